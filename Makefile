@@ -1,0 +1,27 @@
+# Two commands: `make run` and `make test`. Both create .venv on first use and are quick afterwards.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+DB ?= warlog.duckdb
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test test-all bench bench-quick clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/warlog serve --db $(DB) --host $(HOST) --port $(PORT) --load-samples
+
+test: $(STAMP)
+	$(PY) -m pytest
+
+test-all: $(STAMP)
+	$(PY) -m pytest -m ''
+
+clean:
+	rm -rf $(VENV) *.egg-info .pytest_cache
