@@ -1,0 +1,39 @@
+"""Errors of the record. Plain exceptions: only `api/` maps them to HTTP statuses."""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """Base of every error the event store raises on purpose."""
+
+
+class GameNotFound(StoreError):
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"game {game_id!r} not found")
+        self.game_id = game_id
+
+
+class GameExists(StoreError):
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"game {game_id!r} already exists")
+        self.game_id = game_id
+
+
+class Conflict(StoreError):
+    """The caller's `expected_seq` is stale: someone else appended first."""
+
+    def __init__(self, game_id: str, expected_seq: int, actual_seq: int) -> None:
+        super().__init__(f"game {game_id!r}: expected last seq {expected_seq}, but it is {actual_seq}")
+        self.game_id = game_id
+        self.expected_seq = expected_seq
+        self.actual_seq = actual_seq
+
+
+class CorruptRecord(StoreError):
+    """A stored event cannot be trusted: bad payload, or a hole in the stream."""
+
+    def __init__(self, game_id: str, seq: int, reason: str) -> None:
+        super().__init__(f"game {game_id!r}, seq {seq}: corrupt record ({reason})")
+        self.game_id = game_id
+        self.seq = seq
+        self.reason = reason

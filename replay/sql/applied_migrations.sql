@@ -1,0 +1,4 @@
+-- applied_migrations: the versions already applied.
+-- parameters: none
+-- output: version
+SELECT version FROM schema_migrations ORDER BY version;

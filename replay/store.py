@@ -1,0 +1,201 @@
+"""The event store: an append-only log of opaque JSON events per game, behind a small Protocol.
+
+The store knows nothing about game rules. It keeps, per game, a gapless 1-based stream of events, a
+`GameRecord` (system, players, tournament, free-form JSON metadata) and optional snapshots (a cache the replay
+cursor may use; always rebuildable from the events). Two backends honour the same contract:
+`replay.store_memory.MemoryEventStore` and `replay.store_duckdb.DuckDBEventStore`
+(see docs/store.md and tests/replay/test_store_contract.py).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+import msgspec
+
+from replay.errors import CorruptRecord
+
+Clock = Callable[[], datetime]
+
+
+class NewEvent(msgspec.Struct, frozen=True):
+    """An event to append: its tag, the schema version it is written with, and its JSON."""
+
+    type: str
+    schema_version: int
+    payload: bytes  # the JSON of the event
+    hash: str = ""
+
+
+class StoredEvent(msgspec.Struct, frozen=True):
+    game_id: str
+    seq: int
+    type: str
+    schema_version: int
+    payload: bytes
+    recorded_at: str  # ISO-8601 UTC, set by the store
+    hash: str
+
+
+class GameRecord(msgspec.Struct, frozen=True):
+    game_id: str
+    system: str
+    created_at: str
+    players: list[str]
+    tournament: str | None
+    metadata: dict[str, Any]  # a JSON object: whatever the API keeps with the game
+    last_seq: int
+
+
+class AppendResult(msgspec.Struct, frozen=True):
+    game_id: str
+    first_seq: int  # for an empty batch (create_game without events): last_seq + 1
+    last_seq: int
+    events: list[StoredEvent]
+    replayed: bool  # True: the idempotency key was seen before; this is the first answer, nothing was stored
+
+
+class Page(msgspec.Struct, frozen=True):
+    games: list[GameRecord]
+    next_cursor: str | None
+
+
+class EventStore(Protocol):
+    def create_game(
+        self,
+        game_id: str,
+        system: str,
+        players: list[str],
+        metadata: dict[str, Any],
+        events: Sequence[NewEvent],
+        tournament: str | None = None,
+    ) -> AppendResult:
+        """Create the stream and store its opening events atomically. `GameExists` if the id is taken."""
+        ...
+
+    def append(
+        self,
+        game_id: str,
+        events: Sequence[NewEvent],
+        expected_seq: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> AppendResult:
+        """Append a non-empty batch, all or nothing. `expected_seq` is the caller's last seen seq (None: at the
+        end); stale -> `Conflict`. A key seen before for this game returns the first result, `replayed=True`."""
+        ...
+
+    def read(self, game_id: str, from_seq: int = 1, to_seq: int | None = None) -> list[StoredEvent]:
+        """Events `from_seq..to_seq` inclusive (to_seq None: to the end). `CorruptRecord` on a bad row or a hole."""
+        ...
+
+    def last_seq(self, game_id: str) -> int: ...
+
+    def get_game(self, game_id: str) -> GameRecord: ...
+
+    def update_metadata(self, game_id: str, patch: dict[str, Any]) -> None:
+        """Shallow merge of `patch` into the game's metadata (e.g. status and winner when a game ends)."""
+        ...
+
+    def list_games(
+        self,
+        system: str | None = None,
+        player: str | None = None,
+        tournament: str | None = None,
+        limit: int = 50,
+        cursor: str | None = None,
+    ) -> Page:
+        """Games ordered by (created_at, game_id); pass `next_cursor` back to get the following page."""
+        ...
+
+    def put_snapshot(self, game_id: str, seq: int, state: bytes) -> None: ...
+
+    def get_snapshot(self, game_id: str, at_or_before: int) -> tuple[int, bytes] | None: ...
+
+    def close(self) -> None: ...
+
+
+# -- helpers shared by the backends ---------------------------------------------------------------------
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def iso_utc(moment: datetime) -> str:
+    """Fixed-width ISO-8601 UTC (`2026-01-02T03:04:05.000006Z`): sorts as text in time order."""
+    if moment.tzinfo is None:
+        raise ValueError("the store's clock must return timezone-aware datetimes")
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def check_payload(payload: bytes) -> None:
+    """Reject a payload that is not one JSON value, before it is stored."""
+    try:
+        msgspec.json.decode(payload, type=msgspec.Raw)
+    except msgspec.DecodeError as error:
+        raise ValueError(f"event payload is not valid JSON: {error}") from None
+
+
+def check_batch(events: Sequence[NewEvent], *, allow_empty: bool = False) -> None:
+    if not events and not allow_empty:
+        raise ValueError("an append needs at least one event")
+    for event in events:
+        if not isinstance(event, NewEvent):
+            raise TypeError(f"expected NewEvent, got {type(event).__name__}")
+        check_payload(event.payload)
+
+
+def check_seq_args(from_seq: int, to_seq: int | None) -> None:
+    if from_seq < 1:
+        raise ValueError(f"from_seq starts at 1, got {from_seq}")
+    if to_seq is not None and to_seq < 0:
+        raise ValueError(f"to_seq must not be negative, got {to_seq}")
+
+
+def check_stream(game_id: str, from_seq: int, last: int, events: list[StoredEvent]) -> list[StoredEvent]:
+    """Check that `events` are exactly seqs `from_seq..last` with valid JSON payloads; CorruptRecord if not."""
+    expected = from_seq
+    for event in events:
+        if event.seq != expected:
+            raise CorruptRecord(game_id, expected, f"missing event (next stored is seq {event.seq})")
+        try:
+            msgspec.json.decode(event.payload, type=msgspec.Raw)
+        except msgspec.DecodeError as error:
+            raise CorruptRecord(game_id, event.seq, f"payload is not valid JSON: {error}") from None
+        expected += 1
+    if expected <= last:
+        raise CorruptRecord(game_id, expected, f"missing event (the stream ends at seq {last})")
+    return events
+
+
+def encode_cursor(created_at: str, game_id: str) -> str:
+    raw = msgspec.json.encode([created_at, game_id])
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def decode_cursor(cursor: str) -> tuple[str, str]:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
+        created_at, game_id = msgspec.json.decode(raw, type=tuple[str, str])
+    except (binascii.Error, ValueError, msgspec.DecodeError):
+        raise ValueError(f"invalid paging cursor {cursor!r}") from None
+    return created_at, game_id
+
+
+def check_limit(limit: int) -> None:
+    if not 1 <= limit <= 1000:
+        raise ValueError(f"limit must be between 1 and 1000, got {limit}")
+
+
+def check_metadata(metadata: Any, what: str = "metadata") -> bytes:
+    """`metadata` must be a JSON object; returns its JSON."""
+    if not isinstance(metadata, dict):
+        raise TypeError(f"{what} must be a dict (a JSON object), got {type(metadata).__name__}")
+    try:
+        return msgspec.json.encode(metadata)
+    except (TypeError, msgspec.EncodeError) as error:
+        raise TypeError(f"{what} is not JSON-serialisable: {error}") from None

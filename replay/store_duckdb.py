@@ -1,0 +1,501 @@
+"""The DuckDB event store: one writer thread with group commit, per-thread cursors for reads.
+
+DuckDB costs about a millisecond per statement and a connection must not be used by two threads at once, so every
+write goes through one thread. Callers enqueue requests and wait on a future. The writer takes every pending
+request, checks each one (game exists, expected_seq, idempotency key) against its cache of each game's last seq
+(loaded lazily from the database), writes all accepted requests in ONE transaction with a few bulk statements,
+commits, and only then answers each caller. A request that fails its checks is answered at once and does not
+touch the others; if the transaction itself fails, the whole batch fails and the caches are dropped.
+
+Durability: DuckDB appends each commit to its write-ahead log and syncs the log to disk before `COMMIT` returns
+(`WriteAheadLog::Flush` -> `Sync()`), so an acknowledged append survives `kill -9` and is replayed on open.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Sequence
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import msgspec
+
+from replay.errors import Conflict, GameExists, GameNotFound, StoreError
+from replay.sql_loader import migrations, sql
+from replay.store import (
+    AppendResult,
+    Clock,
+    GameRecord,
+    NewEvent,
+    Page,
+    StoredEvent,
+    check_batch,
+    check_limit,
+    check_metadata,
+    check_seq_args,
+    check_stream,
+    decode_cursor,
+    encode_cursor,
+    iso_utc,
+    utc_now,
+)
+
+MAX_BATCH = 4096  # requests per group commit
+_KEY_CACHE_LIMIT = 100_000
+_NO_END = 2**62
+
+
+class _Columns(msgspec.Struct):
+    """A batch of new events as columns, prepared by the calling thread (the writer only numbers them)."""
+
+    types: list[str]
+    schema_versions: list[int]
+    payloads: list[str]
+    hashes: list[str]
+
+    @classmethod
+    def of(cls, events: Sequence[NewEvent]) -> _Columns:
+        try:
+            payloads = [e.payload.decode("utf-8") for e in events]
+        except UnicodeDecodeError as error:
+            raise ValueError(f"event payload is not UTF-8: {error}") from None
+        return cls([e.type for e in events], [e.schema_version for e in events], payloads, [e.hash for e in events])
+
+
+class _Create(msgspec.Struct):
+    game_id: str
+    system: str
+    players: list[str]
+    metadata: dict[str, Any]
+    tournament: str | None
+    columns: _Columns
+    future: Future
+
+
+class _Append(msgspec.Struct):
+    game_id: str
+    columns: _Columns
+    expected_seq: int | None
+    idempotency_key: str | None
+    future: Future
+
+
+class _Patch(msgspec.Struct):
+    game_id: str
+    patch: dict[str, Any]
+    future: Future
+
+
+class _Snapshot(msgspec.Struct):
+    game_id: str
+    seq: int
+    state: bytes
+    future: Future
+
+
+_Request = _Create | _Append | _Patch | _Snapshot
+_STOP = object()
+
+
+class _Batch:
+    """What one group commit will write, built request by request."""
+
+    def __init__(self, recorded_at: str) -> None:
+        self.recorded_at = recorded_at
+        self.last: dict[str, int] = {}  # game -> last seq after this batch
+        self.new_games: dict[str, _Create] = {}
+        self.metadata: dict[str, dict[str, Any]] = {}  # game -> merged metadata to write
+        self.events: dict[str, list[Any]] = {
+            k: [] for k in ("game_ids", "seqs", "types", "schema_versions", "payloads", "recorded_ats", "hashes")
+        }
+        self.keys: dict[tuple[str, str], AppendResult] = {}
+        self.snapshots: dict[tuple[str, int], bytes] = {}
+        self.answers: list[tuple[_Request, Any]] = []
+
+    def add_events(self, game_id: str, first: int, columns: _Columns) -> AppendResult:
+        n = len(columns.types)
+        seqs = list(range(first, first + n))
+        ev = self.events
+        ev["game_ids"].extend([game_id] * n)
+        ev["seqs"].extend(seqs)
+        ev["types"].extend(columns.types)
+        ev["schema_versions"].extend(columns.schema_versions)
+        ev["payloads"].extend(columns.payloads)
+        ev["recorded_ats"].extend([self.recorded_at] * n)
+        ev["hashes"].extend(columns.hashes)
+        self.last[game_id] = first + n - 1
+        stored = [
+            StoredEvent(game_id, seq, t, v, p.encode("utf-8"), self.recorded_at, h)
+            for seq, t, v, p, h in zip(
+                seqs, columns.types, columns.schema_versions, columns.payloads, columns.hashes, strict=True
+            )
+        ]
+        return AppendResult(game_id, first, first + n - 1, stored, replayed=False)
+
+
+class DuckDBEventStore:
+    def __init__(self, path: str | Path = ":memory:", clock: Clock = utc_now) -> None:
+        self._clock = clock
+        self._conn = duckdb.connect(str(path))
+        self._migrate()
+        self._local = threading.local()
+        self._cursors: list[duckdb.DuckDBPyConnection] = []
+        self._cursors_lock = threading.Lock()
+        # Writer state: touched by the writer thread only.
+        self._writer_conn = self._conn.cursor()
+        self._last: dict[str, int] = {}
+        self._keys: dict[tuple[str, str], tuple[int, int]] = {}
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._submit_lock = threading.Lock()
+        self._closed = False
+        self._writer = threading.Thread(target=self._write_loop, name="warlog-store-writer", daemon=True)
+        self._writer.start()
+
+    # -- schema ---------------------------------------------------------------------------------------
+    def _migrate(self) -> None:
+        conn = self._conn
+        conn.execute(sql("schema"))
+        applied = {row[0] for row in conn.execute(sql("applied_migrations")).fetchall()}
+        for version, name, text in migrations():
+            if version in applied:
+                continue
+            conn.begin()
+            try:
+                conn.execute(text)
+                conn.execute(
+                    sql("record_migration"),
+                    {"version": version, "name": name, "applied_at": iso_utc(self._clock())},
+                )
+                conn.commit()
+            except BaseException:
+                conn.rollback()
+                raise
+
+    # -- reads: one cursor per thread -----------------------------------------------------------------
+    def _cursor(self) -> duckdb.DuckDBPyConnection:
+        if self._closed:
+            raise RuntimeError("the event store is closed")
+        cursor = getattr(self._local, "cursor", None)
+        if cursor is None:
+            cursor = self._conn.cursor()
+            self._local.cursor = cursor
+            with self._cursors_lock:
+                self._cursors.append(cursor)
+        return cursor
+
+    def read(self, game_id: str, from_seq: int = 1, to_seq: int | None = None) -> list[StoredEvent]:
+        check_seq_args(from_seq, to_seq)
+        rows = self._cursor().execute(
+            sql("read_events"),
+            {"game_id": game_id, "from_seq": from_seq, "to_seq": _NO_END if to_seq is None else to_seq},
+        ).fetchall()
+        return self._stream(game_id, from_seq, to_seq, rows)
+
+    @staticmethod
+    def _stream(game_id: str, from_seq: int, to_seq: int | None, rows: list[tuple]) -> list[StoredEvent]:
+        if not rows:
+            raise GameNotFound(game_id)
+        last = rows[0][0] if to_seq is None else min(to_seq, rows[0][0])
+        events = [
+            StoredEvent(game_id, seq, type_, version, payload.encode("utf-8"), recorded_at, hash_)
+            for _, seq, type_, version, payload, recorded_at, hash_ in rows
+            if seq is not None and seq <= last
+        ]
+        return check_stream(game_id, from_seq, last, events)
+
+    def last_seq(self, game_id: str) -> int:
+        row = self._cursor().execute(sql("last_seq"), {"game_id": game_id}).fetchone()
+        if row is None:
+            raise GameNotFound(game_id)
+        return row[0]
+
+    @staticmethod
+    def _record(row: tuple) -> GameRecord:
+        game_id, system, created_at, players, tournament, metadata, last_seq = row
+        return GameRecord(game_id, system, created_at, players, tournament, msgspec.json.decode(metadata), last_seq)
+
+    def get_game(self, game_id: str) -> GameRecord:
+        row = self._cursor().execute(sql("get_game"), {"game_id": game_id}).fetchone()
+        if row is None:
+            raise GameNotFound(game_id)
+        return self._record(row)
+
+    def list_games(
+        self,
+        system: str | None = None,
+        player: str | None = None,
+        tournament: str | None = None,
+        limit: int = 50,
+        cursor: str | None = None,
+    ) -> Page:
+        check_limit(limit)
+        after_created_at, after_game_id = decode_cursor(cursor) if cursor is not None else ("", "")
+        rows = self._cursor().execute(
+            sql("list_games"),
+            {
+                "system": system,
+                "player": player,
+                "tournament": tournament,
+                "after_created_at": after_created_at,
+                "after_game_id": after_game_id,
+                "limit": limit + 1,
+            },
+        ).fetchall()
+        games = [self._record(row) for row in rows[:limit]]
+        if len(rows) > limit:
+            return Page(games, encode_cursor(games[-1].created_at, games[-1].game_id))
+        return Page(games, None)
+
+    def get_snapshot(self, game_id: str, at_or_before: int) -> tuple[int, bytes] | None:
+        row = self._cursor().execute(
+            sql("get_snapshot"), {"game_id": game_id, "at_or_before": at_or_before}
+        ).fetchone()
+        if row is None:
+            raise GameNotFound(game_id)
+        seq, state = row
+        return None if seq is None else (seq, bytes(state))
+
+    # -- writes: enqueue and wait ---------------------------------------------------------------------
+    def _submit(self, request: _Request) -> Any:
+        with self._submit_lock:
+            if self._closed:
+                raise RuntimeError("the event store is closed")
+            self._queue.put(request)
+        return request.future.result()
+
+    def create_game(
+        self,
+        game_id: str,
+        system: str,
+        players: list[str],
+        metadata: dict[str, Any],
+        events: Sequence[NewEvent],
+        tournament: str | None = None,
+    ) -> AppendResult:
+        check_batch(events, allow_empty=True)
+        check_metadata(metadata)
+        return self._submit(
+            _Create(game_id, system, list(players), dict(metadata), tournament, _Columns.of(events), Future())
+        )
+
+    def append(
+        self,
+        game_id: str,
+        events: Sequence[NewEvent],
+        expected_seq: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> AppendResult:
+        check_batch(events)
+        return self._submit(_Append(game_id, _Columns.of(events), expected_seq, idempotency_key, Future()))
+
+    def update_metadata(self, game_id: str, patch: dict[str, Any]) -> None:
+        check_metadata(patch, "patch")
+        self._submit(_Patch(game_id, dict(patch), Future()))
+
+    def put_snapshot(self, game_id: str, seq: int, state: bytes) -> None:
+        self._submit(_Snapshot(game_id, seq, bytes(state), Future()))
+
+    def close(self) -> None:
+        with self._submit_lock:
+            if self._closed:
+                return
+            self._closed = True
+            self._queue.put(_STOP)
+        self._writer.join()
+        with self._cursors_lock:
+            for cursor in self._cursors:
+                cursor.close()
+            self._cursors.clear()
+        self._writer_conn.close()
+        self._conn.close()
+
+    # -- the writer thread ----------------------------------------------------------------------------
+    def _write_loop(self) -> None:
+        while True:
+            batch = [self._queue.get()]
+            while len(batch) < MAX_BATCH:
+                try:
+                    batch.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            stop = any(request is _STOP for request in batch)
+            requests = [request for request in batch if request is not _STOP]
+            if requests:
+                try:
+                    self._commit_batch(requests)
+                except BaseException as error:  # a bug must not leave callers waiting forever
+                    self._fail(requests, error)
+            if stop:
+                return
+
+    def _fail(self, requests: Sequence[_Request], error: BaseException) -> None:
+        self._last.clear()
+        self._keys.clear()
+        for request in requests:
+            if not request.future.done():
+                request.future.set_exception(error)
+
+    def _commit_batch(self, requests: list[_Request]) -> None:
+        conn = self._writer_conn
+        stored = self._load(requests)
+        batch = _Batch(iso_utc(self._clock()))
+        for request in requests:
+            try:
+                batch.answers.append((request, self._plan(batch, request, stored)))
+            except (StoreError, ValueError) as error:
+                request.future.set_exception(error)
+        if not batch.answers:
+            return
+        conn.begin()
+        try:
+            self._write(conn, batch)
+            conn.commit()
+        except BaseException as error:
+            try:
+                conn.rollback()
+            except duckdb.Error:
+                pass
+            self._fail([request for request, _ in batch.answers], error)
+            return
+        self._last.update(batch.last)
+        if len(self._keys) > _KEY_CACHE_LIMIT:
+            self._keys.clear()
+        for pair, result in batch.keys.items():
+            self._keys[pair] = (result.first_seq, result.last_seq)
+        for request, answer in batch.answers:
+            request.future.set_result(answer)
+
+    def _load(self, requests: list[_Request]) -> dict[str, str]:
+        """Fill the caches for the games and keys these requests touch; returns stored metadata of patched games."""
+        wanted = {r.game_id for r in requests if r.game_id not in self._last or isinstance(r, _Patch)}
+        metadata: dict[str, str] = {}
+        if wanted:
+            rows = self._writer_conn.execute(sql("load_games"), {"game_ids": sorted(wanted)}).fetchall()
+            for game_id, last_seq, game_metadata in rows:
+                self._last[game_id] = last_seq
+                metadata[game_id] = game_metadata
+        pairs = {
+            (r.game_id, r.idempotency_key)
+            for r in requests
+            if isinstance(r, _Append) and r.idempotency_key is not None
+            and (r.game_id, r.idempotency_key) not in self._keys
+            and r.game_id in self._last
+        }
+        if pairs:
+            game_ids, keys = zip(*sorted(pairs), strict=True)
+            rows = self._writer_conn.execute(
+                sql("find_idempotency_keys"), {"game_ids": list(game_ids), "keys": list(keys)}
+            ).fetchall()
+            for game_id, key, first_seq, last_seq in rows:
+                self._keys[(game_id, key)] = (first_seq, last_seq)
+        return metadata
+
+    def _plan(self, batch: _Batch, request: _Request, stored_metadata: dict[str, str]) -> Any:
+        game_id = request.game_id
+        current = batch.last.get(game_id, self._last.get(game_id))
+        if isinstance(request, _Create):
+            if current is not None:
+                raise GameExists(game_id)
+            batch.new_games[game_id] = request
+            batch.last[game_id] = 0
+            return batch.add_events(game_id, 1, request.columns)
+        if current is None:
+            raise GameNotFound(game_id)
+        match request:
+            case _Append(expected_seq=expected_seq, idempotency_key=key):
+                if key is not None:
+                    replay = self._replay(batch, game_id, key)
+                    if replay is not None:
+                        return replay
+                if expected_seq is not None and expected_seq != current:
+                    raise Conflict(game_id, expected_seq, current)
+                result = batch.add_events(game_id, current + 1, request.columns)
+                if key is not None:
+                    batch.keys[(game_id, key)] = result
+                return result
+            case _Patch(patch=patch):
+                if game_id in batch.new_games:
+                    base = batch.new_games[game_id].metadata
+                elif game_id in batch.metadata:
+                    base = batch.metadata[game_id]
+                else:
+                    base = msgspec.json.decode(stored_metadata[game_id])
+                merged = base | patch
+                if game_id in batch.new_games:
+                    batch.new_games[game_id].metadata = merged
+                else:
+                    batch.metadata[game_id] = merged
+                return None
+            case _Snapshot(seq=seq, state=state):
+                if not 0 <= seq <= current:
+                    raise ValueError(f"game {game_id!r}: snapshot seq {seq} is outside 0..{current}")
+                batch.snapshots[(game_id, seq)] = state
+                return None
+        raise AssertionError(f"unknown request {request!r}")
+
+    def _replay(self, batch: _Batch, game_id: str, key: str) -> AppendResult | None:
+        if (game_id, key) in batch.keys:
+            return msgspec.structs.replace(batch.keys[(game_id, key)], replayed=True)
+        if (game_id, key) not in self._keys:
+            return None
+        first, last = self._keys[(game_id, key)]
+        rows = self._writer_conn.execute(
+            sql("read_events"), {"game_id": game_id, "from_seq": first, "to_seq": last}
+        ).fetchall()
+        events = self._stream(game_id, first, last, rows)
+        return AppendResult(game_id, first, last, events, replayed=True)
+
+    def _write(self, conn: duckdb.DuckDBPyConnection, batch: _Batch) -> None:
+        if batch.new_games:
+            games = list(batch.new_games.values())
+            conn.execute(
+                sql("insert_games"),
+                {
+                    "game_ids": [g.game_id for g in games],
+                    "systems": [g.system for g in games],
+                    "created_ats": [batch.recorded_at] * len(games),
+                    "players": [g.players for g in games],
+                    "tournaments": [g.tournament for g in games],
+                    "metadatas": [msgspec.json.encode(g.metadata).decode() for g in games],
+                    "last_seqs": [batch.last[g.game_id] for g in games],
+                },
+            )
+        if batch.events["seqs"]:
+            conn.execute(sql("insert_events"), batch.events)
+        moved = [game_id for game_id in batch.last if game_id not in batch.new_games]
+        if moved:
+            conn.execute(
+                sql("update_last_seqs"),
+                {"game_ids": moved, "last_seqs": [batch.last[game_id] for game_id in moved]},
+            )
+        if batch.metadata:
+            conn.execute(
+                sql("update_metadatas"),
+                {
+                    "game_ids": list(batch.metadata),
+                    "metadatas": [msgspec.json.encode(m).decode() for m in batch.metadata.values()],
+                },
+            )
+        if batch.keys:
+            results = list(batch.keys.values())
+            conn.execute(
+                sql("insert_idempotency_keys"),
+                {
+                    "game_ids": [r.game_id for r in results],
+                    "keys": [key for _, key in batch.keys],
+                    "first_seqs": [r.first_seq for r in results],
+                    "last_seqs": [r.last_seq for r in results],
+                },
+            )
+        if batch.snapshots:
+            conn.execute(
+                sql("upsert_snapshots"),
+                {
+                    "game_ids": [game_id for game_id, _ in batch.snapshots],
+                    "seqs": [seq for _, seq in batch.snapshots],
+                    "states": list(batch.snapshots.values()),
+                },
+            )

@@ -1,0 +1,179 @@
+"""The in-memory event store: the contract's semantics with a dict and one lock. For tests and `:memory:` demos."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from replay.errors import Conflict, GameExists, GameNotFound
+from replay.store import (
+    AppendResult,
+    Clock,
+    GameRecord,
+    NewEvent,
+    Page,
+    StoredEvent,
+    check_batch,
+    check_limit,
+    check_metadata,
+    check_seq_args,
+    check_stream,
+    decode_cursor,
+    encode_cursor,
+    iso_utc,
+    utc_now,
+)
+
+
+class _Game(msgspec.Struct):
+    system: str
+    created_at: str
+    players: list[str]
+    tournament: str | None
+    metadata: bytes  # JSON, so callers never share a mutable dict with the store
+    events: list[StoredEvent]
+    keys: dict[str, tuple[int, int]]  # idempotency key -> (first_seq, last_seq) of its first answer
+    snapshots: dict[int, bytes]
+
+
+class MemoryEventStore:
+    def __init__(self, clock: Clock = utc_now) -> None:
+        self._clock = clock
+        self._games: dict[str, _Game] = {}
+        self._lock = threading.Lock()
+
+    def _game(self, game_id: str) -> _Game:
+        try:
+            return self._games[game_id]
+        except KeyError:
+            raise GameNotFound(game_id) from None
+
+    def _store(self, game_id: str, game: _Game, events: Sequence[NewEvent], now: str) -> AppendResult:
+        first = len(game.events) + 1
+        stored = [
+            StoredEvent(game_id, first + i, e.type, e.schema_version, e.payload, now, e.hash)
+            for i, e in enumerate(events)
+        ]
+        game.events.extend(stored)
+        return AppendResult(game_id, first, first + len(stored) - 1, stored, replayed=False)
+
+    def create_game(
+        self,
+        game_id: str,
+        system: str,
+        players: list[str],
+        metadata: dict[str, Any],
+        events: Sequence[NewEvent],
+        tournament: str | None = None,
+    ) -> AppendResult:
+        check_batch(events, allow_empty=True)
+        metadata_json = check_metadata(metadata)
+        with self._lock:
+            if game_id in self._games:
+                raise GameExists(game_id)
+            now = iso_utc(self._clock())
+            game = _Game(system, now, list(players), tournament, metadata_json, [], {}, {})
+            self._games[game_id] = game
+            return self._store(game_id, game, events, now)
+
+    def append(
+        self,
+        game_id: str,
+        events: Sequence[NewEvent],
+        expected_seq: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> AppendResult:
+        check_batch(events)
+        with self._lock:
+            game = self._game(game_id)
+            if idempotency_key is not None and idempotency_key in game.keys:
+                first, last = game.keys[idempotency_key]
+                return AppendResult(game_id, first, last, game.events[first - 1 : last], replayed=True)
+            if expected_seq is not None and expected_seq != len(game.events):
+                raise Conflict(game_id, expected_seq, len(game.events))
+            result = self._store(game_id, game, events, iso_utc(self._clock()))
+            if idempotency_key is not None:
+                game.keys[idempotency_key] = (result.first_seq, result.last_seq)
+            return result
+
+    def read(self, game_id: str, from_seq: int = 1, to_seq: int | None = None) -> list[StoredEvent]:
+        check_seq_args(from_seq, to_seq)
+        with self._lock:
+            game = self._game(game_id)
+            last = len(game.events) if to_seq is None else min(to_seq, len(game.events))
+            return check_stream(game_id, from_seq, last, game.events[from_seq - 1 : last])
+
+    def last_seq(self, game_id: str) -> int:
+        with self._lock:
+            return len(self._game(game_id).events)
+
+    def _record(self, game_id: str, game: _Game) -> GameRecord:
+        metadata = msgspec.json.decode(game.metadata)
+        return GameRecord(
+            game_id, game.system, game.created_at, list(game.players), game.tournament, metadata, len(game.events)
+        )
+
+    def get_game(self, game_id: str) -> GameRecord:
+        with self._lock:
+            return self._record(game_id, self._game(game_id))
+
+    def update_metadata(self, game_id: str, patch: dict[str, Any]) -> None:
+        check_metadata(patch, "patch")
+        with self._lock:
+            game = self._game(game_id)
+            merged = msgspec.json.decode(game.metadata) | patch
+            game.metadata = msgspec.json.encode(merged)
+
+    def list_games(
+        self,
+        system: str | None = None,
+        player: str | None = None,
+        tournament: str | None = None,
+        limit: int = 50,
+        cursor: str | None = None,
+    ) -> Page:
+        check_limit(limit)
+        after = decode_cursor(cursor) if cursor is not None else None
+        with self._lock:
+            keys = sorted((g.created_at, game_id) for game_id, g in self._games.items())
+            found: list[GameRecord] = []
+            for created_at, game_id in keys:
+                game = self._games[game_id]
+                if after is not None and (created_at, game_id) <= after:
+                    continue
+                if system is not None and game.system != system:
+                    continue
+                if player is not None and player not in game.players:
+                    continue
+                if tournament is not None and game.tournament != tournament:
+                    continue
+                found.append(self._record(game_id, game))
+                if len(found) > limit:
+                    break
+        if len(found) > limit:
+            last = found[limit - 1]
+            return Page(found[:limit], encode_cursor(last.created_at, last.game_id))
+        return Page(found, None)
+
+    def put_snapshot(self, game_id: str, seq: int, state: bytes) -> None:
+        with self._lock:
+            game = self._game(game_id)
+            if not 0 <= seq <= len(game.events):
+                raise ValueError(f"game {game_id!r}: snapshot seq {seq} is outside 0..{len(game.events)}")
+            game.snapshots[seq] = bytes(state)
+
+    def get_snapshot(self, game_id: str, at_or_before: int) -> tuple[int, bytes] | None:
+        with self._lock:
+            game = self._game(game_id)
+            seqs = [seq for seq in game.snapshots if seq <= at_or_before]
+            if not seqs:
+                return None
+            best = max(seqs)
+            return best, game.snapshots[best]
+
+    def close(self) -> None:
+        with self._lock:
+            self._games.clear()

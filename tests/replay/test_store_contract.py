@@ -1,0 +1,413 @@
+"""The event-store contract: every backend runs every test here (memory, DuckDB in memory, DuckDB file)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import msgspec
+import pytest
+
+from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound
+from replay.store import EventStore, NewEvent
+from replay.store_duckdb import DuckDBEventStore
+from replay.store_memory import MemoryEventStore
+
+BACKENDS = ["memory", "duckdb-memory", "duckdb-file"]
+START = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+
+
+class TickingClock:
+    """Each reading is one second after the previous one, so every game gets its own created_at."""
+
+    def __init__(self) -> None:
+        self.now = START
+        self.lock = threading.Lock()
+
+    def __call__(self) -> datetime:
+        with self.lock:
+            self.now += timedelta(seconds=1)
+            return self.now
+
+
+def open_store(backend: str, tmp_path: Path, clock: Callable[[], datetime]) -> EventStore:
+    if backend == "memory":
+        return MemoryEventStore(clock=clock)
+    if backend == "duckdb-memory":
+        return DuckDBEventStore(":memory:", clock=clock)
+    return DuckDBEventStore(tmp_path / "games.duckdb", clock=clock)
+
+
+@pytest.fixture(params=BACKENDS)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[EventStore]:
+    opened = open_store(request.param, tmp_path, TickingClock())
+    yield opened
+    opened.close()
+
+
+def event(n: int, kind: str = "placed") -> NewEvent:
+    return NewEvent(kind, 1, msgspec.json.encode({"type": kind, "n": n}))
+
+
+def new_game(store: EventStore, game_id: str = "g1", opening: int = 1, **kwargs: Any) -> None:
+    kwargs.setdefault("system", "lords-of-war")
+    kwargs.setdefault("players", ["p1", "p2"])
+    kwargs.setdefault("metadata", {"variant": {"mode": "sealed"}})
+    store.create_game(game_id, events=[event(i) for i in range(opening)], **kwargs)
+
+
+# -- create ---------------------------------------------------------------------------------------------
+
+
+def test_create_game_stores_record_and_opening_events(store: EventStore) -> None:
+    result = store.create_game(
+        "g1", "lords-of-war", ["p1", "p2"], {"variant": {"mode": "table"}},
+        [event(0, "game_started"), event(1, "placed")], tournament="spring",
+    )
+    assert (result.first_seq, result.last_seq, result.replayed) == (1, 2, False)
+    assert [e.seq for e in result.events] == [1, 2]
+    assert store.read("g1") == result.events
+    game = store.get_game("g1")
+    assert (game.system, game.players, game.tournament, game.last_seq) == ("lords-of-war", ["p1", "p2"], "spring", 2)
+    assert game.metadata == {"variant": {"mode": "table"}}
+    assert game.created_at == result.events[0].recorded_at
+
+
+def test_create_game_without_events_starts_an_empty_stream(store: EventStore) -> None:
+    result = store.create_game("g1", "l5r", ["p1", "p2"], {}, [])
+    assert (result.first_seq, result.last_seq, result.events) == (1, 0, [])
+    assert store.last_seq("g1") == 0
+    assert store.append("g1", [event(1)], expected_seq=0).first_seq == 1
+
+
+def test_create_game_rejects_a_taken_id(store: EventStore) -> None:
+    new_game(store, opening=2)
+    with pytest.raises(GameExists):
+        new_game(store, opening=5, system="l5r")
+    assert store.get_game("g1").system == "lords-of-war"
+    assert store.last_seq("g1") == 2
+
+
+def test_create_game_rejects_bad_input_and_stores_nothing(store: EventStore) -> None:
+    with pytest.raises(ValueError):
+        store.create_game("g1", "l5r", ["p1"], {}, [event(1), NewEvent("placed", 1, b"{not json")])
+    with pytest.raises(TypeError):
+        store.create_game("g1", "l5r", ["p1"], ["not", "an", "object"], [])  # type: ignore[arg-type]
+    with pytest.raises(GameNotFound):
+        store.get_game("g1")
+
+
+def test_recorded_at_comes_from_the_injected_clock(tmp_path: Path) -> None:
+    for backend in BACKENDS:
+        fixed = open_store(backend, tmp_path, lambda: START)
+        try:
+            result = fixed.create_game("g1", "l5r", ["p1", "p2"], {}, [event(1)])
+            assert result.events[0].recorded_at == "2026-01-02T03:04:05.000000Z", backend
+            assert fixed.read("g1")[0].recorded_at == "2026-01-02T03:04:05.000000Z", backend
+            assert fixed.get_game("g1").created_at == "2026-01-02T03:04:05.000000Z", backend
+        finally:
+            fixed.close()
+
+
+# -- append ---------------------------------------------------------------------------------------------
+
+
+def test_append_numbers_events_from_one_without_gaps(store: EventStore) -> None:
+    new_game(store, opening=1)
+    first = store.append("g1", [event(1), event(2)])
+    second = store.append("g1", [event(3)], expected_seq=3)
+    assert (first.first_seq, first.last_seq, second.first_seq, second.last_seq) == (2, 3, 4, 4)
+    stored = store.read("g1")
+    assert [e.seq for e in stored] == [1, 2, 3, 4]
+    assert [msgspec.json.decode(e.payload)["n"] for e in stored] == [0, 1, 2, 3]
+    assert stored[1:3] == first.events
+    assert store.last_seq("g1") == 4
+
+
+def test_append_keeps_type_version_payload_and_hash(store: EventStore) -> None:
+    new_game(store, opening=0)
+    sent = NewEvent("duel_resolved", 3, b'{"type":"duel_resolved","winner":"p2","note":"caf\xc3\xa9"}', "ab12")
+    [stored] = store.append("g1", [sent]).events
+    assert (stored.game_id, stored.type, stored.schema_version, stored.payload, stored.hash) == (
+        "g1", "duel_resolved", 3, sent.payload, "ab12",
+    )
+    assert store.read("g1") == [stored]
+
+
+def test_append_stale_expected_seq_raises_conflict_and_stores_nothing(store: EventStore) -> None:
+    new_game(store, opening=3)
+    with pytest.raises(Conflict) as raised:
+        store.append("g1", [event(9)], expected_seq=1)
+    assert (raised.value.game_id, raised.value.expected_seq, raised.value.actual_seq) == ("g1", 1, 3)
+    assert "g1" in str(raised.value)
+    assert store.last_seq("g1") == 3
+
+
+def test_append_batch_with_a_bad_event_stores_none_of_it(store: EventStore) -> None:
+    new_game(store, opening=1)
+    with pytest.raises(ValueError):
+        store.append("g1", [event(1), event(2), NewEvent("placed", 1, b'{"truncated":')])
+    with pytest.raises(ValueError):
+        store.append("g1", [])
+    assert store.last_seq("g1") == 1
+    assert len(store.read("g1")) == 1
+
+
+def test_append_repeated_idempotency_key_returns_the_first_result(store: EventStore) -> None:
+    new_game(store, opening=1)
+    first = store.append("g1", [event(1), event(2)], expected_seq=1, idempotency_key="k1")
+    store.append("g1", [event(3)])
+    again = store.append("g1", [event(7)], expected_seq=1, idempotency_key="k1")  # stale seq, other events
+    assert again.replayed and not first.replayed
+    assert (again.first_seq, again.last_seq, again.events) == (first.first_seq, first.last_seq, first.events)
+    assert store.last_seq("g1") == 4
+
+
+def test_append_idempotency_keys_are_scoped_per_game(store: EventStore) -> None:
+    new_game(store, "g1")
+    new_game(store, "g2")
+    one = store.append("g1", [event(1)], idempotency_key="same")
+    two = store.append("g2", [event(1)], idempotency_key="same")
+    assert not one.replayed and not two.replayed
+    assert (one.game_id, two.game_id) == ("g1", "g2")
+    assert store.last_seq("g1") == store.last_seq("g2") == 2
+
+
+def test_append_rejected_request_does_not_consume_its_key(store: EventStore) -> None:
+    new_game(store, opening=2)
+    with pytest.raises(Conflict):
+        store.append("g1", [event(1)], expected_seq=0, idempotency_key="k")
+    result = store.append("g1", [event(1)], expected_seq=2, idempotency_key="k")
+    assert (result.first_seq, result.replayed) == (3, False)
+
+
+# -- unknown games and bad arguments --------------------------------------------------------------------
+
+CALLS_ON_A_GAME: dict[str, Callable[[EventStore], object]] = {
+    "append": lambda s: s.append("nope", [event(1)]),
+    "read": lambda s: s.read("nope"),
+    "last_seq": lambda s: s.last_seq("nope"),
+    "get_game": lambda s: s.get_game("nope"),
+    "update_metadata": lambda s: s.update_metadata("nope", {"status": "over"}),
+    "put_snapshot": lambda s: s.put_snapshot("nope", 0, b"state"),
+    "get_snapshot": lambda s: s.get_snapshot("nope", 5),
+}
+
+
+@pytest.mark.parametrize("call", CALLS_ON_A_GAME, ids=str)
+def test_store_unknown_game_raises_game_not_found(store: EventStore, call: str) -> None:
+    new_game(store, "g1")
+    with pytest.raises(GameNotFound) as raised:
+        CALLS_ON_A_GAME[call](store)
+    assert raised.value.game_id == "nope"
+    assert "nope" in str(raised.value)
+
+
+def test_read_returns_the_asked_slice(store: EventStore) -> None:
+    new_game(store, opening=6)
+    assert [e.seq for e in store.read("g1", 2, 4)] == [2, 3, 4]
+    assert [e.seq for e in store.read("g1", 5)] == [5, 6]
+    assert [e.seq for e in store.read("g1", 4, 99)] == [4, 5, 6]
+    assert store.read("g1", 7) == []
+    assert store.read("g1", 4, 3) == []
+    with pytest.raises(ValueError):
+        store.read("g1", 0)
+
+
+# -- metadata, listing, snapshots -----------------------------------------------------------------------
+
+
+def test_update_metadata_merges_shallowly(store: EventStore) -> None:
+    new_game(store, metadata={"variant": {"mode": "sealed", "unbounded": True}, "names": {"p1": "Ann"}})
+    store.update_metadata("g1", {"status": "over", "winner": "p2", "variant": {"mode": "table"}})
+    assert store.get_game("g1").metadata == {
+        "variant": {"mode": "table"}, "names": {"p1": "Ann"}, "status": "over", "winner": "p2",
+    }
+    store.update_metadata("g1", {"winner": None})
+    assert store.get_game("g1").metadata["winner"] is None
+
+
+def test_list_games_filters_by_system_player_and_tournament(store: EventStore) -> None:
+    new_game(store, "a", players=["p1", "p2"], tournament="spring")
+    new_game(store, "b", system="l5r", players=["p1", "p3"])
+    new_game(store, "c", players=["p2", "p3"], tournament="spring")
+    ids = lambda page: [g.game_id for g in page.games]  # noqa: E731
+    assert ids(store.list_games()) == ["a", "b", "c"]
+    assert ids(store.list_games(system="lords-of-war")) == ["a", "c"]
+    assert ids(store.list_games(player="p3")) == ["b", "c"]
+    assert ids(store.list_games(tournament="spring", player="p1")) == ["a"]
+    assert ids(store.list_games(system="heroscape")) == []
+    assert store.list_games().games[0].last_seq == 1
+
+
+def test_list_games_pages_are_stable_while_games_are_added(store: EventStore) -> None:
+    for i in range(7):
+        new_game(store, f"g{i}")
+    seen: list[str] = []
+    page = store.list_games(limit=3)
+    while True:
+        seen += [g.game_id for g in page.games]
+        if page.next_cursor is None:
+            break
+        new_game(store, f"late{len(seen)}")  # created after the pages already read: shows up at the end
+        page = store.list_games(limit=3, cursor=page.next_cursor)
+    everything = [g.game_id for g in store.list_games(limit=100).games]
+    assert seen == everything
+    assert len(seen) == len(set(seen)) > 7
+    with pytest.raises(ValueError):
+        store.list_games(cursor="not a cursor!")
+    with pytest.raises(ValueError):
+        store.list_games(limit=0)
+
+
+def test_snapshot_returns_the_latest_at_or_before(store: EventStore) -> None:
+    new_game(store, opening=10)
+    assert store.get_snapshot("g1", 10) is None
+    store.put_snapshot("g1", 4, b"four")
+    store.put_snapshot("g1", 8, b"eight")
+    store.put_snapshot("g1", 8, b"eight again")
+    assert store.get_snapshot("g1", 3) is None
+    assert store.get_snapshot("g1", 7) == (4, b"four")
+    assert store.get_snapshot("g1", 100) == (8, b"eight again")
+    with pytest.raises(ValueError):
+        store.put_snapshot("g1", 11, b"the future")
+
+
+# -- concurrency ----------------------------------------------------------------------------------------
+
+THREADS = 16
+ROUNDS = 50
+
+
+def run_threads(work: Callable[[int], None]) -> None:
+    errors: list[BaseException] = []
+
+    def guarded(n: int) -> None:
+        try:
+            work(n)
+        except BaseException as error:  # surfaced below, never swallowed
+            errors.append(error)
+
+    threads = [threading.Thread(target=guarded, args=(n,)) for n in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not errors, errors
+    assert not any(thread.is_alive() for thread in threads)
+
+
+def test_append_racing_on_one_expected_seq_has_exactly_one_winner(store: EventStore) -> None:
+    new_game(store, opening=1)
+    start, go = threading.Barrier(THREADS), threading.Barrier(THREADS)
+    wins: list[tuple[int, int, int]] = []  # (round, thread, seq)
+    conflicts: list[int] = []
+
+    def contend(n: int) -> None:
+        for round_ in range(ROUNDS):
+            start.wait(timeout=30)  # the previous round is over for everyone
+            seen = store.last_seq("g1")
+            go.wait(timeout=30)  # everyone has read the same seq
+            try:
+                result = store.append("g1", [event(round_ * 100 + n)], expected_seq=seen)
+                wins.append((round_, n, result.first_seq))
+            except Conflict as conflict:
+                conflicts.append(conflict.actual_seq)
+
+    run_threads(contend)
+    assert sorted(r for r, _, _ in wins) == list(range(ROUNDS))  # one winner per round
+    assert len(conflicts) == ROUNDS * (THREADS - 1)
+    stored = store.read("g1")
+    assert [e.seq for e in stored] == list(range(1, ROUNDS + 2))
+    for round_, n, seq in wins:
+        assert seq == round_ + 2
+        assert msgspec.json.decode(stored[seq - 1].payload)["n"] == round_ * 100 + n
+
+
+def test_append_on_different_games_proceeds_independently(store: EventStore) -> None:
+    for n in range(THREADS):
+        new_game(store, f"g{n}", opening=0)
+
+    def play(n: int) -> None:
+        for i in range(ROUNDS):
+            result = store.append(f"g{n}", [event(i)], expected_seq=i, idempotency_key=f"move-{i}")
+            assert (result.first_seq, result.replayed) == (i + 1, False)
+
+    run_threads(play)
+    for n in range(THREADS):
+        stored = store.read(f"g{n}")
+        assert [msgspec.json.decode(e.payload)["n"] for e in stored] == list(range(ROUNDS))
+
+
+def test_append_racing_with_one_idempotency_key_stores_once(store: EventStore) -> None:
+    new_game(store, opening=1)
+    results = []
+    go = threading.Barrier(THREADS)
+
+    def retry(n: int) -> None:
+        go.wait(timeout=30)
+        results.append(store.append("g1", [event(n)], idempotency_key="the-move"))
+
+    run_threads(retry)
+    assert sum(not r.replayed for r in results) == 1
+    assert {(r.first_seq, r.last_seq) for r in results} == {(2, 2)}
+    assert len({r.events[0].payload for r in results}) == 1
+    assert store.last_seq("g1") == 2
+
+
+# -- corruption (DuckDB: rows damaged behind the store's back, with SQL) --------------------------------
+
+
+def damaged(tmp_path: Path, statement: str) -> EventStore:
+    path = tmp_path / "damaged.duckdb"
+    healthy = DuckDBEventStore(path)
+    new_game(healthy, opening=5)
+    healthy.close()
+    with duckdb.connect(str(path)) as conn:
+        conn.execute(statement)
+    return DuckDBEventStore(path)
+
+
+def test_read_payload_that_is_not_json_raises_corrupt_record(tmp_path: Path) -> None:
+    store = damaged(tmp_path, "UPDATE events SET payload = '{\"type\": \"placed\", ' WHERE game_id = 'g1' AND seq = 3")
+    try:
+        assert [e.seq for e in store.read("g1", 1, 2)] == [1, 2]
+        with pytest.raises(CorruptRecord) as raised:
+            store.read("g1")
+        assert (raised.value.game_id, raised.value.seq) == ("g1", 3)
+        assert "'g1'" in str(raised.value) and "seq 3" in str(raised.value)
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize(("missing", "read_from"), [(3, 1), (1, 1), (5, 2)])
+def test_read_gap_in_the_stream_raises_corrupt_record(tmp_path: Path, missing: int, read_from: int) -> None:
+    store = damaged(tmp_path, f"DELETE FROM events WHERE game_id = 'g1' AND seq = {missing}")
+    try:
+        with pytest.raises(CorruptRecord) as raised:
+            store.read("g1", read_from)
+        assert (raised.value.game_id, raised.value.seq) == ("g1", missing)
+        assert f"seq {missing}" in str(raised.value)
+    finally:
+        store.close()
+
+
+def test_append_failed_transaction_fails_the_batch_and_recovers(tmp_path: Path) -> None:
+    # A row planted behind the writer's back makes the next batch violate PRIMARY KEY (game_id, seq).
+    store = damaged(tmp_path, "SELECT 1")
+    try:
+        store._writer_conn.execute(  # noqa: SLF001 - simulating a foreign writer
+            "INSERT INTO events VALUES ('g1', 7, 'placed', 1, '{}', 'x', '')"
+        )
+        with pytest.raises(duckdb.ConstraintException):
+            store.append("g1", [event(6), event(7), event(8)])
+        assert store.last_seq("g1") == 5
+        assert [e.seq for e in store.read("g1")] == [1, 2, 3, 4, 5]
+        store._writer_conn.execute("DELETE FROM events WHERE game_id = 'g1' AND seq = 7")  # noqa: SLF001
+        assert store.append("g1", [event(6)], expected_seq=5).first_seq == 6
+    finally:
+        store.close()
