@@ -1,0 +1,209 @@
+"""Armies (§2, §9) and game setup: validation with SetupErrors naming what is wrong, and the opening events."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import msgspec
+
+from engine.errors import SetupError
+from engine.lords_of_war import geometry as geo
+from engine.lords_of_war.cards import ARMY_SIZE, CARDS, CORE_DECKS, RANK_COUNTS
+from engine.lords_of_war.prng import SHUFFLE_NAME
+from events.lords_of_war import (
+    ArmyRecord,
+    GameStarted,
+    HandDealt,
+    KillsRecord,
+    PositionRecord,
+    UnitRecord,
+    Variant,
+)
+
+SYSTEM_NAME = "lords-of-war"
+RULES_VERSION = "lords-of-war/1"
+HAND_SIZE = 6  # §3: general + 5
+VARIANT_KEYS = frozenset({"mode", "intermediate", "unbounded", "kill_target", "command_target"})
+SETUP_KEYS = frozenset({"system", "players", "variant", "seed", "position", "tournament", "rules_version"})
+
+
+def army_cards(army: Any) -> tuple[tuple[str, ...], str]:
+    """A faction name or an explicit card list -> (36 card ids, army name). Raises SetupError (§9)."""
+    if isinstance(army, str):
+        if army not in CORE_DECKS:
+            raise SetupError(
+                "unknown_army", "§9", f"unknown army {army!r}: a faction ({', '.join(CORE_DECKS)}) or a list of card ids"
+            )
+        return CORE_DECKS[army], army
+    if not isinstance(army, (list, tuple)) or not all(isinstance(c, str) for c in army):
+        raise SetupError("invalid_army", "§9", "an army is a faction name or a list of card ids")
+    unknown = sorted({c for c in army if c not in CARDS})
+    if unknown:
+        raise SetupError("unknown_card", "§9", f"unknown card id(s) in army: {', '.join(unknown)}")
+    if len(army) != ARMY_SIZE:
+        raise SetupError("invalid_army", "§9", f"an army has {ARMY_SIZE} cards, this one has {len(army)}")
+    ranks = Counter(CARDS[c].rank for c in army)
+    wrong = [f"{rank}: {ranks.get(rank, 0)} instead of {n}" for rank, n in RANK_COUNTS.items() if ranks.get(rank, 0) != n]
+    if ranks["general"] != 1:
+        generals = [CARDS[c].name for c in army if CARDS[c].rank == "general"]
+        raise SetupError(
+            "invalid_army",
+            "§9",
+            f"an army has exactly one general, this one has {len(generals)}"
+            + (f" ({', '.join(generals)})" if generals else "")
+            + (f"; rank counts wrong: {'; '.join(w for w in wrong if not w.startswith('general'))}" if len(wrong) > 1 else ""),
+        )
+    if wrong:
+        raise SetupError("invalid_army", "§9", f"wrong rank counts (§2): {'; '.join(wrong)}")
+    factions = sorted({CARDS[c].faction for c in army})
+    for faction, deck in CORE_DECKS.items():
+        if sorted(deck) == sorted(army):
+            return tuple(army), faction
+    return tuple(army), (f"custom:{factions[0]}" if len(factions) == 1 else "mercenary")
+
+
+def parse_variant(raw: Any) -> Variant:
+    if raw is None:
+        return Variant()
+    if not isinstance(raw, dict):
+        raise SetupError("invalid_variant", "§9", "variant must be an object")
+    extra = sorted(set(raw) - VARIANT_KEYS)
+    if extra:
+        raise SetupError(
+            "invalid_variant", "§9", f"unsupported variant option(s): {', '.join(extra)} (known: {', '.join(sorted(VARIANT_KEYS))})"
+        )
+    try:
+        variant = msgspec.convert(raw, Variant)
+    except msgspec.ValidationError as exc:
+        raise SetupError("invalid_variant", "§9", f"invalid variant: {exc}") from None
+    if variant.kill_target < 1 or variant.command_target < 1:
+        raise SetupError("invalid_variant", "§7", "victory thresholds must be at least 1")
+    return variant
+
+
+def _position(raw: Any, variant: Variant, armies: list[tuple[str, ...]]) -> PositionRecord:
+    from engine.lords_of_war.rules import melee_damage  # local: rules imports this module's constants
+
+    if not isinstance(raw, dict):
+        raise SetupError("invalid_position", "position", "position must be an object {board, to_move, kills?}")
+    extra = sorted(set(raw) - {"board", "to_move", "kills"})
+    if extra:
+        raise SetupError("invalid_position", "position", f"unknown position field(s): {', '.join(extra)}")
+    to_move = raw.get("to_move")
+    if to_move not in ("p1", "p2"):
+        raise SetupError("invalid_position", "position", f"to_move must be 'p1' or 'p2', not {to_move!r}")
+    units: list[UnitRecord] = []
+    seen: dict[int, str] = {}
+    used: list[Counter[str]] = [Counter(), Counter()]
+    for i, entry in enumerate(raw.get("board") or ()):
+        if not isinstance(entry, dict) or set(entry) != {"square", "card", "owner"}:
+            raise SetupError("invalid_position", "position", f"board entry {i} must be {{square, card, owner}}")
+        square, card, owner = entry["square"], entry["card"], entry["owner"]
+        k = geo.parse(square, variant.unbounded)
+        if k is None:
+            raise SetupError("invalid_position", "§1", f"board entry {i}: {square!r} is not a square")
+        if not variant.unbounded and not geo.on_mat(k):
+            raise SetupError("invalid_position", "§1", f"board entry {i}: {square} is off the 7x6 mat")
+        if k in seen:
+            raise SetupError("invalid_position", "§1", f"two units on {square}")
+        if owner not in ("p1", "p2"):
+            raise SetupError("invalid_position", "position", f"board entry {i}: owner must be p1 or p2")
+        p = 0 if owner == "p1" else 1
+        if card not in CARDS:
+            raise SetupError("unknown_card", "position", f"board entry {i}: unknown card {card!r}")
+        used[p][card] += 1
+        if used[p][card] > armies[p].count(card):
+            raise SetupError(
+                "not_in_army", "position", f"{owner}'s army has {armies[p].count(card)} {card}, the position uses more"
+            )
+        seen[k] = square
+        units.append(UnitRecord(square=geo.name(k, variant.unbounded), card=card, owner=owner))
+    for p in (0, 1):
+        if ARMY_SIZE - sum(used[p].values()) < HAND_SIZE:
+            raise SetupError("invalid_position", "position", f"p{p + 1} has too few cards left to hold a hand")
+    board = {geo.parse(u.square, variant.unbounded): (u.card, 0 if u.owner == "p1" else 1) for u in units}
+    for k, (card, _) in board.items():  # R6 needs a position no full elimination would change
+        damage = melee_damage(board, k)
+        if damage > CARDS[card].defence:
+            raise SetupError(
+                "invalid_position",
+                "§5.2",
+                f"{CARDS[card].name} at {geo.name(k, variant.unbounded)} takes {damage} > defence "
+                f"{CARDS[card].defence}: it would already have been destroyed",
+            )
+    kills_raw = raw.get("kills") or {}
+    kills: dict[str, KillsRecord] = {}
+    if not isinstance(kills_raw, dict):
+        raise SetupError("invalid_position", "position", "kills must be {p1: {total, commanders}, ...}")
+    for player, k in kills_raw.items():
+        if player not in ("p1", "p2"):
+            raise SetupError("invalid_position", "position", f"kills: unknown player {player!r}")
+        try:
+            kills[player] = msgspec.convert(k, KillsRecord)
+        except msgspec.ValidationError as exc:
+            raise SetupError("invalid_position", "position", f"kills for {player}: {exc}") from None
+        if kills[player].commanders > kills[player].total or kills[player].total < 0 or kills[player].commanders < 0:
+            raise SetupError("invalid_position", "position", f"kills for {player}: impossible counts")
+    units.sort(key=lambda u: geo.board_order(geo.parse(u.square, variant.unbounded)))  # type: ignore[arg-type]
+    return PositionRecord(board=tuple(units), to_move=to_move, kills=kills)
+
+
+def start(setup: dict[str, Any]) -> tuple[Any, ...]:
+    """Validate a setup (POST /games body minus tokens) -> (game_started, hand_dealt p1, hand_dealt p2)."""
+    from engine.lords_of_war.state import evolve, initial_state
+
+    if not isinstance(setup, dict):
+        raise SetupError("invalid_setup", "§3", "setup must be an object")
+    extra = sorted(set(setup) - SETUP_KEYS)
+    if extra:
+        raise SetupError("invalid_setup", "§3", f"unknown setup field(s): {', '.join(extra)}")
+    system = setup.get("system", SYSTEM_NAME)
+    if system != SYSTEM_NAME:
+        raise SetupError("invalid_setup", "§3", f"this is the {SYSTEM_NAME} system, not {system!r}")
+    variant = parse_variant(setup.get("variant"))
+    players = setup.get("players")
+    if not isinstance(players, list) or len(players) != 2:
+        raise SetupError("invalid_setup", "§3", "Lords of War is played by exactly two players (teams are not supported)")
+    records: list[ArmyRecord] = []
+    for i, player in enumerate(players):
+        expected = f"p{i + 1}"
+        if not isinstance(player, dict):
+            raise SetupError("invalid_setup", "§3", f"player {expected} must be an object {{id, name, army}}")
+        if player.get("id", expected) != expected:
+            raise SetupError("invalid_setup", "§3", f"players are p1, p2 in seating order; got {player.get('id')!r}")
+        if "army" not in player:
+            raise SetupError("invalid_army", "§3", f"player {expected} has no army")
+        try:
+            cards, army_name = army_cards(player["army"])
+        except SetupError as exc:
+            raise SetupError(exc.code, exc.rule, f"{expected}: {exc.message}") from None
+        records.append(ArmyRecord(id=expected, name=str(player.get("name", expected)), army_name=army_name, cards=cards))
+    seed = setup.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise SetupError("invalid_setup", "R2", "seed must be an integer")
+    if variant.mode == "sealed" and seed is None:
+        seed = 0  # R2: the engine never invents randomness; callers should pass a seed
+    position = None
+    if setup.get("position") is not None:
+        position = _position(setup["position"], variant, [r.cards for r in records])
+    started = GameStarted(
+        system=SYSTEM_NAME,
+        rules_version=RULES_VERSION,
+        players=tuple(records),
+        variant=variant,
+        seed=seed,
+        shuffle=SHUFFLE_NAME if variant.mode == "sealed" else None,
+        position=position,
+    )
+    state = evolve(initial_state(), started)
+    dealt: list[HandDealt] = []
+    for p, record in enumerate(records):
+        if variant.mode == "table":
+            dealt.append(HandDealt(player=record.id, cards=None, count=HAND_SIZE))
+            continue
+        on_board = Counter(u.card for u in (position.board if position else ()) if u.owner == record.id)
+        generals = [c for c in record.cards if CARDS[c].rank == "general" and on_board[c] == 0]
+        hand = tuple(generals) + state.decks[p][: HAND_SIZE - len(generals)]
+        dealt.append(HandDealt(player=record.id, cards=hand, count=len(hand)))
+    return (started, *dealt)
