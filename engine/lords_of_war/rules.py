@@ -1,12 +1,47 @@
-"""The rules: ``decide(state, action) -> events`` (work in progress)."""
+"""The rules: ``decide(state, action) -> events`` and the legal-action enumeration.
+
+``decide`` is the only place that checks rules (HOUSE_STYLE). It returns every fact an action causes: the
+placement, the revealed hand of a forced placement, the shots, the eliminations with each destroyed unit's
+attackers, berserker moves and later elimination rounds, the extra turn, a skipped reinforcement, the end of the
+game. Sections (§) and rulings (R#) refer to the project's digest of the rules.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any, assert_never
+
 from engine.errors import RuleError
-from engine.lords_of_war.cards import CARDS
-from engine.lords_of_war.geometry import NEIGHBOUR_DELTAS
+from engine.lords_of_war import geometry as geo
+from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, Recall, Shoot
+from engine.lords_of_war.cards import CARDS, Card
+from engine.lords_of_war.geometry import CHALLENGE_SQUARES, DIRECTIONS, MAT_SQUARES, NEIGHBOUR_DELTAS
+from engine.lords_of_war.state import PLAYER_INDEX, PLAYERS, State
+from events.lords_of_war import (
+    Attacker,
+    BerserkerMoved,
+    CardDrawn,
+    Conceded,
+    DestroyedUnit,
+    Eliminated,
+    ExtraTurnGranted,
+    GameEnded,
+    HandRevealed,
+    Placed,
+    Recalled,
+    ReinforceSkipped,
+)
+from events.lords_of_war import Shot as ShotEvent
 
 Board = dict[int, tuple[str, int]]
+# a shot as the elimination sees it: (shooter square, shooter card, shooter owner, value)
+ShotSource = tuple[int, str, int, int]
+
+NO_REINFORCEMENT = "deck_empty_nothing_to_recall"
+
+
+# -- the board's questions ---------------------------------------------------------------------------------
 
 
 def melee_damage(board: Board, k: int) -> int:
@@ -20,9 +55,682 @@ def melee_damage(board: Board, k: int) -> int:
     return total
 
 
-def decide(state, action):
-    raise RuleError("not_implemented", "-", "decide is being written")
+def is_engaged(board: Board, k: int) -> bool:
+    """§1: an adjacent enemy unit points at the unit on ``k``."""
+    owner = board[k][1]
+    for d in NEIGHBOUR_DELTAS:
+        unit = board.get(k + d)
+        if unit is not None and unit[1] != owner and -d in CARDS[unit[0]].points[unit[1]]:
+            return True
+    return False
 
 
-def legal_actions(state):
-    return ()
+def is_engaged_by_spearman(board: Board, k: int) -> bool:
+    owner = board[k][1]
+    for d in NEIGHBOUR_DELTAS:
+        unit = board.get(k + d)
+        if unit is not None and unit[1] != owner:
+            card = CARDS[unit[0]]
+            if card.cls == "spearman" and -d in card.points[unit[1]]:
+                return True
+    return False
+
+
+def _has_neighbour(board: Board, k: int, owner: int, enemy: bool) -> bool:
+    for d in NEIGHBOUR_DELTAS:
+        unit = board.get(k + d)
+        if unit is not None and (unit[1] != owner) == enemy:
+            return True
+    return False
+
+
+def _points_at_enemy(board: Board, k: int, card: Card, owner: int) -> bool:
+    for d, _, _ in card.arrows[owner]:
+        unit = board.get(k + d)
+        if unit is not None and unit[1] != owner:
+            return True
+    return False
+
+
+def _has_enemy(board: Board, owner: int) -> bool:
+    for _, o in board.values():
+        if o != owner:
+            return True
+    return False
+
+
+def placement_basis(board: Board, k: int, card: Card, owner: int, enemy_on_mat: bool) -> str | None:
+    """Which rule allows ``card`` on empty square ``k`` without forcing (§5.1), or None."""
+    if enemy_on_mat:
+        if _points_at_enemy(board, k, card, owner):
+            return "contact"
+        if card.is_support and _has_neighbour(board, k, owner, enemy=False):
+            return "support"  # §5.1 (a)
+        return None
+    if not board:
+        return "empty_mat"  # §5.1 (b)
+    if _has_neighbour(board, k, owner, enemy=False):
+        return "no_enemy"  # §5.1 (b)
+    return None
+
+
+def _empty_neighbours(board: Board, owner: int, enemy: bool, unbounded: bool) -> set[int]:
+    """Empty squares adjacent to a unit of the enemy (enemy=True) or of ``owner``."""
+    out: set[int] = set()
+    for k, (_, o) in board.items():
+        if (o != owner) == enemy:
+            for d in NEIGHBOUR_DELTAS:
+                n = k + d
+                if n not in board and (unbounded or n in MAT_SQUARES):
+                    out.add(n)
+    return out
+
+
+def _candidate_squares(board: Board, owner: int, unbounded: bool) -> set[int]:
+    """Every empty square a normal placement could use (§5.1): next to any unit, or anywhere on an empty mat."""
+    if not board:
+        return set(MAT_SQUARES)  # unbounded: "anywhere" is enumerated over the mat's window
+    return _empty_neighbours(board, owner, True, unbounded) | _empty_neighbours(board, owner, False, unbounded)
+
+
+def normal_squares(board: Board, card: Card, owner: int, unbounded: bool, squares: Iterable[int] | None = None) -> list[int]:
+    enemy_on_mat = _has_enemy(board, owner)
+    if squares is None:
+        squares = _candidate_squares(board, owner, unbounded)
+    return [k for k in squares if placement_basis(board, k, card, owner, enemy_on_mat) is not None]
+
+
+def has_normal_placement(board: Board, cards: Iterable[str], owner: int, unbounded: bool) -> bool:
+    enemy_on_mat = _has_enemy(board, owner)
+    squares = _candidate_squares(board, owner, unbounded)
+    for card_id in set(cards):
+        card = CARDS[card_id]
+        for k in squares:
+            if placement_basis(board, k, card, owner, enemy_on_mat) is not None:
+                return True
+    return False
+
+
+def forced_squares(board: Board, owner: int, unbounded: bool) -> tuple[str, set[int]]:
+    """§5.1 (c) and R4: the squares a forced placement may use, and the basis recorded for it."""
+    near_enemy = _empty_neighbours(board, owner, True, unbounded)
+    if near_enemy:
+        return "forced", near_enemy
+    near_friend = _empty_neighbours(board, owner, False, unbounded)
+    if near_friend:
+        return "forced_friendly", near_friend  # R4
+    return "forced_anywhere", {k for k in MAT_SQUARES if k not in board}  # R4 (unbounded: the mat's window)
+
+
+# -- elimination (§5.2, R6) --------------------------------------------------------------------------------
+
+
+def destroyed_units(
+    board: Board, shots: dict[int, list[ShotSource]], candidates: Iterable[int] | None = None
+) -> list[tuple[int, int, tuple[tuple[int, str, int, str, str | None, int], ...]]]:
+    """The units destroyed now: (square, damage, attackers), board order.
+
+    ``candidates=None`` is the full check of every unit; otherwise only those squares are checked (R6: the placed
+    unit's neighbourhood, the shot targets, the squares around a moved berserker). Each attacker is
+    (square, card, owner, kind, direction, value).
+    """
+    keys = board.keys() if candidates is None else candidates
+    out = []
+    for k in keys:
+        unit = board.get(k)
+        if unit is None:
+            continue
+        owner = unit[1]
+        damage = 0
+        for d in NEIGHBOUR_DELTAS:
+            other = board.get(k + d)
+            if other is not None and other[1] != owner:
+                damage += CARDS[other[0]].points[other[1]].get(-d, 0)
+        for shot in shots.get(k, ()):
+            damage += shot[3]
+        if damage > CARDS[unit[0]].defence:
+            out.append((k, damage, _attackers(board, k, shots)))
+    out.sort(key=lambda item: geo.board_order(item[0]))
+    return out
+
+
+def _attackers(board: Board, k: int, shots: dict[int, list[ShotSource]]) -> tuple[tuple[int, str, int, str, str | None, int], ...]:
+    owner = board[k][1]
+    found = []
+    for d in NEIGHBOUR_DELTAS:
+        n = k + d
+        other = board.get(n)
+        if other is not None and other[1] != owner:
+            for arrow_delta, value, direction in CARDS[other[0]].arrows[other[1]]:
+                if arrow_delta == -d:
+                    found.append((n, other[0], other[1], "arrow", direction, value))
+    for square, card, shooter_owner, value in shots.get(k, ()):
+        found.append((square, card, shooter_owner, "shot", None, value))
+    return tuple(found)
+
+
+def _direction_index(dx: int, dy: int, owner: int) -> int:
+    if owner == 1:
+        dx, dy = -dx, -dy
+    step = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+    for i, name in enumerate(DIRECTIONS):
+        if geo.DIRECTION_STEPS[name] == step:
+            return i
+    return len(DIRECTIONS)
+
+
+# -- decide ------------------------------------------------------------------------------------------------
+
+
+def _name(k: int, state: State) -> str:
+    return geo.name(k, state.unbounded)
+
+
+def _check_turn(state: State, player: str, phase: str) -> int:
+    if state.phase == "setup":
+        raise RuleError("not_started", "§3", "the game has not started")
+    if state.phase == "over":
+        raise RuleError("game_over", "§7", f"the game is over ({state.end_reason})")
+    p = PLAYER_INDEX.get(player)
+    if p is None:
+        raise RuleError("unknown_player", "contract", f"unknown player {player!r}: p1 or p2")
+    if p != state.active:
+        raise RuleError("not_your_turn", "§5", f"it is {PLAYERS[state.active]}'s turn, not {player}'s")
+    if state.phase != phase:
+        if state.phase == "deploy":
+            raise RuleError("wrong_phase", "§5", f"{player} must first deploy a card (deploy phase, §5.1)")
+        what = "draw (the challenge, §4)" if state.challenge else "draw or recall (reinforce phase, §5.3)"
+        raise RuleError("wrong_phase", "§5", f"{player} has already deployed this turn and must now {what}")
+    return p
+
+
+def _square(state: State, text: str, what: str = "square") -> int:
+    k = geo.parse(text, state.unbounded)
+    if k is None:
+        form = "x,y (e.g. 2,2)" if state.unbounded else "a column A–G and a row 1–6 (e.g. C3)"
+        raise RuleError("malformed", "§1", f"{text!r} is not a {what}: write {form}")
+    if not state.unbounded and k not in MAT_SQUARES:
+        raise RuleError("off_mat", "§1", f"{text} is off the battle mat (columns A–G, rows 1–6)")
+    return k
+
+
+def _army_count(state: State, p: int, card: str) -> int:
+    return state.armies[p].cards.count(card)
+
+
+def _copies_out(state: State, p: int, card: str) -> int:
+    """Copies of ``card`` of player p known to be out of the unknown pool: on the mat, destroyed, known in hand."""
+    on_mat = sum(1 for c, o in state.board.values() if o == p and c == card)
+    destroyed = state.piles[1 - p].count(card)
+    return on_mat + destroyed + state.hands[p].count(card)
+
+
+def _check_card_available(state: State, p: int, card: str) -> None:
+    player = PLAYERS[p]
+    if card not in CARDS:
+        raise RuleError("not_in_army", "§11", f"{card!r} is not a Lords of War card")
+    if not state.table:
+        if card not in state.hands[p]:
+            raise RuleError("not_in_hand", "§5.1", f"{CARDS[card].name} ({card}) is not in {player}'s hand")
+        return
+    count = _army_count(state, p, card)
+    if count == 0:
+        raise RuleError("not_in_army", "§11", f"{CARDS[card].name} ({card}) is not in {player}'s army")
+    if card in state.hands[p]:
+        return
+    if state.hand_counts[p] - len(state.hands[p]) <= 0:
+        raise RuleError(
+            "not_in_hand", "§11", f"{player}'s hand is known ({', '.join(state.hands[p])}) and holds no {CARDS[card].name}"
+        )
+    if _copies_out(state, p, card) + 1 > count:
+        raise RuleError(
+            "copies_exceeded",
+            "§11",
+            f"{player}'s army holds {count} {CARDS[card].name} ({card}) and all are already in play, destroyed or known in hand",
+        )
+
+
+def decide(state: State, action: LordsOfWarAction) -> tuple[Any, ...]:
+    match action:
+        case Place():
+            return _place(state, action)
+        case Draw():
+            return _draw(state, action)
+        case Recall():
+            return _recall(state, action)
+        case Concede(player=player):
+            if state.phase == "setup":
+                raise RuleError("not_started", "§3", "the game has not started")
+            if state.phase == "over":
+                raise RuleError("game_over", "§7", f"the game is over ({state.end_reason})")
+            if player not in PLAYER_INDEX:
+                raise RuleError("unknown_player", "contract", f"unknown player {player!r}: p1 or p2")
+            return (Conceded(player=player), GameEnded(winner=PLAYERS[1 - PLAYER_INDEX[player]], reason="concession"))
+        case _:
+            assert_never(action)
+
+
+def _place(state: State, action: Place) -> tuple[Any, ...]:
+    p = _check_turn(state, action.player, "deploy")
+    player = action.player
+    k = _square(state, action.square)
+    board = state.board
+    if k in board:
+        other = board[k]
+        raise RuleError("occupied", "§5.1", f"{action.square} is occupied by {CARDS[other[0]].name} ({PLAYERS[other[1]]})")
+    _check_card_available(state, p, action.card)
+    card = CARDS[action.card]
+    events: list[Any] = []
+
+    if state.challenge:  # §4, R1, R3
+        if k != CHALLENGE_SQUARES[p]:
+            must = _name(CHALLENGE_SQUARES[p], state)
+            raise RuleError("challenge_square", "R1", f"{player}'s challenge card goes on {must}, not {action.square}")
+        if action.shots:
+            raise RuleError("no_shots_in_challenge", "R3", "no shots are fired during the challenge")
+        return (Placed(player=player, card=action.card, square=action.square, turn=state.turn, challenge=True,
+                       basis="challenge"),)
+
+    enemy_on_mat = _has_enemy(board, p)
+    basis = placement_basis(board, k, card, p, enemy_on_mat)
+    forced = False
+    if basis is None:
+        basis = _forced_basis(state, p, k, card, action)
+        forced = True
+        hand = action.reveal if state.table else state.hands[p]
+        events.append(HandRevealed(player=player, cards=tuple(hand or ())))
+    elif action.reveal is not None:
+        raise RuleError(
+            "not_forced", "§5.1c", f"{card.name} at {action.square} is a normal placement: no hand is revealed"
+        )
+    events.append(Placed(player=player, card=action.card, square=geo.name(k, state.unbounded), turn=state.turn,
+                         forced=forced, basis=basis))
+
+    after: Board = dict(board)
+    after[k] = (action.card, p)
+    shots = _shots(state, p, after, action.shots)
+    for shooter, target, value in shots:
+        events.append(ShotEvent(player=player, shooter_square=_name(shooter, state), shooter_card=after[shooter][0],
+                                target_square=_name(target, state), target_card=after[target][0], value=value))
+    shot_map: dict[int, list[ShotSource]] = {}
+    for shooter, target, value in shots:
+        shot_map.setdefault(target, []).append((shooter, after[shooter][0], p, value))
+    candidates = {k, *(k + d for d in NEIGHBOUR_DELTAS), *shot_map}  # R6
+    events.extend(_resolve(state, p, after, shot_map, candidates, k))
+    return tuple(events)
+
+
+def _forced_basis(state: State, p: int, k: int, card: Card, action: Place) -> str:
+    """§5.1 (c) with R4: allowed only when no card in hand has a normal placement."""
+    board = state.board
+    player = PLAYERS[p]
+    sq = action.square
+    if state.table:
+        if action.reveal is None:
+            raise RuleError("contact", "contact", _contact_message(board, k, card, p, sq)
+                            + "; a forced placement needs the whole hand revealed (reveal)")
+        _check_reveal(state, p, action)
+        hand: Iterable[str] = action.reveal
+    else:
+        if action.reveal is not None and Counter(action.reveal) != Counter(state.hands[p]):
+            raise RuleError("reveal_mismatch", "§5.1c", f"the revealed cards are not {player}'s hand")
+        hand = state.hands[p]
+    if has_normal_placement(board, hand, p, state.unbounded):
+        raise RuleError("contact", "contact", _contact_message(board, k, card, p, sq))
+    basis, squares = forced_squares(board, p, state.unbounded)
+    if k not in squares:
+        where = {"forced": "adjacent to an enemy unit", "forced_friendly": "adjacent to a friendly unit (R4)"}
+        raise RuleError("forced_placement", "R4" if basis != "forced" else "§5.1c",
+                        f"forced placement: {card.name} must go {where.get(basis, 'on the mat')}, not {sq}")
+    return basis
+
+
+def _contact_message(board: Board, k: int, card: Card, p: int, sq: str) -> str:
+    if not _has_neighbour(board, k, p, enemy=True):
+        return f"{card.name} at {sq} is not adjacent to any enemy unit (contact rule, §5.1)"
+    return f"{card.name} at {sq} does not point at any adjacent enemy unit (contact rule, §5.1)"
+
+
+def _check_reveal(state: State, p: int, action: Place) -> None:
+    reveal = action.reveal or ()
+    player = PLAYERS[p]
+    if len(reveal) != state.hand_counts[p]:
+        raise RuleError("reveal_mismatch", "§5.1c",
+                        f"{player} holds {state.hand_counts[p]} cards; the reveal shows {len(reveal)}")
+    if action.card not in reveal:
+        raise RuleError("reveal_mismatch", "§5.1c", f"the revealed hand does not contain the placed {action.card}")
+    shown = Counter(reveal)
+    if Counter(state.hands[p]) - shown:
+        raise RuleError("reveal_mismatch", "§5.1c", f"the revealed hand misses cards known to be in {player}'s hand")
+    for card_id, n in shown.items():
+        if card_id not in CARDS or _army_count(state, p, card_id) == 0:
+            raise RuleError("not_in_army", "§11", f"revealed {card_id!r} is not in {player}'s army")
+        out = _copies_out(state, p, card_id) - state.hands[p].count(card_id)
+        if out + n > _army_count(state, p, card_id):
+            raise RuleError("copies_exceeded", "§11", f"the reveal shows more {CARDS[card_id].name} than {player}'s army has left")
+
+
+def _shots(state: State, p: int, board: Board, orders: tuple[Shoot, ...]) -> list[tuple[int, int, int]]:
+    """Validate the turn's shots (§6, R5) on the board after the placement: (shooter, target, value)."""
+    done: set[int] = set()
+    out = []
+    for order in orders:
+        s = _square(state, order.shooter, "shooter square")
+        t = _square(state, order.target, "target square")
+        unit = board.get(s)
+        if unit is None or unit[1] != p:
+            raise RuleError("not_a_shooter", "§6", f"{PLAYERS[p]} has no unit on {order.shooter} to shoot with")
+        card = CARDS[unit[0]]
+        if not card.is_ranged:
+            raise RuleError("not_a_shooter", "§6", f"{card.name} at {order.shooter} is not a ranged unit")
+        if s in done:
+            raise RuleError("already_shot", "§6", f"{card.name} at {order.shooter} has already shot this turn")
+        if is_engaged(board, s):
+            raise RuleError("shooter_engaged", "§6",
+                            f"{card.name} at {order.shooter} is engaged (an adjacent enemy points at it) and cannot shoot")
+        target = board.get(t)
+        if target is None:
+            raise RuleError("no_target", "§6", f"there is no unit on {order.target} to shoot at")
+        if target[1] == p:
+            raise RuleError("friendly_target", "§6", f"{CARDS[target[0]].name} at {order.target} is your own unit")
+        if t - s not in card.grid_deltas[p]:
+            raise RuleError("target_out_of_grid", "§6",
+                            f"{order.target} is outside the target grid of {card.name} at {order.shooter}")
+        done.add(s)
+        out.append((s, t, card.ranged_value))
+    return out
+
+
+def _resolve(state: State, p: int, board: Board, shots: dict[int, list[ShotSource]], candidates: set[int],
+             placed: int | None) -> list[Any]:
+    """Elimination (§5.2), berserker rounds (R12, R13), extra turn (§5.4, R9), victory (§7, R10), then R7/R8.
+
+    ``board`` is the mat after the placement and is changed in place.
+    """
+    events: list[Any] = []
+    variant = state.variant
+    kills = list(state.kills)
+    commanders = list(state.commanders)
+    involved: set[int] = set(state.involved)
+    extra_turn = False
+    round_no = 1
+    while True:
+        destroyed = destroyed_units(board, shots, candidates)
+        if not destroyed:
+            break
+        units = []
+        kills_to: dict[str, int] = {}
+        generals_lost = [False, False]
+        damage_by: dict[int, list[tuple[int, int, int]]] = {}  # attacker square -> (target square, damage, order key)
+        for k, damage, attackers in destroyed:
+            card_id, owner = board[k]
+            card = CARDS[card_id]
+            destroyer = 1 - owner
+            kills[destroyer] += 1
+            if card.is_commander:
+                commanders[destroyer] += 1
+            if card.rank == "general":
+                generals_lost[owner] = True
+            kills_to[PLAYERS[destroyer]] = kills_to.get(PLAYERS[destroyer], 0) + 1
+            units.append(DestroyedUnit(
+                square=_name(k, state), card=card_id, owner=PLAYERS[owner], damage=damage, defence=card.defence,
+                attackers=tuple(Attacker(square=_name(a[0], state), card=a[1], owner=PLAYERS[a[2]], kind=a[3],  # type: ignore[arg-type]
+                                         direction=a[4], value=a[5]) for a in attackers)))
+            for a in attackers:
+                involved.add(a[0])
+                damage_by.setdefault(a[0], []).append((k, a[5], 0))
+        events.append(Eliminated(round=round_no, units=tuple(units),
+                                 kills_to=dict(sorted(kills_to.items()))))
+        removed = {k for k, _, _ in destroyed}
+        for k in removed:
+            del board[k]
+        involved -= removed
+        if placed in removed:
+            placed = None
+        if generals_lost[1 - p] and not generals_lost[p]:
+            extra_turn = True  # §5.4; R9: only the active player earns it
+        winner = _winner(kills, commanders, variant.kill_target, variant.command_target, p)
+        if winner is not None:
+            events.append(GameEnded(winner=PLAYERS[winner], reason=winner_reason(kills, winner, variant.kill_target)))
+            return events
+        shots = {}  # R13: no new shots in later rounds
+        if not variant.intermediate:
+            break
+        moves = _berserker_moves(state, p, board, damage_by, removed)
+        if not moves:
+            break
+        candidates = set()
+        for origin, target in moves:
+            card_id, owner = board.pop(origin)
+            board[target] = (card_id, owner)
+            events.append(BerserkerMoved(player=PLAYERS[owner], card=card_id, origin=_name(origin, state),
+                                         target=_name(target, state)))
+            if origin in involved:
+                involved.discard(origin)
+                involved.add(target)
+            if placed == origin:
+                placed = target
+            candidates.add(target)
+            candidates.update(target + d for d in NEIGHBOUR_DELTAS)
+        round_no += 1
+    if extra_turn:
+        events.append(ExtraTurnGranted(player=PLAYERS[p]))
+    if not _can_reinforce(state, p, board, placed, involved):  # R7
+        events.append(ReinforceSkipped(player=PLAYERS[p], reason=NO_REINFORCEMENT))
+        next_player = p if extra_turn else 1 - p
+        hand_counts = list(state.hand_counts)
+        hand_counts[p] -= 1
+        events.extend(_next_turn_check(state, next_player, hand_counts[next_player], board))
+    return events
+
+
+def _winner(kills: list[int], commanders: list[int], kill_target: int, command_target: int, active: int) -> int | None:
+    reached = [kills[i] >= kill_target or commanders[i] >= command_target for i in (0, 1)]
+    if reached[active]:
+        return active  # R10: the active player wins when both reach a condition
+    if reached[1 - active]:
+        return 1 - active
+    return None
+
+
+def winner_reason(kills: list[int], winner: int, kill_target: int) -> str:
+    return "kills" if kills[winner] >= kill_target else "commanders"
+
+
+def _berserker_moves(state: State, p: int, board: Board, damage_by: dict[int, list[tuple[int, int, int]]],
+                     removed: set[int]) -> list[tuple[int, int]]:
+    """R12/R13: the berserkers that move after this elimination round, in order, and where to."""
+    movers = [k for k in damage_by if k in board and CARDS[board[k][0]].cls == "berserker"]
+    movers.sort(key=lambda k: (board[k][1] != p, geo.board_order(k)))  # active player's first, board order
+    moves: list[tuple[int, int]] = []
+    taken: set[int] = set()
+    # moves happen one at a time: engagement is judged on the board as the previous moves left it
+    work = dict(board)
+    for k in movers:
+        owner = work[k][1]
+        if is_engaged(work, k):
+            continue
+        totals: dict[int, int] = {}
+        for target, value, _ in damage_by[k]:
+            totals[target] = totals.get(target, 0) + value
+        kx, ky = geo.coords(k)
+
+        def preference(t: int) -> tuple[int, int, int]:
+            tx, ty = geo.coords(t)
+            return (-totals[t], geo.chebyshev(k, t), _direction_index(tx - kx, ty - ky, owner))
+
+        target = min(totals, key=preference)
+        if target in work or target in taken:
+            continue  # R13: its square is taken, it stays
+        work[target] = work.pop(k)
+        taken.add(target)
+        moves.append((k, target))
+    return moves
+
+
+def _is_recallable(state: State, board: Board, k: int, p: int, placed: int | None, involved: set[int] | frozenset[int]) -> str | None:
+    """None when the unit on k may be recalled (§5.3, §8 cavalry, R11); else the error code."""
+    if k == placed:
+        return "recall_just_placed"
+    if k in involved:
+        return "recall_involved"
+    if is_engaged(board, k):
+        if state.variant.intermediate and CARDS[board[k][0]].cls == "cavalry" and not is_engaged_by_spearman(board, k):
+            return None
+        return "recall_engaged"
+    return None
+
+
+def _can_reinforce(state: State, p: int, board: Board, placed: int | None, involved: set[int] | frozenset[int]) -> bool:
+    if state.deck_counts[p] > 0:
+        return True
+    return any(o == p and _is_recallable(state, board, k, p, placed, involved) is None for k, (_, o) in board.items())
+
+
+def _next_turn_check(state: State, next_player: int, hand_count: int, board: Board) -> list[Any]:
+    """R8: a player who must deploy with an empty hand loses; so does one with no empty square left (our ruling)."""
+    if hand_count <= 0 or (not state.unbounded and len(board) >= len(MAT_SQUARES)):
+        return [GameEnded(winner=PLAYERS[1 - next_player], reason="exhausted")]
+    return []
+
+
+def _draw(state: State, action: Draw) -> tuple[Any, ...]:
+    p = _check_turn(state, action.player, "reinforce")
+    if state.deck_counts[p] <= 0:
+        raise RuleError("deck_empty", "R7", f"{action.player}'s army deck is empty: recall a unit instead")
+    if state.table:
+        card = action.card
+        if card is not None:
+            if card not in CARDS or _army_count(state, p, card) == 0:
+                raise RuleError("not_in_army", "§11", f"{card!r} is not in {action.player}'s army")
+            if _copies_out(state, p, card) + 1 > _army_count(state, p, card):
+                raise RuleError("copies_exceeded", "§11",
+                                f"{action.player}'s army has no {CARDS[card].name} left to draw")
+    else:
+        card = state.decks[p][0]
+        if action.card is not None and action.card != card:
+            raise RuleError("hidden_card", "§11", "in sealed mode the engine deals the top card of the deck")
+    events: list[Any] = [CardDrawn(player=action.player, card=card)]
+    return tuple(events + _after_reinforce(state, p, state.board))
+
+
+def _after_reinforce(state: State, p: int, board: Board) -> list[Any]:
+    if state.challenge:
+        return []
+    next_player = p if state.extra_turn else 1 - p
+    hand = state.hand_counts[next_player] + (1 if next_player == p else 0)
+    return _next_turn_check(state, next_player, hand, board)
+
+
+def _recall(state: State, action: Recall) -> tuple[Any, ...]:
+    p = _check_turn(state, action.player, "reinforce")
+    if state.challenge:
+        raise RuleError("challenge_draw", "§4", "after the challenge placement the player draws; no recall")
+    k = _square(state, action.square)
+    unit = state.board.get(k)
+    if unit is None:
+        raise RuleError("no_unit", "§5.3", f"there is no unit on {action.square} to recall")
+    card = CARDS[unit[0]]
+    if unit[1] != p:
+        raise RuleError("not_your_unit", "§5.3", f"{card.name} at {action.square} belongs to {PLAYERS[unit[1]]}")
+    problem = _is_recallable(state, state.board, k, p, state.placed_square, state.involved)
+    if problem == "recall_just_placed":
+        raise RuleError(problem, "§5.3", f"{card.name} at {action.square} was placed this turn and cannot be recalled")
+    if problem == "recall_involved":
+        raise RuleError(problem, "R11" if card.cls == "cavalry" and state.variant.intermediate else "§5.3",
+                        f"{card.name} at {action.square} was involved in a kill this turn and cannot be recalled")
+    if problem == "recall_engaged":
+        if card.cls == "cavalry" and state.variant.intermediate:
+            raise RuleError(problem, "§8", f"{card.name} at {action.square} is engaged by an enemy spearman and cannot be recalled")
+        raise RuleError(problem, "§5.3", f"{card.name} at {action.square} is engaged (an adjacent enemy points at it) and cannot be recalled")
+    board = dict(state.board)
+    del board[k]
+    events: list[Any] = [Recalled(player=action.player, square=_name(k, state), card=unit[0])]
+    return tuple(events + _after_reinforce(state, p, board))
+
+
+# -- legal actions -----------------------------------------------------------------------------------------
+
+
+def hand_candidates(state: State, p: int) -> list[str]:
+    """The distinct cards p could place: the hand (sealed); known cards plus any army card with copies left (table)."""
+    if not state.table:
+        return sorted(set(state.hands[p]))
+    cards = set(state.hands[p])
+    if state.hand_counts[p] > len(state.hands[p]):
+        for card in set(state.armies[p].cards):
+            if _copies_out(state, p, card) < _army_count(state, p, card):
+                cards.add(card)
+    return sorted(cards)
+
+
+def legal_placements(state: State) -> list[Place]:
+    """Every legal (card, square) placement for the side to deploy, without shots; board order per card.
+
+    In table mode forced placements are not enumerated (they need the revealed hand as data).
+    """
+    if state.phase != "deploy":
+        return []
+    p = state.active
+    player = PLAYERS[p]
+    board = state.board
+    cards = hand_candidates(state, p)
+    if state.challenge:
+        sq = _name(CHALLENGE_SQUARES[p], state)
+        return [Place(player=player, card=c, square=sq) for c in cards]
+    squares = sorted(_candidate_squares(board, p, state.unbounded), key=geo.board_order)
+    enemy_on_mat = _has_enemy(board, p)
+    out = []
+    for c in cards:
+        card = CARDS[c]
+        for k in squares:
+            if placement_basis(board, k, card, p, enemy_on_mat) is not None:
+                out.append(Place(player=player, card=c, square=_name(k, state)))
+    if out or state.table:
+        return out
+    _, forced = forced_squares(board, p, state.unbounded)
+    forced_sorted = sorted(forced, key=geo.board_order)
+    return [Place(player=player, card=c, square=_name(k, state)) for c in cards for k in forced_sorted]
+
+
+def legal_shots(state: State, place: Place) -> dict[str, list[str]]:
+    """For a placement: each shooter that may shoot (square) -> the enemy squares in its grid (§6)."""
+    p = PLAYER_INDEX[place.player]
+    board = dict(state.board)
+    board[_square(state, place.square)] = (place.card, p)
+    out: dict[str, list[str]] = {}
+    for s in sorted(board, key=geo.board_order):
+        card_id, owner = board[s]
+        card = CARDS[card_id]
+        if owner != p or not card.is_ranged or is_engaged(board, s):
+            continue
+        targets = [s + d for d in card.grid_deltas[p] if (s + d) in board and board[s + d][1] != p]
+        if targets:
+            out[_name(s, state)] = [_name(t, state) for t in sorted(targets, key=geo.board_order)]
+    return out
+
+
+def recallable_squares(state: State) -> list[str]:
+    if state.phase != "reinforce" or state.challenge:
+        return []
+    p = state.active
+    return [
+        _name(k, state)
+        for k in sorted(state.board, key=geo.board_order)
+        if state.board[k][1] == p and _is_recallable(state, state.board, k, p, state.placed_square, state.involved) is None
+    ]
+
+
+def legal_actions(state: State) -> list[LordsOfWarAction]:
+    """Every legal action for the side to act, concession excepted (always legal); placements without shots
+    (``legal_shots`` lists the shots each placement allows)."""
+    if state.phase == "deploy":
+        return list(legal_placements(state))
+    if state.phase == "reinforce":
+        player = PLAYERS[state.active]
+        out: list[LordsOfWarAction] = []
+        if state.deck_counts[state.active] > 0:
+            out.append(Draw(player=player))
+        out.extend(Recall(player=player, square=sq) for sq in recallable_squares(state))
+        return out
+    return []
