@@ -25,10 +25,13 @@ def sql(name: str) -> str:
 def migrations() -> tuple[tuple[int, str, str], ...]:
     """Every `replay/sql/migrations/NNN_name.sql` as (version, name, text), in version order."""
     found = []
-    for path in sorted((SQL_DIR / "migrations").iterdir()):
+    folder = SQL_DIR / "migrations"
+    for path in sorted(folder.iterdir()) if folder.is_dir() else []:
         match = _MIGRATION.match(path.name)
         if match:
             found.append((int(match.group(1)), match.group(2), path.read_text(encoding="utf-8")))
+    if not found:  # e.g. an install whose package data left out sql/migrations/*.sql
+        raise RuntimeError(f"no migrations found under {SQL_DIR / 'migrations'}")
     versions = [version for version, _, _ in found]
     if len(set(versions)) != len(versions):
         raise RuntimeError(f"two migrations share a version: {versions}")

@@ -411,3 +411,21 @@ def test_append_failed_transaction_fails_the_batch_and_recovers(tmp_path: Path) 
         assert store.append("g1", [event(6)], expected_seq=5).first_seq == 6
     finally:
         store.close()
+
+
+# -- the SQL files themselves ---------------------------------------------------------------------------
+
+
+def test_sql_files_have_a_header_and_one_statement() -> None:
+    from replay.sql_loader import SQL_DIR, sql
+
+    names = sorted(path.stem for path in SQL_DIR.glob("*.sql"))
+    assert "schema" in names and "insert_events" in names
+    for name in names:
+        text = sql(name)
+        header = [line for line in text.splitlines() if line.startswith("--")]
+        assert header[0].startswith(f"-- {name}:"), name
+        assert any(line.startswith("-- parameters:") for line in header), name
+        assert any(line.startswith("-- output:") for line in header), name
+        code = "\n".join(line.split("--")[0] for line in text.splitlines())
+        assert code.count(";") == 1 and code.rstrip().endswith(";"), f"{name}.sql must hold exactly one statement"
