@@ -13,6 +13,10 @@ from events import Codec
 
 
 class GameSystem(Protocol):
+    """A game system. Conventions every system keeps: the first event of a game is ``game_started`` and the
+    last is ``game_ended``; ``state_to_builtins`` has ``seq``, ``phase`` (``"over"`` at the end), ``winner``
+    and ``end_reason``."""
+
     name: str  # "lords-of-war"
     rules_version: str  # bumps whenever decide() changes behaviour
     codec: Codec[Any]  # the system's event union

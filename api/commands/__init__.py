@@ -1,0 +1,1 @@
+"""Subcommands of ``warlog``: each module here defines ``register(subparsers)`` and is found automatically."""

@@ -1,0 +1,31 @@
+"""Sample games for a new database (``warlog serve --load-samples``, used by ``make run``)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from replay.demo import record_demo_games
+from replay.games import GameService
+
+FIXTURE_GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
+SAMPLE_DEMO_GAMES = 12
+
+
+def load_samples(service: GameService, demo_games: int = SAMPLE_DEMO_GAMES) -> int:
+    """Into an empty store only: the recorded fixture games, then a few bot games. Returns how many were added."""
+    if service.store.list_games(limit=1).games:
+        return 0
+    added = 0
+    try:
+        from replay.record import import_path
+    except ImportError:  # the record importer is optional for samples
+        import_path = None
+    if import_path is not None and FIXTURE_GAMES.is_dir():
+        for path in sorted(FIXTURE_GAMES.glob("*.jsonl")):
+            import_path(service, path)
+            added += 1
+    for _ in record_demo_games(service, demo_games, seed=2026):
+        added += 1
+    print(f"warlog: loaded {added} sample games", file=sys.stderr, flush=True)
+    return added

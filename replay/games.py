@@ -1,0 +1,247 @@
+"""The game service: the one code path that turns actions into stored events.
+
+    action -> decide(state, action) -> events -> encode + hash chain -> store.append(expected_seq) -> evolve
+
+Every writer (HTTP, ``warlog demo``, ``warlog import``) goes through ``GameService`` so that what is stored was
+always decided by the rules. Reading folds the log through the system's ``evolve`` (never ``decide``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.system import GameSystem
+from engine.systems import get_system
+from events import Recorded
+from replay.errors import Conflict, CorruptRecord
+from replay.store import AppendResult, EventStore, GameRecord, NewEvent, StoredEvent
+
+GENESIS = "warlog-chain-v1"
+
+
+def chain_hash(previous: str, event_type: str, schema_version: int, payload: bytes) -> str:
+    """The integrity hash of one event: BLAKE2b-128 over the previous event's hash and this event's bytes.
+
+    The first event of a game chains to ``BLAKE2b(GENESIS + game_id)``. Because a state is a function of the
+    events before it, each hash commits to the whole history up to and including its event (docs/record-format.md).
+    """
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(previous.encode())
+    digest.update(b"\x00")
+    digest.update(event_type.encode())
+    digest.update(b"\x00")
+    digest.update(str(schema_version).encode())
+    digest.update(b"\x00")
+    digest.update(payload)
+    return digest.hexdigest()
+
+
+def genesis_hash(game_id: str) -> str:
+    return hashlib.blake2b(f"{GENESIS}:{game_id}".encode(), digest_size=16).hexdigest()
+
+
+@dataclass(frozen=True)
+class ActResult:
+    """What an action produced: the stored events (typed) and the seq after them."""
+
+    game_id: str
+    seq: int
+    events: list[Recorded[Any]]
+    replayed: bool
+
+
+class GameService:
+    """Creates games, applies actions, reads events and states. Thread-safe; one per process and store."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        system_lookup: Callable[[str], GameSystem] = get_system,
+        cache_size: int = 1024,
+        new_id: Callable[[], str] | None = None,
+    ) -> None:
+        self.store = store
+        self._system_lookup = system_lookup
+        self._cache: OrderedDict[str, tuple[int, Any, str]] = OrderedDict()  # game -> (seq, state, last hash)
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
+        self._new_id = new_id or (lambda: secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"))
+
+    # -- systems --------------------------------------------------------------------------------------
+    def system_of(self, game: GameRecord | str) -> GameSystem:
+        record = self.store.get_game(game) if isinstance(game, str) else game
+        return self._system_lookup(record.system)
+
+    # -- encoding -------------------------------------------------------------------------------------
+    @staticmethod
+    def _encode(system: GameSystem, events: Sequence[Any], previous_hash: str) -> list[NewEvent]:
+        out: list[NewEvent] = []
+        for event in events:
+            tag = type(event).tag_name()
+            version = system.codec.version_of(tag)
+            payload = system.codec.encode_json(event)
+            previous_hash = chain_hash(previous_hash, tag, version, payload)
+            out.append(NewEvent(type=tag, schema_version=version, payload=payload, hash=previous_hash))
+        return out
+
+    def decode(self, system: GameSystem, stored: StoredEvent) -> Recorded[Any]:
+        try:
+            event = system.codec.decode_stored(stored.type, stored.schema_version, stored.payload)
+        except Exception as exc:  # any decoding failure of a stored row is corruption of the record
+            raise CorruptRecord(stored.game_id, stored.seq, f"cannot decode {stored.type!r}: {exc}") from exc
+        return Recorded(
+            game_id=stored.game_id,
+            seq=stored.seq,
+            recorded_at=stored.recorded_at,
+            schema_version=stored.schema_version,
+            event=event,
+            hash=stored.hash,
+        )
+
+    # -- writing --------------------------------------------------------------------------------------
+    def create_game(
+        self,
+        setup: dict[str, Any],
+        metadata: dict[str, Any] | None = None,
+        game_id: str | None = None,
+    ) -> ActResult:
+        """Validate a setup through the system's rules and store the game with its opening events."""
+        system = self._system_lookup(str(setup.get("system", "")))
+        opening = system.start(setup)
+        game_id = game_id or self._new_id()
+        encoded = self._encode(system, opening, genesis_hash(game_id))
+        players = [str(p.get("id")) for p in setup.get("players", [])]
+        for p in setup.get("players", []):
+            if p.get("name"):
+                players.append(str(p["name"]))
+        result = self.store.create_game(
+            game_id,
+            system.name,
+            players,
+            dict(metadata or {}),
+            encoded,
+            tournament=setup.get("tournament"),
+        )
+        state = system.fold(opening)
+        self._remember(game_id, result.last_seq, state, encoded[-1].hash if encoded else genesis_hash(game_id))
+        return ActResult(game_id, result.last_seq, [self.decode(system, e) for e in result.events], False)
+
+    def act(
+        self,
+        game_id: str,
+        action: dict[str, Any] | Any,
+        expected_seq: int | None = None,
+        idempotency_key: str | None = None,
+        max_retries: int = 8,
+    ) -> ActResult:
+        """Decide an action against the latest state and append what it causes.
+
+        With ``expected_seq`` the caller states the seq it last saw: a stale one is a ``Conflict``. Without it
+        the service decides against the latest state and, if another writer got in first, decides again.
+        """
+        record = self.store.get_game(game_id)
+        system = self._system_lookup(record.system)
+        typed = system.parse_action(action) if isinstance(action, dict) else action
+        for _ in range(max_retries):
+            if idempotency_key is not None:
+                # A retried request whose first attempt was stored gets the first answer, decided or not.
+                first = self.store.find_idempotent(game_id, idempotency_key)
+                if first is not None:
+                    return self._result(system, first)
+            seq, state, last_hash = self._latest(game_id, system)
+            if expected_seq is not None and expected_seq != seq:
+                raise Conflict(game_id, expected_seq, seq)
+            events = system.decide(state, typed)
+            encoded = self._encode(system, events, last_hash)
+            try:
+                result = self.store.append(game_id, encoded, expected_seq=seq, idempotency_key=idempotency_key)
+            except Conflict:
+                self._forget(game_id)
+                if expected_seq is not None and idempotency_key is None:
+                    raise
+                continue
+            if not result.replayed:
+                new_state = state
+                for event in events:
+                    new_state = system.evolve(new_state, event)
+                self._remember(game_id, result.last_seq, new_state, encoded[-1].hash if encoded else last_hash)
+                if any(type(event).tag_name() == "game_ended" for event in events):
+                    self._note_outcome(game_id, system, new_state)
+            return self._result(system, result)
+        raise Conflict(game_id, expected_seq if expected_seq is not None else -1, self.store.last_seq(game_id))
+
+    def _note_outcome(self, game_id: str, system: GameSystem, state: Any) -> None:
+        """Keep the game's listing metadata (status, winner, end reason) in step with its state."""
+        shown = system.state_to_builtins(state)
+        if shown.get("phase") == "over":
+            self.store.update_metadata(
+                game_id,
+                {"status": "over", "winner": shown.get("winner"), "end_reason": shown.get("end_reason"),
+                 "turns": shown.get("turn"), "seq": shown.get("seq")},
+            )
+
+    def _result(self, system: GameSystem, result: AppendResult) -> ActResult:
+        return ActResult(
+            result.game_id, result.last_seq, [self.decode(system, e) for e in result.events], result.replayed
+        )
+
+    # -- reading --------------------------------------------------------------------------------------
+    def events(self, game_id: str, from_seq: int = 1, to_seq: int | None = None) -> list[Recorded[Any]]:
+        record = self.store.get_game(game_id)
+        system = self._system_lookup(record.system)
+        return [self.decode(system, e) for e in self.store.read(game_id, from_seq, to_seq)]
+
+    def state(self, game_id: str, seq: int | None = None) -> tuple[int, Any]:
+        """The state after event ``seq`` (default: the latest), and that seq."""
+        record = self.store.get_game(game_id)
+        system = self._system_lookup(record.system)
+        latest, state, _ = self._latest(game_id, system)
+        if seq is None or seq >= latest:
+            return latest, state
+        if seq < 0:
+            seq = 0
+        return seq, system.fold(r.event for r in self.events(game_id, 1, seq))
+
+    def _latest(self, game_id: str, system: GameSystem) -> tuple[int, Any, str]:
+        with self._lock:
+            cached = self._cache.get(game_id)
+            if cached is not None:
+                self._cache.move_to_end(game_id)
+        last_seq = self.store.last_seq(game_id)
+        if cached is not None and cached[0] == last_seq:
+            return cached
+        if cached is not None and cached[0] < last_seq:
+            seq, state, last_hash = cached
+            newer = self.store.read(game_id, seq + 1, last_seq)
+        else:
+            seq, state, last_hash = 0, system.initial_state(), genesis_hash(game_id)
+            newer = self.store.read(game_id, 1, last_seq)
+        for stored in newer:
+            state = system.evolve(state, self.decode(system, stored).event)
+            seq, last_hash = stored.seq, stored.hash
+        self._remember(game_id, seq, state, last_hash)
+        return seq, state, last_hash
+
+    def _remember(self, game_id: str, seq: int, state: Any, last_hash: str) -> None:
+        with self._lock:
+            current = self._cache.get(game_id)
+            if current is not None and current[0] > seq:
+                return
+            self._cache[game_id] = (seq, state, last_hash)
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    def _forget(self, game_id: str) -> None:
+        with self._lock:
+            self._cache.pop(game_id, None)
+
+
+def fold_stored(system: GameSystem, stored: Iterable[Recorded[Any]]) -> Any:
+    return system.fold(r.event for r in stored)
