@@ -88,6 +88,11 @@ class EventStore(Protocol):
         end); stale -> `Conflict`. A key seen before for this game returns the first result, `replayed=True`."""
         ...
 
+    def find_idempotent(self, game_id: str, idempotency_key: str) -> AppendResult | None:
+        """The first answer of the append made with this key (`replayed=True`), or None if the key is unseen.
+        Lets a caller answer a retried request without deciding it again."""
+        ...
+
     def read(self, game_id: str, from_seq: int = 1, to_seq: int | None = None) -> list[StoredEvent]:
         """Events `from_seq..to_seq` inclusive (to_seq None: to the end). `CorruptRecord` on a bad row or a hole."""
         ...

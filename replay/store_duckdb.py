@@ -201,6 +201,17 @@ class DuckDBEventStore:
         ).fetchall()
         return self._stream(game_id, from_seq, to_seq, rows)
 
+    def find_idempotent(self, game_id: str, idempotency_key: str) -> AppendResult | None:
+        cursor = self._cursor()
+        row = cursor.execute(sql("find_idempotency_key"), {"game_id": game_id, "key": idempotency_key}).fetchone()
+        if row is None:
+            raise GameNotFound(game_id)
+        first, last = row
+        if first is None:
+            return None
+        rows = cursor.execute(sql("read_events"), {"game_id": game_id, "from_seq": first, "to_seq": last}).fetchall()
+        return AppendResult(game_id, first, last, self._stream(game_id, first, last, rows), replayed=True)
+
     @staticmethod
     def _stream(game_id: str, from_seq: int, to_seq: int | None, rows: list[tuple]) -> list[StoredEvent]:
         if not rows:

@@ -99,6 +99,14 @@ class MemoryEventStore:
                 game.keys[idempotency_key] = (result.first_seq, result.last_seq)
             return result
 
+    def find_idempotent(self, game_id: str, idempotency_key: str) -> AppendResult | None:
+        with self._lock:
+            game = self._game(game_id)
+            if idempotency_key not in game.keys:
+                return None
+            first, last = game.keys[idempotency_key]
+            return AppendResult(game_id, first, last, game.events[first - 1 : last], replayed=True)
+
     def read(self, game_id: str, from_seq: int = 1, to_seq: int | None = None) -> list[StoredEvent]:
         check_seq_args(from_seq, to_seq)
         with self._lock:

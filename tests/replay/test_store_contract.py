@@ -167,6 +167,17 @@ def test_append_repeated_idempotency_key_returns_the_first_result(store: EventSt
     assert store.last_seq("g1") == 4
 
 
+def test_find_idempotent_returns_the_first_answer_or_none(store: EventStore) -> None:
+    new_game(store, opening=1)
+    assert store.find_idempotent("g1", "k1") is None
+    first = store.append("g1", [event(1), event(2)], idempotency_key="k1")
+    store.append("g1", [event(3)], idempotency_key="k2")
+    found = store.find_idempotent("g1", "k1")
+    assert found is not None and found.replayed
+    assert (found.first_seq, found.last_seq, found.events) == (2, 3, first.events)
+    assert store.last_seq("g1") == 4
+
+
 def test_append_idempotency_keys_are_scoped_per_game(store: EventStore) -> None:
     new_game(store, "g1")
     new_game(store, "g2")
@@ -190,6 +201,7 @@ def test_append_rejected_request_does_not_consume_its_key(store: EventStore) -> 
 CALLS_ON_A_GAME: dict[str, Callable[[EventStore], object]] = {
     "append": lambda s: s.append("nope", [event(1)]),
     "read": lambda s: s.read("nope"),
+    "find_idempotent": lambda s: s.find_idempotent("nope", "k"),
     "last_seq": lambda s: s.last_seq("nope"),
     "get_game": lambda s: s.get_game("nope"),
     "update_metadata": lambda s: s.update_metadata("nope", {"status": "over"}),
