@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.system import GameSystem
-from engine.systems import get_system
+from engine.errors import SetupError
+from engine.systems import UnknownSystem, get_system
 from events import Recorded
 from replay.errors import Conflict, CorruptRecord
 from replay.store import AppendResult, EventStore, GameRecord, NewEvent, StoredEvent
@@ -112,7 +113,14 @@ class GameService:
         game_id: str | None = None,
     ) -> ActResult:
         """Validate a setup through the system's rules and store the game with its opening events."""
-        system = self._system_lookup(str(setup.get("system", "")))
+        try:
+            system = self._system_lookup(str(setup.get("system", "")))
+        except UnknownSystem as exc:
+            raise SetupError("unknown_system", "contract", str(exc.args[0])) from None
+        if setup.get("seed") is None:
+            # The engine never invents randomness: a game created without a seed gets one drawn here, and it is
+            # recorded in game_started, so the deck order is still reproducible from the log.
+            setup = {**setup, "seed": secrets.randbits(63)}
         opening = system.start(setup)
         game_id = game_id or self._new_id()
         encoded = self._encode(system, opening, genesis_hash(game_id))
