@@ -1,0 +1,91 @@
+"""Lords of War engine benchmark: fold events/s and decide actions/s over bot games, one core.
+
+    .venv/bin/python bench/engine.py [--games N]
+
+Plays N bot games (random and greedy bots, all faction pairings in turn, plain and intermediate/unbounded
+variants), then times (1) ``fold`` over every game's events and (2) ``decide`` re-run on every recorded action
+against the state before it (the actions are recovered from the events, so bot thinking is not timed).
+Targets (issue 3): fold >= 200,000 events/s, decide >= 20,000 actions/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.lords_of_war import FACTIONS, decide, evolve, fold, initial_state  # noqa: E402
+from engine.lords_of_war.actions import Draw, Place, Recall, Shoot  # noqa: E402
+from engine.lords_of_war.bots import play_bot_game  # noqa: E402
+from events.lords_of_war import CardDrawn, Placed, Recalled, Shot  # noqa: E402
+
+
+def games(n: int) -> list[list]:
+    out = []
+    variants = [{}, {"intermediate": True}, {"unbounded": True}, {"intermediate": True, "unbounded": True}]
+    bot_pairs = [("random", "random"), ("greedy", "random"), ("random", "greedy"), ("greedy", "greedy")]
+    for i in range(n):
+        armies = (FACTIONS[i % 6], FACTIONS[(i // 6) % 6])
+        out.append(play_bot_game(1000 + i, armies, variants[i % 4], bot_pairs[(i // 4) % 4]))
+    return out
+
+
+def actions_with_states(events: list) -> list[tuple]:
+    """(state before, action) for every place/draw/recall of a game, recovered from its events."""
+    pairs = []
+    state = initial_state()
+    i = 0
+    while i < len(events):
+        event = events[i]
+        if isinstance(event, Placed):
+            shots = []
+            j = i + 1
+            while j < len(events) and isinstance(events[j], Shot):
+                shots.append(Shoot(shooter=events[j].shooter_square, target=events[j].target_square))
+                j += 1
+            pairs.append((state, Place(player=event.player, card=event.card, square=event.square, shots=tuple(shots))))
+        elif isinstance(event, CardDrawn):
+            pairs.append((state, Draw(player=event.player)))
+        elif isinstance(event, Recalled):
+            pairs.append((state, Recall(player=event.player, square=event.square)))
+        state = evolve(state, event)
+        i += 1
+    # a forced placement's state is the one before hand_revealed; decide re-derives it, so drop those
+    return [(s, a) for s, a in pairs if not (isinstance(a, Place) and s.phase != "deploy")]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+
+    t0 = time.perf_counter()
+    recorded = games(args.games)
+    played = time.perf_counter() - t0
+    n_events = sum(len(g) for g in recorded)
+    print(f"played {args.games} bot games ({n_events} events) in {played:.2f} s")
+
+    best = float("inf")
+    for _ in range(args.repeat):
+        t = time.perf_counter()
+        for g in recorded:
+            fold(g)
+        best = min(best, time.perf_counter() - t)
+    print(f"fold:   {n_events / best:>12,.0f} events/s  ({n_events} events in {best:.3f} s)")
+
+    pairs = [pair for g in recorded for pair in actions_with_states(g)]
+    best = float("inf")
+    for _ in range(args.repeat):
+        t = time.perf_counter()
+        for state, action in pairs:
+            decide(state, action)
+        best = min(best, time.perf_counter() - t)
+    print(f"decide: {len(pairs) / best:>12,.0f} actions/s ({len(pairs)} actions in {best:.3f} s)")
+
+
+if __name__ == "__main__":
+    main()
