@@ -24,7 +24,7 @@ from typing import Any
 import duckdb
 import msgspec
 
-from replay.errors import Conflict, GameExists, GameNotFound, StoreError
+from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound, StoreError
 from replay.sql_loader import migrations, sql
 from replay.store import (
     AppendResult,
@@ -233,7 +233,13 @@ class DuckDBEventStore:
     @staticmethod
     def _record(row: tuple) -> GameRecord:
         game_id, system, created_at, players, tournament, metadata, last_seq = row
-        return GameRecord(game_id, system, created_at, players, tournament, msgspec.json.decode(metadata), last_seq)
+        try:
+            decoded = msgspec.json.decode(metadata)
+        except msgspec.DecodeError as error:
+            raise CorruptRecord(game_id, 0, f"game metadata is not valid JSON: {error}") from None
+        if not isinstance(decoded, dict):
+            raise CorruptRecord(game_id, 0, "game metadata is not a JSON object")
+        return GameRecord(game_id, system, created_at, players, tournament, decoded, last_seq)
 
     def get_game(self, game_id: str) -> GameRecord:
         row = self._cursor().execute(sql("get_game"), {"game_id": game_id}).fetchone()

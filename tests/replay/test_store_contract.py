@@ -408,6 +408,17 @@ def test_read_gap_in_the_stream_raises_corrupt_record(tmp_path: Path, missing: i
         store.close()
 
 
+def test_get_game_metadata_that_is_not_json_raises_corrupt_record(tmp_path: Path) -> None:
+    store = damaged(tmp_path, "UPDATE games SET metadata = '{\"status\": ' WHERE game_id = 'g1'")
+    try:
+        with pytest.raises(CorruptRecord) as raised:
+            store.get_game("g1")
+        assert (raised.value.game_id, raised.value.seq) == ("g1", 0)
+        assert len(store.read("g1")) == 5  # the events themselves are fine
+    finally:
+        store.close()
+
+
 def test_append_failed_transaction_fails_the_batch_and_recovers(tmp_path: Path) -> None:
     # A row planted behind the writer's back makes the next batch violate PRIMARY KEY (game_id, seq).
     store = damaged(tmp_path, "SELECT 1")
