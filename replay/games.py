@@ -124,10 +124,12 @@ class GameService:
         opening = system.start(setup)
         game_id = game_id or self._new_id()
         encoded = self._encode(system, opening, genesis_hash(game_id))
-        players = [str(p.get("id")) for p in setup.get("players", [])]
+        # The listing's player filter is about people: their names (the seat id where no name is given).
+        players: list[str] = []
         for p in setup.get("players", []):
-            if p.get("name"):
-                players.append(str(p["name"]))
+            name = str(p.get("name") or p.get("id"))
+            if name not in players:
+                players.append(name)
         result = self.store.create_game(
             game_id,
             system.name,
