@@ -16,7 +16,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
@@ -158,6 +158,7 @@ class DuckDBEventStore:
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._submit_lock = threading.Lock()
         self._closed = False
+        self._commit_listeners: list[Callable[[list[str]], None]] = []
         self._writer = threading.Thread(target=self._write_loop, name="warlog-store-writer", daemon=True)
         self._writer.start()
 
@@ -282,6 +283,24 @@ class DuckDBEventStore:
         seq, state = row
         return None if seq is None else (seq, bytes(state))
 
+    # -- hooks for derived data kept in step with the log (replay/projections.py) ---------------------
+    def add_commit_listener(self, listener: Callable[[list[str]], None]) -> None:
+        """Call ``listener(game_ids)`` on the writer thread after every commit that stored events, with the ids of
+        the games that got new events. It must return quickly (e.g. hand the ids to another thread); an exception
+        it raises is ignored."""
+        self._commit_listeners.append(listener)
+
+    def remove_commit_listener(self, listener: Callable[[list[str]], None]) -> None:
+        if listener in self._commit_listeners:
+            self._commit_listeners.remove(listener)
+
+    def reader(self) -> duckdb.DuckDBPyConnection:
+        """A new cursor on the store's database for code outside the store (projections, statistics). It sees
+        committed data only; the caller closes it (before ``close()``) and must not write the store's tables."""
+        if self._closed:
+            raise RuntimeError("the event store is closed")
+        return self._conn.cursor()
+
     # -- writes: enqueue and wait ---------------------------------------------------------------------
     def _submit(self, request: _Request) -> Any:
         with self._submit_lock:
@@ -397,6 +416,13 @@ class DuckDBEventStore:
             self._keys[pair] = (result.first_seq, result.last_seq)
         for request, answer in batch.answers:
             request.future.set_result(answer)
+        if self._commit_listeners and batch.events["seqs"]:
+            changed = list(dict.fromkeys(batch.events["game_ids"]))
+            for listener in list(self._commit_listeners):
+                try:
+                    listener(changed)
+                except Exception:  # a listener must never break the writer
+                    pass
 
     def _load(self, requests: list[_Request]) -> dict[str, str]:
         """Fill the caches for the games and keys these requests touch; returns stored metadata of patched games."""
