@@ -407,7 +407,15 @@ class DuckDBEventStore:
                 conn.rollback()
             except duckdb.Error:
                 pass
-            self._fail([request for request, _ in batch.answers], error)
+            failed = [request for request, _ in batch.answers]
+            if len(failed) > 1 and isinstance(error, duckdb.Error):
+                # Isolate the culprit: one bad request must not fail the other callers of its group commit.
+                self._last.clear()
+                self._keys.clear()
+                for request in failed:
+                    self._commit_batch([request])
+                return
+            self._fail(failed, error)
             return
         self._last.update(batch.last)
         if len(self._keys) > _KEY_CACHE_LIMIT:

@@ -436,6 +436,28 @@ def test_append_failed_transaction_fails_the_batch_and_recovers(tmp_path: Path) 
         store.close()
 
 
+def test_append_failed_request_does_not_fail_the_others_of_its_group_commit(tmp_path: Path) -> None:
+    from concurrent.futures import Future
+
+    from replay.store_duckdb import _Append, _Columns
+
+    store = damaged(tmp_path, "SELECT 1")
+    try:
+        new_game(store, "g2")
+        store._writer_conn.execute(  # noqa: SLF001 - simulating a foreign writer
+            "INSERT INTO events VALUES ('g1', 7, 'placed', 1, '{}', 'x', '')"
+        )
+        bad = _Append("g1", _Columns.of([event(6), event(7)]), None, None, Future())
+        good = _Append("g2", _Columns.of([event(2)]), None, None, Future())
+        store._commit_batch([bad, good])  # noqa: SLF001 - one group commit holding both requests
+        assert good.future.result(timeout=5).first_seq == 2
+        with pytest.raises(duckdb.ConstraintException):
+            bad.future.result(timeout=5)
+        assert store.last_seq("g2") == 2 and store.last_seq("g1") == 5
+    finally:
+        store.close()
+
+
 # -- the SQL files themselves ---------------------------------------------------------------------------
 
 
