@@ -1,0 +1,594 @@
+"""Projections: read models for the statistics, derived from the event log and kept in step with it.
+
+Design (docs/statistics.md): a **catch-up projector**, not a hook inside the append transaction. The store's
+writer stays a pure log writer; after each commit it tells the projector which games got events
+(``DuckDBEventStore.add_commit_listener``), and the projector, on its own thread, brings those games up to date.
+On start (``attach``) and in ``warlog reproject`` it catches up every game whose ``games.last_seq`` is ahead of
+its checkpoint. Exactly once: for each game, the projection rows and ``proj_checkpoint(game_id, last_seq)`` are
+written in ONE transaction, so a crash loses either both or neither, and the next catch-up redoes exactly what
+was lost. Two projectors racing on a game collide on the checkpoint's primary key; the loser rolls back.
+
+What is projected is a pure function of one game's events (``project_game``): the per-game tables
+(``proj_games``, ``proj_players``) are recomputed from the whole stream and replaced; the fact tables
+(``proj_placements``, ``proj_kills``, ``proj_shots``) are written once, when the game has ended, which keeps them
+insert-only (statistics count finished games only). A rebuild therefore equals the incremental result
+(``tests/replay/test_projections.py``).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import duckdb
+import msgspec
+
+from engine.lords_of_war.cards import CARDS
+from engine.systems import UnknownSystem, get_system
+from events.lords_of_war import (
+    BerserkerMoved,
+    Eliminated,
+    GameEnded,
+    GameStarted,
+    Placed,
+    Recalled,
+    Shot,
+)
+from replay.sql_loader import sql
+
+LORDS_OF_WAR = "lords-of-war"
+PAGE = 500  # games per catch-up transaction
+
+
+# -- the rows ------------------------------------------------------------------------------------------------
+# Field order = the column order of replay/sql/proj_insert_*.sql.
+
+
+class GameRow(msgspec.Struct):
+    game_id: str
+    system: str
+    rules_version: str | None
+    mode: str | None
+    variant: str | None
+    intermediate: bool | None
+    unbounded: bool | None
+    kill_target: int | None
+    command_target: int | None
+    tournament: str | None
+    round: int | None
+    started_at: str
+    ended_at: str | None
+    played_on: str
+    month: str
+    player_p1: str | None
+    player_p2: str | None
+    army_p1: str | None
+    army_p2: str | None
+    first_player: str | None
+    winner: str | None
+    end_reason: str | None
+    turns: int
+    finished: bool
+    last_seq: int
+
+
+class PlayerRow(msgspec.Struct):
+    game_id: str
+    seat: str
+    player: str
+    army: str
+    opponent: str
+    opponent_army: str
+    went_first: bool
+    result: str | None
+    kills: int
+    commanders: int
+    placements: int
+    recalls: int
+    system: str
+    rules_version: str | None
+    variant: str | None
+    tournament: str | None
+    played_on: str
+    ended_at: str | None
+    end_reason: str | None
+    turns: int
+    finished: bool
+
+
+class PlacementRow(msgspec.Struct):
+    game_id: str
+    placement: int
+    seq: int
+    turn: int
+    seat: str
+    army: str
+    card: str
+    first_of_card: bool
+    square: str
+    own_square: str
+    challenge: bool
+    forced: bool
+    basis: str
+    fate: str = "on_board"
+    fate_seq: int | None = None
+    fate_turn: int | None = None
+    destroyed_by: str | None = None
+    killers: list[str] | None = None
+    kills: int = 0
+    shot_kills: int = 0
+    shots: int = 0
+    shots_killing: int = 0
+    result: str | None = None
+    system: str = LORDS_OF_WAR
+    rules_version: str | None = None
+    variant: str | None = None
+    tournament: str | None = None
+    played_on: str = ""
+
+
+class KillRow(msgspec.Struct):
+    game_id: str
+    seq: int
+    turn: int
+    round: int
+    victim_placement: int | None
+    victim_seat: str
+    victim_card: str
+    attacker_placement: int | None
+    attacker_seat: str
+    attacker_card: str
+    kind: str
+    direction: str | None
+    value: int
+
+
+class ShotRow(msgspec.Struct):
+    game_id: str
+    seq: int
+    turn: int
+    seat: str
+    shooter_placement: int | None
+    shooter_card: str
+    target_placement: int | None
+    target_card: str
+    value: int
+    killed: bool = False
+
+
+class GameProjection(msgspec.Struct):
+    game: GameRow
+    players: list[PlayerRow]
+    placements: list[PlacementRow]
+    kills: list[KillRow]
+    shots: list[ShotRow]
+
+
+class GameHeader(msgspec.Struct, frozen=True):
+    """What the projection needs from the store's ``games`` record."""
+
+    game_id: str
+    system: str
+    created_at: str
+    tournament: str | None = None
+    metadata: dict[str, Any] = {}
+
+
+class StreamEvent(msgspec.Struct, frozen=True):
+    seq: int
+    recorded_at: str
+    event: Any
+
+
+# -- the pure part ----------------------------------------------------------------------------------------
+
+
+def variant_label(intermediate: bool, unbounded: bool, kill_target: int, command_target: int) -> str:
+    """``standard``, or the non-default settings joined by '+': intermediate, unbounded, targets-K-C."""
+    parts = []
+    if intermediate:
+        parts.append("intermediate")
+    if unbounded:
+        parts.append("unbounded")
+    if (kill_target, command_target) != (20, 4):
+        parts.append(f"targets-{kill_target}-{command_target}")
+    return "+".join(parts) or "standard"
+
+
+def own_square(square: str, seat: str, unbounded: bool) -> str:
+    """The square as its owner sees it: p2's squares rotated 180 degrees on the 7x6 mat (G6 <-> A1)."""
+    if seat != "p2" or unbounded or len(square) != 2:
+        return square
+    return f"{chr(ord('G') - (ord(square[0]) - ord('A')))}{7 - int(square[1])}"
+
+
+def _round(metadata: dict[str, Any]) -> int | None:
+    value = metadata.get("round")
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        return None
+
+
+def _other(seat: str) -> str:
+    return "p2" if seat == "p1" else "p1"
+
+
+def _is_commander(card: str) -> bool:
+    known = CARDS.get(card)
+    return known is not None and known.is_commander
+
+
+def project_lords_of_war(header: GameHeader, stream: Sequence[StreamEvent]) -> GameProjection:
+    """Every projection row of one Lords of War game, from its whole event stream (seq 1 first)."""
+    gid = header.game_id
+    started: GameStarted | None = None
+    placements: list[PlacementRow] = []
+    kills: list[KillRow] = []
+    shots: list[ShotRow] = []
+    seen: set[tuple[str, str]] = set()  # (seat, card) placed so far
+    board: dict[str, int] = {}  # square -> index into placements of the unit on it
+    turn_shots: list[tuple[ShotRow, str, str]] = []  # this turn's shots with the shooter's and target's squares
+    kill_count = {"p1": 0, "p2": 0}
+    commander_count = {"p1": 0, "p2": 0}
+    recalls = {"p1": 0, "p2": 0}
+    turn = 0
+    turns = 0
+    first_player: str | None = None
+    ended: GameEnded | None = None
+    ended_at: str | None = None
+    unbounded = False
+
+    def new_unit(seq: int, t: int, seat: str, card: str, square: str, challenge: bool, forced: bool, basis: str) -> None:
+        army = next((p.army_name for p in started.players if p.id == seat), "") if started else ""
+        first = (seat, card) not in seen
+        seen.add((seat, card))
+        placements.append(
+            PlacementRow(
+                gid, len(placements) + 1, seq, t, seat, army, card, first, square,
+                own_square(square, seat, unbounded), challenge, forced, basis,
+            )
+        )
+        board[square] = len(placements) - 1
+
+    for item in stream:
+        event = item.event
+        match event:
+            case GameStarted():
+                started = event
+                unbounded = event.variant.unbounded
+                if event.position is not None:
+                    for unit in event.position.board:
+                        new_unit(item.seq, 0, unit.owner, unit.card, unit.square, False, False, "position")
+                    for seat, k in event.position.kills.items():
+                        if seat in kill_count:
+                            kill_count[seat] += k.total
+                            commander_count[seat] += k.commanders
+            case Placed():
+                turn_shots.clear()  # shots belong to the placement they follow (R5)
+                turn = event.turn
+                turns = max(turns, event.turn)
+                if first_player is None and event.turn >= 1:
+                    first_player = event.player
+                new_unit(item.seq, event.turn, event.player, event.card, event.square, event.challenge,
+                         event.forced, event.basis)
+            case Shot():
+                shooter = board.get(event.shooter_square)
+                target = board.get(event.target_square)
+                row = ShotRow(
+                    gid, item.seq, turn, event.player,
+                    placements[shooter].placement if shooter is not None else None, event.shooter_card,
+                    placements[target].placement if target is not None else None, event.target_card, event.value,
+                )
+                shots.append(row)
+                turn_shots.append((row, event.shooter_square, event.target_square))
+                if shooter is not None:
+                    placements[shooter].shots += 1
+            case Eliminated():
+                victims = [board.get(unit.square) for unit in event.units]
+                for unit, victim in zip(event.units, victims, strict=True):
+                    killers: list[str] = []
+                    kinds: set[str] = set()
+                    involved: dict[int, bool] = {}  # attacker index -> a shot of it took part
+                    for attacker in unit.attackers:
+                        a = board.get(attacker.square)
+                        kills.append(
+                            KillRow(
+                                gid, item.seq, turn, event.round,
+                                placements[victim].placement if victim is not None else None, unit.owner, unit.card,
+                                placements[a].placement if a is not None else None, attacker.owner, attacker.card,
+                                attacker.kind, attacker.direction, attacker.value,
+                            )
+                        )
+                        kinds.add(attacker.kind)
+                        if attacker.card not in killers:
+                            killers.append(attacker.card)
+                        if a is not None:
+                            involved[a] = involved.get(a, False) or attacker.kind == "shot"
+                        if attacker.kind == "shot":
+                            for row, from_square, to_square in turn_shots:
+                                if from_square == attacker.square and to_square == unit.square and not row.killed:
+                                    row.killed = True
+                                    if a is not None:
+                                        placements[a].shots_killing += 1
+                                    break
+                    for a, by_shot in involved.items():
+                        placements[a].kills += 1
+                        placements[a].shot_kills += int(by_shot)
+                    if victim is not None:
+                        dead = placements[victim]
+                        dead.fate, dead.fate_seq, dead.fate_turn = "destroyed", item.seq, turn
+                        dead.destroyed_by = "+".join(k for k in ("arrow", "shot") if k in kinds)
+                        dead.killers = killers
+                    destroyer = _other(unit.owner)
+                    kill_count[destroyer] += 1
+                    commander_count[destroyer] += int(_is_commander(unit.card))
+                for unit in event.units:
+                    board.pop(unit.square, None)
+            case BerserkerMoved():
+                moved = board.pop(event.origin, None)
+                if moved is not None:
+                    board[event.target] = moved
+            case Recalled():
+                unit_index = board.pop(event.square, None)
+                recalls[event.player] = recalls.get(event.player, 0) + 1
+                if unit_index is not None:
+                    back = placements[unit_index]
+                    back.fate, back.fate_seq, back.fate_turn = "recalled", item.seq, turn
+            case GameEnded():
+                ended, ended_at = event, item.recorded_at
+            case _:
+                pass  # dealing, draws, reveals, extra turns, concessions: nothing to count
+
+    if started is None:
+        raise ValueError(f"game {gid!r}: the stream does not start with game_started")
+    v = started.variant
+    label = variant_label(v.intermediate, v.unbounded, v.kill_target, v.command_target)
+    if first_player is None:
+        first_player = started.position.to_move if started.position is not None else "p1"
+    seats = {p.id: p for p in started.players}
+    winner = ended.winner if ended is not None else None
+    played_on = header.created_at[:10]
+    finished = ended is not None
+
+    def result(seat: str) -> str | None:
+        if winner is None:
+            return None
+        if winner == "draw":
+            return "draw"
+        return "win" if winner == seat else "loss"
+
+    placed_count = {"p1": 0, "p2": 0}
+    for row in placements:
+        row.result = result(row.seat)
+        row.rules_version, row.variant, row.tournament, row.played_on = (
+            started.rules_version, label, header.tournament, played_on,
+        )
+        if row.basis != "position":
+            placed_count[row.seat] = placed_count.get(row.seat, 0) + 1
+
+    def name(seat: str) -> str:
+        return seats[seat].name if seat in seats else seat
+
+    def army(seat: str) -> str:
+        return seats[seat].army_name if seat in seats else ""
+
+    game = GameRow(
+        gid, started.system, started.rules_version, v.mode, label, v.intermediate, v.unbounded, v.kill_target,
+        v.command_target, header.tournament, _round(header.metadata), header.created_at, ended_at, played_on,
+        header.created_at[:7], name("p1") if "p1" in seats else None, name("p2") if "p2" in seats else None,
+        army("p1") if "p1" in seats else None, army("p2") if "p2" in seats else None, first_player, winner,
+        ended.reason if ended is not None else None, turns, finished, stream[-1].seq,
+    )
+    players = [
+        PlayerRow(
+            gid, seat, name(seat), army(seat), name(_other(seat)), army(_other(seat)), seat == first_player,
+            result(seat), kill_count.get(seat, 0), commander_count.get(seat, 0), placed_count.get(seat, 0),
+            recalls.get(seat, 0), started.system, started.rules_version, label, header.tournament, played_on,
+            ended_at, game.end_reason, turns, finished,
+        )
+        for seat in seats
+    ]
+    return GameProjection(game, players, placements, kills, shots)
+
+
+def project_generic(header: GameHeader, stream: Sequence[StreamEvent]) -> GameProjection:
+    """A system without its own projection: one proj_games row with what the store knows."""
+    return GameProjection(
+        GameRow(
+            header.game_id, header.system, None, None, None, None, None, None, None, header.tournament,
+            _round(header.metadata), header.created_at, None, header.created_at[:10], header.created_at[:7],
+            None, None, None, None, None, None, None, 0, False, stream[-1].seq if stream else 0,
+        ),
+        [], [], [], [],
+    )
+
+
+PROJECTIONS: dict[str, Callable[[GameHeader, Sequence[StreamEvent]], GameProjection]] = {
+    LORDS_OF_WAR: project_lords_of_war,
+}
+
+
+def project_game(header: GameHeader, stream: Sequence[StreamEvent]) -> GameProjection:
+    return PROJECTIONS.get(header.system, project_generic)(header, stream)
+
+
+# -- the projector ------------------------------------------------------------------------------------------
+
+
+def _columns(rows: Sequence[msgspec.Struct], kind: type[msgspec.Struct]) -> dict[str, list[Any]]:
+    return {name: [getattr(row, name) for row in rows] for name in kind.__struct_fields__}
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+class Projector:
+    """Keeps the proj_* tables of one ``DuckDBEventStore`` in step with its log (see the module docstring)."""
+
+    def __init__(self, store: Any, page: int = PAGE) -> None:
+        self._store = store
+        self._page = page
+        self._lock = threading.Lock()  # one pass at a time within this process
+        self._conn: duckdb.DuckDBPyConnection = store.reader()
+        self._dirty: set[str] = set()
+        self._wake = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        self._busy = False
+        self.errors: list[BaseException] = []  # failures of background passes (retried on the next one)
+
+    # -- one pass -------------------------------------------------------------------------------------
+    def catch_up(self, game_ids: Iterable[str] | None = None) -> int:
+        """Project every pending event (of ``game_ids``, or of all games); returns how many games were projected."""
+        with self._lock:
+            if game_ids is not None:
+                wanted = sorted(set(game_ids))
+                done = 0
+                for start in range(0, len(wanted), self._page):
+                    done += self._pass(sql("proj_pending_games"), {"game_ids": wanted[start : start + self._page]})
+                return done
+            done, after = 0, ""
+            while True:
+                rows = self._conn.execute(sql("proj_pending"), {"after": after, "limit": self._page}).fetchall()
+                if not rows:
+                    return done
+                done += self._project(rows)
+                after = rows[-1][0]
+
+    def rebuild(self) -> int:
+        """Empty every projection and project the whole log again (``warlog reproject``)."""
+        with self._lock:
+            conn = self._conn
+            conn.begin()
+            try:
+                for table in ("checkpoint", "games", "players", "placements", "kills", "shots"):
+                    conn.execute(sql(f"proj_clear_{table}"))
+                conn.commit()
+            except BaseException:
+                conn.rollback()
+                raise
+        return self.catch_up()
+
+    def _pass(self, query: str, params: dict[str, Any]) -> int:
+        rows = self._conn.execute(query, params).fetchall()
+        return self._project(rows) if rows else 0
+
+    def _project(self, pending: list[tuple]) -> int:
+        conn = self._conn
+        headers = {
+            game_id: (GameHeader(game_id, system, created_at, tournament, msgspec.json.decode(metadata)), facts)
+            for game_id, system, created_at, tournament, metadata, _last, _projected, facts in pending
+        }
+        conn.begin()
+        try:
+            streams: dict[str, list[StreamEvent]] = {game_id: [] for game_id in headers}
+            decoders: dict[str, Any] = {}
+            rows = conn.execute(sql("proj_events_of"), {"game_ids": list(headers)}).fetchall()
+            for game_id, seq, type_, version, payload, recorded_at in rows:
+                system = headers[game_id][0].system
+                if system not in decoders:
+                    try:
+                        decoders[system] = get_system(system).codec
+                    except UnknownSystem:
+                        decoders[system] = None
+                codec = decoders[system]
+                event = codec.decode_stored(type_, version, payload) if codec is not None else None
+                streams[game_id].append(StreamEvent(seq, recorded_at, event))
+            games, players, placements, kills, shots, checkpoints, rewrite = [], [], [], [], [], [], []
+            now = _now()
+            for game_id, (header, facts_written) in headers.items():
+                stream = streams[game_id]
+                if not stream:
+                    continue
+                projection = project_game(header, stream)
+                games.append(projection.game)
+                players.extend(projection.players)
+                finished = projection.game.finished
+                if finished:
+                    if facts_written:
+                        rewrite.append(game_id)
+                    placements.extend(projection.placements)
+                    kills.extend(projection.kills)
+                    shots.extend(projection.shots)
+                checkpoints.append((game_id, stream[-1].seq, finished, now))
+            if rewrite:
+                for table in ("placements", "kills", "shots"):
+                    conn.execute(sql(f"proj_delete_{table}"), {"game_ids": rewrite})
+            for name, rows_, kind in (
+                ("games", games, GameRow),
+                ("players", players, PlayerRow),
+                ("placements", placements, PlacementRow),
+                ("kills", kills, KillRow),
+                ("shots", shots, ShotRow),
+            ):
+                if rows_:
+                    conn.execute(sql(f"proj_insert_{name}"), _columns(rows_, kind))
+            if checkpoints:
+                ids, seqs, facts, ats = (list(column) for column in zip(*checkpoints, strict=True))
+                conn.execute(
+                    sql("proj_insert_checkpoints"),
+                    {"game_id": ids, "last_seq": seqs, "facts_written": facts, "projected_at": ats},
+                )
+            conn.commit()
+        except BaseException:
+            conn.rollback()
+            raise
+        return len(checkpoints)
+
+    # -- in the background, fed by the store's commits ------------------------------------------------
+    def _on_commit(self, game_ids: list[str]) -> None:
+        with self._wake:
+            self._dirty.update(game_ids)
+            self._wake.notify()
+
+    def start(self) -> None:
+        self._store.add_commit_listener(self._on_commit)
+        self._thread = threading.Thread(target=self._run, name="warlog-projector", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._dirty and not self._closed:
+                    self._wake.wait()
+                if self._closed and not self._dirty:
+                    return
+                dirty, self._dirty = self._dirty, set()
+                self._busy = True
+            try:
+                self.catch_up(dirty)
+            except Exception as error:  # retried on the next commit or start; the checkpoint keeps us exact
+                self.errors.append(error)
+            finally:
+                with self._wake:
+                    self._busy = False
+                    self._wake.notify_all()
+
+    def wait_idle(self, timeout: float = 10.0) -> bool:
+        """Wait until every commit seen so far is projected (tests, CLI)."""
+        with self._wake:
+            return self._wake.wait_for(lambda: not self._dirty and not self._busy, timeout)
+
+    def close(self) -> None:
+        self._store.remove_commit_listener(self._on_commit)
+        with self._wake:
+            self._closed = True
+            self._wake.notify_all()
+        if self._thread is not None:
+            self._thread.join()
+        self._conn.close()
+
+
+def attach(store: Any, background: bool = True) -> Projector:
+    """Catch up every game now, then (``background``) follow the store's commits. Close it before the store."""
+    projector = Projector(store)
+    projector.catch_up()
+    if background:
+        projector.start()
+    return projector

@@ -1,0 +1,408 @@
+"""Standard statistics over the projections: one ``replay/sql/stats_*.sql`` file each, typed results.
+
+SQL returns counts; this module turns them into rates with 95% Wilson score intervals (and Newcombe's interval for
+a difference of two rates). Every statistic takes the same ``Filters`` and reports its sample size. Only finished
+games count. Definitions: docs/statistics.md.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import date
+from typing import Any
+
+import duckdb
+import msgspec
+
+from engine.lords_of_war.cards import CARDS
+from replay.sql_loader import sql
+
+Z95 = 1.959963984540054  # two-sided 95% normal quantile
+
+
+class Interval(msgspec.Struct, frozen=True):
+    rate: float | None  # k / n (None when n = 0)
+    low: float | None
+    high: float | None
+
+
+def wilson(k: int, n: int, z: float = Z95) -> Interval:
+    """The Wilson score interval for k successes in n trials (Wilson 1927)."""
+    if n <= 0:
+        return Interval(None, None, None)
+    p = k / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = (z / (1 + z2 / n)) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+def newcombe(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> Interval:
+    """p1 - p2 with Newcombe's hybrid score interval (method 10, Newcombe 1998), built from two Wilson intervals."""
+    a, b = wilson(k1, n1, z), wilson(k2, n2, z)
+    if a.rate is None or b.rate is None:
+        return Interval(None, None, None)
+    d = a.rate - b.rate
+    low = d - math.sqrt((a.rate - a.low) ** 2 + (b.high - b.rate) ** 2)
+    high = d + math.sqrt((a.high - a.rate) ** 2 + (b.rate - b.low) ** 2)
+    return Interval(d, max(-1.0, low), min(1.0, high))
+
+
+# -- filters ------------------------------------------------------------------------------------------------
+
+
+class Filters(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """What every statistic can be restricted to. Dates are inclusive and compare the day a game started."""
+
+    system: str = "lords-of-war"
+    date_from: date | None = None
+    date_to: date | None = None
+    tournament: str | None = None
+    army: str | None = None
+    variant: str | None = None  # standard | intermediate | unbounded | targets-K-C, joined by '+'
+    rules_version: str | None = None
+    min_games: int = 0  # groups (armies, matchups, cards, pairs, rated players) with fewer games are left out
+
+    def __post_init__(self) -> None:
+        if self.min_games < 0:
+            raise ValueError("min_games must not be negative")
+        if self.date_from and self.date_to and self.date_from > self.date_to:
+            raise ValueError("date_from is after date_to")
+
+    def common(self) -> dict[str, Any]:
+        return {
+            "system": self.system,
+            "date_from": self.date_from,
+            "date_to": self.date_to,
+            "tournament": self.tournament,
+            "variant": self.variant,
+            "rules_version": self.rules_version,
+        }
+
+
+def _rows(conn: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any]) -> list[tuple]:
+    return conn.execute(sql(name), params).fetchall()
+
+
+def sample_games(conn: duckdb.DuckDBPyConnection, filters: Filters) -> int:
+    """Finished games passing the filters (army: either side had it)."""
+    return _rows(conn, "stats_sample", filters.common() | {"army": filters.army})[0][0]
+
+
+# -- win rates ----------------------------------------------------------------------------------------------
+
+
+class ArmyWinRate(msgspec.Struct, frozen=True):
+    army: str
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    win_rate: float | None
+    low: float | None
+    high: float | None
+
+
+class ArmyWinRates(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int  # sample: finished games passing the filters
+    rows: list[ArmyWinRate]
+
+
+def army_win_rates(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> ArmyWinRates:
+    """Win rate per army (wins / games; a draw is not a win), mirror matches left out."""
+    rows = _rows(
+        conn, "stats_army_win_rates", filters.common() | {"army": filters.army, "min_games": filters.min_games}
+    )
+    out = []
+    for army, games, wins, losses, draws in rows:
+        w = wilson(wins, games)
+        out.append(ArmyWinRate(army, games, wins, losses, draws, w.rate, w.low, w.high))
+    return ArmyWinRates(filters, sample_games(conn, filters), out)
+
+
+class Matchup(msgspec.Struct, frozen=True):
+    army: str
+    opponent_army: str
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    win_rate: float | None  # of `army` against `opponent_army`
+    low: float | None
+    high: float | None
+
+
+class Matchups(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int
+    armies: list[str]  # row and column order of the matrix
+    rows: list[Matchup]  # the cells (row army, column army)
+
+
+def matchups(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> Matchups:
+    rows = _rows(conn, "stats_matchups", filters.common() | {"army": filters.army, "min_games": filters.min_games})
+    cells = []
+    for army, opponent, games, wins, losses, draws in rows:
+        w = wilson(wins, games)
+        cells.append(Matchup(army, opponent, games, wins, losses, draws, w.rate, w.low, w.high))
+    armies = sorted({c.army for c in cells} | {c.opponent_army for c in cells})
+    return Matchups(filters, sample_games(conn, filters), armies, cells)
+
+
+class FirstPlayerRow(msgspec.Struct, frozen=True):
+    army: str | None  # None: every game
+    games: int
+    wins: int  # won by the player who went first
+    losses: int
+    draws: int
+    win_rate: float | None
+    low: float | None
+    high: float | None
+
+
+class FirstPlayer(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int
+    overall: FirstPlayerRow
+    by_army: list[FirstPlayerRow]  # by the first player's army
+
+
+def first_player(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> FirstPlayer:
+    rows = _rows(
+        conn, "stats_first_player", filters.common() | {"army": filters.army, "min_games": filters.min_games}
+    )
+    out = []
+    for army, games, wins, losses, draws in rows:
+        w = wilson(wins, games)
+        out.append(FirstPlayerRow(army, games, wins, losses, draws, w.rate, w.low, w.high))
+    overall = next((r for r in out if r.army is None), FirstPlayerRow(None, 0, 0, 0, 0, None, None, None))
+    return FirstPlayer(filters, sample_games(conn, filters), overall, [r for r in out if r.army is not None])
+
+
+# -- distributions ------------------------------------------------------------------------------------------
+
+
+class LengthBucket(msgspec.Struct, frozen=True):
+    turns: int
+    games: int
+    share: float
+
+
+class GameLength(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int
+    mean: float | None
+    median: float | None  # the lower median (a turn count that occurred)
+    p10: int | None  # nearest-rank percentiles
+    p90: int | None
+    min: int | None
+    max: int | None
+    rows: list[LengthBucket]
+
+
+def _nearest_rank(histogram: list[tuple[int, int]], total: int, q: float) -> int:
+    rank = max(1, math.ceil(q * total))
+    seen = 0
+    for value, count in histogram:
+        seen += count
+        if seen >= rank:
+            return value
+    return histogram[-1][0]
+
+
+def game_length(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> GameLength:
+    histogram = [(t, n) for t, n in _rows(conn, "stats_game_length", filters.common() | {"army": filters.army})]
+    total = sum(n for _, n in histogram)
+    if total == 0:
+        return GameLength(filters, 0, None, None, None, None, None, None, [])
+    return GameLength(
+        filters,
+        total,
+        sum(t * n for t, n in histogram) / total,
+        float(_nearest_rank(histogram, total, 0.5)),
+        _nearest_rank(histogram, total, 0.1),
+        _nearest_rank(histogram, total, 0.9),
+        histogram[0][0],
+        histogram[-1][0],
+        [LengthBucket(t, n, n / total) for t, n in histogram],
+    )
+
+
+class EndReason(msgspec.Struct, frozen=True):
+    end_reason: str
+    games: int
+    share: float | None
+    low: float | None
+    high: float | None
+
+
+class EndReasons(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int
+    rows: list[EndReason]
+
+
+def end_reasons(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> EndReasons:
+    rows = _rows(conn, "stats_end_reasons", filters.common() | {"army": filters.army})
+    total = sum(n for _, n in rows)
+    out = []
+    for reason, games in rows:
+        w = wilson(games, total)
+        out.append(EndReason(reason, games, w.rate, w.low, w.high))
+    return EndReasons(filters, total, out)
+
+
+# -- cards --------------------------------------------------------------------------------------------------
+
+
+class CardStats(msgspec.Struct, frozen=True):
+    card: str
+    faction: str
+    ranged: bool
+    placements: int
+    kills: int  # enemy units destroyed with this card among the attackers (one per unit, however it hit)
+    kills_per_placement: float
+    destroyed: int
+    survival_rate: float  # placements not destroyed (recalled or on the mat at the end) / placements
+    survival_low: float
+    survival_high: float
+    recalled: int
+    recall_rate: float
+    recall_low: float
+    recall_high: float
+    games_placed: int  # seats (game, player) that placed it at least once, any army
+    wins_placed: int
+    win_rate_placed: float | None  # within the card's faction: seats that placed it...
+    win_rate_placed_low: float | None
+    win_rate_placed_high: float | None
+    games_not_placed: int  # ...and seats of that faction that did not
+    win_rate_not_placed: float | None
+    win_rate_not_placed_low: float | None
+    win_rate_not_placed_high: float | None
+    win_rate_difference: float | None  # placed - not placed, Newcombe 95% interval
+    difference_low: float | None
+    difference_high: float | None
+    shots: int
+    shots_killing: int  # shots whose target was destroyed in the elimination they fed
+    shot_hit_rate: float | None  # shots_killing / shots
+    shot_kills: int  # kills in which a shot of this card took part
+    shot_kill_share: float | None  # shot_kills / kills
+
+
+class CardTable(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int
+    rows: list[CardStats]
+
+
+def cards(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> CardTable:
+    rows = _rows(conn, "stats_cards", filters.common() | {"army": filters.army, "min_games": filters.min_games})
+    out = []
+    for (
+        card, faction, placements, kills, shot_kills, shots, shots_killing, destroyed, recalled, games_placed,
+        wins_placed, faction_placed, faction_placed_wins, faction_games, faction_wins,
+    ) in rows:
+        survival = wilson(placements - destroyed, placements)
+        recall = wilson(recalled, placements)
+        not_placed, not_placed_wins = faction_games - faction_placed, faction_wins - faction_placed_wins
+        placed_rate = wilson(faction_placed_wins, faction_placed)
+        other_rate = wilson(not_placed_wins, not_placed)
+        difference = newcombe(faction_placed_wins, faction_placed, not_placed_wins, not_placed)
+        known = CARDS.get(card)
+        out.append(
+            CardStats(
+                card, faction, bool(known and known.is_ranged), placements, int(kills), kills / placements,
+                destroyed, survival.rate, survival.low, survival.high, recalled, recall.rate, recall.low,
+                recall.high, games_placed, wins_placed, placed_rate.rate, placed_rate.low, placed_rate.high,
+                not_placed, other_rate.rate, other_rate.low, other_rate.high, difference.rate, difference.low,
+                difference.high, int(shots), int(shots_killing), shots_killing / shots if shots else None,
+                int(shot_kills), shot_kills / kills if kills else None,
+            )
+        )
+    return CardTable(filters, sample_games(conn, filters), out)
+
+
+class HeatSquare(msgspec.Struct, frozen=True):
+    square: str
+    placements: int
+    share: float
+
+
+class HeatMap(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int
+    card: str | None
+    owner_view: bool
+    placements: int
+    rows: list[HeatSquare]
+
+
+def heatmap(
+    conn: duckdb.DuckDBPyConnection,
+    filters: Filters = Filters(),
+    card: str | None = None,
+    owner_view: bool = False,
+    include_challenge: bool = False,
+) -> HeatMap:
+    """Placements per square, by army (``filters.army``) and/or card."""
+    rows = _rows(
+        conn,
+        "stats_heatmap",
+        filters.common()
+        | {"army": filters.army, "card": card, "owner_view": owner_view, "include_challenge": include_challenge},
+    )
+    total = sum(n for _, n in rows)
+    return HeatMap(
+        filters,
+        sample_games(conn, filters),
+        card,
+        owner_view,
+        total,
+        [HeatSquare(square, n, n / total) for square, n in rows],
+    )
+
+
+# -- players ------------------------------------------------------------------------------------------------
+
+
+class HeadToHeadRow(msgspec.Struct, frozen=True):
+    player: str
+    opponent: str
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    score: float  # (wins + draws / 2) / games
+    win_rate: float | None
+    low: float | None
+    high: float | None
+
+
+class HeadToHead(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int
+    rows: list[HeadToHeadRow]
+
+
+def head_to_head(
+    conn: duckdb.DuckDBPyConnection,
+    filters: Filters = Filters(),
+    player: str | None = None,
+    opponent: str | None = None,
+) -> HeadToHead:
+    rows = _rows(
+        conn,
+        "stats_head_to_head",
+        filters.common() | {"player": player, "opponent": opponent, "min_games": filters.min_games},
+    )
+    out = []
+    for name, other, games, wins, losses, draws in rows:
+        w = wilson(wins, games)
+        out.append(HeadToHeadRow(name, other, games, wins, losses, draws, (wins + draws / 2) / games, w.rate,
+                                 w.low, w.high))
+    return HeadToHead(filters, sum(r.games for r in out) // (1 if player else 2), out)
+
+
+STATISTICS = ("armies", "matchups", "first-player", "game-length", "end-reasons", "cards", "heatmap", "ratings",
+              "head-to-head")
