@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from api.errors import install_error_handlers
+from api.errors import BodyLimit, install_error_handlers
+from api.live import LiveHub
 from api.routes_games import router as games_router
+from api.routes_tournaments import router as tournaments_router
 from api.settings import Settings
 from replay.games import GameService
 from replay.store import EventStore
+from replay.tournaments import TournamentService
+from replay.tournaments_store import tournament_log_for
 
 
 def open_store(settings: Settings) -> EventStore:
@@ -30,6 +35,17 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         the_store = open_store(settings) if own else store
         app.state.service = GameService(the_store)
         app.state.settings = settings
+        tournament_log = tournament_log_for(the_store)
+        app.state.tournaments = TournamentService(tournament_log, app.state.service)
+        app.state.live.bind(asyncio.get_running_loop())
+        listen = getattr(the_store, "add_commit_listener", None)
+        if listen is not None:  # wake live streams for appends made by any code path of this process
+
+            def wake(game_ids: list[str]) -> None:
+                for game_id in game_ids:
+                    app.state.live.published(game_id)
+
+            listen(wake)
         if settings.load_samples:
             from api.samples import load_samples
 
@@ -37,6 +53,9 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         try:
             yield
         finally:
+            if listen is not None:
+                getattr(the_store, "remove_commit_listener", lambda _: None)(wake)
+            tournament_log.close()
             if own:
                 the_store.close()
 
@@ -46,6 +65,10 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         summary="Record and replay service for tactical card and board war games.",
         lifespan=lifespan,
     )
+    app.state.live = LiveHub()
+    app.state.settings = settings
     install_error_handlers(app)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.include_router(games_router)
+    app.include_router(tournaments_router)
     return app

@@ -5,6 +5,7 @@ Every error answer is ``{"error": {"code": "...", "message": "...", ...}}``.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -12,8 +13,17 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
 from engine.errors import RuleError, SetupError
 from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound
+from replay.tournaments import (
+    TournamentConflict,
+    TournamentError,
+    TournamentInvalid,
+    TournamentNotFound,
+    TournamentRefused,
+)
 
 
 class ApiError(Exception):
@@ -79,7 +89,86 @@ def install_error_handlers(app: FastAPI) -> None:
         message = f"{'.'.join(first['loc'][1:]) or 'request'}: {first['message']}"
         return _json(422, "invalid_request", message, details=details)
 
+    @app.exception_handler(TournamentError)
+    async def tournament_error(_: Request, exc: TournamentError) -> JSONResponse:
+        status = {TournamentNotFound: 404, TournamentRefused: 409, TournamentConflict: 409, TournamentInvalid: 422}
+        return _json(status.get(type(exc), 422), exc.code, exc.message)
+
+    @app.exception_handler(RecursionError)
+    async def too_deep(_: Request, exc: RecursionError) -> JSONResponse:
+        return _json(422, "invalid_request", "the request body is nested too deeply")
+
+    @app.exception_handler(Exception)
+    async def unexpected(_: Request, exc: Exception) -> JSONResponse:
+        return _json(500, "internal_error", "an unexpected error occurred; nothing was stored by this request")
+
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return _json(exc.status_code, code, str(exc.detail))
+
+
+class BodyLimit:
+    """Refuses request bodies over ``max_bytes`` with 413 ``payload_too_large``: at once when Content-Length says
+    so, and while reading a streamed (chunked) body. The body is read here, then handed on unchanged."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS", "DELETE"):
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or ()).get(b"content-length")
+        if declared is not None:
+            try:
+                too_big = int(declared) > self.max_bytes
+            except ValueError:
+                await self._refuse(send, 400, "bad_request", "Content-Length is not a number")
+                return
+            if too_big:
+                await self._too_large(send)
+                return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                await self._too_large(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _too_large(self, send: Send) -> None:
+        await self._refuse(
+            send, 413, "payload_too_large", f"the request body is larger than {self.max_bytes} bytes"
+        )
+
+    @staticmethod
+    async def _refuse(send: Send, status: int, code: str, message: str) -> None:
+        payload = json.dumps(error_body(code, message)).encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())],
+            }
+        )
+        await send({"type": "http.response.body", "body": payload})

@@ -1,0 +1,120 @@
+"""Access control: per-game tokens, the organiser's tournament token, the optional admin key.
+
+Model (docs/api.md):
+- ``POST /games`` answers once with a scorekeeper token and one token per seat (``secrets.token_urlsafe(24)``);
+  the game keeps only their SHA-256 hashes (metadata ``token_hashes``). A presented token is hashed and compared
+  with every stored hash in constant time (``hmac.compare_digest``).
+- ``Authorization: Bearer <token>``. No token where one is needed: 401 ``unauthorized``. A token that belongs
+  to nobody in this game: 401 ``invalid_token`` (RFC 6750). A valid token of a seat that may not do this: 403
+  ``forbidden``. A presented token is always checked, even on routes that would be public without it.
+- The admin key (``--admin-key`` / ``WARLOG_ADMIN_KEY``), when set, is required to create games and tournaments,
+  as ``X-Admin-Key: <key>`` or as the bearer token. Missing: 401; wrong: 403.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterable, Mapping
+from fastapi import Request
+
+from api.errors import ApiError
+
+SCOREKEEPER = "scorekeeper"
+ALL = "all"
+SPECTATOR = "spectator"
+TOKEN_BYTES = 24
+MAX_TOKEN_CHARS = 256
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_tokens(roles: Iterable[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """Fresh tokens for ``roles`` -> (tokens to show once, their hashes to store)."""
+    tokens = {role: secrets.token_urlsafe(TOKEN_BYTES) for role in roles}
+    return tokens, {role: hash_token(token) for role, token in tokens.items()}
+
+
+def bearer(request: Request) -> str | None:
+    """The bearer token of the request, or None when there is none."""
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        raise ApiError(401, "invalid_token", "the Authorization header must be 'Bearer <token>'")
+    if len(token) > MAX_TOKEN_CHARS:
+        raise ApiError(401, "invalid_token", "this token is not valid for this resource")
+    return token
+
+
+def role_of(token: str, hashes: Mapping[str, str]) -> str | None:
+    """The role whose stored hash matches ``token``; every hash is compared (constant time per hash)."""
+    digest = hash_token(token)
+    found = None
+    for role, stored in hashes.items():
+        if hmac.compare_digest(digest, str(stored)) and found is None:
+            found = role
+    return found
+
+
+def caller_role(request: Request, hashes: Mapping[str, str]) -> str | None:
+    """None for an anonymous caller; the role of a valid token; 401 for a token nobody here holds."""
+    token = bearer(request)
+    if token is None:
+        return None
+    role = role_of(token, hashes)
+    if role is None:
+        raise ApiError(401, "invalid_token", "this token is not valid for this resource")
+    return role
+
+
+def require(role: str | None, allowed: Iterable[str], what: str) -> str:
+    """The caller's role if it is one of ``allowed``; 401 without a token, 403 with another seat's."""
+    allowed = tuple(allowed)
+    if role is None:
+        raise ApiError(401, "unauthorized", f"{what} needs a bearer token ({' or '.join(allowed)})")
+    if role not in allowed:
+        raise ApiError(403, "forbidden", f"the {role} token may not {what} (needs {' or '.join(allowed)})")
+    return role
+
+
+def default_view(role: str | None) -> str:
+    """The view a caller gets when none is asked for: the widest their token allows."""
+    if role is None:
+        return SPECTATOR
+    return ALL if role == SCOREKEEPER else role
+
+
+def check_view(role: str | None, view: str, seats: Iterable[str], over: bool) -> str:
+    """May ``role`` see ``view``? Spectator: anyone. pN: pN or the scorekeeper. all: the scorekeeper.
+    Once the game is over every view is public."""
+    seats = tuple(seats)
+    if view not in (ALL, SPECTATOR, *seats):
+        raise ApiError(422, "invalid_view", f"view must be one of all, spectator, {', '.join(seats)}; got {view!r}")
+    if view == SPECTATOR or over:
+        return view
+    allowed = (SCOREKEEPER,) if view == ALL else (view, SCOREKEEPER)
+    require(role, allowed, f"see view={view}")
+    return view
+
+
+def require_admin(request: Request) -> None:
+    """When the server has an admin key, the request must carry it (``X-Admin-Key`` or bearer)."""
+    key: str | None = request.app.state.settings.admin_key
+    if not key:
+        return
+    given = request.headers.get("x-admin-key")
+    if given is None:
+        header = request.headers.get("authorization", "")
+        scheme, _, token = header.strip().partition(" ")
+        given = token.strip() if scheme.lower() == "bearer" and token.strip() else None
+    if given is None:
+        raise ApiError(401, "unauthorized", "this server requires the admin key (X-Admin-Key header) for this")
+    if not hmac.compare_digest(hash_token(given), hash_token(key)):
+        raise ApiError(403, "forbidden", "wrong admin key")
+

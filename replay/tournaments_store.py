@@ -1,0 +1,123 @@
+"""Where tournament logs live: in memory (tests, throwaway servers) or in DuckDB next to the games.
+
+The DuckDB log uses its own tables (``replay/sql/migrations/003_tournaments.sql``, applied by the event store on
+open) through a cursor from ``DuckDBEventStore.reader()``. Writes are rare (an organiser's clicks): one lock, one
+transaction per append; ``PRIMARY KEY (tournament_id, seq)`` backs the ``expected_seq`` check.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from replay.sql_loader import sql
+from replay.store import Clock, iso_utc, utc_now
+from replay.tournaments import LoggedEvent, TournamentConflict, TournamentNotFound
+
+
+class MemoryTournamentLog:
+    def __init__(self, clock: Clock = utc_now) -> None:
+        self._clock = clock
+        self._logs: dict[str, list[LoggedEvent]] = {}
+        self._lock = threading.Lock()
+
+    def append(self, tournament_id: str, events: Sequence[tuple[str, dict[str, Any]]], expected_seq: int) -> int:
+        with self._lock:
+            log = self._logs.get(tournament_id)
+            last = len(log) if log is not None else 0
+            if (log is None) != (expected_seq == 0) or last != expected_seq:
+                raise TournamentConflict(f"tournament {tournament_id!r} changed (expected seq {expected_seq}, is {last})")
+            now = iso_utc(self._clock())
+            new = [
+                LoggedEvent(last + i, kind, json.loads(json.dumps(data)), now)
+                for i, (kind, data) in enumerate(events, 1)
+            ]
+            self._logs.setdefault(tournament_id, []).extend(new)
+            return last + len(new)
+
+    def read(self, tournament_id: str) -> list[LoggedEvent]:
+        with self._lock:
+            log = self._logs.get(tournament_id)
+            if log is None:
+                raise TournamentNotFound(tournament_id)
+            return list(log)
+
+    def list_ids(self, limit: int = 100) -> list[str]:
+        with self._lock:
+            return list(self._logs)[:limit]
+
+    def close(self) -> None:
+        pass
+
+
+class DuckDBTournamentLog:
+    def __init__(self, cursor_factory: Callable[[], Any], clock: Clock = utc_now) -> None:
+        self._conn = cursor_factory()
+        self._clock = clock
+        self._lock = threading.Lock()  # a DuckDB cursor serves one thread at a time
+
+    def append(self, tournament_id: str, events: Sequence[tuple[str, dict[str, Any]]], expected_seq: int) -> int:
+        import duckdb
+
+        now = iso_utc(self._clock())
+        with self._lock:
+            conn = self._conn
+            conn.begin()
+            try:
+                row = conn.execute(sql("tournament_last_seq"), {"tournament_id": tournament_id}).fetchone()
+                last = row[0] if row is not None else 0
+                if (row is None) != (expected_seq == 0) or last != expected_seq:
+                    raise TournamentConflict(
+                        f"tournament {tournament_id!r} changed (expected seq {expected_seq}, is {last})"
+                    )
+                new_last = last + len(events)
+                if row is None:
+                    conn.execute(
+                        sql("tournament_insert"),
+                        {"tournament_id": tournament_id, "created_at": now, "last_seq": new_last},
+                    )
+                else:
+                    conn.execute(sql("tournament_update_seq"), {"tournament_id": tournament_id, "last_seq": new_last})
+                conn.execute(
+                    sql("tournament_insert_events"),
+                    {
+                        "tournament_id": tournament_id,
+                        "seqs": list(range(last + 1, new_last + 1)),
+                        "types": [kind for kind, _ in events],
+                        "payloads": [json.dumps(data) for _, data in events],
+                        "recorded_at": now,
+                    },
+                )
+                conn.commit()
+            except duckdb.ConstraintException as exc:
+                conn.rollback()
+                raise TournamentConflict(f"tournament {tournament_id!r} changed: {exc}") from None
+            except BaseException:
+                conn.rollback()
+                raise
+            return new_last
+
+    def read(self, tournament_id: str) -> list[LoggedEvent]:
+        with self._lock:
+            rows = self._conn.execute(sql("tournament_read_events"), {"tournament_id": tournament_id}).fetchall()
+        if not rows:
+            raise TournamentNotFound(tournament_id)
+        return [LoggedEvent(seq, kind, json.loads(payload), at) for seq, kind, payload, at in rows]
+
+    def list_ids(self, limit: int = 100) -> list[str]:
+        with self._lock:
+            return [r[0] for r in self._conn.execute(sql("tournament_list"), {"limit": limit}).fetchall()]
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+
+def tournament_log_for(store: Any) -> MemoryTournamentLog | DuckDBTournamentLog:
+    """The DuckDB log when the store is DuckDB (same file), else one in memory."""
+    reader = getattr(store, "reader", None)
+    if reader is not None:
+        return DuckDBTournamentLog(reader)
+    return MemoryTournamentLog()
