@@ -16,6 +16,7 @@ from engine.lords_of_war.armies import RULES_VERSION, SYSTEM_NAME, army_cards, s
 from engine.lords_of_war.cards import CARDS, CORE_DECKS, FACTIONS, Card
 from engine.lords_of_war.rules import decide, legal_actions
 from engine.lords_of_war.state import State, evolve, fold, initial_state, state_to_builtins
+from engine.lords_of_war.verify import recorded_actions, verify
 from events.lords_of_war import CODEC, LordsOfWarEvent
 
 
@@ -52,6 +53,15 @@ class LordsOfWarSystem:
     def legal_actions(self, state: State) -> Sequence[Any]:
         return legal_actions(state)
 
+    # beyond the GameSystem protocol -------------------------------------------------------------------
+    def verify(self, events: Sequence[Any]) -> str | None:
+        """Re-decide a recorded game with today's rules: None, or the first divergence (``warlog verify``)."""
+        return verify(events)
+
+    def recorded_actions(self, events: Sequence[Any]) -> list[Any]:
+        """The actions of a recorded game, recovered from its events."""
+        return [action for _, _, action in recorded_actions(events)]
+
 
 SYSTEM = LordsOfWarSystem()
 
@@ -80,6 +90,8 @@ __all__ = [
     "initial_state",
     "legal_actions",
     "parse_action",
+    "recorded_actions",
+    "verify",
     "start",
     "state_to_builtins",
 ]

@@ -290,10 +290,15 @@ def _check_card_available(state: State, p: int, card: str) -> None:
         )
 
 
-def decide(state: State, action: LordsOfWarAction) -> tuple[Any, ...]:
+def decide(state: State, action: LordsOfWarAction, *, full_check: bool = False) -> tuple[Any, ...]:
+    """Check ``action`` against the rules; return every event it causes, or raise RuleError.
+
+    ``full_check=True`` runs every elimination over the whole mat instead of the changed neighbourhoods (R6);
+    the result is the same, and the property tests hold the engine to it.
+    """
     match action:
         case Place():
-            return _place(state, action)
+            return _place(state, action, full_check)
         case Draw():
             return _draw(state, action)
         case Recall():
@@ -310,7 +315,7 @@ def decide(state: State, action: LordsOfWarAction) -> tuple[Any, ...]:
             assert_never(action)
 
 
-def _place(state: State, action: Place) -> tuple[Any, ...]:
+def _place(state: State, action: Place, full_check: bool = False) -> tuple[Any, ...]:
     p = _check_turn(state, action.player, "deploy")
     player = action.player
     k = _square(state, action.square)
@@ -355,7 +360,7 @@ def _place(state: State, action: Place) -> tuple[Any, ...]:
     shot_map: dict[int, list[ShotSource]] = {}
     for shooter, target, value in shots:
         shot_map.setdefault(target, []).append((shooter, after[shooter][0], p, value))
-    candidates = {k, *(k + d for d in NEIGHBOUR_DELTAS), *shot_map}  # R6
+    candidates = None if full_check else {k, *(k + d for d in NEIGHBOUR_DELTAS), *shot_map}  # R6
     events.extend(_resolve(state, p, after, shot_map, candidates, k))
     return tuple(events)
 
@@ -441,7 +446,7 @@ def _shots(state: State, p: int, board: Board, orders: tuple[Shoot, ...]) -> lis
     return out
 
 
-def _resolve(state: State, p: int, board: Board, shots: dict[int, list[ShotSource]], candidates: set[int],
+def _resolve(state: State, p: int, board: Board, shots: dict[int, list[ShotSource]], candidates: set[int] | None,
              placed: int | None) -> list[Any]:
     """Elimination (§5.2), berserker rounds (R12, R13), extra turn (§5.4, R9), victory (§7, R10), then R7/R8.
 
@@ -499,7 +504,7 @@ def _resolve(state: State, p: int, board: Board, shots: dict[int, list[ShotSourc
         moves = _berserker_moves(state, p, board, damage_by, removed)
         if not moves:
             break
-        candidates = set()
+        moved: set[int] = set()
         for origin, target in moves:
             card_id, owner = board.pop(origin)
             board[target] = (card_id, owner)
@@ -510,8 +515,10 @@ def _resolve(state: State, p: int, board: Board, shots: dict[int, list[ShotSourc
                 involved.add(target)
             if placed == origin:
                 placed = target
-            candidates.add(target)
-            candidates.update(target + d for d in NEIGHBOUR_DELTAS)
+            moved.add(target)
+            moved.update(target + d for d in NEIGHBOUR_DELTAS)
+        if candidates is not None:
+            candidates = moved  # R6: only the moved berserkers' neighbourhoods changed
         round_no += 1
     if extra_turn:
         events.append(ExtraTurnGranted(player=PLAYERS[p]))

@@ -1,0 +1,90 @@
+"""Re-deciding a recorded game: recover each action from its events and check that today's rules produce the
+same events (``warlog verify``; the property tests; the benchmark)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.errors import RuleError
+from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, Recall, Shoot
+from engine.lords_of_war.rules import decide
+from engine.lords_of_war.state import State, evolve, initial_state
+from events.lords_of_war import (
+    CardDrawn,
+    Conceded,
+    GameStarted,
+    HandDealt,
+    HandRevealed,
+    Placed,
+    Recalled,
+    Shot,
+)
+
+OPENING = (GameStarted, HandDealt)
+ACTION_STARTS = (HandRevealed, Placed, CardDrawn, Recalled, Conceded)
+
+
+def recorded_actions(events: Sequence[Any], table: bool | None = None) -> list[tuple[int, int, LordsOfWarAction]]:
+    """Each action of a recorded game as (first event index, end index, action). The opening events
+    (``game_started``, ``hand_dealt``) belong to no action."""
+    if table is None:
+        table = bool(events) and isinstance(events[0], GameStarted) and events[0].variant.mode == "table"
+    out: list[tuple[int, int, LordsOfWarAction]] = []
+    i = 0
+    n = len(events)
+    while i < n and isinstance(events[i], OPENING):
+        i += 1
+    while i < n:
+        start = i
+        event = events[i]
+        reveal = None
+        if isinstance(event, HandRevealed):
+            reveal = tuple(event.cards) if table else None
+            i += 1
+            event = events[i]
+        match event:
+            case Placed():
+                i += 1
+                shots = []
+                while i < n and isinstance(events[i], Shot):
+                    shots.append(Shoot(shooter=events[i].shooter_square, target=events[i].target_square))
+                    i += 1
+                action: LordsOfWarAction = Place(player=event.player, card=event.card, square=event.square,
+                                                 shots=tuple(shots), reveal=reveal)
+            case CardDrawn():
+                i += 1
+                action = Draw(player=event.player, card=event.card if table else None)
+            case Recalled():
+                i += 1
+                action = Recall(player=event.player, square=event.square)
+            case Conceded():
+                i += 1
+                action = Concede(player=event.player)
+            case _:
+                raise ValueError(f"event {start} ({type(event).tag_name()}) does not start an action")
+        while i < n and not isinstance(events[i], ACTION_STARTS):
+            i += 1
+        out.append((start, i, action))
+    return out
+
+
+def verify(events: Sequence[Any], *, full_check: bool = False) -> str | None:
+    """None when today's rules re-decide every recorded action to exactly the recorded events; else a
+    description of the first divergence."""
+    state: State = initial_state()
+    actions = recorded_actions(events)
+    opening_end = actions[0][0] if actions else len(events)
+    for event in events[:opening_end]:
+        state = evolve(state, event)
+    for start, end, action in actions:
+        try:
+            decided = decide(state, action, full_check=full_check)
+        except RuleError as exc:
+            return f"event {start}: {action!r} is now refused: {exc.code} ({exc.rule}): {exc.message}"
+        recorded = tuple(events[start:end])
+        if decided != recorded:
+            return f"event {start}: {action!r} now gives {decided!r}, recorded {recorded!r}"
+        for event in recorded:
+            state = evolve(state, event)
+    return None
