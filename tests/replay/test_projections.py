@@ -1,0 +1,177 @@
+"""Projections: hand-computed rows for the fixture games, incremental == rebuild, exactly once across failures."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import stats_fixtures as fx  # noqa: E402
+
+from engine.lords_of_war.bots import play_bot_game  # noqa: E402
+from replay import projections  # noqa: E402
+from replay.projections import GameHeader, StreamEvent, own_square, project_lords_of_war, variant_label  # noqa: E402
+from replay.store_duckdb import DuckDBEventStore  # noqa: E402
+
+TABLES = ("proj_games", "proj_players", "proj_placements", "proj_kills", "proj_shots")
+
+
+def snapshot(conn) -> dict[str, list[tuple]]:
+    out = {table: sorted(conn.execute(f"SELECT * FROM {table}").fetchall(), key=repr) for table in TABLES}
+    out["proj_checkpoint"] = sorted(conn.execute("SELECT game_id, last_seq, facts_written FROM proj_checkpoint").fetchall())
+    return out
+
+
+def project(events, game_id="A", created_at="2026-01-05T10:00:00.000000Z", tournament="spring"):
+    stream = [StreamEvent(i + 1, created_at, e) for i, e in enumerate(events)]
+    return project_lords_of_war(GameHeader(game_id, "lords-of-war", created_at, tournament, {"round": 2}), stream)
+
+
+def test_project_game_a_by_hand():
+    p = project(fx.GAME_A)
+    g = p.game
+    assert (g.winner, g.end_reason, g.turns, g.first_player, g.finished) == ("p1", "concession", 3, "p1", True)
+    assert (g.army_p1, g.army_p2, g.player_p1, g.player_p2, g.tournament, g.round) == (
+        "orcs", "dwarves", "ann", "bob", "spring", 2)
+    assert (g.variant, g.mode, g.month, g.played_on, g.last_seq) == ("standard", "sealed", "2026-01", "2026-01-05", 18)
+    fates = [(r.placement, r.card.split("/")[1], r.square, r.turn, r.fate, r.fate_turn, r.kills, r.shots,
+              r.shots_killing, r.shot_kills, r.destroyed_by) for r in p.placements]
+    assert fates == [
+        (1, "orc-ravager-1", "C3", 0, "recalled", 3, 0, 0, 0, 0, None),
+        (2, "dwarf-marauder-1", "E4", 0, "destroyed", 1, 0, 0, 0, 0, "shot"),
+        (3, "orc-catapult", "D3", 1, "destroyed", 2, 1, 1, 1, 1, "arrow"),
+        (4, "dwarf-slugger-1", "D4", 2, "on_board", None, 1, 0, 0, 0, None),
+        (5, "goblin-shanker-1", "C4", 3, "on_board", None, 0, 0, 0, 0, None),
+    ]
+    assert p.placements[1].killers == ["orcs/orc-catapult"]
+    assert [r.result for r in p.placements] == ["win", "loss", "win", "loss", "win"]
+    assert [r.own_square for r in p.placements] == ["C3", "C3", "D3", "D3", "C4"]  # p2: E4 -> C3, D4 -> D3
+    players = {r.seat: r for r in p.players}
+    assert (players["p1"].result, players["p1"].kills, players["p1"].placements, players["p1"].recalls) == (
+        "win", 1, 3, 1)
+    assert (players["p2"].result, players["p2"].kills, players["p2"].went_first, players["p2"].opponent) == (
+        "loss", 1, False, "ann")
+    assert [(s.shooter_placement, s.target_placement, s.killed) for s in p.shots] == [(3, 2, True)]
+    assert [(k.victim_placement, k.attacker_placement, k.kind) for k in p.kills] == [(2, 3, "shot"), (3, 4, "arrow")]
+
+
+def test_project_game_c_counts_a_commander_kill():
+    p = project(fx.GAME_C)
+    players = {r.seat: r for r in p.players}
+    assert (players["p2"].kills, players["p2"].commanders, players["p2"].result) == (1, 1, "win")
+    assert p.placements[1].kills == 1 and p.placements[2].fate == "destroyed"
+    assert [r.first_of_card for r in p.placements] == [True, True, True]
+
+
+def test_project_game_b_shot_that_kills_nothing():
+    p = project(fx.GAME_B)
+    assert [(s.seat, s.killed) for s in p.shots] == [("p2", False)]
+    assert p.placements[3].shots == 1 and p.placements[3].shots_killing == 0
+
+
+def test_running_game_has_no_result():
+    p = project(fx.GAME_E)
+    assert (p.game.finished, p.game.winner, p.game.turns) == (False, None, 0)
+    assert all(r.result is None for r in p.players)
+
+
+def test_variant_label_and_owner_square():
+    assert variant_label(False, False, 20, 4) == "standard"
+    assert variant_label(True, True, 15, 3) == "intermediate+unbounded+targets-15-3"
+    assert own_square("A1", "p2", False) == "G6" and own_square("E4", "p2", False) == "C3"
+    assert own_square("E4", "p1", False) == "E4" and own_square("4,3", "p2", True) == "4,3"
+
+
+def test_projector_incremental_equals_rebuild():
+    clock = fx.Clock()
+    store = DuckDBEventStore(":memory:", clock=clock)
+    projector = projections.attach(store)
+    try:
+        fx.load(store, clock, step=1)  # one event per commit: the projector follows along
+        for seed in range(6):
+            events = play_bot_game(seed, armies=("orcs", "elves"))
+            encoded = fx.encode(f"bot{seed}", events)
+            store.create_game(f"bot{seed}", "lords-of-war", [], {}, encoded[:3])
+            for i in range(3, len(encoded), 7):
+                store.append(f"bot{seed}", encoded[i : i + 7])
+        assert projector.wait_idle(30)
+        assert projector.errors == []
+        conn = store.reader()
+        incremental = snapshot(conn)
+        assert len(incremental["proj_games"]) == 11
+        assert conn.execute("SELECT count(*) FROM proj_checkpoint WHERE facts_written").fetchone()[0] == 10
+        projector.rebuild()
+        assert snapshot(conn) == incremental
+        conn.close()
+    finally:
+        projector.close()
+        store.close()
+
+
+def test_a_failed_projection_writes_nothing_and_is_redone_once(monkeypatch):
+    clock = fx.Clock()
+    store = DuckDBEventStore(":memory:", clock=clock)
+    fx.load(store, clock)
+    projector = projections.Projector(store)
+    real_sql = projections.sql
+
+    def failing(name):
+        if name == "proj_insert_checkpoints":
+            raise RuntimeError("crash before the checkpoint")
+        return real_sql(name)
+
+    monkeypatch.setattr(projections, "sql", failing)
+    with pytest.raises(RuntimeError):
+        projector.catch_up()
+    conn = store.reader()
+    assert all(not rows for rows in snapshot(conn).values())  # rows and checkpoint together, or neither
+    monkeypatch.setattr(projections, "sql", real_sql)
+    assert projector.catch_up() == 5
+    assert projector.catch_up() == 0  # nothing pending: exactly once
+    once = snapshot(conn)
+    assert len(once["proj_placements"]) == 5 + 4 + 3 + 2  # games A-D (E is running)
+    projector.rebuild()
+    assert snapshot(conn) == once
+    conn.close()
+    projector.close()
+    store.close()
+
+
+def test_catch_up_on_reopen_after_events_landed_unprojected(tmp_path):
+    path = tmp_path / "w.duckdb"
+    clock = fx.Clock()
+    store = DuckDBEventStore(path, clock=clock)
+    projector = projections.attach(store)
+    fx.load(store, clock, {k: fx.GAMES[k] for k in "AB"})
+    assert projector.wait_idle(10)
+    projector.close()  # from here on, nobody projects
+    fx.load(store, clock, {k: fx.GAMES[k] for k in "CDE"})
+    store.close()
+    store = DuckDBEventStore(path, clock=clock)
+    projector = projections.attach(store, background=False)  # catches up on start
+    conn = store.reader()
+    caught_up = snapshot(conn)
+    assert len(caught_up["proj_games"]) == 5
+    projector.rebuild()
+    assert snapshot(conn) == caught_up
+    conn.close()
+    projector.close()
+    store.close()
+
+
+def test_two_projectors_never_duplicate_rows():
+    clock = fx.Clock()
+    store = DuckDBEventStore(":memory:", clock=clock)
+    fx.load(store, clock)
+    first, second = projections.Projector(store), projections.Projector(store)
+    first.catch_up()
+    assert second.catch_up() == 0
+    conn = store.reader()
+    assert conn.execute("SELECT count(*) FROM proj_placements").fetchone()[0] == 14
+    conn.close()
+    first.close()
+    second.close()
+    store.close()
