@@ -213,8 +213,8 @@ class ReplayCursor:
         found = self._events.get(seq)
         if found is None:
             to_seq = max(seq, prefetch_to or seq)
-            for recorded in self.service.events(self.game_id, seq, to_seq):
-                self._events[recorded.seq] = recorded
+            for stored in self.store.read(self.game_id, seq, to_seq):
+                self._events[stored.seq] = self.service.decode(self.system, stored)
             found = self._events[seq]
         return found
 
@@ -222,6 +222,6 @@ class ReplayCursor:
         """Every event of the game, in order."""
         missing = [s for s in range(1, self.last_seq + 1) if s not in self._events]
         if missing:
-            for recorded in self.service.events(self.game_id, missing[0], self.last_seq):
-                self._events[recorded.seq] = recorded
+            for stored in self.store.read(self.game_id, missing[0], self.last_seq):
+                self._events[stored.seq] = self.service.decode(self.system, stored)
         return [self._events[s] for s in range(1, self.last_seq + 1)]

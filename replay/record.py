@@ -1,13 +1,40 @@
-"""Whole games in and out: the text game record (docs/record-format.md) and JSONL, export and import."""
+"""Whole games in and out: the text game record (docs/record-format.md) and JSONL, export and import.
+
+Import checks every move through the rules and stores nothing unless the whole record is legal: it first decides
+every action in memory against a fold of the events so far (reporting the line, code and rule of the first
+illegal move as ``RecordError``), and only then creates the game and replays the actions through
+``GameService.act`` (the one write path), each with ``expected_seq``. A game is therefore never half-imported by
+a rule error. JSONL import also derives the actions from the events (``actions_from_events``), re-decides them,
+and refuses a file whose events differ from what the rules give.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
+
+from engine.errors import RuleError
 from engine.system import GameSystem
 from replay.games import GameService, chain_hash, genesis_hash
 from replay.store import NewEvent
+from replay.views import event_view
+
+RECORD_META = "record"  # the game's metadata key holding the record's people tags (Event, Site, Date, ...)
+ENVELOPE_KEYS = ("seq", "recorded_at", "hash", "schema_version", "game_id")
+
+
+class RecordError(ValueError):
+    """An import refused: ``line`` (1-based, of the record or JSONL file), stable ``code``, ``rule`` (a § or R
+    number when a rule was broken, else None) and a ``message`` for a person. Nothing was stored."""
+
+    def __init__(self, line: int, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(f"line {line}: {message}" + (f" [{rule}]" if rule else ""))
+        self.line = line
+        self.code = code
+        self.rule = rule
+        self.message = message
 
 
 def encode_chain(system: GameSystem, game_id: str, events: Sequence[Any], previous: str | None = None) -> list[NewEvent]:
@@ -32,9 +59,178 @@ def store_events(
     players: list[str] | None = None,
 ) -> str:
     """The fast path for events already decided by the rules (bot games for benchmarks and tests): one atomic
-    ``create_game`` with the whole chained stream. Imports of outside records go through ``import_*`` instead."""
+    ``create_game`` with the whole chained stream. Outside records go through ``import_*`` instead."""
     system = service._system_lookup(system_name)  # noqa: SLF001 - the service's registry
     service.store.create_game(
         game_id, system.name, players or ["p1", "p2"], dict(metadata or {}), encode_chain(system, game_id, events)
     )
     return game_id
+
+
+# -- per-system modules ------------------------------------------------------------------------------------
+
+
+def _record_module(system_name: str) -> Any:
+    if system_name == "lords-of-war":
+        from replay.lords_of_war import record
+
+        return record
+    raise RecordError(1, "unknown_system", f"no record format for game system {system_name!r}")
+
+
+def _actions_module(system_name: str) -> Any:
+    if system_name == "lords-of-war":
+        from replay.lords_of_war import actions
+
+        return actions
+    raise KeyError(f"cannot derive actions for game system {system_name!r}")
+
+
+# -- the write path shared by both formats -----------------------------------------------------------------
+
+
+def _decide_all(system: GameSystem, setup: dict[str, Any], setup_line: int, moves: Sequence[tuple[int, Any]]) -> tuple[list[Any], Any]:
+    """Decide the setup and every move in memory; RecordError at the first illegal one. -> (events, state)."""
+    try:
+        opening = list(system.start(setup))
+    except RuleError as error:
+        raise RecordError(setup_line, error.code, error.message, error.rule) from None
+    state = system.fold(opening)
+    events = list(opening)
+    for line, action in moves:
+        try:
+            produced = system.decide(state, action)
+        except RuleError as error:
+            raise RecordError(line, error.code, error.message, error.rule) from None
+        for event in produced:
+            state = system.evolve(state, event)
+        events.extend(produced)
+    return events, state
+
+
+def _store(service: GameService, setup: dict[str, Any], actions: Sequence[Any], metadata: dict[str, Any],
+           game_id: str | None) -> str:
+    created = service.create_game(setup, metadata=metadata, game_id=game_id)
+    seq = created.seq
+    for action in actions:
+        seq = service.act(created.game_id, action, expected_seq=seq).seq
+    return created.game_id
+
+
+# -- the text record ---------------------------------------------------------------------------------------
+
+
+def _tags_of(service: GameService, game_id: str) -> dict[str, str]:
+    record = service.store.get_game(game_id)
+    tags = {k: str(v) for k, v in (record.metadata.get(RECORD_META) or {}).items()}
+    tags.setdefault("Date", record.created_at[:10].replace("-", "."))
+    if record.tournament:
+        tags.setdefault("Event", record.tournament)
+    return tags
+
+
+def export_record(service: GameService, game_id: str, view: str = "all", comments: bool = False) -> str:
+    """The game as a text record, hidden information redacted for ``view`` (a sealed game's seed: ``all`` only)."""
+    system_name = service.store.get_game(game_id).system
+    events = [r.event for r in service.events(game_id)]
+    return _record_module(system_name).export(events, _tags_of(service, game_id), view=view, comments=comments)
+
+
+def import_record(service: GameService, text: str, game_id: str | None = None) -> str:
+    """Read a text record, check every move through the rules, store the game; -> its id. RecordError if not."""
+    import re
+
+    found = re.search(r'^\s*\[System\s+"([^"]*)"\]', text, re.MULTILINE)
+    system_name = found[1] if found else "lords-of-war"
+    module = _record_module(system_name)
+    try:
+        parsed = module.parse(text)
+        setup = module.setup_from_tags(parsed)
+    except module.RecordSyntaxError as error:
+        raise RecordError(error.line, error.code, error.message, error.rule) from None
+    system = service._system_lookup(system_name)  # noqa: SLF001
+    setup_line = min(parsed.tag_lines.values(), default=1)
+    moves = [(m.line, m.action) for m in parsed.moves]
+    _, state = _decide_all(system, setup, setup_line, moves)
+    try:
+        module.check_result(parsed, state)
+    except module.RecordSyntaxError as error:
+        raise RecordError(error.line, error.code, error.message, error.rule) from None
+    metadata = {RECORD_META: module.record_tags(parsed)}
+    return _store(service, setup, [a for _, a in moves], metadata, game_id)
+
+
+# -- JSONL -------------------------------------------------------------------------------------------------
+
+
+def export_jsonl(service: GameService, game_id: str, view: str = "all") -> str:
+    """One event per line, as the API's NDJSON (``seq``, ``type``, ``recorded_at``, ``hash``, payload), plus
+    ``schema_version`` so an old file can be upcast on import."""
+    system_name = service.store.get_game(game_id).system
+    lines = []
+    for recorded in service.events(game_id):
+        shown = event_view(system_name, recorded, view)
+        if shown is not None:
+            shown["schema_version"] = recorded.schema_version
+            lines.append(msgspec.json.encode(shown).decode())
+    return "\n".join(lines) + "\n"
+
+
+def parse_jsonl(system: GameSystem, text: str) -> list[tuple[int, Any]]:
+    """(line, typed event) for each non-blank line; RecordError naming the line of a bad one."""
+    out = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            data = msgspec.json.decode(raw)
+            if not isinstance(data, dict):
+                raise ValueError("not a JSON object")
+            version = data.get("schema_version")
+            plain = {k: v for k, v in data.items() if k not in ENVELOPE_KEYS}
+            if version is not None and version != system.codec.version_of(str(plain.get("type"))):
+                plain = system.codec.upcast(plain, int(version))
+            out.append((number, system.codec.from_builtins(plain)))
+        except (ValueError, msgspec.DecodeError, msgspec.ValidationError) as error:
+            raise RecordError(number, "bad_event", f"cannot read this event: {error}") from None
+    if not out:
+        raise RecordError(1, "empty", "the file holds no events")
+    return out
+
+
+def import_jsonl(service: GameService, text: str, game_id: str | None = None, system_name: str = "lords-of-war") -> str:
+    """Read a JSONL event stream, re-decide it through the rules, store it; -> the new game's id.
+
+    RecordError when a line cannot be read, an action is illegal today, or the file's events differ from what
+    the rules give (``code="diverges"``)."""
+    system = service._system_lookup(system_name)  # noqa: SLF001
+    actions = _actions_module(system_name)
+    lined = parse_jsonl(system, text)
+    lines = [line for line, _ in lined]
+    events = [event for _, event in lined]
+    try:
+        groups = actions.actions_from_events(events)
+    except actions.StreamError as error:
+        raise RecordError(lines[min(error.index, len(lines) - 1)], "bad_stream", error.message) from None
+    setup = actions.setup_from_started(events[0])
+    moves = [(lines[g.start], g.action) for g in groups]
+    decided, _ = _decide_all(system, setup, lines[0], moves)
+    for i, (mine, theirs) in enumerate(zip(decided, events)):
+        if mine != theirs:
+            raise RecordError(lines[i], "diverges", f"the file has {_json(system, theirs)}; the rules give {_json(system, mine)}")
+    if len(decided) != len(events):
+        i = min(len(decided), len(events))
+        what = "more events than its actions produce" if len(events) > len(decided) else "fewer events than its actions produce"
+        raise RecordError(lines[min(i, len(lines) - 1)], "diverges", f"the file has {what}")
+    return _store(service, setup, [g.action for g in groups], {}, game_id)
+
+
+def _json(system: GameSystem, event: Any) -> str:
+    return system.codec.encode_json(event).decode()
+
+
+def import_text(service: GameService, text: str, game_id: str | None = None, name: str = "") -> str:
+    """A record or a JSONL stream, told apart by the file name's extension, else by the content."""
+    if name.endswith((".jsonl", ".ndjson")) or (not name.endswith((".txt", ".record", ".wlr")) and text.lstrip().startswith("{")):
+        return import_jsonl(service, text, game_id)
+    return import_record(service, text, game_id)

@@ -1,0 +1,425 @@
+"""The Lords of War text game record: header tags and compact moves (docs/record-format.md).
+
+    [System "lords-of-war"]
+    [Variant "sealed intermediate"]
+    [P1 "Alice"]
+    [P1Army "orcs"]
+    ...
+    0. p1 goblin-shanker-1@C3 draw
+    0. p2 dwarf-slugger-2@E4 draw
+    1. p1 orc-catapult@D3[D3>E4] draw {Dwarf Slugger at E4 is destroyed: 4 > 3 (Orc Catapult shot 4)}
+    2. p2 dwarf-marauder-1@D4 recall:E5
+    0-1
+
+Moves: ``card@square`` (a placement), with ``!`` for a forced placement and ``(card card ...)`` the revealed hand
+(table mode), then ``[shooter>target ...]`` its shots; ``draw`` or ``draw:card`` (table mode, when known);
+``recall:square``; ``concede``. A player token (``p1``/``p2``) says who acts from there on. A card is written by
+its id without the faction when that short name is unique in the catalogue.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.lords_of_war import CARDS, CORE_DECKS, Concede, Draw, Place, Recall, Shoot, fold
+from engine.lords_of_war.actions import LordsOfWarAction
+from events.lords_of_war import (
+    BerserkerMoved,
+    CardDrawn,
+    Eliminated,
+    ExtraTurnGranted,
+    GameEnded,
+    GameStarted,
+    HandDealt,
+    HandRevealed,
+    Placed,
+)
+from replay.lords_of_war.actions import actions_from_events, army_setup, opening_length
+from replay.lords_of_war.explain import text as explain_text
+
+SYSTEM_NAME = "lords-of-war"
+RESULTS = {"p1": "1-0", "p2": "0-1", "draw": "1/2-1/2"}
+RESULT_TOKENS = {"1-0": "p1", "0-1": "p2", "1/2-1/2": "draw", "*": None}
+SEVEN_TAGS = ("Event", "Site", "Date", "Round", "Table")
+
+
+class RecordSyntaxError(ValueError):
+    """A record that cannot be read: ``line`` (1-based), ``code``, ``rule`` (None for syntax), ``message``."""
+
+    def __init__(self, line: int, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.code = code
+        self.rule = rule
+        self.message = message
+
+
+# -- card names ------------------------------------------------------------------------------------------
+
+
+def _short_names() -> tuple[dict[str, str], dict[str, str]]:
+    by_slug: dict[str, list[str]] = {}
+    for card_id in CARDS:
+        by_slug.setdefault(card_id.split("/", 1)[-1], []).append(card_id)
+    short = {ids[0]: slug for slug, ids in by_slug.items() if len(ids) == 1}
+    resolve = {slug: ids[0] for slug, ids in by_slug.items() if len(ids) == 1}
+    return short, resolve
+
+
+SHORT, RESOLVE = _short_names()
+
+
+def card_token(card_id: str) -> str:
+    return SHORT.get(card_id, card_id)
+
+
+def card_from_token(token: str, line: int) -> str:
+    if token in CARDS:
+        return token
+    found = RESOLVE.get(token)
+    if found is None:
+        raise RecordSyntaxError(line, "unknown_card", f"unknown card {token!r} (a card id, or its name after the faction)")
+    return found
+
+
+def _army_text(cards: Sequence[str], army_name: str) -> str:
+    army = army_setup(cards, army_name)
+    if isinstance(army, str):
+        return army
+    runs: list[list[Any]] = []
+    for card in army:
+        if runs and runs[-1][0] == card:
+            runs[-1][1] += 1
+        else:
+            runs.append([card, 1])
+    return " ".join(card_token(c) + (f"*{n}" if n > 1 else "") for c, n in runs)
+
+
+def _army_from_text(text: str, line: int) -> str | list[str]:
+    text = text.strip()
+    if text in CORE_DECKS:
+        return text
+    cards: list[str] = []
+    for token in text.split():
+        name, _, count = token.partition("*")
+        if count and not count.isdigit():
+            raise RecordSyntaxError(line, "bad_army", f"bad card count in {token!r}")
+        cards.extend([card_from_token(name, line)] * (int(count) if count else 1))
+    return cards
+
+
+# -- export ----------------------------------------------------------------------------------------------
+
+
+def _quote(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _variant_text(started: GameStarted) -> str:
+    v = started.variant
+    words = [v.mode]
+    if v.intermediate:
+        words.append("intermediate")
+    if v.unbounded:
+        words.append("unbounded")
+    if v.kill_target != 20:
+        words.append(f"kills={v.kill_target}")
+    if v.command_target != 4:
+        words.append(f"commanders={v.command_target}")
+    return " ".join(words)
+
+
+def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = [(t, str(tags.get(t, "?"))) for t in SEVEN_TAGS]
+    out.append(("System", SYSTEM_NAME))
+    out.append(("Variant", _variant_text(started)))
+    for p in started.players:
+        tag = p.id.upper()
+        out.append((tag, p.name))
+        out.append((f"{tag}Army", _army_text(p.cards, p.army_name)))
+    if started.variant.mode == "sealed" or started.seed is not None:
+        out.append(("Seed", str(started.seed) if view == "all" and started.seed is not None else "?"))
+    if started.position is not None:
+        pos = started.position
+        out.append(("Position", "; ".join(f"{u.square} {u.owner} {card_token(u.card)}" for u in pos.board)))
+        out.append(("ToMove", pos.to_move))
+        if pos.kills:
+            out.append(("Kills", "; ".join(f"{p} {k.total}/{k.commanders}" for p, k in sorted(pos.kills.items()))))
+    ended = last if isinstance(last, GameEnded) else None
+    out.append(("Result", RESULTS.get(ended.winner or "", "*") if ended else "*"))
+    if ended is not None:
+        out.append(("Termination", ended.reason))
+    out.append(("RulesVersion", started.rules_version))
+    for tag, value in tags.items():
+        if tag not in dict(out) and re.fullmatch(r"[A-Za-z0-9_]+", tag):
+            out.append((tag, str(value)))
+    return out
+
+
+def _move_text(action: LordsOfWarAction, events: Sequence[Any], view: str) -> str:
+    match action:
+        case Place(card=card, square=square, shots=shots):
+            text = f"{card_token(card)}@{square}"
+            placed = next(e for e in events if isinstance(e, Placed))
+            if placed.forced:
+                text += "!"
+                if action.reveal is not None:
+                    text += "(" + " ".join(card_token(c) for c in action.reveal) + ")"
+            if shots:
+                text += "[" + " ".join(f"{s.shooter}>{s.target}" for s in shots) + "]"
+            return text
+        case Draw(player=player, card=card):
+            if card is not None and view in ("all", player):
+                return f"draw:{card_token(card)}"
+            return "draw"
+        case Recall(square=square):
+            return f"recall:{square}"
+        case Concede():
+            return "concede"
+        case _:
+            raise AssertionError(action)
+
+
+def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str = "all", comments: bool = False) -> str:
+    """The record of a stream of typed events (``game_started`` first)."""
+    started = events[0]
+    assert isinstance(started, GameStarted)
+    lines = [f'[{tag} "{_quote(value)}"]' for tag, value in header(started, events[-1], dict(tags or {}), view)]
+    lines.append("")
+    state = fold(events[: opening_length(events)])
+    current: list[str] = []
+    who: str | None = None
+    for group in actions_from_events(events):
+        action = group.action
+        produced = events[group.start : group.stop]
+        token = _move_text(action, produced, view)
+        if isinstance(action, Place):
+            if current:
+                lines.append(" ".join(current))
+            current = [f"{state.turn}.", action.player]
+            who = action.player
+        elif action.player != who:
+            if current:
+                lines.append(" ".join(current))
+            current = [action.player]
+            who = action.player
+        current.append(token)
+        if comments:
+            said = [explain_text(state, e) for e in produced if isinstance(e, (Eliminated, BerserkerMoved, ExtraTurnGranted))]
+            if said:
+                current.append("{" + "; ".join(s.replace("}", ")") for s in said) + "}")
+        state = fold(produced, state)
+    if current:
+        lines.append(" ".join(current))
+    result = dict(header(started, events[-1], {}, view))["Result"]
+    lines.append(result)
+    return "\n".join(lines) + "\n"
+
+
+# -- import ----------------------------------------------------------------------------------------------
+
+TAG_LINE = re.compile(r'^\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+PLACE = re.compile(
+    r"^(?P<card>[^@\s]+)@(?P<square>[^!\(\[\s]+)(?P<forced>!)?(?:\((?P<reveal>[^)]*)\))?(?:\[(?P<shots>[^\]]*)\])?$"
+)
+
+
+@dataclass
+class Move:
+    line: int
+    action: LordsOfWarAction
+
+
+@dataclass
+class ParsedRecord:
+    tags: dict[str, str]
+    tag_lines: dict[str, int]
+    moves: list[Move] = field(default_factory=list)
+    result: str | None = None
+    result_line: int = 0
+
+
+def _tokens(text: str, first_line: int) -> Iterator[tuple[int, str]]:
+    """Movetext tokens with their line; ``{...}`` and ``; ...`` comments dropped; () and [] keep spaces."""
+    line = first_line
+    token: list[str] = []
+    token_line = line
+    depth = 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "{" and depth == 0:
+            if token:
+                yield token_line, "".join(token)
+                token = []
+            end = text.find("}", i)
+            if end < 0:
+                raise RecordSyntaxError(line, "syntax", "a comment '{' is never closed")
+            line += text.count("\n", i, end)
+            i = end + 1
+            continue
+        if ch == ";" and depth == 0:
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+            continue
+        if ch.isspace() and depth == 0:
+            if token:
+                yield token_line, "".join(token)
+                token = []
+            if ch == "\n":
+                line += 1
+            i += 1
+            continue
+        if not token:
+            token_line = line
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        if ch == "\n":
+            line += 1
+        token.append(ch)
+        i += 1
+    if depth != 0:
+        raise RecordSyntaxError(token_line, "syntax", f"unbalanced brackets in {''.join(token)[:40]!r}")
+    if token:
+        yield token_line, "".join(token)
+
+
+def _move(token: str, player: str, line: int) -> LordsOfWarAction:
+    if token == "draw":
+        return Draw(player=player)
+    if token.startswith("draw:"):
+        return Draw(player=player, card=card_from_token(token[5:], line))
+    if token.startswith("recall:"):
+        return Recall(player=player, square=token[7:])
+    if token == "concede":
+        return Concede(player=player)
+    m = PLACE.match(token)
+    if m is None:
+        raise RecordSyntaxError(line, "syntax", f"cannot read move {token!r}: card@square[shots], draw, recall:square or concede")
+    shots = []
+    for shot in (m["shots"] or "").split():
+        shooter, sep, target = shot.partition(">")
+        if not sep or not shooter or not target:
+            raise RecordSyntaxError(line, "syntax", f"cannot read shot {shot!r}: write shooter>target, e.g. C2>D5")
+        shots.append(Shoot(shooter=shooter, target=target))
+    reveal = None
+    if m["reveal"] is not None:
+        reveal = tuple(card_from_token(c, line) for c in m["reveal"].split())
+    return Place(player=player, card=card_from_token(m["card"], line), square=m["square"], shots=tuple(shots), reveal=reveal)
+
+
+def parse(text: str) -> ParsedRecord:
+    lines = text.splitlines()
+    tags: dict[str, str] = {}
+    tag_lines: dict[str, int] = {}
+    n = 0
+    while n < len(lines):
+        stripped = lines[n].strip()
+        if not stripped or stripped.startswith(";"):
+            n += 1
+            continue
+        if not stripped.startswith("["):
+            break
+        m = TAG_LINE.match(stripped)
+        if m is None:
+            raise RecordSyntaxError(n + 1, "syntax", f'cannot read header line {stripped[:60]!r}: write [Tag "value"]')
+        tags[m[1]] = re.sub(r"\\(.)", r"\1", m[2])
+        tag_lines[m[1]] = n + 1
+        n += 1
+    record = ParsedRecord(tags, tag_lines)
+    player: str | None = None
+    for line, token in _tokens("\n".join(lines[n:]), n + 1):
+        if token in RESULT_TOKENS:
+            record.result, record.result_line = token, line
+            continue
+        if record.result is not None:
+            raise RecordSyntaxError(line, "syntax", f"move {token!r} after the result")
+        if re.fullmatch(r"\d+\.", token):
+            continue  # turn numbers are for people; the rules keep their own count
+        if token in ("p1", "p2"):
+            player = token
+            continue
+        if player is None:
+            raise RecordSyntaxError(line, "syntax", f"move {token!r} before any player (p1 or p2)")
+        record.moves.append(Move(line, _move(token, player, line)))
+    return record
+
+
+def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
+    tags, at = record.tags, record.tag_lines
+
+    def need(tag: str) -> str:
+        if tag not in tags:
+            raise RecordSyntaxError(1, "missing_tag", f"the header has no [{tag} ...] tag")
+        return tags[tag]
+
+    system = tags.get("System", SYSTEM_NAME)
+    variant: dict[str, Any] = {}
+    for word in tags.get("Variant", "sealed").split():
+        if word in ("sealed", "table"):
+            variant["mode"] = word
+        elif word in ("intermediate", "unbounded"):
+            variant[word] = True
+        elif word.startswith("kills=") and word[6:].isdigit():
+            variant["kill_target"] = int(word[6:])
+        elif word.startswith("commanders=") and word[11:].isdigit():
+            variant["command_target"] = int(word[11:])
+        else:
+            raise RecordSyntaxError(at.get("Variant", 1), "bad_variant", f"unknown variant word {word!r}")
+    players = []
+    for pid in ("p1", "p2"):
+        tag = pid.upper()
+        players.append({"id": pid, "name": tags.get(tag, pid), "army": _army_from_text(need(f"{tag}Army"), at[f"{tag}Army"])})
+    setup: dict[str, Any] = {"system": system, "players": players, "variant": variant}
+    sealed = variant.get("mode", "sealed") == "sealed"
+    seed = need("Seed") if sealed else tags.get("Seed", "?")
+    if re.fullmatch(r"-?\d+", seed):
+        setup["seed"] = int(seed)
+    elif sealed:
+        raise RecordSyntaxError(at["Seed"], "hidden_seed",
+                                f"a sealed game needs its seed to deal the cards; the record has {seed!r}")
+    if "Position" in tags:
+        board = []
+        for part in filter(None, (p.strip() for p in tags["Position"].split(";"))):
+            bits = part.split()
+            if len(bits) != 3:
+                raise RecordSyntaxError(at["Position"], "bad_position", f"cannot read {part!r}: write square owner card")
+            board.append({"square": bits[0], "owner": bits[1], "card": card_from_token(bits[2], at["Position"])})
+        position: dict[str, Any] = {"board": board, "to_move": need("ToMove")}
+        if "Kills" in tags:
+            kills = {}
+            for part in filter(None, (p.strip() for p in tags["Kills"].split(";"))):
+                m = re.fullmatch(r"(p[12])\s+(\d+)/(\d+)", part)
+                if m is None:
+                    raise RecordSyntaxError(at["Kills"], "bad_position", f"cannot read {part!r}: write p1 3/1")
+                kills[m[1]] = {"total": int(m[2]), "commanders": int(m[3])}
+            position["kills"] = kills
+        setup["position"] = position
+    return setup
+
+
+def check_result(record: ParsedRecord, state: Any) -> None:
+    """The Result tag and token must agree with how the moves end the game."""
+    winner = state.winner if state.phase == "over" else None
+    expected = RESULTS.get(winner or "", "*") if state.phase == "over" else "*"
+    for claimed, line in ((record.tags.get("Result"), record.tag_lines.get("Result", 1)), (record.result, record.result_line)):
+        if claimed is not None and claimed != expected:
+            raise RecordSyntaxError(line, "result_mismatch", f"the record says {claimed}, but its moves give {expected}")
+    if "Termination" in record.tags and state.phase == "over" and record.tags["Termination"] != state.end_reason:
+        raise RecordSyntaxError(record.tag_lines["Termination"], "result_mismatch",
+                                f"the record says the game ended by {record.tags['Termination']}, its moves by {state.end_reason}")
+
+
+def record_tags(record: ParsedRecord) -> dict[str, str]:
+    """Tags worth keeping with the game (the people's tags; the rest is in the events)."""
+    derived = {"System", "Variant", "P1Army", "P2Army", "Seed", "Position", "ToMove", "Kills", "Result", "Termination",
+               "RulesVersion", "P1", "P2"}
+    return {t: v for t, v in record.tags.items() if t not in derived and v != "?"}
+
+
+__all__ = ["CardDrawn", "RecordSyntaxError", "check_result", "export", "parse", "record_tags", "setup_from_tags"]

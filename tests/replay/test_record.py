@@ -1,0 +1,143 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.errors import RuleError
+from engine.lords_of_war import Draw, fold
+from engine.lords_of_war.bots import RandomBot, play_bot_game
+from engine.lords_of_war.rules import decide
+from replay.games import GameService
+from replay.lords_of_war.actions import actions_from_events, setup_from_started
+from replay.record import RecordError, export_jsonl, export_record, import_jsonl, import_record, import_text, store_events
+from replay.store_memory import MemoryEventStore
+
+LOW = "lords-of-war"
+POSITION = {
+    "board": [
+        {"square": "C3", "card": "orcs/goblin-shanker-1", "owner": "p1"},
+        {"square": "E4", "card": "dwarves/dwarf-slugger-1", "owner": "p2"},
+    ],
+    "to_move": "p2",
+    "kills": {"p1": {"total": 2, "commanders": 1}},
+}
+VARIANTS = [
+    ({}, None),
+    ({"mode": "table"}, None),
+    ({"intermediate": True}, None),
+    ({"unbounded": True}, None),
+    ({"mode": "table", "intermediate": True, "unbounded": True}, None),
+    ({"kill_target": 12, "command_target": 3}, None),
+    ({}, POSITION),
+    ({"mode": "table"}, POSITION),
+]
+
+
+class KnownDrawBot(RandomBot):
+    """Table mode with a scorekeeper who knows some drawn cards: every other draw names a legal card."""
+
+    def choose(self, state):
+        action = super().choose(state)
+        if isinstance(action, Draw) and state.table and self.rng.below(2):
+            for card in sorted(set(state.armies[state.active].cards)):
+                try:
+                    decide(state, Draw(player=action.player, card=card))
+                except RuleError:
+                    continue
+                return Draw(player=action.player, card=card)
+        return action
+
+
+def _game(seed: int, variant: dict, position: dict | None) -> list:
+    bots = (KnownDrawBot(seed), KnownDrawBot(seed + 1)) if variant.get("mode") == "table" else ("random", "random")
+    return play_bot_game(seed, variant=variant, position=position, bots=bots)
+
+
+def _payloads(service: GameService, game_id: str) -> list[tuple[str, bytes]]:
+    return [(e.type, e.payload) for e in service.store.read(game_id)]
+
+
+@settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 100_000), which=st.integers(0, len(VARIANTS) - 1))
+def test_record_export_then_import_is_the_identity(seed, which):
+    variant, position = VARIANTS[which]
+    service = GameService(MemoryEventStore())
+    game_id = store_events(service, LOW, _game(seed, variant, position), "original")
+    text = export_record(service, game_id, comments=bool(seed % 2))
+    again = import_record(service, text)
+    assert _payloads(service, again) == _payloads(service, game_id)
+    assert export_record(service, again, comments=bool(seed % 2)) == text
+    from_jsonl = import_jsonl(service, export_jsonl(service, game_id))
+    assert _payloads(service, from_jsonl) == _payloads(service, game_id)
+
+
+def test_record_actions_from_events_redecide_every_variant():
+    for which, (variant, position) in enumerate(VARIANTS):
+        events = _game(which, variant, position)
+        from engine.lords_of_war import SYSTEM, start
+
+        state = fold(start(setup_from_started(events[0])))
+        for group in actions_from_events(events):
+            produced = SYSTEM.decide(state, group.action)
+            assert list(produced) == events[group.start : group.stop]
+            state = fold(produced, state)
+
+
+def test_record_import_reports_line_and_rule_of_the_first_illegal_move():
+    service = GameService(MemoryEventStore())
+    game_id = store_events(service, LOW, play_bot_game(4), "g")
+    lines = export_record(service, game_id).splitlines()
+    n = next(i for i, line in enumerate(lines) if line.startswith("1. p1 "))
+    lines[n] = "1. p1 " + lines[n].split()[2].split("@")[0] + "@G6 draw"  # far from every enemy: contact rule
+    before = len(service.store.list_games().games)
+    with pytest.raises(RecordError) as caught:
+        import_record(service, "\n".join(lines))
+    assert caught.value.line == n + 1
+    assert caught.value.code == "contact" and caught.value.rule == "contact"
+    assert len(service.store.list_games().games) == before  # nothing stored
+
+
+def test_record_import_refuses_a_wrong_result_and_a_hidden_seed():
+    service = GameService(MemoryEventStore())
+    game_id = store_events(service, LOW, play_bot_game(6), "g")
+    text = export_record(service, game_id)
+    winner_token = "1-0" if "[Result \"1-0\"]" in text else "0-1"
+    other = "0-1" if winner_token == "1-0" else "1-0"
+    with pytest.raises(RecordError) as caught:
+        import_record(service, text.replace(f'[Result "{winner_token}"]', f'[Result "{other}"]'))
+    assert caught.value.code == "result_mismatch"
+    with pytest.raises(RecordError) as caught:
+        import_record(service, export_record(service, game_id, view="spectator"))
+    assert caught.value.code == "hidden_seed"
+
+
+def test_record_syntax_errors_name_the_line():
+    service = GameService(MemoryEventStore())
+    text = '[System "lords-of-war"]\n[P1Army "orcs"]\n[P2Army "dwarves"]\n[Seed "1"]\n\n0. p1 ???\n'
+    with pytest.raises(RecordError) as caught:
+        import_record(service, text)
+    assert caught.value.line == 6 and caught.value.code == "syntax"
+
+
+def test_record_import_of_a_short_hand_written_game():
+    service = GameService(MemoryEventStore())
+    events = play_bot_game(2)
+    game_id = store_events(service, LOW, events, "g")
+    text = export_record(service, game_id)
+    header, moves = text.split("\n\n", 1)
+    first_four = "\n".join(moves.splitlines()[:4]) + "\n*\n"
+    short = import_text(service, header.replace('[Result "1-0"]', '[Result "*"]').replace('[Result "0-1"]', '[Result "*"]')
+                        .replace('[Termination', '[X') + "\n\n" + "{ a comment\nover lines }\n" + first_four, name="g.txt")
+    assert service.state(short)[1].turn == 3  # turns 0 (both), 1 and 2 played
+
+
+def test_record_jsonl_refuses_events_the_rules_do_not_give():
+    service = GameService(MemoryEventStore())
+    game_id = store_events(service, LOW, play_bot_game(3), "g")
+    lines = export_jsonl(service, game_id).splitlines()
+    n = next(i for i, line in enumerate(lines) if '"type":"eliminated"' in line)
+    lines[n] = lines[n].replace('"damage":', '"damage":1', 1)
+    with pytest.raises(RecordError) as caught:
+        import_jsonl(service, "\n".join(lines))
+    assert caught.value.code == "diverges" and caught.value.line == n + 1
