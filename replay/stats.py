@@ -34,7 +34,9 @@ def wilson(k: int, n: int, z: float = Z95) -> Interval:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = (z / (1 + z2 / n)) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if k == 0 else max(0.0, centre - half)  # exact at the ends (rounding would give 0.9999...)
+    high = 1.0 if k == n else min(1.0, centre + half)
+    return Interval(p, low, high)
 
 
 def newcombe(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> Interval:
