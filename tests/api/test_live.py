@@ -1,0 +1,104 @@
+"""Live games over Server-Sent Events: id = seq, resume with Last-Event-ID without loss or duplicates."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.api.helpers import bearer, new_game, play
+
+
+def messages(text: str) -> list[dict[str, Any]]:
+    """Parse an SSE body into messages {id, event, data}."""
+    out = []
+    for block in text.split("\n\n"):
+        fields: dict[str, Any] = {}
+        for line in block.splitlines():
+            if line.startswith(":") or ":" not in line:
+                continue
+            name, _, value = line.partition(":")
+            fields[name] = value.removeprefix(" ")
+        if "data" in fields:
+            fields["data"] = json.loads(fields["data"])
+            out.append(fields)
+    return out
+
+
+def seqs(text: str) -> list[int]:
+    return [int(m["id"]) for m in messages(text) if "id" in m]
+
+
+def test_live_streams_the_log_with_seq_ids(client: TestClient) -> None:
+    game_id, tokens = new_game(client)
+    last = play(client, game_id, tokens, max_actions=3)
+    response = client.get(f"/games/{game_id}/live", params={"timeout": 0.2})
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/event-stream")
+    found = messages(response.text)
+    assert [int(m["id"]) for m in found] == list(range(1, last + 1))
+    assert all(m["data"]["seq"] == int(m["id"]) and m["data"]["type"] for m in found)
+
+
+def test_reconnecting_with_last_event_id_resumes_without_loss_or_duplicates(client: TestClient) -> None:
+    game_id, tokens = new_game(client)
+    play(client, game_id, tokens, max_actions=2)
+    first = seqs(client.get(f"/games/{game_id}/live", params={"timeout": 0.2}).text)
+    part = first[: len(first) // 2 + 1]  # the client only got this far before its connection dropped
+    last = play(client, game_id, tokens, max_actions=4)
+    resumed = client.get(
+        f"/games/{game_id}/live", params={"timeout": 0.2}, headers={"Last-Event-ID": str(part[-1])}
+    )
+    rest = seqs(resumed.text)
+    assert part + rest == list(range(1, last + 1))
+    by_query = seqs(client.get(f"/games/{game_id}/live", params={"timeout": 0.2, "after": part[-1]}).text)
+    assert by_query == rest
+
+
+def test_a_waiting_stream_gets_new_events_as_they_are_stored(client: TestClient) -> None:
+    game_id, tokens = new_game(client)
+    got: dict[str, str] = {}
+
+    def follow() -> None:
+        got["text"] = client.get(f"/games/{game_id}/live", params={"timeout": 1.5, "after": 3}).text
+
+    reader = threading.Thread(target=follow)
+    reader.start()
+    time.sleep(0.3)
+    last = play(client, game_id, tokens, max_actions=2)
+    reader.join(timeout=10)
+    assert not reader.is_alive()
+    assert seqs(got["text"]) == list(range(4, last + 1))
+
+
+def test_the_stream_ends_when_the_game_is_over(client: TestClient) -> None:
+    game_id, tokens = new_game(client)
+    client.post(f"/games/{game_id}/actions", json={"action": {"type": "concede", "player": "p1"}},
+                headers=bearer(tokens["p1"]))
+    started = time.monotonic()
+    text = client.get(f"/games/{game_id}/live", params={"timeout": 30}).text
+    assert time.monotonic() - started < 5
+    assert "event: end" in text
+    assert seqs(text)[-1] == client.get(f"/games/{game_id}").json()["seq"]
+
+
+def test_live_views_hide_cards_like_the_event_log(client: TestClient) -> None:
+    game_id, tokens = new_game(client)
+    play(client, game_id, tokens, max_actions=3)
+    live = [m["data"] for m in messages(client.get(f"/games/{game_id}/live", params={"timeout": 0.1}).text)]
+    log = [json.loads(line) for line in client.get(f"/games/{game_id}/events").text.splitlines()]
+    assert live == log
+    mine = [m["data"] for m in messages(
+        client.get(f"/games/{game_id}/live", params={"timeout": 0.1, "view": "p1"}, headers=bearer(tokens["p1"])).text
+    )]
+    assert mine == [json.loads(line) for line in client.get(
+        f"/games/{game_id}/events", params={"view": "p1"}, headers=bearer(tokens["p1"])).text.splitlines()]
+
+
+def test_a_bad_last_event_id_is_422(client: TestClient) -> None:
+    game_id, _ = new_game(client)
+    response = client.get(f"/games/{game_id}/live", params={"timeout": 0}, headers={"Last-Event-ID": "x"})
+    assert response.status_code == 422
