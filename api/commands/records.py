@@ -1,0 +1,136 @@
+"""Whole games in and out of the command line: ``warlog import``, ``export``, ``verify`` and ``replay``.
+
+    warlog import PATH... [--db FILE]                      a text record or a .jsonl event stream per file
+    warlog export GAME_ID [--format record|jsonl] [--view V] [--comments] [--db FILE]
+    warlog verify [--db FILE] [GAME_ID...]                 exit 1 when any divergence is found
+    warlog replay GAME_ID [--view V] [--db FILE]           the mat in the terminal; over a pipe: every step
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from contextlib import contextmanager
+from collections.abc import Iterator
+from pathlib import Path
+
+DEFAULT_DB = "warlog.duckdb"
+VIEWS = ("all", "spectator", "p1", "p2")
+
+
+@contextmanager
+def _service(db: str, must_exist: bool = True) -> Iterator[object]:
+    from replay.games import GameService
+    from replay.store_duckdb import DuckDBEventStore
+
+    if must_exist and db != ":memory:" and not Path(db).exists():
+        raise SystemExit(f"warlog: no database at {db} (use --db)")
+    store = DuckDBEventStore(db)
+    try:
+        yield GameService(store)
+    finally:
+        store.close()
+
+
+def _import(args: argparse.Namespace) -> int:
+    from replay.record import RecordError, import_text
+
+    failed = 0
+    with _service(args.db, must_exist=False) as service:
+        for path in args.paths:
+            try:
+                text = Path(path).read_text(encoding="utf-8")
+            except OSError as error:
+                print(f"{path}: cannot read: {error.strerror}", file=sys.stderr)
+                failed += 1
+                continue
+            try:
+                game_id = import_text(service, text, name=path)
+            except RecordError as error:
+                rule = f" [{error.rule}]" if error.rule else ""
+                print(f"{path}:{error.line}: {error.code}: {error.message}{rule}", file=sys.stderr)
+                failed += 1
+                continue
+            print(f"{path}: imported as {game_id}")
+    return 1 if failed else 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from replay.errors import GameNotFound
+    from replay.record import export_jsonl, export_record
+
+    with _service(args.db) as service:
+        try:
+            if args.format == "jsonl":
+                text = export_jsonl(service, args.game_id, view=args.view)
+            else:
+                text = export_record(service, args.game_id, view=args.view, comments=args.comments)
+        except GameNotFound:
+            print(f"warlog: no game {args.game_id!r} in {args.db}", file=sys.stderr)
+            return 1
+    sys.stdout.write(text)
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from replay.verify import verify_all, verify_game
+
+    games = 0
+    found = 0
+    with _service(args.db) as service:
+        pairs = ((g, verify_game(service, g)) for g in args.game_ids) if args.game_ids else verify_all(service)
+        for _, divergences in pairs:
+            games += 1
+            for divergence in divergences:
+                found += 1
+                print(divergence)
+    print(f"verified {games} games: {found} divergence{'s' if found != 1 else ''}", file=sys.stderr)
+    return 1 if found else 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from replay.cursor import ReplayCursor
+    from replay.errors import GameNotFound
+    from replay.terminal import run
+
+    with _service(args.db) as service:
+        try:
+            cursor = ReplayCursor(service, args.game_id)
+        except GameNotFound:
+            print(f"warlog: no game {args.game_id!r} in {args.db}", file=sys.stderr)
+            return 1
+        return run(cursor, view=args.view)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    db_help = f"DuckDB file (default ./{DEFAULT_DB})"
+    p = sub.add_parser("import", help="import games (text records or .jsonl event streams)",
+                       description="Import games: a text record (docs/record-format.md) or a JSONL event stream per "
+                                   "file, every move checked by the rules. A file with an illegal move is reported "
+                                   "with its line and rule and nothing of it is stored; exit 1 if any file failed.")
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("--db", default=DEFAULT_DB, help=db_help)
+    p.set_defaults(func=_import)
+
+    p = sub.add_parser("export", help="write a game as a text record or JSONL", description="Write one game to stdout.")
+    p.add_argument("game_id", metavar="GAME_ID")
+    p.add_argument("--format", choices=("record", "jsonl"), default="record")
+    p.add_argument("--view", choices=VIEWS, default="all", help="redact hidden information for this seat (default all)")
+    p.add_argument("--comments", action="store_true", help="add explanations of eliminations as {comments}")
+    p.add_argument("--db", default=DEFAULT_DB, help=db_help)
+    p.set_defaults(func=_export)
+
+    p = sub.add_parser("verify", help="check hash chains and re-decide stored games with today's rules",
+                       description="Check every stored game's hash chain and re-decide it with today's rules; print "
+                                   "each divergence (game, seq, what differs); exit 1 if any.")
+    p.add_argument("game_ids", nargs="*", metavar="GAME_ID", help="only these games (default: all)")
+    p.add_argument("--db", default=DEFAULT_DB, help=db_help)
+    p.set_defaults(func=_verify)
+
+    p = sub.add_parser("replay", help="step through a game in the terminal",
+                       description="Step through a stored game: ←/→ step, g go to a seq, q quit. When stdin or "
+                                   "stdout is not a terminal, print every step and exit.")
+    p.add_argument("game_id", metavar="GAME_ID")
+    p.add_argument("--view", choices=VIEWS, default="spectator", help="whose view (default spectator)")
+    p.add_argument("--db", default=DEFAULT_DB, help=db_help)
+    p.set_defaults(func=_replay)

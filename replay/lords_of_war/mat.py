@@ -1,0 +1,100 @@
+"""The Lords of War mat as text for the terminal: a grid of cards with owners and arrows in compact form.
+
+Each square is three lines of nine characters. The middle line holds the card's short name and its owner
+(``ORav^`` = Orc Ravager of p1, facing up the screen; ``v`` = p2's, facing down); the digits around it are the attack values in the directions they point on the
+board (p2's cards are turned 180°, so their N arrow points down the screen). Row 6 (p2's edge) is at the top.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.lords_of_war import CARDS
+from engine.lords_of_war import geometry as geo
+
+BOARD_NAMES: dict[tuple[int, int], str] = {step: name for name, step in geo.DIRECTION_STEPS.items()}
+
+
+def abbreviation(card_id: str) -> str:
+    """Four letters: the initials of the first words and the start of the last ("Orc Ravager" -> "ORav")."""
+    words = CARDS[card_id].name.replace("-", " ").split() if card_id in CARDS else [card_id]
+    head = "".join(w[0] for w in words[:-1])[:2]
+    return (head + words[-1])[:4]
+
+
+def board_arrows(card_id: str, owner: int) -> dict[str, int]:
+    """Attack values keyed by the board direction they point in (N = up the screen)."""
+    card = CARDS.get(card_id)
+    if card is None:
+        return {}
+    out = {}
+    for direction, value in card.attacks:
+        out[BOARD_NAMES[geo.frame(*geo.DIRECTION_STEPS[direction], owner)]] = value
+    return out
+
+
+OWNER_MARKS = ("^", "v")  # p1's cards face up the screen, p2's down
+
+
+def _cell(unit: dict[str, Any] | None, square: str) -> list[str]:
+    if unit is None:
+        return [" " * 9, f"{square:^9}", " " * 9]
+    owner = 0 if unit["owner"] == "p1" else 1
+    a = {k: str(v) for k, v in board_arrows(unit["card"], owner).items()}
+    g = a.get
+    ranged = CARDS.get(unit["card"]) is not None and CARDS[unit["card"]].is_ranged
+    return [
+        f"{g('NW', ' ')}   {g('N', ' ')}   {g('NE', ' ')}",
+        f"{g('W', ' ')} {abbreviation(unit['card']):>4}{OWNER_MARKS[owner]} {g('E', ' ')}",
+        f"{g('SW', ' ')}  {'*' if ranged else ' '}{g('S', ' ')}    {g('SE', ' ')}"[:9],
+    ]
+
+
+def render(state_json: dict[str, Any], unbounded: bool) -> list[str]:
+    """The mat of a state view (``state_view`` JSON) as lines of text, with a legend of the cards shown."""
+    units = {u["square"]: u for u in state_json["board"]}
+    if unbounded:
+        coords = [tuple(int(v) for v in s.split(",")) for s in units] or [(2, 2), (4, 3)]
+        xs = range(min(c[0] for c in coords) - 1, max(c[0] for c in coords) + 2)
+        ys = range(max(c[1] for c in coords) + 1, min(c[1] for c in coords) - 2, -1)
+        name = lambda x, y: f"{x},{y}"  # noqa: E731
+        col_label = lambda x: str(x)  # noqa: E731
+        row_label = lambda y: str(y)  # noqa: E731
+    else:
+        xs = range(geo.COLUMNS)
+        ys = range(geo.ROWS - 1, -1, -1)
+        name = lambda x, y: f"{geo.COLUMN_LETTERS[x]}{y + 1}"  # noqa: E731
+        col_label = lambda x: geo.COLUMN_LETTERS[x]  # noqa: E731
+        row_label = lambda y: str(y + 1)  # noqa: E731
+    rule = "    +" + "+".join("-" * 9 for _ in xs) + "+"
+    lines = ["     " + " ".join(f"{col_label(x):^9}" for x in xs), rule]
+    for y in ys:
+        cells = [_cell(units.get(name(x, y)), name(x, y)) for x in xs]
+        for i in range(3):
+            label = f"{row_label(y):>3} " if i == 1 else "    "
+            lines.append(label + "|" + "|".join(c[i] for c in cells) + "|")
+        lines.append(rule)
+    shown = sorted({u["card"] for u in units.values()})
+    legend = [f"{abbreviation(c)} {CARDS[c].name if c in CARDS else c}" for c in shown]
+    lines.append("  ^ p1's card (faces up), v p2's (faces down); digits: attack values where the arrows point; * ranged")
+    for i in range(0, len(legend), 4):
+        lines.append("  " + " · ".join(legend[i : i + 4]))
+    return lines
+
+
+def status(state_json: dict[str, Any]) -> str:
+    kills = state_json["kills"]
+    hands = state_json["hands"]
+    parts = [f"turn {state_json['turn']}"]
+    if state_json["phase"] == "over":
+        parts.append(f"over: {state_json['winner']} ({state_json['end_reason']})")
+    elif state_json.get("active"):
+        parts.append(f"{state_json['active']} to {state_json['phase']}")
+    parts.append("kills " + ", ".join(f"{p} {k['total']} ({k['commanders']} cmd)" for p, k in kills.items()))
+    parts.append("hands " + ", ".join(f"{p} {h['count']}" for p, h in hands.items()))
+    parts.append("decks " + ", ".join(f"{p} {n}" for p, n in state_json["deck"].items()))
+    for p, hand in hands.items():
+        cards = hand.get("cards") or hand.get("known")
+        if cards:
+            parts.append(f"{p} holds " + " ".join(abbreviation(c) for c in cards))
+    return " · ".join(parts)
