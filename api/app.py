@@ -11,6 +11,7 @@ from fastapi import FastAPI
 from api.errors import BodyLimit, install_error_handlers
 from api.live import LiveHub
 from api.routes_games import router as games_router
+from api.routes_stats import router as stats_router
 from api.routes_tournaments import router as tournaments_router
 from api.settings import Settings
 from replay.games import GameService
@@ -71,4 +72,5 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.include_router(games_router)
     app.include_router(tournaments_router)
+    app.include_router(stats_router)
     return app

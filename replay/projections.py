@@ -18,6 +18,7 @@ insert-only (statistics count finished games only). A rebuild therefore equals t
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -570,10 +571,26 @@ class Projector:
                     self._busy = False
                     self._wake.notify_all()
 
+    def lag(self) -> tuple[int, int]:
+        """(games, events) stored but not yet projected."""
+        conn = self._store.reader()
+        try:
+            games, events = conn.execute(sql("proj_lag")).fetchall()[0]
+        finally:
+            conn.close()
+        return int(games), int(events)
+
     def wait_idle(self, timeout: float = 10.0) -> bool:
-        """Wait until every commit seen so far is projected (tests, CLI)."""
-        with self._wake:
-            return self._wake.wait_for(lambda: not self._dirty and not self._busy, timeout)
+        """Wait until everything committed so far is projected (the store answers an append just before it
+        notifies the projector, so this looks at the checkpoints, not only at the queue)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self._wake:
+                self._wake.wait_for(lambda: not self._dirty and not self._busy, max(0.0, deadline - time.monotonic()))
+            if self.lag() == (0, 0):
+                return True
+            time.sleep(0.005)
+        return False
 
     def close(self) -> None:
         self._store.remove_commit_listener(self._on_commit)

@@ -1,0 +1,7 @@
+-- proj_lag: how far the projections are behind the log: games and events not yet projected.
+-- parameters: none
+-- output: games, events
+SELECT count(*) AS games, coalesce(sum(g.last_seq - coalesce(c.last_seq, 0)), 0) AS events
+FROM games AS g
+LEFT JOIN proj_checkpoint AS c ON c.game_id = g.game_id
+WHERE g.last_seq > coalesce(c.last_seq, 0);
