@@ -20,7 +20,13 @@ from engine.lords_of_war.armies import start
 from engine.lords_of_war.cards import CARDS
 from engine.lords_of_war.geometry import NEIGHBOUR_DELTAS
 from engine.lords_of_war.prng import SplitMix64
-from engine.lords_of_war.rules import decide, destroyed_units, is_engaged, legal_actions, legal_placements
+from engine.lords_of_war.rules import (
+    decide,
+    is_engaged,
+    legal_actions,
+    legal_placement_keys,
+    melee_damage,
+)
 from engine.lords_of_war.state import PLAYERS, State, evolve, initial_state
 
 
@@ -55,20 +61,22 @@ class RandomBot:
 
     def choose(self, state: State) -> LordsOfWarAction:
         if state.phase == "deploy":
-            placements = legal_placements(state)
+            placements = legal_placement_keys(state)
+            player = PLAYERS[state.active]
             if not placements:
-                return Concede(player=PLAYERS[state.active])
-            place = placements[self.rng.below(len(placements))]
+                return Concede(player=player)
+            card, k = placements[self.rng.below(len(placements))]
+            square = geo.name(k, state.unbounded)
             if state.challenge:
-                return place
+                return Place(player=player, card=card, square=square)
             p = state.active
             board = dict(state.board)
-            board[geo.parse(place.square, state.unbounded)] = (place.card, p)  # type: ignore[index]
+            board[k] = (card, p)
             shots = tuple(
                 Shoot(shooter=geo.name(s, state.unbounded), target=geo.name(targets[self.rng.below(len(targets))], state.unbounded))
                 for s, targets, _ in _shooters(state, board, p)
             )
-            return Place(player=place.player, card=place.card, square=place.square, shots=shots) if shots else place
+            return Place(player=player, card=card, square=square, shots=shots)
         actions = legal_actions(state)
         if not actions:
             return Concede(player=PLAYERS[state.active])
@@ -77,61 +85,77 @@ class RandomBot:
 
 class GreedyBot:
     def choose(self, state: State) -> LordsOfWarAction:
+        player = PLAYERS[state.active]
         if state.phase != "deploy":
             actions = legal_actions(state)
-            return actions[0] if actions else Concede(player=PLAYERS[state.active])
-        placements = legal_placements(state)
+            return actions[0] if actions else Concede(player=player)
+        placements = legal_placement_keys(state)
         if not placements:
-            return Concede(player=PLAYERS[state.active])
-        if state.challenge:
-            return max(placements, key=lambda pl: (CARDS[pl.card].defence, pl.card))
-        best: tuple[tuple[int, int], Place] | None = None
+            return Concede(player=player)
+        if state.challenge:  # the toughest card goes first
+            card, k = max(placements, key=lambda pl: (CARDS[pl[0]].defence, pl[0]))
+            return Place(player=player, card=card, square=geo.name(k, state.unbounded))
         p = state.active
-        for place in placements:
-            k = geo.parse(place.square, state.unbounded)
-            assert k is not None
-            board = dict(state.board)
-            board[k] = (place.card, p)
-            shots, shot_map = self._shots(state, board, p)
-            area = {k, *(k + d for d in NEIGHBOUR_DELTAS), *shot_map}
-            damage = 0
-            for a in area:
+        board = dict(state.board)  # the placement is tried in place and taken back
+        standing = _shooters(state, board, p)  # placing an own unit changes no other shooter's options
+        best_score: tuple[int, int] | None = None
+        best: tuple[str, int, tuple[Shoot, ...]] = (placements[0][0], placements[0][1], ())
+        for card_id, k in placements:
+            board[k] = (card_id, p)
+            card = CARDS[card_id]
+            shooters = standing
+            if card.is_ranged and not is_engaged(board, k):
+                targets = sorted((k + d for d in card.grid_deltas[p] if (k + d) in board and board[k + d][1] != p),
+                                 key=geo.board_order)
+                if targets:
+                    shooters = sorted([*standing, (k, targets, card.ranged_value)], key=lambda s: geo.board_order(s[0]))
+            shots, shot_map = self._shots(state, board, p, shooters)
+            area = {k + d for d in NEIGHBOUR_DELTAS}
+            area.update(shot_map)
+            damage = kills = 0
+            for a in area:  # an enemy unit's damage all comes from p's units
                 unit = board.get(a)
                 if unit is None or unit[1] == p:
                     continue
+                taken = 0
                 for d in NEIGHBOUR_DELTAS:
                     other = board.get(a + d)
                     if other is not None and other[1] == p:
-                        damage += CARDS[other[0]].points[p].get(-d, 0)
-                damage += sum(v for *_, v in shot_map.get(a, ()))
-            kills = sum(1 for sq, _, _ in destroyed_units(board, shot_map, area) if board[sq][1] != p)
+                        taken += CARDS[other[0]].points[p].get(-d, 0)
+                for shot in shot_map.get(a, ()):
+                    taken += shot[3]
+                damage += taken
+                if taken > CARDS[unit[0]].defence:
+                    kills += 1
+            del board[k]
             score = (damage, kills)
-            if best is None or score > best[0]:
-                best = (score, Place(player=place.player, card=place.card, square=place.square, shots=shots))
-        assert best is not None
-        return best[1]
+            if best_score is None or score > best_score:
+                best_score, best = score, (card_id, k, shots)
+        card_id, k, shots = best
+        return Place(player=player, card=card_id, square=geo.name(k, state.unbounded), shots=shots)
 
     @staticmethod
-    def _shots(state: State, board: dict[int, tuple[str, int]], p: int) -> tuple[tuple[Shoot, ...], dict[int, list[Any]]]:
+    def _shots(
+        state: State, board: dict[int, tuple[str, int]], p: int, shooters: list[tuple[int, list[int], int]]
+    ) -> tuple[tuple[Shoot, ...], dict[int, list[Any]]]:
+        """Per shooter in board order: a target it would destroy, else the most damaged one (then board order)."""
         shot_map: dict[int, list[Any]] = {}
         orders = []
         pending: dict[int, int] = {}
-        for s, targets, value in _shooters(state, board, p):
-
-            def need(t: int) -> tuple[int, int]:
-                from engine.lords_of_war.rules import melee_damage
-
+        for s, targets, value in shooters:
+            best_target = targets[0]
+            best_key: tuple[int, int] | None = None
+            for t in targets:
                 if t not in pending:
                     pending[t] = melee_damage(board, t)
                 defence = CARDS[board[t][0]].defence
                 already = pending[t] > defence
-                kills = (not already) and pending[t] + value > defence
-                return (1 if kills else 0, 0 if already else pending[t])
-
-            target = max(targets, key=need)
-            pending[target] = pending.get(target, 0) + value
-            shot_map.setdefault(target, []).append((s, board[s][0], p, value))
-            orders.append(Shoot(shooter=geo.name(s, state.unbounded), target=geo.name(target, state.unbounded)))
+                key = (1 if (not already and pending[t] + value > defence) else 0, -1 if already else pending[t])
+                if best_key is None or key > best_key:
+                    best_key, best_target = key, t
+            pending[best_target] += value
+            shot_map.setdefault(best_target, []).append((s, board[s][0], p, value))
+            orders.append(Shoot(shooter=geo.name(s, state.unbounded), target=geo.name(best_target, state.unbounded)))
         return tuple(orders), shot_map
 
 

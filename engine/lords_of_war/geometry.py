@@ -7,6 +7,8 @@ x is the column (A = 0), y the row (row 1 = 0, p1's edge). Names: ``"C3"`` on th
 
 from __future__ import annotations
 
+import functools
+
 STRIDE = 1 << 21
 OFFSET = 1 << 20
 COLUMNS = 7
@@ -87,6 +89,14 @@ def parse(text: str, unbounded: bool) -> int | None:
     x = ord(text[0].upper()) - ord("A")
     y = int(text[1:]) - 1
     return key(x, y)
+
+
+@functools.lru_cache(maxsize=65536)
+def key_of(text: str, unbounded: bool) -> int:
+    """``parse`` for names known to be valid (recorded events), cached: evolve's hot path."""
+    k = parse(text, unbounded)
+    assert k is not None, text
+    return k
 
 
 def chebyshev(a: int, b: int) -> int:

@@ -671,20 +671,16 @@ def hand_candidates(state: State, p: int) -> list[str]:
     return sorted(cards)
 
 
-def legal_placements(state: State) -> list[Place]:
-    """Every legal (card, square) placement for the side to deploy, without shots; board order per card.
-
-    In table mode forced placements are not enumerated (they need the revealed hand as data).
-    """
+def legal_placement_keys(state: State) -> list[tuple[str, int]]:
+    """Every legal (card, square key) placement for the side to deploy; per card in id order, squares in board
+    order. In table mode forced placements are not enumerated (they need the revealed hand as data)."""
     if state.phase != "deploy":
         return []
     p = state.active
-    player = PLAYERS[p]
     board = state.board
     cards = hand_candidates(state, p)
     if state.challenge:
-        sq = _name(CHALLENGE_SQUARES[p], state)
-        return [Place(player=player, card=c, square=sq) for c in cards]
+        return [(c, CHALLENGE_SQUARES[p]) for c in cards]
     squares = sorted(_candidate_squares(board, p, state.unbounded), key=geo.board_order)
     enemy_on_mat = _has_enemy(board, p)
     out = []
@@ -692,12 +688,18 @@ def legal_placements(state: State) -> list[Place]:
         card = CARDS[c]
         for k in squares:
             if placement_basis(board, k, card, p, enemy_on_mat) is not None:
-                out.append(Place(player=player, card=c, square=_name(k, state)))
+                out.append((c, k))
     if out or state.table:
         return out
     _, forced = forced_squares(board, p, state.unbounded)
     forced_sorted = sorted(forced, key=geo.board_order)
-    return [Place(player=player, card=c, square=_name(k, state)) for c in cards for k in forced_sorted]
+    return [(c, k) for c in cards for k in forced_sorted]
+
+
+def legal_placements(state: State) -> list[Place]:
+    """``legal_placement_keys`` as ``Place`` actions (without shots; see ``legal_shots``)."""
+    player = PLAYERS[state.active]
+    return [Place(player=player, card=c, square=_name(k, state)) for c, k in legal_placement_keys(state)]
 
 
 def legal_shots(state: State, place: Place) -> dict[str, list[str]]:

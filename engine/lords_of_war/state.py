@@ -116,7 +116,7 @@ def evolve(state: State, event: LordsOfWarEvent) -> State:
     match event:
         case Placed(player=player, card=card, square=square):
             p = PLAYER_INDEX[player]
-            k = geo.parse(square, state.unbounded)
+            k = geo.key_of(square, state.unbounded)
             board = dict(state.board)
             board[k] = (card, p)
             return replace(
@@ -139,7 +139,7 @@ def evolve(state: State, event: LordsOfWarEvent) -> State:
             removed = set()
             placed = state.placed_square
             for unit in units:
-                k = geo.parse(unit.square, state.unbounded)
+                k = geo.key_of(unit.square, state.unbounded)
                 removed.add(k)
                 del board[k]
                 destroyer = 1 - PLAYER_INDEX[unit.owner]
@@ -148,7 +148,7 @@ def evolve(state: State, event: LordsOfWarEvent) -> State:
                 if CARDS[unit.card].is_commander:
                     commanders[destroyer] += 1
                 for attacker in unit.attackers:
-                    involved.add(geo.parse(attacker.square, state.unbounded))
+                    involved.add(geo.key_of(attacker.square, state.unbounded))
             if placed in removed:
                 placed = None
             return replace(
@@ -162,8 +162,8 @@ def evolve(state: State, event: LordsOfWarEvent) -> State:
                 placed_square=placed,
             )
         case BerserkerMoved(origin=origin, target=target):
-            a = geo.parse(origin, state.unbounded)
-            b = geo.parse(target, state.unbounded)
+            a = geo.key_of(origin, state.unbounded)
+            b = geo.key_of(target, state.unbounded)
             board = dict(state.board)
             board[b] = board.pop(a)
             involved = state.involved
@@ -196,7 +196,7 @@ def evolve(state: State, event: LordsOfWarEvent) -> State:
         case Recalled(player=player, square=square, card=card):
             p = PLAYER_INDEX[player]
             board = dict(state.board)
-            del board[geo.parse(square, state.unbounded)]
+            del board[geo.key_of(square, state.unbounded)]
             return _end_of_turn(
                 state,
                 board=board,
@@ -245,7 +245,7 @@ def _started(state: State, event: GameStarted) -> State:
     if event.position is not None:
         for unit in event.position.board:
             p = PLAYER_INDEX[unit.owner]
-            board[geo.parse(unit.square, unbounded)] = (unit.card, p)
+            board[geo.key_of(unit.square, unbounded)] = (unit.card, p)
             pools[p].remove(unit.card)
         for player, k in event.position.kills.items():
             kills[PLAYER_INDEX[player]] = k.total
@@ -320,7 +320,7 @@ def state_to_builtins(state: State) -> dict[str, Any]:
         "placed_this_turn": None if state.placed_square is None else geo.name(state.placed_square, unbounded),
         "involved": sorted(
             (geo.name(k, unbounded) for k in state.involved),
-            key=lambda n: geo.board_order(geo.parse(n, unbounded)),  # type: ignore[arg-type]
+            key=lambda n: geo.board_order(geo.key_of(n, unbounded)),
         ),
         "extra_turn": state.extra_turn,
         "revealed": {player: list(r) for player, r in zip(PLAYERS, state.revealed) if r is not None},
