@@ -188,13 +188,9 @@ class GameService:
 
     def _note_outcome(self, game_id: str, system: GameSystem, state: Any) -> None:
         """Keep the game's listing metadata (status, winner, end reason) in step with its state."""
-        shown = system.state_to_builtins(state)
-        if shown.get("phase") == "over":
-            self.store.update_metadata(
-                game_id,
-                {"status": "over", "winner": shown.get("winner"), "end_reason": shown.get("end_reason"),
-                 "turns": shown.get("turn"), "seq": shown.get("seq")},
-            )
+        outcome = outcome_metadata(system, state)
+        if outcome is not None:
+            self.store.update_metadata(game_id, outcome)
 
     def _result(self, system: GameSystem, result: AppendResult) -> ActResult:
         return ActResult(
@@ -251,6 +247,15 @@ class GameService:
     def _forget(self, game_id: str) -> None:
         with self._lock:
             self._cache.pop(game_id, None)
+
+
+def outcome_metadata(system: GameSystem, state: Any) -> dict[str, Any] | None:
+    """The listing metadata of a finished game (status, winner, end reason, turns, seq); None while it runs."""
+    shown = system.state_to_builtins(state)
+    if shown.get("phase") != "over":
+        return None
+    return {"status": "over", "winner": shown.get("winner"), "end_reason": shown.get("end_reason"),
+            "turns": shown.get("turn"), "seq": shown.get("seq")}
 
 
 def fold_stored(system: GameSystem, stored: Iterable[Recorded[Any]]) -> Any:

@@ -103,7 +103,26 @@ _SINGULAR = {
     "payloads": "payload", "recorded_ats": "recorded_at", "hashes": "hash",
 }
 
-_Request = _Create | _Append | _Patch | _Snapshot
+class BulkGame(msgspec.Struct, frozen=True):
+    """A whole game for ``create_games_bulk``: its record and every event, already encoded and hash-chained."""
+
+    game_id: str
+    system: str
+    players: list[str]
+    metadata: dict[str, Any]
+    tournament: str | None
+    events: list[NewEvent]
+
+
+class _BulkCreate(msgspec.Struct):
+    """Many new games written in one transaction of their own (``create_games_bulk``)."""
+
+    games: list[BulkGame]
+    events: Any  # a pyarrow Table (game_id, seq, type, schema_version, payload, hash), or dict of column lists
+    future: Future
+
+
+_Request = _Create | _Append | _Patch | _Snapshot | _BulkCreate
 _STOP = object()
 
 
@@ -334,6 +353,43 @@ class DuckDBEventStore:
         check_batch(events)
         return self._submit(_Append(game_id, _Columns.of(events), expected_seq, idempotency_key, Future()))
 
+    def create_games_bulk(self, games: Sequence[BulkGame]) -> int:
+        """Create many games with all their events in ONE transaction: all or none (``GameExists`` if any id is
+        taken). For imports; the columns (an Arrow table when pyarrow is installed: about 4x faster than bound
+        lists) are built on the calling thread, the writer only inserts them. Returns the number of events."""
+        if len({g.game_id for g in games}) != len(games):
+            raise ValueError("create_games_bulk: a game id occurs twice")
+        columns: dict[str, list[Any]] = {k: [] for k in ("game_id", "seq", "type", "schema_version", "payload", "hash")}
+        for game in games:
+            check_batch(game.events, allow_empty=True)
+            check_metadata(game.metadata)
+            n = len(game.events)
+            columns["game_id"].extend([game.game_id] * n)
+            columns["seq"].extend(range(1, n + 1))
+            part = _Columns.of(game.events)
+            columns["type"].extend(part.types)
+            columns["schema_version"].extend(part.schema_versions)
+            columns["payload"].extend(part.payloads)
+            columns["hash"].extend(part.hashes)
+        try:
+            import pyarrow
+        except ImportError:
+            events: Any = columns
+        else:
+            events = pyarrow.table(
+                {
+                    "game_id": pyarrow.array(columns["game_id"], pyarrow.string()),
+                    "seq": pyarrow.array(columns["seq"], pyarrow.int64()),
+                    "type": pyarrow.array(columns["type"], pyarrow.string()),
+                    "schema_version": pyarrow.array(columns["schema_version"], pyarrow.int32()),
+                    "payload": pyarrow.array(columns["payload"], pyarrow.string()),
+                    "hash": pyarrow.array(columns["hash"], pyarrow.string()),
+                }
+            )
+        if games:
+            self._submit(_BulkCreate(list(games), events, Future()))
+        return len(columns["seq"])
+
     def update_metadata(self, game_id: str, patch: dict[str, Any]) -> None:
         check_metadata(patch, "patch")
         self._submit(_Patch(game_id, dict(patch), Future()))
@@ -370,7 +426,10 @@ class DuckDBEventStore:
                 except queue.Empty:
                     break
             stop = any(request is _STOP for request in batch)
-            requests = [request for request in batch if request is not _STOP]
+            requests = [request for request in batch if request is not _STOP and not isinstance(request, _BulkCreate)]
+            for request in batch:
+                if isinstance(request, _BulkCreate):
+                    self._commit_bulk(request)
             if requests:
                 try:
                     self._commit_batch(requests)
@@ -379,6 +438,61 @@ class DuckDBEventStore:
             previous = len(requests)
             if stop:
                 return
+
+    def _commit_bulk(self, request: _BulkCreate) -> None:
+        conn = self._writer_conn
+        games = request.games
+        recorded_at = iso_utc(self._clock())
+        game_ids = [g.game_id for g in games]
+        conn.begin()
+        try:
+            taken = conn.execute(sql("load_games"), {"game_ids": game_ids}).fetchall()
+            if taken:
+                raise GameExists(taken[0][0])
+            conn.execute(
+                sql("insert_games"),
+                {
+                    "game_ids": game_ids,
+                    "systems": [g.system for g in games],
+                    "created_ats": [recorded_at] * len(games),
+                    "players": [g.players for g in games],
+                    "tournaments": [g.tournament for g in games],
+                    "metadatas": [msgspec.json.encode(g.metadata).decode() for g in games],
+                    "last_seqs": [len(g.events) for g in games],
+                },
+            )
+            if isinstance(request.events, dict):
+                columns = request.events
+                conn.execute(
+                    sql("insert_events"),
+                    {
+                        "game_ids": columns["game_id"], "seqs": columns["seq"], "types": columns["type"],
+                        "schema_versions": columns["schema_version"], "payloads": columns["payload"],
+                        "recorded_ats": [recorded_at] * len(columns["seq"]), "hashes": columns["hash"],
+                    },
+                )
+            else:
+                conn.register("bulk_events", request.events)
+                try:
+                    conn.execute(sql("insert_events_arrow"), {"recorded_at": recorded_at})
+                finally:
+                    conn.unregister("bulk_events")
+            conn.commit()
+        except BaseException as error:
+            try:
+                conn.rollback()
+            except duckdb.Error:
+                pass
+            request.future.set_exception(error)
+            return
+        for game in games:
+            self._last[game.game_id] = len(game.events)
+        request.future.set_result(None)
+        for listener in list(self._commit_listeners):
+            try:
+                listener(game_ids)
+            except Exception:  # a listener must never break the writer
+                pass
 
     def _fail(self, requests: Sequence[_Request], error: BaseException) -> None:
         self._last.clear()
