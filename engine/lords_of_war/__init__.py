@@ -65,6 +65,8 @@ class LordsOfWarSystem:
 
 SYSTEM = LordsOfWarSystem()
 
+from engine.lords_of_war.bots import GreedyBot, RandomBot, play_bot_game  # noqa: E402  (bots use the rules above)
+
 __all__ = [
     "CARDS",
     "CODEC",
@@ -73,6 +75,8 @@ __all__ = [
     "Concede",
     "Draw",
     "FACTIONS",
+    "GreedyBot",
+    "RandomBot",
     "LordsOfWarAction",
     "LordsOfWarEvent",
     "LordsOfWarSystem",
@@ -90,6 +94,7 @@ __all__ = [
     "initial_state",
     "legal_actions",
     "parse_action",
+    "play_bot_game",
     "recorded_actions",
     "verify",
     "start",

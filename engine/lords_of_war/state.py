@@ -307,7 +307,7 @@ def state_to_builtins(state: State) -> dict[str, Any]:
     return {
         "seq": state.seq,
         "turn": state.turn,
-        "active": PLAYERS[state.active] if started and state.phase != "over" else None,
+        "active": PLAYERS[state.active] if started else None,  # when over: who was to act last
         "phase": state.phase,
         "challenge": state.challenge if started else False,
         "board": board,
