@@ -141,3 +141,16 @@ def test_record_jsonl_refuses_events_the_rules_do_not_give():
     with pytest.raises(RecordError) as caught:
         import_jsonl(service, "\n".join(lines))
     assert caught.value.code == "diverges" and caught.value.line == n + 1
+
+
+def test_record_the_documented_example_imports():
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "record-format.md").read_text(encoding="utf-8")
+    example = doc.split("```\n", 2)[1]
+    service = GameService(MemoryEventStore())
+    game_id = import_record(service, example)
+    state = service.state(game_id)[1]
+    assert state.winner == "p2" and state.end_reason == "commanders"
+    assert service.store.get_game(game_id).metadata["record"]["Event"] == "Leeds Winter Open"
+    assert export_record(service, game_id, comments=True).replace('"bot 1"', '"Alice"') .replace('"bot 2"', '"Bob"') == example

@@ -4,6 +4,11 @@ import json
 
 import pytest
 
+from engine.errors import RuleError
+from engine.lords_of_war import Draw
+from engine.lords_of_war.bots import RandomBot
+from engine.lords_of_war.rules import decide
+
 from engine.lords_of_war import fold
 from engine.lords_of_war.bots import play_bot_game
 from events import Recorded
@@ -42,6 +47,27 @@ def _secret_ids(state, full: dict, view: str) -> set[str]:
     return hidden - _public_ids(full, view)
 
 
+class KnownDrawBot(RandomBot):
+    """A table-mode scorekeeper who knows every other drawn card."""
+
+    def choose(self, state):
+        action = super().choose(state)
+        if isinstance(action, Draw) and state.table and self.rng.below(2):
+            for card in sorted(set(state.armies[state.active].cards)):
+                try:
+                    decide(state, Draw(player=action.player, card=card))
+                except RuleError:
+                    continue
+                return Draw(player=action.player, card=card)
+        return action
+
+
+def _play(seed: int, variant: dict) -> list:
+    if variant.get("mode") == "table":
+        return play_bot_game(seed, variant=variant, bots=(KnownDrawBot(seed), KnownDrawBot(seed + 1)))
+    return play_bot_game(seed, variant=variant)
+
+
 def _game_variants():
     for seed in range(12):
         yield seed, {}
@@ -53,7 +79,17 @@ def _game_variants():
 
 @pytest.mark.parametrize("seed,variant", list(_game_variants()))
 def test_views_never_show_a_hidden_card_to_spectators_or_opponents(seed, variant):
-    events = play_bot_game(seed, variant=variant)
+    _check_no_leak(_play(seed, variant))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(100, 300))
+def test_views_never_show_a_hidden_card_over_many_more_games(seed):
+    variant = [{}, {"intermediate": True}, {"mode": "table"}, {"unbounded": True}][seed % 4]
+    _check_no_leak(_play(seed, variant))
+
+
+def _check_no_leak(events: list) -> None:
     recorded = _recorded(events)
     state = fold([])
     checked = 0
@@ -116,12 +152,12 @@ def test_views_redact_draws_and_deals_for_others_only():
 
 def test_views_show_a_forced_placement_reveal_to_everyone():
     revealed = None
-    for seed in range(200):
+    for seed in range(141, 400):  # 141: the first seed whose random-bot game has a forced placement
         events = play_bot_game(seed)
         revealed = next((e for e in events if isinstance(e, HandRevealed)), None)
         if revealed is not None:
             break
-    assert revealed is not None, "no forced placement in 200 bot games"
+    assert revealed is not None, "no forced placement in these bot games"
     i = events.index(revealed)
     r = _recorded(events)[i]
     assert event_view(LOW, r, "spectator")["cards"] == list(revealed.cards)
