@@ -16,6 +16,10 @@ Army = Annotated[
     Field(description="a faction name (its core deck) or an explicit list of card ids", examples=["orcs"]),
 ]
 
+# Option values of a variant: flat, JSON-safe integers (I-JSON, RFC 7493), short strings.
+OptionValue = bool | Annotated[int, Field(ge=-(2**53), le=2**53)] | Annotated[str, Field(max_length=64)]
+Variant = Annotated[dict[Annotated[str, Field(max_length=64)], OptionValue], Field(max_length=16)]
+
 LORDS_OF_WAR_GAME = {
     "system": "lords-of-war",
     "players": [
@@ -45,9 +49,8 @@ class GameIn(Request):
 
     system: str = Field(min_length=1, max_length=64, examples=["lords-of-war"])
     players: list[PlayerIn] = Field(min_length=1, max_length=8)
-    variant: dict[str, Any] = Field(
+    variant: Variant = Field(
         default_factory=dict,
-        max_length=16,
         description="system options; Lords of War: mode (sealed|table), intermediate, unbounded, kill_target, "
         "command_target",
         examples=[{"mode": "sealed", "kill_target": 20}],
@@ -149,7 +152,7 @@ class TournamentIn(Request):
     system: str = Field(min_length=1, max_length=64, examples=["lords-of-war"])
     format: Literal["swiss"] = "swiss"
     rounds: int = Field(ge=1, le=64)
-    variant: dict[str, Any] = Field(default_factory=dict, max_length=16)
+    variant: Variant = Field(default_factory=dict, description="the variant every game of the tournament uses")
 
 
 class TournamentCreated(BaseModel):
