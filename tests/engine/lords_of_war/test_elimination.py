@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.lords_of_war import fold, state_to_builtins
 from engine.lords_of_war.rules import destroyed_units
 
-from tests.engine.lords_of_war.given import act, state, types
+from tests.engine.lords_of_war.given import act, state
 
 GENERAL = "orcs/gonke-longtooth"
 SHANKER_1 = "orcs/goblin-shanker-1"  # N4 NE1, defence 3
