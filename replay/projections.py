@@ -128,6 +128,7 @@ class PlacementRow(msgspec.Struct):
     variant: str | None = None
     tournament: str | None = None
     played_on: str = ""
+    own_faction: bool = False  # the card is of the placing army's faction (migration 004)
 
 
 class KillRow(msgspec.Struct):
@@ -369,6 +370,7 @@ def project_lords_of_war(header: GameHeader, stream: Sequence[StreamEvent]) -> G
         row.rules_version, row.variant, row.tournament, row.played_on = (
             started.rules_version, label, header.tournament, played_on,
         )
+        row.own_faction = row.army == row.card.split("/", 1)[0]
         if row.basis != "position":
             placed_count[row.seat] = placed_count.get(row.seat, 0) + 1
 

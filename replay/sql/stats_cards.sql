@@ -8,12 +8,12 @@
 --   (games_* count seats (game, player) that placed the card at least once; faction_*: seats whose army is the
 --   card's faction, which is the population "placed vs not placed" compares within)
 WITH cards AS (
-    SELECT c.card, split_part(c.card, '/', 1) AS faction, count(*) AS placements, sum(c.kills) AS kills,
+    SELECT c.card, count(*) AS placements, sum(c.kills) AS kills,
            sum(c.shot_kills) AS shot_kills, sum(c.shots) AS shots, sum(c.shots_killing) AS shots_killing,
            count_if(c.fate = 'destroyed') AS destroyed, count_if(c.fate = 'recalled') AS recalled,
            count_if(c.first_of_card) AS games_placed, count_if(c.first_of_card AND c.result = 'win') AS wins_placed,
-           count_if(c.first_of_card AND c.army = split_part(c.card, '/', 1)) AS faction_placed,
-           count_if(c.first_of_card AND c.army = split_part(c.card, '/', 1) AND c.result = 'win') AS faction_placed_wins
+           count_if(c.first_of_card AND c.own_faction) AS faction_placed,
+           count_if(c.first_of_card AND c.own_faction AND c.result = 'win') AS faction_placed_wins
     FROM proj_placements AS c
     WHERE c.result IS NOT NULL
     AND c.system = $system
@@ -37,10 +37,10 @@ WITH cards AS (
     AND ($rules_version::VARCHAR IS NULL OR p.rules_version = $rules_version::VARCHAR)
     GROUP BY p.army
 )
-SELECT cards.card, cards.faction, cards.placements, cards.kills, cards.shot_kills, cards.shots, cards.shots_killing,
+SELECT cards.card, split_part(cards.card, '/', 1) AS faction, cards.placements, cards.kills, cards.shot_kills, cards.shots, cards.shots_killing,
        cards.destroyed, cards.recalled, cards.games_placed, cards.wins_placed, cards.faction_placed,
        cards.faction_placed_wins,
        coalesce(factions.faction_games, 0) AS faction_games, coalesce(factions.faction_wins, 0) AS faction_wins
 FROM cards
-LEFT JOIN factions ON factions.faction = cards.faction
+LEFT JOIN factions ON factions.faction = split_part(cards.card, '/', 1)
 ORDER BY cards.card;
