@@ -423,7 +423,8 @@ class TournamentService:
             return table_result(round_number, table, lambda g: game_outcome(self.games, g))
 
     def _check_setup(self, system: str, variant: dict[str, Any], army: Any) -> None:
-        """Let the system judge the variant (and an army) by starting a throwaway game in memory."""
+        """Let the system judge the variant (and an army) by starting a throwaway game; nothing is stored.
+        Without an army only a variant error counts (the empty player list is refused on purpose)."""
         from engine.errors import SetupError
         from engine.systems import UnknownSystem, get_system
 
@@ -431,21 +432,9 @@ class TournamentService:
             game_system = get_system(system)
         except UnknownSystem as exc:
             raise TournamentInvalid(str(exc.args[0]), "unknown_system") from None
-        probe = army if army is not None else None
-        players = [{"id": s, "name": s, "army": probe} for s in SEATS] if probe is not None else None
-        if players is None:
-            return self._check_variant(game_system, variant)
+        players = [{"id": s, "name": s, "army": army} for s in SEATS] if army is not None else []
         try:
             game_system.start({"system": system, "players": players, "variant": variant, "seed": 0})
         except SetupError as exc:
-            raise TournamentInvalid(exc.message, exc.code) from None
-
-    @staticmethod
-    def _check_variant(game_system: Any, variant: dict[str, Any]) -> None:
-        from engine.errors import SetupError
-
-        try:
-            game_system.start({"system": game_system.name, "players": [], "variant": variant, "seed": 0})
-        except SetupError as exc:
-            if exc.code == "invalid_variant":
+            if army is not None or exc.code == "invalid_variant":
                 raise TournamentInvalid(exc.message, exc.code) from None

@@ -1,0 +1,200 @@
+"""``warlog tournament``: run a Swiss tournament against a database file (the organiser at the console).
+
+    warlog tournament create --name NAME --rounds N [--system S] [--variant JSON] [--db FILE]
+    warlog tournament register TID PLAYER_ID --army ARMY [--name NAME] [--db FILE]
+    warlog tournament round TID [--db FILE]          pair and start the next round; prints each game's tokens
+    warlog tournament result TID ROUND TABLE --winner p1|p2|draw [--kills P1 P2] [--db FILE]   a forfeit
+    warlog tournament standings TID [--json] [--db FILE]
+    warlog tournament show TID [--json] [--db FILE]
+    warlog tournament list [--db FILE]
+
+Local access to the file is the organiser's: no token is asked. The same operations exist over HTTP
+(``/tournaments``, docs/api.md), where the organiser's token is needed. DuckDB lets one process open a file at a
+time: stop ``warlog serve`` on that file first (or use the HTTP routes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict
+from typing import Any
+
+DEFAULT_DB = "warlog.duckdb"
+
+
+@contextmanager
+def _tournaments(db: str) -> Iterator[Any]:
+    from replay.games import GameService
+    from replay.store_duckdb import DuckDBEventStore
+    from replay.tournaments import TournamentService
+    from replay.tournaments_store import tournament_log_for
+
+    store = DuckDBEventStore(db)
+    log = tournament_log_for(store)
+    try:
+        yield TournamentService(log, GameService(store))
+    finally:
+        log.close()
+        store.close()
+
+
+def _tokens(roles: Any) -> tuple[dict[str, str], dict[str, str]]:
+    from api.auth import new_tokens
+
+    return new_tokens(roles)
+
+
+def _army(text: str) -> Any:
+    """A faction name, or a JSON list of card ids, or a comma-separated list of card ids."""
+    text = text.strip()
+    if text.startswith("["):
+        return json.loads(text)
+    return [c.strip() for c in text.split(",")] if "," in text else text
+
+
+def _create(args: argparse.Namespace) -> int:
+    variant = json.loads(args.variant) if args.variant else {}
+    tokens, hashes = _tokens(["organiser"])
+    with _tournaments(args.db) as service:
+        tid = service.create(args.name, args.system, "swiss", args.rounds, variant, hashes["organiser"])
+    print(f"tournament {tid} created ({args.rounds} Swiss rounds of {args.system})")
+    print(f"organiser token (for the HTTP API; shown once): {tokens['organiser']}")
+    return 0
+
+
+def _register(args: argparse.Namespace) -> int:
+    with _tournaments(args.db) as service:
+        entrant = service.register(args.tournament, args.player, args.name or args.player, _army(args.army))
+    print(f"registered {entrant.id} ({entrant.name})")
+    return 0
+
+
+def _round(args: argparse.Namespace) -> int:
+    with _tournaments(args.db) as service:
+        started = service.start_round(args.tournament, _tokens)
+    if args.json:
+        print(json.dumps(asdict(started), indent=2))
+        return 0
+    print(f"round {started.round}")
+    for t in started.tables:
+        print(f"  table {t.table}: {t.p1} (p1) vs {t.p2} (p2)  game {t.game_id}")
+        print(f"    tokens: scorekeeper {t.tokens['scorekeeper']}  p1 {t.tokens['p1']}  p2 {t.tokens['p2']}")
+    if started.bye:
+        print(f"  bye: {started.bye}")
+    return 0
+
+
+def _result(args: argparse.Namespace) -> int:
+    kills = {"p1": args.kills[0], "p2": args.kills[1]} if args.kills else {}
+    with _tournaments(args.db) as service:
+        result = service.enter_result(args.tournament, args.round, args.table, args.winner, kills)
+    print(f"round {result.round} table {result.table}: {result.winner} ({result.status})")
+    return 0
+
+
+def _standings(args: argparse.Namespace) -> int:
+    with _tournaments(args.db) as service:
+        rows = service.standings(args.tournament)
+    if args.json:
+        print(json.dumps([asdict(r) for r in rows], indent=2))
+        return 0
+    print(f"{'#':>3}  {'player':<20} {'pts':>4} {'W-D-L':>7} {'bye':>3} {'OMW%':>6} {'kills±':>7}")
+    for r in rows:
+        wdl = f"{r.wins}-{r.draws}-{r.losses}"
+        print(f"{r.rank:>3}  {r.name[:20]:<20} {r.match_points:>4} {wdl:>7} {r.byes:>3} "
+              f"{100 * r.opponents_match_win:>6.1f} {r.kill_difference:>+7}")
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    with _tournaments(args.db) as service:
+        t = service.get(args.tournament)
+        results = service.results(t)
+    if args.json:
+        print(json.dumps({"id": t.id, "name": t.name, "system": t.system, "rounds": t.rounds,
+                          "players": [asdict(e) for e in t.entrants.values()],
+                          "tables": [asdict(r) for r in results]}, indent=2))
+        return 0
+    print(f"{t.name} ({t.id}): {t.system}, Swiss, {len(t.played)}/{t.rounds} rounds, {len(t.entrants)} players")
+    for r in results:
+        outcome = r.winner if r.status != "playing" else "playing"
+        print(f"  round {r.round} table {r.table}: {r.p1} vs {r.p2}  game {r.game_id}  {outcome}"
+              f"{' (forfeit)' if r.status == 'forfeit' else ''}")
+    for rnd in t.played:
+        if rnd.bye:
+            print(f"  round {rnd.number} bye: {rnd.bye}")
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    with _tournaments(args.db) as service:
+        for t in service.list(1000):
+            print(f"{t.id}  {t.name}  {t.system}  {len(t.played)}/{t.rounds} rounds  {len(t.entrants)} players")
+    return 0
+
+
+def _run(handler: Any) -> Any:
+    def run(args: argparse.Namespace) -> int:
+        from engine.errors import SetupError
+        from replay.tournaments import TournamentError
+
+        try:
+            return int(handler(args))
+        except TournamentError as exc:
+            print(f"warlog tournament: {exc.code}: {exc.message}", file=sys.stderr)
+            return 1
+        except (SetupError, json.JSONDecodeError) as exc:
+            print(f"warlog tournament: {exc}", file=sys.stderr)
+            return 2
+
+    return run
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "tournament", help="run a Swiss tournament", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    commands = parser.add_subparsers(dest="tournament_command", required=True, metavar="ACTION")
+
+    def add(name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
+        p = commands.add_parser(name, help=help_text, description=help_text)
+        p.add_argument("--db", default=DEFAULT_DB, help=f"DuckDB file (default {DEFAULT_DB})")
+        p.set_defaults(func=_run(handler))
+        return p
+
+    p = add("create", "create a tournament; prints its id and the organiser's token", _create)
+    p.add_argument("--name", required=True)
+    p.add_argument("--rounds", type=int, required=True, help="number of Swiss rounds")
+    p.add_argument("--system", default="lords-of-war")
+    p.add_argument("--variant", default=None, help='the games\' variant as JSON, e.g. \'{"mode": "table"}\'')
+
+    p = add("register", "register a player with an army (before round 1)", _register)
+    p.add_argument("tournament")
+    p.add_argument("player", help="the player's id in the tournament (letters, digits, _ . : -)")
+    p.add_argument("--army", required=True, help="a faction (orcs, dwarves, ...) or card ids (JSON list or a,b,c)")
+    p.add_argument("--name", default=None)
+
+    p = add("round", "pair and start the next round; prints the tables and each game's tokens", _round)
+    p.add_argument("tournament")
+    p.add_argument("--json", action="store_true")
+
+    p = add("result", "enter a forfeit result for a table whose game was not played out", _result)
+    p.add_argument("tournament")
+    p.add_argument("round", type=int)
+    p.add_argument("table", type=int)
+    p.add_argument("--winner", required=True, choices=["p1", "p2", "draw"])
+    p.add_argument("--kills", type=int, nargs=2, metavar=("P1", "P2"), help="card kills to count (default 0 0)")
+
+    p = add("standings", "standings with tiebreaks", _standings)
+    p.add_argument("tournament")
+    p.add_argument("--json", action="store_true")
+
+    p = add("show", "players, tables and results", _show)
+    p.add_argument("tournament")
+    p.add_argument("--json", action="store_true")
+
+    add("list", "every tournament in the database", _list)

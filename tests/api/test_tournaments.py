@@ -1,0 +1,169 @@
+"""Tournaments over HTTP and the CLI; the tournament log on both backends (DuckDB: durable across reopen)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.app import create_app
+from api.cli import main
+from api.settings import Settings
+from replay.store_duckdb import DuckDBEventStore
+from replay.tournaments import LoggedEvent, TournamentConflict, TournamentNotFound
+from replay.tournaments_store import DuckDBTournamentLog, MemoryTournamentLog
+from tests.api.helpers import bearer, play
+
+ARMIES = ["orcs", "dwarves", "elves", "undead", "templars"]
+
+
+def _open(client: TestClient, rounds: int = 3, players: int = 5) -> tuple[str, dict[str, str]]:
+    created = client.post("/tournaments", json={"name": "Spring Open", "system": "lords-of-war", "rounds": rounds})
+    assert created.status_code == 201
+    tid, organiser = created.json()["id"], bearer(created.json()["token"])
+    for i in range(players):
+        entrant = {"id": f"player-{i}", "name": f"Player {i}", "army": ARMIES[i % len(ARMIES)]}
+        assert client.post(f"/tournaments/{tid}/players", json=entrant, headers=organiser).status_code == 201
+    return tid, organiser
+
+
+def test_a_swiss_tournament_over_http(client: TestClient) -> None:
+    tid, organiser = _open(client)
+    seen_pairs: set[frozenset[str]] = set()
+    byes = []
+    for number in (1, 2, 3):
+        started = client.post(f"/tournaments/{tid}/rounds", headers=organiser)
+        assert started.status_code == 201, started.text
+        body = started.json()
+        assert body["round"] == number and len(body["tables"]) == 2 and body["bye"]
+        byes.append(body["bye"])
+        for table in body["tables"]:
+            pair = frozenset((table["p1"], table["p2"]))
+            assert pair not in seen_pairs
+            seen_pairs.add(pair)
+            game = client.get(f"/games/{table['game_id']}").json()
+            assert game["tournament"] == tid and game["round"] == number and game["table"] == table["table"]
+            assert set(table["tokens"]) == {"scorekeeper", "p1", "p2"}
+        # the next round waits for this one
+        early = client.post(f"/tournaments/{tid}/rounds", headers=organiser)
+        assert early.status_code == 409
+        assert early.json()["error"]["code"] == ("round_unfinished" if number < 3 else "tournament_over")
+        first, second = body["tables"]
+        play(client, first["game_id"], first["tokens"])  # played out with bots
+        forfeit = client.post(f"/tournaments/{tid}/rounds/{number}/tables/2/result", json={"winner": "p2"},
+                              headers=organiser)
+        assert forfeit.status_code == 201 and forfeit.json()["status"] == "forfeit"
+        refused = client.post(f"/tournaments/{tid}/rounds/{number}/tables/1/result", json={"winner": "draw"},
+                              headers=organiser)
+        assert refused.status_code == 409 and refused.json()["error"]["code"] == "game_finished"
+    assert len(set(byes)) == 3, "nobody gets a second bye while others have had none"
+    over = client.post(f"/tournaments/{tid}/rounds", headers=organiser)
+    assert over.status_code == 409 and over.json()["error"]["code"] == "tournament_over"
+    rows = client.get(f"/tournaments/{tid}/standings").json()["standings"]
+    assert [r["rank"] for r in rows] == [1, 2, 3, 4, 5]
+    assert sum(r["wins"] for r in rows) == 3 * 3  # two tables and a bye per round, no draws by forfeit
+    points = [(r["match_points"], r["opponents_match_win"], r["kill_difference"]) for r in rows]
+    assert points == sorted(points, reverse=True)
+    summary = client.get(f"/tournaments/{tid}").json()
+    assert summary["status"] == "finished" and len(summary["played_rounds"]) == 3
+    assert len(client.get("/games", params={"tournament": tid}).json()["games"]) == 6
+    late = client.post(f"/tournaments/{tid}/players", json={"id": "late", "army": "orcs"}, headers=organiser)
+    assert late.status_code == 409 and late.json()["error"]["code"] == "registration_closed"
+
+
+def test_a_finished_games_result_counts_with_its_kills(client: TestClient) -> None:
+    tid, organiser = _open(client, rounds=1, players=2)
+    table = client.post(f"/tournaments/{tid}/rounds", headers=organiser).json()["tables"][0]
+    play(client, table["game_id"], table["tokens"])
+    game = client.get(f"/games/{table['game_id']}").json()
+    kills = client.get(f"/games/{table['game_id']}/state").json()["kills"]
+    rows = {r["player"]: r for r in client.get(f"/tournaments/{tid}/standings").json()["standings"]}
+    p1, p2 = rows[table["p1"]], rows[table["p2"]]
+    assert p1["kill_difference"] == kills["p1"]["total"] - kills["p2"]["total"] == -p2["kill_difference"]
+    if game["winner"] == "p1":
+        assert (p1["match_points"], p2["match_points"]) == (3, 0)
+    elif game["winner"] == "p2":
+        assert (p1["match_points"], p2["match_points"]) == (0, 3)
+
+
+def test_registration_checks_ids_and_duplicates(client: TestClient) -> None:
+    tid, organiser = _open(client, players=1)
+    again = client.post(f"/tournaments/{tid}/players", json={"id": "player-0", "army": "orcs"}, headers=organiser)
+    assert again.status_code == 409
+    one = client.post(f"/tournaments/{tid}/rounds", headers=organiser)
+    assert one.status_code == 409 and one.json()["error"]["code"] == "too_few_players"
+    assert client.get("/tournaments/missing").status_code == 404
+
+
+# -- the log on both backends ---------------------------------------------------------------------------
+
+
+@pytest.fixture(params=["memory", "duckdb"])
+def log(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    if request.param == "memory":
+        yield MemoryTournamentLog()
+        return
+    store = DuckDBEventStore(tmp_path / "t.duckdb")
+    the_log = DuckDBTournamentLog(store.reader)
+    yield the_log
+    the_log.close()
+    store.close()
+
+
+def test_log_appends_in_order_and_refuses_stale_writers(log: Any) -> None:
+    assert log.append("t1", [("tournament_created", {"name": "A"})], expected_seq=0) == 1
+    assert log.append("t1", [("player_registered", {"id": "x"}), ("player_registered", {"id": "y"})], 1) == 3
+    with pytest.raises(TournamentConflict):
+        log.append("t1", [("player_registered", {"id": "z"})], 1)
+    with pytest.raises(TournamentConflict):
+        log.append("t1", [("tournament_created", {"name": "again"})], 0)
+    events = log.read("t1")
+    assert [(e.seq, e.type, e.data.get("id")) for e in events] == [
+        (1, "tournament_created", None), (2, "player_registered", "x"), (3, "player_registered", "y")
+    ]
+    assert all(isinstance(e, LoggedEvent) and e.recorded_at.endswith("Z") for e in events)
+    with pytest.raises(TournamentNotFound):
+        log.read("nope")
+    log.append("t2", [("tournament_created", {"name": "B"})], 0)
+    assert log.list_ids() == ["t1", "t2"]
+
+
+def test_duckdb_tournaments_survive_a_restart(tmp_path: Path) -> None:
+    db = str(tmp_path / "w.duckdb")
+    with TestClient(create_app(Settings(db=db))) as client:
+        tid, organiser = _open(client, rounds=2, players=4)
+        tables = client.post(f"/tournaments/{tid}/rounds", headers=organiser).json()["tables"]
+    with TestClient(create_app(Settings(db=db))) as client:
+        summary = client.get(f"/tournaments/{tid}").json()
+        assert len(summary["players"]) == 4
+        assert [t["game_id"] for t in summary["played_rounds"][0]["tables"]] == [t["game_id"] for t in tables]
+        assert client.get(f"/games/{tables[0]['game_id']}").json()["tournament"] == tid
+
+
+def test_the_cli_runs_a_tournament(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "cli.duckdb")
+    assert main(["tournament", "create", "--db", db, "--name", "Club night", "--rounds", "2"]) == 0
+    tid = capsys.readouterr().out.split()[1]
+    for name, army in (("ann", "orcs"), ("ben", "dwarves"), ("cat", "elves")):
+        assert main(["tournament", "register", tid, name, "--army", army, "--db", db]) == 0
+    assert main(["tournament", "register", tid, "dan", "--army", "gnomes", "--db", db]) == 1
+    capsys.readouterr()
+    assert main(["tournament", "round", tid, "--json", "--db", db]) == 0
+    started = json.loads(capsys.readouterr().out)
+    assert len(started["tables"]) == 1 and started["bye"] == "cat"
+    assert main(["tournament", "round", tid, "--db", db]) == 1  # the table is not finished
+    assert "round_unfinished" in capsys.readouterr().err
+    assert main(["tournament", "result", tid, "1", "1", "--winner", "p1", "--kills", "5", "2", "--db", db]) == 0
+    capsys.readouterr()
+    assert main(["tournament", "standings", tid, "--json", "--db", db]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [(r["player"], r["match_points"]) for r in rows][:1] in ([("ann", 3)], [("cat", 3)])
+    assert {r["player"]: r["kill_difference"] for r in rows} == {"ann": 3, "ben": -3, "cat": 0}
+    assert main(["tournament", "show", tid, "--db", db]) == 0
+    assert "forfeit" in capsys.readouterr().out
+    assert main(["tournament", "list", "--db", db]) == 0
+    assert tid in capsys.readouterr().out
