@@ -46,6 +46,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     store = app.state.service.store
     projector = attach(store) if hasattr(store, "add_commit_listener") else None
     app.state.stats_projector = projector
+    app.state.ratings_cache = ratings.RatingsCache()
     try:
         yield
     finally:
@@ -131,7 +132,7 @@ def heatmap(
 def player_ratings(
     request: Request, f: Filters = Depends(filters), limit: int = Query(100, ge=1, le=10_000)
 ) -> Any:
-    return _run(request, lambda c: ratings.ratings(c, f, limit))
+    return _run(request, lambda c: ratings.ratings(c, f, limit, request.app.state.ratings_cache))
 
 
 @router.get(
@@ -140,7 +141,7 @@ def player_ratings(
 def rating_history(
     request: Request, player: str = Path(..., max_length=128), f: Filters = Depends(filters)
 ) -> Any:
-    return _run(request, lambda c: ratings.rating_history(c, player, f))
+    return _run(request, lambda c: ratings.rating_history(c, player, f, request.app.state.ratings_cache))
 
 
 @router.get("/head-to-head", response_model=_pydantic(stats.HeadToHead), summary="Head-to-head records")

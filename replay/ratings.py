@@ -7,13 +7,18 @@
 - A player is identified by the name they played under (``game_started.players[].name``).
 - The filters (dates, tournament, variant, rules version) choose which games are rated; ``min_games`` only hides
   players with fewer rated games from the table (they still affect their opponents).
-Ratings are recomputed from ``proj_games`` on request (about a second per million games, docs/statistics.md).
+Ratings are computed from ``proj_games`` on request; a ``RatingsCache`` keeps the pass per filter and continues
+it with the games that ended since (docs/statistics.md has the figures).
 """
 
 from __future__ import annotations
 
-import msgspec
+import threading
+from array import array
+from collections import OrderedDict
+
 import duckdb
+import msgspec
 
 from replay.sql_loader import sql
 from replay.stats import Filters
@@ -61,71 +66,167 @@ class RatingHistory(msgspec.Struct, frozen=True):
 SCORE = {"p1": (1.0, 0.0), "p2": (0.0, 1.0), "draw": (0.5, 0.5)}
 
 
-def _games(conn: duckdb.DuckDBPyConnection, filters: Filters) -> list[tuple]:
-    return conn.execute(sql("stats_rating_games"), filters.common()).fetchall()
+class EloPass:
+    """One Elo pass over the rated games of one filter, in order; it can be continued with later games.
+
+    Compact per-game arrays keep every game's ratings before and after, and per player the positions of their
+    games, so a rating history needs no second pass."""
+
+    def __init__(self) -> None:
+        self.count = 0  # rated-game rows consumed
+        self.last: tuple[str, str] = ("", "")  # (ended_at, game_id) of the last one
+        self.index: dict[str, int] = {}
+        self.names: list[str] = []
+        self.rating: list[float] = []
+        self.record: list[list[int]] = []  # games, wins, losses, draws
+        self.peak: list[float] = []
+        self.last_played: list[str] = []
+        self.positions: list[array[int]] = []  # per player: positions of their games
+        self.a, self.b = array("i"), array("i")
+        self.before_a, self.before_b = array("d"), array("d")
+        self.after_a, self.after_b = array("d"), array("d")
+        self.score_a = array("b")  # 2 win, 1 draw, 0 loss, for player a
+
+    def _player(self, name: str) -> int:
+        i = self.index.get(name)
+        if i is None:
+            i = self.index[name] = len(self.names)
+            self.names.append(name)
+            self.rating.append(INITIAL)
+            self.record.append([0, 0, 0, 0])
+            self.peak.append(INITIAL)
+            self.last_played.append("")
+            self.positions.append(array("i"))
+        return i
+
+    def feed(self, games: list[tuple]) -> None:
+        """Rate (game_id, ended_at, player_p1, player_p2, winner) rows, which come after everything fed so far."""
+        rating, record, peak, last_played, positions = self.rating, self.record, self.peak, self.last_played, self.positions
+        for game_id, ended_at, name_a, name_b, winner in games:
+            self.count += 1
+            self.last = (ended_at, game_id)
+            scores = SCORE.get(winner)
+            if scores is None or name_a == name_b:
+                continue
+            a, b = self._player(name_a), self._player(name_b)
+            before_a, before_b = rating[a], rating[b]
+            expected_a = 1.0 / (1.0 + 10.0 ** ((before_b - before_a) / 400.0))
+            sa, sb = scores
+            after_a = before_a + K * (sa - expected_a)
+            after_b = before_b + K * (sb - (1.0 - expected_a))
+            rating[a], rating[b] = after_a, after_b
+            position = len(self.a)
+            self.a.append(a)
+            self.b.append(b)
+            self.before_a.append(before_a)
+            self.before_b.append(before_b)
+            self.after_a.append(after_a)
+            self.after_b.append(after_b)
+            self.score_a.append(int(sa * 2))
+            for i, s, after in ((a, sa, after_a), (b, sb, after_b)):
+                row = record[i]
+                row[0] += 1
+                row[1 if s == 1.0 else 2 if s == 0.0 else 3] += 1
+                if after > peak[i]:
+                    peak[i] = after
+                last_played[i] = ended_at
+                positions[i].append(position)
+
+    def rated_games(self) -> int:
+        return len(self.a)
 
 
-def elo(games: list[tuple], track: str | None = None) -> tuple[dict[str, list], list[RatingPoint]]:
-    """Run Elo over (game_id, ended_at, player_p1, player_p2, winner) rows in order.
+class RatingsCache:
+    """Elo passes by filter, continued with the games that ended since (exact: Elo is a fold in a fixed order, and
+    the pass is redone from scratch whenever a game turns up before its end). One per process or app."""
 
-    Returns per player [rating, games, wins, losses, draws, peak, last_played] and ``track``'s history."""
-    table: dict[str, list] = {}
-    history: list[RatingPoint] = []
-    for game_id, ended_at, a, b, winner in games:
-        scores = SCORE.get(winner)
-        if scores is None or a == b:
-            continue
-        ra = table.get(a)
-        if ra is None:
-            ra = table[a] = [INITIAL, 0, 0, 0, 0, INITIAL, ""]
-        rb = table.get(b)
-        if rb is None:
-            rb = table[b] = [INITIAL, 0, 0, 0, 0, INITIAL, ""]
-        before_a, before_b = ra[0], rb[0]
-        expected_a = 1.0 / (1.0 + 10.0 ** ((before_b - before_a) / 400.0))
-        sa, sb = scores
-        ra[0] = before_a + K * (sa - expected_a)
-        rb[0] = before_b + K * (sb - (1.0 - expected_a))
-        for row, s in ((ra, sa), (rb, sb)):
-            row[1] += 1
-            row[2 if s == 1.0 else 3 if s == 0.0 else 4] += 1
-            if row[0] > row[5]:
-                row[5] = row[0]
-            row[6] = ended_at
-        if track is not None and track in (a, b):
-            mine_a = track == a
-            s = sa if mine_a else sb
-            history.append(
-                RatingPoint(
-                    game_id,
-                    ended_at,
-                    b if mine_a else a,
-                    "win" if s == 1.0 else "loss" if s == 0.0 else "draw",
-                    round(before_a if mine_a else before_b, 2),
-                    round(ra[0] if mine_a else rb[0], 2),
-                    round(before_b if mine_a else before_a, 2),
-                )
-            )
-    return table, history
+    def __init__(self, size: int = 16) -> None:
+        self._passes: OrderedDict[tuple, EloPass] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def current(self, conn: duckdb.DuckDBPyConnection, filters: Filters) -> EloPass:
+        key = tuple(sorted(filters.common().items(), key=lambda kv: kv[0]))
+        with self._lock:
+            cached = self._passes.get(key)
+            if cached is not None:
+                self._passes.move_to_end(key)
+        common = filters.common()
+        if cached is not None:
+            upto = conn.execute(
+                sql("stats_rating_count_upto"),
+                common | {"upto_ended_at": cached.last[0], "upto_game_id": cached.last[1]},
+            ).fetchall()[0][0]
+            if upto == cached.count:
+                newer = conn.execute(
+                    sql("stats_rating_games_after"),
+                    common | {"after_ended_at": cached.last[0], "after_game_id": cached.last[1]},
+                ).fetchall()
+                with self._lock:  # one continuation at a time per pass
+                    if cached.count == upto:
+                        cached.feed(newer)
+                return cached
+        fresh = EloPass()
+        fresh.feed(conn.execute(sql("stats_rating_games"), common).fetchall())
+        with self._lock:
+            self._passes[key] = fresh
+            self._passes.move_to_end(key)
+            while len(self._passes) > self._size:
+                self._passes.popitem(last=False)
+        return fresh
 
 
-def ratings(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters(), limit: int | None = None) -> Ratings:
-    games = _games(conn, filters)
-    table, _ = elo(games)
+def elo_pass(conn: duckdb.DuckDBPyConnection, filters: Filters, cache: RatingsCache | None) -> EloPass:
+    if cache is not None:
+        return cache.current(conn, filters)
+    full = EloPass()
+    full.feed(conn.execute(sql("stats_rating_games"), filters.common()).fetchall())
+    return full
+
+
+def ratings(
+    conn: duckdb.DuckDBPyConnection,
+    filters: Filters = Filters(),
+    limit: int | None = None,
+    cache: RatingsCache | None = None,
+) -> Ratings:
+    done = elo_pass(conn, filters, cache)
     ordered = sorted(
-        ((name, row) for name, row in table.items() if row[1] >= filters.min_games),
-        key=lambda item: (-item[1][0], item[0]),
+        (i for i in range(len(done.names)) if done.record[i][0] >= filters.min_games),
+        key=lambda i: (-done.rating[i], done.names[i]),
     )
     if limit is not None:
         ordered = ordered[:limit]
     rows = [
-        Rating(i + 1, name, round(r[0], 2), r[1], r[2], r[3], r[4], round(r[5], 2), r[6])
-        for i, (name, r) in enumerate(ordered)
+        Rating(rank + 1, done.names[i], round(done.rating[i], 2), *done.record[i], round(done.peak[i], 2),
+               done.last_played[i])
+        for rank, i in enumerate(ordered)
     ]
-    return Ratings(filters, sum(1 for g in games if g[4] in SCORE and g[2] != g[3]), f"elo K={K:g} initial={INITIAL:g}", rows)
+    return Ratings(filters, done.rated_games(), f"elo K={K:g} initial={INITIAL:g}", rows)
 
 
-def rating_history(conn: duckdb.DuckDBPyConnection, player: str, filters: Filters = Filters()) -> RatingHistory:
-    table, history = elo(_games(conn, filters), track=player)
-    row = table.get(player)
-    return RatingHistory(filters, player, round(row[0], 2) if row else None, history)
+def rating_history(
+    conn: duckdb.DuckDBPyConnection, player: str, filters: Filters = Filters(), cache: RatingsCache | None = None
+) -> RatingHistory:
+    done = elo_pass(conn, filters, cache)
+    i = done.index.get(player)
+    if i is None:
+        return RatingHistory(filters, player, None, [])
+    games = conn.execute(sql("stats_rating_player_games"), filters.common() | {"player": player}).fetchall()
+    positions = done.positions[i]
+    if len(games) < len(positions):
+        raise RuntimeError("rating history: the projections changed during the request; try again")
+    points = []
+    for (game_id, ended_at), position in zip(games, positions, strict=False):
+        mine_a = done.a[position] == i
+        other = done.b[position] if mine_a else done.a[position]
+        before = done.before_a[position] if mine_a else done.before_b[position]
+        after = done.after_a[position] if mine_a else done.after_b[position]
+        score = done.score_a[position] if mine_a else 2 - done.score_a[position]
+        points.append(
+            RatingPoint(
+                game_id, ended_at, done.names[other], ("loss", "draw", "win")[score], round(before, 2), round(after, 2),
+                round(done.before_b[position] if mine_a else done.before_a[position], 2),
+            )
+        )
+    return RatingHistory(filters, player, round(done.rating[i], 2), points)

@@ -241,3 +241,29 @@ def test_filters_are_checked():
     with pytest.raises(ValueError):
         Filters(date_from=date(2026, 2, 1), date_to=date(2026, 1, 1))
     assert not math.isnan(wilson(3, 7).rate)
+
+
+def test_ratings_cache_continues_exactly_and_restarts_when_the_past_changes():
+    clock = fx.Clock()
+    store = DuckDBEventStore(":memory:", clock=clock)
+    projector = projections.attach(store, background=False)
+    reader = store.reader()
+    cache = ratings.RatingsCache()
+    try:
+        fx.load(store, clock, {k: fx.GAMES[k] for k in "AB"})
+        projector.catch_up()
+        assert [r.games for r in ratings.ratings(reader, cache=cache).rows] == [2, 2]
+        fx.load(store, clock, {k: fx.GAMES[k] for k in "CD"})  # later games: the cached pass is continued
+        projector.catch_up()
+        continued = ratings.ratings(reader, cache=cache)
+        assert continued == ratings.ratings(reader)  # equal to a pass from scratch
+        assert ratings.rating_history(reader, "ann", cache=cache) == ratings.rating_history(reader, "ann")
+        early = {"A0": (fx.GAME_A, fx.GAMES["A"][1].replace(day=1), None)}  # ends before everything else
+        fx.load(store, clock, early)
+        projector.catch_up()
+        assert ratings.ratings(reader, cache=cache) == ratings.ratings(reader)
+        assert ratings.ratings(reader, cache=cache).games == 5
+    finally:
+        reader.close()
+        projector.close()
+        store.close()
