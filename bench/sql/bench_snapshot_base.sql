@@ -1,0 +1,12 @@
+-- bench_snapshot_base: keep the projected bot games as the base of the replication and empty the proj tables.
+-- MULTI-STATEMENT FILE (bench only).
+-- parameters: none
+-- output: none
+CREATE TABLE bench_base_games AS SELECT * FROM proj_games;
+CREATE TABLE bench_base_players AS SELECT * FROM proj_players;
+CREATE TABLE bench_base_placements AS SELECT * FROM proj_placements;
+DELETE FROM proj_games;
+DELETE FROM proj_players;
+DELETE FROM proj_placements;
+DELETE FROM proj_kills;
+DELETE FROM proj_shots;

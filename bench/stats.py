@@ -1,0 +1,153 @@
+"""Time every statistic over 100,000 and 1,000,000 games (targets: <= 200 ms and <= 1 s each).
+
+    .venv/bin/python bench/stats.py [--games 100000 1000000] [--base 500] [--repeat 5]
+
+The fast bulk path (not the HTTP API, not the engine per game): ``--base`` real bot games (all six factions,
+random and greedy bots, a fifth in the intermediate variant) are stored and projected normally; then their
+projection rows (proj_games, proj_players, proj_placements: what the statistics read) are replicated in DuckDB
+SQL (``bench/sql/bench_replicate_*.sql``) into ``games / base`` copies, each with a fresh game id
+(``<id>~<copy>``), a start date spread over two years, players drawn from a pool of 5,000 names (so ratings and
+head-to-head have realistic shapes) and every 10th copy in one of 50 tournaments. proj_kills/proj_shots are not
+replicated (no statistic reads them). Each statistic then runs ``--repeat`` times on a DuckDB file; the median is
+reported (the first, cold run too).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine.lords_of_war.bots import play_bot_game  # noqa: E402
+from replay import projections, ratings, stats  # noqa: E402
+from replay.games import GameService, genesis_hash  # noqa: E402
+from replay.stats import Filters  # noqa: E402
+from replay.store_duckdb import DuckDBEventStore  # noqa: E402
+from engine.systems import get_system  # noqa: E402
+
+BENCH_SQL = Path(__file__).parent / "sql"
+FACTIONS = ("orcs", "dwarves", "elves", "undead", "lizardmen", "templars")
+PLAYERS = 5_000
+
+
+def bench_sql(name: str) -> str:
+    return (BENCH_SQL / f"{name}.sql").read_text()
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2025, 1, 1, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def store_base(store: DuckDBEventStore, clock: Clock, base: int) -> None:
+    system = get_system("lords-of-war")
+    for seed in range(base):
+        a, b = FACTIONS[seed % 6], FACTIONS[(seed // 6) % 6]
+        events = play_bot_game(
+            10_000 + seed,
+            armies=(a, b),
+            variant={"intermediate": True} if seed % 5 == 0 else None,
+            bots=(("random", "random"), ("greedy", "random"), ("random", "greedy"), ("greedy", "greedy"))[seed % 4],
+            max_turns=500,
+        )
+        clock.now = datetime(2025, 1, 1, tzinfo=UTC) + timedelta(minutes=seed)
+        game_id = f"b{seed:05d}"
+        encoded = GameService._encode(system, events, genesis_hash(game_id))
+        store.create_game(game_id, "lords-of-war", [], {}, encoded)
+
+
+def timed(fn, repeat: int) -> tuple[float, float]:
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - started)
+    return times[0], statistics.median(times[1:] or times)
+
+
+def cases(conn):
+    every = Filters()
+    cache = ratings.RatingsCache()
+    narrow = Filters(army="orcs", date_from=date(2025, 6, 1), date_to=date(2025, 12, 31), min_games=10)
+    return [
+        ("armies", lambda: stats.army_win_rates(conn, every)),
+        ("matchups", lambda: stats.matchups(conn, every)),
+        ("first-player", lambda: stats.first_player(conn, every)),
+        ("game-length", lambda: stats.game_length(conn, every)),
+        ("end-reasons", lambda: stats.end_reasons(conn, every)),
+        ("cards", lambda: stats.cards(conn, every)),
+        ("heatmap", lambda: stats.heatmap(conn, every)),
+        ("heatmap card", lambda: stats.heatmap(conn, every, card="orcs/orc-catapult", owner_view=True)),
+        ("head-to-head", lambda: stats.head_to_head(conn, every, player="player-42")),
+        ("ratings", lambda: ratings.ratings(conn, every, limit=100)),
+        ("rating-history", lambda: ratings.rating_history(conn, "player-42", every)),
+        ("armies filtered", lambda: stats.army_win_rates(conn, narrow)),
+        ("cards filtered", lambda: stats.cards(conn, narrow)),
+        ("ratings tournament", lambda: ratings.ratings(conn, Filters(tournament="cup-7"))),
+        # with the app's cache: the first call is a full pass, later ones only check and continue it
+        ("ratings cached", lambda: ratings.ratings(conn, every, limit=100, cache=cache)),
+        ("history cached", lambda: ratings.rating_history(conn, "player-42", every, cache=cache)),
+    ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, nargs="+", default=[100_000, 1_000_000])
+    parser.add_argument("--base", type=int, default=500, help="real bot games to replicate")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--dir", default=tempfile.gettempdir())
+    args = parser.parse_args()
+    print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}")
+    path = Path(args.dir) / "warlog-bench-stats.duckdb"
+    for suffix in ("", ".wal"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    clock = Clock()
+    store = DuckDBEventStore(path, clock=clock)
+    started = time.perf_counter()
+    store_base(store, clock, args.base)
+    projector = projections.attach(store, background=False)
+    conn = store.reader()
+    print(f"base: {args.base} bot games played, stored and projected in {time.perf_counter() - started:.1f} s")
+    conn.execute(bench_sql("bench_snapshot_base"))
+    for games in args.games:
+        copies = max(1, games // args.base)
+        started = time.perf_counter()
+        for table in ("placements", "players", "games"):
+            conn.execute(f"DELETE FROM proj_{table}")  # bench only: start each size from empty tables
+        conn.execute(bench_sql("bench_replicate_games"), {"copies": copies, "players": PLAYERS})
+        conn.execute(bench_sql("bench_replicate_players"))
+        conn.execute(bench_sql("bench_replicate_placements"))
+        conn.execute("CHECKPOINT")
+        n_games, n_players, n_placements = (
+            conn.execute(f"SELECT count(*) FROM proj_{t}").fetchall()[0][0] for t in ("games", "players", "placements")
+        )
+        print(
+            f"\n{n_games:,} games ({n_players:,} player rows, {n_placements:,} placements) replicated in "
+            f"{time.perf_counter() - started:.1f} s"
+        )
+        target = 0.2 if n_games <= 100_000 else 1.0
+        print(f"{'statistic':<20} {'cold ms':>9} {'median ms':>10}  target {target * 1000:.0f} ms")
+        for name, fn in cases(conn):
+            cold, median = timed(fn, args.repeat)
+            flag = "" if median <= target else "  OVER"
+            print(f"{name:<20} {cold * 1000:>9.1f} {median * 1000:>10.1f}{flag}", flush=True)
+    conn.close()
+    projector.close()
+    store.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
