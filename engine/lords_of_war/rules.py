@@ -333,7 +333,7 @@ def _place(state: State, action: Place, full_check: bool = False) -> tuple[Any, 
             raise RuleError("challenge_square", "R1", f"{player}'s challenge card goes on {must}, not {action.square}")
         if action.shots:
             raise RuleError("no_shots_in_challenge", "R3", "no shots are fired during the challenge")
-        return (Placed(player=player, card=action.card, square=action.square, turn=state.turn, challenge=True,
+        return (Placed(player=player, card=action.card, square=_name(k, state), turn=state.turn, challenge=True,
                        basis="challenge"),)
 
     enemy_on_mat = _has_enemy(board, p)

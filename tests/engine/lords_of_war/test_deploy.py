@@ -158,3 +158,8 @@ def test_deploy_refuses_malformed_actions():
         with pytest.raises(RuleError) as info:
             act(s, **bad) if isinstance(bad, dict) else act(s, **{"type": bad})
         assert info.value.code == "malformed"
+
+
+def test_deploy_records_the_canonical_square_name():
+    s = state([("C3", SLUGGER, "p2")], hands={"p1": [RAVAGER_1, GENERAL]})
+    assert act(s, type="place", player="p1", card=GENERAL, square="c2")[0].square == "C2"
