@@ -61,6 +61,8 @@ def store_events(
     """The fast path for events already decided by the rules (bot games for benchmarks and tests): one atomic
     ``create_game`` with the whole chained stream. Outside records go through ``import_*`` instead."""
     system = service._system_lookup(system_name)  # noqa: SLF001 - the service's registry
+    if players is None:  # as GameService lists them: the players' names
+        players = [p.name for p in getattr(events[0], "players", ())] if events else []
     service.store.create_game(
         game_id, system.name, players or ["p1", "p2"], dict(metadata or {}), encode_chain(system, game_id, events)
     )

@@ -154,3 +154,21 @@ def test_record_the_documented_example_imports():
     assert state.winner == "p2" and state.end_reason == "commanders"
     assert service.store.get_game(game_id).metadata["record"]["Event"] == "Leeds Winter Open"
     assert export_record(service, game_id, comments=True).replace('"bot 1"', '"Alice"') .replace('"bot 2"', '"Bob"') == example
+
+
+def test_record_move_syntax_forced_reveal_shots_and_unbounded_squares():
+    from replay.lords_of_war.record import parse
+
+    text = ('[System "lords-of-war"]\n\n'
+            "7. p2 dwarf-slugger-1@D4!(dwarf-slugger-1 dwarves/dwarf-ballista dwarf-ballista)[C2>D5 B3>D5] draw:dwarf-ballista\n"
+            "8. p1 orc-ravager-2@3,-1[2,2>4,3] recall:-1,2 ; a line comment\n"
+            "p2 concede 0-1\n")
+    record = parse(text)
+    placed, drawn, placed2, recalled, conceded = (m.action for m in record.moves)
+    assert placed.player == "p2" and placed.card == "dwarves/dwarf-slugger-1" and placed.square == "D4"
+    assert placed.reveal == ("dwarves/dwarf-slugger-1", "dwarves/dwarf-ballista", "dwarves/dwarf-ballista")
+    assert [(s.shooter, s.target) for s in placed.shots] == [("C2", "D5"), ("B3", "D5")]
+    assert drawn.card == "dwarves/dwarf-ballista"
+    assert placed2.square == "3,-1" and placed2.shots[0].target == "4,3" and recalled.square == "-1,2"
+    assert conceded.player == "p2" and record.result == "0-1"
+    assert [m.line for m in record.moves] == [3, 3, 4, 4, 5]
