@@ -101,15 +101,15 @@ def access(request: Request, game_id: str) -> Access:
 
 
 def record_outcome(service: GameService, record: GameRecord) -> dict[str, Any]:
-    """The game's status from its state; writes it into the metadata when the metadata lags (a game just ended,
-    or a server stopped between the append and the metadata update)."""
+    """The game's status from its state. ``GameService`` notes the outcome when a game ends; this repairs the
+    metadata of a game whose server stopped between the append and that update."""
     outcome = game_outcome(service, record.game_id)
     status = {
         "status": "over" if outcome.over else "active",
         "winner": outcome.winner,
         "end_reason": outcome.end_reason,
     }
-    if any(record.metadata.get(k) != v for k, v in status.items()):
+    if outcome.over and any(record.metadata.get(k) != v for k, v in status.items()):
         service.store.update_metadata(record.game_id, status)
     return status
 
@@ -223,8 +223,6 @@ def act(request: Request, body: ActionIn, game_id: str = GameId) -> JSONResponse
     auth.require(game.role, (auth.SCOREKEEPER, str(player)), f"act for {player}")
     result = game.service.act(game_id, typed, expected_seq=body.expected_seq, idempotency_key=body.idempotency_key)
     if not result.replayed:
-        if any(type(r.event).tag_name() == "game_ended" for r in result.events):
-            record_outcome(game.service, game.record)
         request.app.state.live.published(game_id)
     view = auth.default_view(game.role)
     events = [e for e in (event_view(game.record.system, r, view) for r in result.events) if e is not None]

@@ -185,3 +185,13 @@ def test_list_games_pages_and_filters(client: TestClient) -> None:
 def test_unknown_game_is_404(client: TestClient) -> None:
     response = client.get("/games/nope")
     assert response.status_code == 404 and response.json()["error"]["code"] == "not_found"
+
+
+def test_a_lagging_status_is_repaired_from_the_state(client: TestClient) -> None:
+    game_id, tokens = new_game(client)
+    client.post(f"/games/{game_id}/actions", json={"action": {"type": "concede", "player": "p1"}},
+                headers=bearer(tokens["p1"]))
+    # as if the server had stopped between the append and the metadata update
+    client.app.state.service.store.update_metadata(game_id, {"status": "active", "winner": None})  # type: ignore[attr-defined]
+    assert client.get(f"/games/{game_id}").json()["status"] == "over"
+    assert client.get("/games").json()["games"][0]["metadata"]["winner"] == "p2"
