@@ -17,7 +17,7 @@ import msgspec
 
 from engine.errors import RuleError
 from engine.system import GameSystem
-from replay.games import GameService, chain_hash, genesis_hash
+from replay.games import GameService, chain_hash, genesis_hash, outcome_metadata
 from replay.store import NewEvent
 from replay.views import event_view
 
@@ -63,9 +63,12 @@ def store_events(
     system = service._system_lookup(system_name)  # noqa: SLF001 - the service's registry
     if players is None:  # as GameService lists them: the players' names
         players = [p.name for p in getattr(events[0], "players", ())] if events else []
-    service.store.create_game(
-        game_id, system.name, players or ["p1", "p2"], dict(metadata or {}), encode_chain(system, game_id, events)
-    )
+    try:
+        outcome = outcome_metadata(system, system.fold(events)) or {}
+    except Exception:  # noqa: BLE001 - a deliberately broken stream (tests of verify) has no outcome
+        outcome = {}
+    listing = {**outcome, **(metadata or {})}
+    service.store.create_game(game_id, system.name, players or ["p1", "p2"], listing, encode_chain(system, game_id, events))
     return game_id
 
 
