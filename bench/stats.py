@@ -7,8 +7,8 @@ random and greedy bots, a fifth in the intermediate variant) are stored and proj
 projection rows (proj_games, proj_players, proj_placements: what the statistics read) are replicated in DuckDB
 SQL (``bench/sql/bench_replicate_*.sql``) into ``games / base`` copies, each with a fresh game id
 (``<id>~<copy>``), a start date spread over two years, players drawn from a pool of 5,000 names (so ratings and
-head-to-head have realistic shapes) and every 10th copy in one of 50 tournaments. proj_kills/proj_shots are not
-replicated (no statistic reads them). Each statistic then runs ``--repeat`` times on a DuckDB file; the median is
+head-to-head have realistic shapes) and every 10th copy in one of 50 tournaments; proj_card_daily is then summed
+from the placements as migration 005 does. proj_kills/proj_shots are not replicated (no statistic reads them). Each statistic then runs ``--repeat`` times on a DuckDB file; the median is
 reported (the first, cold run too).
 """
 
@@ -124,17 +124,20 @@ def main() -> int:
     for games in args.games:
         copies = max(1, games // args.base)
         started = time.perf_counter()
-        for table in ("placements", "players", "games"):
+        for table in ("placements", "players", "games", "card_daily"):
             conn.execute(f"DELETE FROM proj_{table}")  # bench only: start each size from empty tables
         conn.execute(bench_sql("bench_replicate_games"), {"copies": copies, "players": PLAYERS})
         conn.execute(bench_sql("bench_replicate_players"))
         conn.execute(bench_sql("bench_replicate_placements"))
+        conn.execute(bench_sql("bench_replicate_card_daily"))
         conn.execute("CHECKPOINT")
-        n_games, n_players, n_placements = (
-            conn.execute(f"SELECT count(*) FROM proj_{t}").fetchall()[0][0] for t in ("games", "players", "placements")
+        n_games, n_players, n_placements, n_daily = (
+            conn.execute(f"SELECT count(*) FROM proj_{t}").fetchall()[0][0]
+            for t in ("games", "players", "placements", "card_daily")
         )
         print(
-            f"\n{n_games:,} games ({n_players:,} player rows, {n_placements:,} placements) replicated in "
+            f"\n{n_games:,} games ({n_players:,} player rows, {n_placements:,} placements, {n_daily:,} card-day rows)"
+            " replicated in "
             f"{time.perf_counter() - started:.1f} s"
         )
         target = 0.2 if n_games <= 100_000 else 1.0

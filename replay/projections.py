@@ -420,6 +420,39 @@ def project_game(header: GameHeader, stream: Sequence[StreamEvent]) -> GameProje
     return PROJECTIONS.get(header.system, project_generic)(header, stream)
 
 
+DAILY_SUMS = ("placements", "kills", "shot_kills", "shots", "shots_killing", "destroyed", "recalled", "games_placed",
+              "faction_placed")
+DAILY_KEY = ("system", "played_on", "tournament", "variant", "rules_version", "army", "card", "won")
+
+
+def card_daily(placements: Iterable[PlacementRow]) -> dict[str, list[Any]]:
+    """proj_card_daily sums of these placements (finished games with a result), as columns for the upsert."""
+    sums: dict[tuple, list[int]] = {}
+    for r in placements:
+        if r.result is None:
+            continue
+        key = (r.system, r.played_on, r.tournament or "", r.variant or "", r.rules_version or "", r.army, r.card,
+               r.result == "win")
+        row = sums.get(key)
+        if row is None:
+            row = sums[key] = [0] * len(DAILY_SUMS)
+        row[0] += 1
+        row[1] += r.kills
+        row[2] += r.shot_kills
+        row[3] += r.shots
+        row[4] += r.shots_killing
+        row[5] += r.fate == "destroyed"
+        row[6] += r.fate == "recalled"
+        row[7] += r.first_of_card
+        row[8] += r.first_of_card and r.own_faction
+    if not sums:
+        return {}
+    keys = list(sums)
+    columns = {name: [k[i] for k in keys] for i, name in enumerate(DAILY_KEY)}
+    columns |= {name: [int(sums[k][i]) for k in keys] for i, name in enumerate(DAILY_SUMS)}
+    return columns
+
+
 # -- the projector ------------------------------------------------------------------------------------------
 
 
@@ -470,7 +503,7 @@ class Projector:
             conn = self._conn
             conn.begin()
             try:
-                for table in ("checkpoint", "games", "players", "placements", "kills", "shots"):
+                for table in ("checkpoint", "games", "players", "placements", "kills", "shots", "card_daily"):
                     conn.execute(sql(f"proj_clear_{table}"))
                 conn.commit()
             except BaseException:
@@ -521,6 +554,7 @@ class Projector:
                     shots.extend(projection.shots)
                 checkpoints.append((game_id, stream[-1].seq, finished, now))
             if rewrite:
+                conn.execute(sql("proj_subtract_card_daily"), {"game_ids": rewrite})
                 for table in ("placements", "kills", "shots"):
                     conn.execute(sql(f"proj_delete_{table}"), {"game_ids": rewrite})
             for name, rows_, kind in (
@@ -532,6 +566,10 @@ class Projector:
             ):
                 if rows_:
                     conn.execute(sql(f"proj_insert_{name}"), _columns(rows_, kind))
+            if placements:
+                daily = card_daily(placements)
+                if daily:
+                    conn.execute(sql("proj_upsert_card_daily"), daily)
             if checkpoints:
                 ids, seqs, facts, ats = (list(column) for column in zip(*checkpoints, strict=True))
                 conn.execute(

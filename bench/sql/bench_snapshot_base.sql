@@ -10,3 +10,4 @@ DELETE FROM proj_players;
 DELETE FROM proj_placements;
 DELETE FROM proj_kills;
 DELETE FROM proj_shots;
+DELETE FROM proj_card_daily;

@@ -1,4 +1,4 @@
--- stats_cards: per card over finished games: placements and their fate, kills, shots, and the results of the
+-- stats_cards: per card over finished games (from the per-day sums in proj_card_daily): placements and their fate, kills, shots, and the results of the
 -- seats that placed it against the seats of the card's faction that did not.
 -- parameters: $system, $date_from, $date_to (DATE, inclusive, on the day the game started), $tournament, $variant,
 --   $rules_version (each NULL = any), $army (NULL = any; else cards placed by that army), $min_games (cards placed in fewer
@@ -8,23 +8,22 @@
 --   (games_* count seats (game, player) that placed the card at least once; faction_*: seats whose army is the
 --   card's faction, which is the population "placed vs not placed" compares within)
 WITH cards AS (
-    SELECT c.card, count(*) AS placements, sum(c.kills) AS kills,
-           sum(c.shot_kills) AS shot_kills, sum(c.shots) AS shots, sum(c.shots_killing) AS shots_killing,
-           count_if(c.fate = 'destroyed') AS destroyed, count_if(c.fate = 'recalled') AS recalled,
-           count_if(c.first_of_card) AS games_placed, count_if(c.first_of_card AND c.result = 'win') AS wins_placed,
-           count_if(c.first_of_card AND c.own_faction) AS faction_placed,
-           count_if(c.first_of_card AND c.own_faction AND c.result = 'win') AS faction_placed_wins
-    FROM proj_placements AS c
-    WHERE c.result IS NOT NULL
-    AND c.system = $system
-    AND ($date_from::DATE IS NULL OR c.played_on >= $date_from::DATE)
-    AND ($date_to::DATE IS NULL OR c.played_on <= $date_to::DATE)
-    AND ($tournament::VARCHAR IS NULL OR c.tournament = $tournament::VARCHAR)
-    AND ($variant::VARCHAR IS NULL OR c.variant = $variant::VARCHAR)
-    AND ($rules_version::VARCHAR IS NULL OR c.rules_version = $rules_version::VARCHAR)
-        AND ($army::VARCHAR IS NULL OR c.army = $army::VARCHAR)
-    GROUP BY c.card
-    HAVING count_if(c.first_of_card) >= $min_games
+    SELECT r.card, sum(r.placements) AS placements, sum(r.kills) AS kills, sum(r.shot_kills) AS shot_kills,
+           sum(r.shots) AS shots, sum(r.shots_killing) AS shots_killing, sum(r.destroyed) AS destroyed,
+           sum(r.recalled) AS recalled, sum(r.games_placed) AS games_placed,
+           coalesce(sum(r.games_placed) FILTER (WHERE r.won), 0) AS wins_placed,
+           sum(r.faction_placed) AS faction_placed,
+           coalesce(sum(r.faction_placed) FILTER (WHERE r.won), 0) AS faction_placed_wins
+    FROM proj_card_daily AS r
+    WHERE r.system = $system
+        AND ($date_from::DATE IS NULL OR r.played_on >= $date_from::DATE)
+        AND ($date_to::DATE IS NULL OR r.played_on <= $date_to::DATE)
+        AND ($tournament::VARCHAR IS NULL OR r.tournament = $tournament::VARCHAR)
+        AND ($variant::VARCHAR IS NULL OR r.variant = $variant::VARCHAR)
+        AND ($rules_version::VARCHAR IS NULL OR r.rules_version = $rules_version::VARCHAR)
+        AND ($army::VARCHAR IS NULL OR r.army = $army::VARCHAR)
+    GROUP BY r.card
+    HAVING sum(r.placements) > 0 AND sum(r.games_placed) >= $min_games
 ), factions AS (
     SELECT p.army AS faction, count(*) AS faction_games, count_if(p.result = 'win') AS faction_wins
     FROM proj_players AS p

@@ -16,7 +16,7 @@ from replay import projections  # noqa: E402
 from replay.projections import GameHeader, StreamEvent, own_square, project_lords_of_war, variant_label  # noqa: E402
 from replay.store_duckdb import DuckDBEventStore  # noqa: E402
 
-TABLES = ("proj_games", "proj_players", "proj_placements", "proj_kills", "proj_shots")
+TABLES = ("proj_games", "proj_players", "proj_placements", "proj_kills", "proj_shots", "proj_card_daily")
 
 
 def snapshot(conn) -> dict[str, list[tuple]]:
@@ -174,4 +174,21 @@ def test_two_projectors_never_duplicate_rows():
     conn.close()
     first.close()
     second.close()
+    store.close()
+
+
+def test_a_finished_game_that_gets_events_again_is_rewritten_not_doubled():
+    clock = fx.Clock()
+    store = DuckDBEventStore(":memory:", clock=clock)
+    fx.load(store, clock, {k: fx.GAMES[k] for k in "AB"})
+    projector = projections.attach(store, background=False)
+    store.append("B", fx.encode("B", fx.GAME_B + [fx.GAME_B[-1]])[-1:])  # the store allows it; the rules never do
+    projector.catch_up()
+    conn = store.reader()
+    after = snapshot(conn)
+    assert conn.execute("SELECT sum(placements) FROM proj_card_daily").fetchone()[0] == 5 + 4
+    projector.rebuild()
+    assert snapshot(conn) == after
+    conn.close()
+    projector.close()
     store.close()
