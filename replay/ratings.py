@@ -101,36 +101,73 @@ class EloPass:
 
     def feed(self, games: list[tuple]) -> None:
         """Rate (game_id, ended_at, player_p1, player_p2, winner) rows, which come after everything fed so far."""
+        if not games:
+            return
+        # A hot loop (a million games per pass): everything is bound to locals and unrolled.
         rating, record, peak, last_played, positions = self.rating, self.record, self.peak, self.last_played, self.positions
-        for game_id, ended_at, name_a, name_b, winner in games:
-            self.count += 1
-            self.last = (ended_at, game_id)
-            scores = SCORE.get(winner)
-            if scores is None or name_a == name_b:
+        index, player = self.index, self._player
+        a_append, b_append = self.a.append, self.b.append
+        ba_append, bb_append = self.before_a.append, self.before_b.append
+        aa_append, ab_append = self.after_a.append, self.after_b.append
+        score_append = self.score_a.append
+        position = len(self.a)
+        k = K
+        for _, ended_at, name_a, name_b, winner in games:
+            if winner == "p1":
+                sa = 1.0
+            elif winner == "p2":
+                sa = 0.0
+            elif winner == "draw":
+                sa = 0.5
+            else:
                 continue
-            a, b = self._player(name_a), self._player(name_b)
-            before_a, before_b = rating[a], rating[b]
-            expected_a = 1.0 / (1.0 + 10.0 ** ((before_b - before_a) / 400.0))
-            sa, sb = scores
-            after_a = before_a + K * (sa - expected_a)
-            after_b = before_b + K * (sb - (1.0 - expected_a))
-            rating[a], rating[b] = after_a, after_b
-            position = len(self.a)
-            self.a.append(a)
-            self.b.append(b)
-            self.before_a.append(before_a)
-            self.before_b.append(before_b)
-            self.after_a.append(after_a)
-            self.after_b.append(after_b)
-            self.score_a.append(int(sa * 2))
-            for i, s, after in ((a, sa, after_a), (b, sb, after_b)):
-                row = record[i]
-                row[0] += 1
-                row[1 if s == 1.0 else 2 if s == 0.0 else 3] += 1
-                if after > peak[i]:
-                    peak[i] = after
-                last_played[i] = ended_at
-                positions[i].append(position)
+            if name_a == name_b:
+                continue
+            a = index.get(name_a)
+            if a is None:
+                a = player(name_a)
+            b = index.get(name_b)
+            if b is None:
+                b = player(name_b)
+            before_a = rating[a]
+            before_b = rating[b]
+            delta = k * (sa - 1.0 / (1.0 + 10.0 ** ((before_b - before_a) / 400.0)))
+            after_a = before_a + delta
+            after_b = before_b - delta  # K (S_b - E_b) = K ((1 - S_a) - (1 - E_a)) = -delta
+            rating[a] = after_a
+            rating[b] = after_b
+            a_append(a)
+            b_append(b)
+            ba_append(before_a)
+            bb_append(before_b)
+            aa_append(after_a)
+            ab_append(after_b)
+            ra, rb = record[a], record[b]
+            ra[0] += 1
+            rb[0] += 1
+            if sa == 1.0:
+                score_append(2)
+                ra[1] += 1
+                rb[2] += 1
+            elif sa == 0.0:
+                score_append(0)
+                ra[2] += 1
+                rb[1] += 1
+            else:
+                score_append(1)
+                ra[3] += 1
+                rb[3] += 1
+            if after_a > peak[a]:
+                peak[a] = after_a
+            if after_b > peak[b]:
+                peak[b] = after_b
+            last_played[a] = ended_at
+            last_played[b] = ended_at
+            positions[a].append(position)
+            positions[b].append(position)
+            position += 1
+        self.count += len(games)
+        self.last = (games[-1][1], games[-1][0])
 
     def rated_games(self) -> int:
         return len(self.a)
