@@ -63,6 +63,15 @@ class GameIn(Request):
 
 
 class GameCreated(BaseModel):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {"id": "Xa3kP9qz", "seq": 3,
+                 "tokens": {"scorekeeper": "2Xh...", "p1": "q9T...", "p2": "Lm4..."}}
+            ]
+        }
+    )
+
     id: str
     seq: int
     tokens: dict[str, str] = Field(description="shown once: the scorekeeper's and each seat's bearer token")
@@ -113,6 +122,15 @@ class ActionIn(Request):
 
 
 class ActOut(BaseModel):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {"seq": 4, "events": [{"seq": 4, "type": "placed", "player": "p1", "card": "orcs/orc-ravager-2",
+                                        "square": "C3"}]}
+            ]
+        }
+    )
+
     seq: int = Field(description="the game's seq after the action")
     events: list[dict[str, Any]] = Field(description="the events the action caused, in the caller's view")
 
@@ -177,3 +195,111 @@ class ResultIn(Request):
     kills: dict[Literal["p1", "p2"], Annotated[int, Field(ge=0, le=1000)]] = Field(
         default_factory=dict, description="card kills to count for the kill difference (default 0)"
     )
+
+
+class EntrantOut(BaseModel):
+    id: str
+    name: str
+
+
+class PlayerListed(BaseModel):
+    id: str
+    name: str
+    army: str
+
+
+class TableOut(BaseModel):
+    table: int
+    p1: str
+    p2: str
+    game_id: str
+    status: Literal["playing", "finished", "forfeit"]
+    winner: str | None
+    kills: dict[str, int]
+
+
+class RoundOut(BaseModel):
+    round: int
+    tables: list[TableOut]
+    bye: str | None
+
+
+class TournamentOut(BaseModel):
+    id: str
+    name: str
+    system: str
+    format: str
+    rounds: int
+    variant: dict[str, Any]
+    created_at: str
+    status: Literal["registration", "running", "finished"]
+    players: list[PlayerListed]
+    played_rounds: list[RoundOut]
+
+
+class TournamentListed(BaseModel):
+    id: str
+    name: str
+    system: str
+    rounds: int
+    created_at: str
+    players: int
+    played_rounds: int
+
+
+class TournamentList(BaseModel):
+    tournaments: list[TournamentListed]
+
+
+class StartedTableOut(BaseModel):
+    table: int
+    p1: str = Field(description="the entrant seated p1")
+    p2: str
+    game_id: str
+    tokens: dict[str, str] = Field(description="the game's scorekeeper and seat tokens, shown once")
+
+
+class StartedRoundOut(BaseModel):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {"round": 1, "bye": "erin", "tables": [
+                    {"table": 1, "p1": "alice", "p2": "bob", "game_id": "Xa3kP9qz",
+                     "tokens": {"scorekeeper": "2Xh...", "p1": "q9T...", "p2": "Lm4..."}}
+                ]}
+            ]
+        }
+    )
+
+    round: int
+    bye: str | None
+    tables: list[StartedTableOut]
+
+
+class ResultOut(BaseModel):
+    round: int
+    table: int
+    p1: str
+    p2: str
+    game_id: str
+    status: Literal["playing", "finished", "forfeit"]
+    winner: str | None
+    kills: dict[str, int]
+
+
+class StandingOut(BaseModel):
+    rank: int
+    player: str
+    name: str
+    match_points: int
+    wins: int
+    draws: int
+    losses: int
+    byes: int
+    opponents_match_win: float = Field(description="0..1, each opponent floored at 1/3")
+    kill_difference: int
+    opponents: list[str]
+
+
+class StandingsOut(BaseModel):
+    standings: list[StandingOut]

@@ -11,7 +11,18 @@ from typing import Any
 from fastapi import APIRouter, Path, Query, Request
 
 from api import auth
-from api.models import EntrantIn, ResultIn, TournamentCreated, TournamentIn
+from api.models import (
+    EntrantIn,
+    EntrantOut,
+    ResultIn,
+    ResultOut,
+    StandingsOut,
+    StartedRoundOut,
+    TournamentCreated,
+    TournamentIn,
+    TournamentList,
+    TournamentOut,
+)
 from replay.tournaments import Tournament, TournamentService
 
 router = APIRouter(tags=["tournaments"])
@@ -72,7 +83,7 @@ def create_tournament(request: Request, body: TournamentIn) -> TournamentCreated
     return TournamentCreated(id=tid, token=tokens["organiser"])
 
 
-@router.get("/tournaments", summary="List tournaments")
+@router.get("/tournaments", response_model=TournamentList, summary="List tournaments")
 def list_tournaments(request: Request, limit: int = Query(100, ge=1, le=1000)) -> dict[str, Any]:
     service = _service(request)
     return {"tournaments": [
@@ -82,13 +93,13 @@ def list_tournaments(request: Request, limit: int = Query(100, ge=1, le=1000)) -
     ]}
 
 
-@router.get("/tournaments/{tournament_id}", summary="A tournament: players, rounds, tables", responses=_ERRORS)
+@router.get("/tournaments/{tournament_id}", response_model=TournamentOut, summary="A tournament: players, rounds, tables", responses=_ERRORS)
 def get_tournament(request: Request, tournament_id: str = TournamentId) -> dict[str, Any]:
     service = _service(request)
     return _summary(service, service.get(tournament_id))
 
 
-@router.post("/tournaments/{tournament_id}/players", status_code=201, summary="Register a player",
+@router.post("/tournaments/{tournament_id}/players", status_code=201, response_model=EntrantOut, summary="Register a player",
              responses=_ERRORS)
 def register(request: Request, body: EntrantIn, tournament_id: str = TournamentId) -> dict[str, Any]:
     """Before the first round only. The army is checked by the game system."""
@@ -98,7 +109,7 @@ def register(request: Request, body: EntrantIn, tournament_id: str = TournamentI
     return {"id": entrant.id, "name": entrant.name}
 
 
-@router.post("/tournaments/{tournament_id}/rounds", status_code=201, summary="Pair and start the next round",
+@router.post("/tournaments/{tournament_id}/rounds", status_code=201, response_model=StartedRoundOut, summary="Pair and start the next round",
              responses=_ERRORS)
 def start_round(request: Request, tournament_id: str = TournamentId) -> dict[str, Any]:
     """Swiss pairing (no rematch while avoidable, bye to the lowest-ranked player without one, seats balanced).
@@ -110,7 +121,7 @@ def start_round(request: Request, tournament_id: str = TournamentId) -> dict[str
 
 
 @router.post("/tournaments/{tournament_id}/rounds/{round_number}/tables/{table_number}/result", status_code=201,
-             summary="Enter a forfeit result", responses=_ERRORS)
+             response_model=ResultOut, summary="Enter a forfeit result", responses=_ERRORS)
 def enter_result(
     request: Request,
     body: ResultIn,
@@ -125,7 +136,7 @@ def enter_result(
     return asdict(result)
 
 
-@router.get("/tournaments/{tournament_id}/standings", summary="Standings with tiebreaks", responses=_ERRORS)
+@router.get("/tournaments/{tournament_id}/standings", response_model=StandingsOut, summary="Standings with tiebreaks", responses=_ERRORS)
 def standings(request: Request, tournament_id: str = TournamentId) -> dict[str, Any]:
     """Ordered by match points (3/1/0, a bye is a win), opponents' match-win % (floor 1/3), card-kill
     difference, then player id. Only finished (or forfeited) tables count."""
