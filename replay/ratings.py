@@ -16,6 +16,8 @@ from __future__ import annotations
 import threading
 from array import array
 from collections import OrderedDict
+from collections.abc import Callable
+from typing import TypeVar
 
 import duckdb
 import msgspec
@@ -24,6 +26,7 @@ from replay.sql_loader import sql
 from replay.stats import Filters
 
 INITIAL = 1500.0
+T = TypeVar("T")
 K = 32.0
 
 
@@ -175,50 +178,57 @@ class EloPass:
 
 class RatingsCache:
     """Elo passes by filter, continued with the games that ended since (exact: Elo is a fold in a fixed order, and
-    the pass is redone from scratch whenever a game turns up before its end). One per process or app."""
+    the pass is redone from scratch whenever a game turns up before its end). One per process or app; callers of
+    one filter take turns (the second waits for the first one's pass instead of computing its own)."""
 
     def __init__(self, size: int = 16) -> None:
-        self._passes: OrderedDict[tuple, EloPass] = OrderedDict()
+        self._entries: OrderedDict[tuple, tuple[threading.Lock, list[EloPass | None]]] = OrderedDict()
         self._size = size
         self._lock = threading.Lock()
 
-    def current(self, conn: duckdb.DuckDBPyConnection, filters: Filters) -> EloPass:
-        key = tuple(sorted(filters.common().items(), key=lambda kv: kv[0]))
-        with self._lock:
-            cached = self._passes.get(key)
-            if cached is not None:
-                self._passes.move_to_end(key)
+    def apply(self, conn: duckdb.DuckDBPyConnection, filters: Filters, use: Callable[[EloPass], T]) -> T:
+        """``use(pass)`` on the up-to-date pass of ``filters``, while no other caller changes it."""
         common = filters.common()
-        if cached is not None:
-            upto = conn.execute(
-                sql("stats_rating_count_upto"),
-                common | {"upto_ended_at": cached.last[0], "upto_game_id": cached.last[1]},
-            ).fetchall()[0][0]
-            if upto == cached.count:
-                newer = conn.execute(
-                    sql("stats_rating_games_after"),
-                    common | {"after_ended_at": cached.last[0], "after_game_id": cached.last[1]},
-                ).fetchall()
-                with self._lock:  # one continuation at a time per pass
-                    if cached.count == upto:
-                        cached.feed(newer)
-                return cached
-        fresh = EloPass()
-        fresh.feed(conn.execute(sql("stats_rating_games"), common).fetchall())
+        key = tuple(sorted(common.items(), key=lambda kv: kv[0]))
         with self._lock:
-            self._passes[key] = fresh
-            self._passes.move_to_end(key)
-            while len(self._passes) > self._size:
-                self._passes.popitem(last=False)
-        return fresh
+            entry = self._entries.get(key)
+            if entry is None:
+                entry = self._entries[key] = (threading.Lock(), [None])
+            self._entries.move_to_end(key)
+            while len(self._entries) > self._size:
+                self._entries.popitem(last=False)
+        lock, slot = entry
+        with lock:
+            cached = slot[0]
+            if cached is not None:
+                upto = conn.execute(
+                    sql("stats_rating_count_upto"),
+                    common | {"upto_ended_at": cached.last[0], "upto_game_id": cached.last[1]},
+                ).fetchall()[0][0]
+                if upto == cached.count:
+                    cached.feed(
+                        conn.execute(
+                            sql("stats_rating_games_after"),
+                            common | {"after_ended_at": cached.last[0], "after_game_id": cached.last[1]},
+                        ).fetchall()
+                    )
+                else:
+                    cached = None
+            if cached is None:
+                cached = slot[0] = full_pass(conn, filters)
+            return use(cached)
 
 
-def elo_pass(conn: duckdb.DuckDBPyConnection, filters: Filters, cache: RatingsCache | None) -> EloPass:
+def full_pass(conn: duckdb.DuckDBPyConnection, filters: Filters) -> EloPass:
+    done = EloPass()
+    done.feed(conn.execute(sql("stats_rating_games"), filters.common()).fetchall())
+    return done
+
+
+def _apply(conn: duckdb.DuckDBPyConnection, filters: Filters, cache: RatingsCache | None, use: Callable[[EloPass], T]) -> T:
     if cache is not None:
-        return cache.current(conn, filters)
-    full = EloPass()
-    full.feed(conn.execute(sql("stats_rating_games"), filters.common()).fetchall())
-    return full
+        return cache.apply(conn, filters, use)
+    return use(full_pass(conn, filters))
 
 
 def ratings(
@@ -227,7 +237,10 @@ def ratings(
     limit: int | None = None,
     cache: RatingsCache | None = None,
 ) -> Ratings:
-    done = elo_pass(conn, filters, cache)
+    return _apply(conn, filters, cache, lambda done: _table(done, filters, limit))
+
+
+def _table(done: EloPass, filters: Filters, limit: int | None) -> Ratings:
     ordered = sorted(
         (i for i in range(len(done.names)) if done.record[i][0] >= filters.min_games),
         key=lambda i: (-done.rating[i], done.names[i]),
@@ -245,7 +258,10 @@ def ratings(
 def rating_history(
     conn: duckdb.DuckDBPyConnection, player: str, filters: Filters = Filters(), cache: RatingsCache | None = None
 ) -> RatingHistory:
-    done = elo_pass(conn, filters, cache)
+    return _apply(conn, filters, cache, lambda done: _history(conn, done, player, filters))
+
+
+def _history(conn: duckdb.DuckDBPyConnection, done: EloPass, player: str, filters: Filters) -> RatingHistory:
     i = done.index.get(player)
     if i is None:
         return RatingHistory(filters, player, None, [])
