@@ -62,9 +62,13 @@ def role_of(token: str, hashes: Mapping[str, str]) -> str | None:
     return found
 
 
-def caller_role(request: Request, hashes: Mapping[str, str]) -> str | None:
-    """None for an anonymous caller; the role of a valid token; 401 for a token nobody here holds."""
+def caller_role(request: Request, hashes: Mapping[str, str], query_token: str | None = None) -> str | None:
+    """None for an anonymous caller; the role of a valid token; 401 for a token nobody here holds.
+    ``query_token``: the ``access_token`` query parameter (RFC 6750 §2.3), accepted where a browser cannot send
+    headers (``EventSource``); the header wins when both are given."""
     token = bearer(request)
+    if token is None and query_token:
+        token = query_token if len(query_token) <= MAX_TOKEN_CHARS else "-"
     if token is None:
         return None
     role = role_of(token, hashes)

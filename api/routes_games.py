@@ -93,10 +93,10 @@ class Access:
         return auth.check_view(self.role, asked or auth.default_view(self.role), self.seats, self.over)
 
 
-def access(request: Request, game_id: str) -> Access:
+def access(request: Request, game_id: str, query_token: str | None = None) -> Access:
     service: GameService = request.app.state.service
     record = service.store.get_game(game_id)
-    role = auth.caller_role(request, record.metadata.get("token_hashes") or {})
+    role = auth.caller_role(request, record.metadata.get("token_hashes") or {}, query_token)
     return Access(service, record, service.system_of(record), role)
 
 
@@ -336,8 +336,11 @@ def live(
     after: int | None = Query(None, ge=0, le=MAX_SEQ, description="start after this seq (like Last-Event-ID)"),
     timeout: float = Query(300.0, ge=0, le=3600, description="end the stream after this many idle seconds"),
     last_event_id: str | None = Header(None, alias="Last-Event-ID", max_length=24),
+    access_token: str | None = Query(
+        None, max_length=256, description="the bearer token, for clients that cannot send headers (EventSource)"
+    ),
 ) -> StreamingResponse:
-    game = access(request, game_id)
+    game = access(request, game_id, access_token)
     chosen = game.view(view)
     start = after or 0
     if last_event_id is not None:

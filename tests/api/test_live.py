@@ -102,3 +102,13 @@ def test_a_bad_last_event_id_is_422(client: TestClient) -> None:
     game_id, _ = new_game(client)
     response = client.get(f"/games/{game_id}/live", params={"timeout": 0}, headers={"Last-Event-ID": "x"})
     assert response.status_code == 422
+
+
+def test_a_browser_can_pass_its_token_as_access_token(client: TestClient) -> None:
+    game_id, tokens = new_game(client)
+    mine = client.get(f"/games/{game_id}/live", params={"view": "p1", "timeout": 0, "access_token": tokens["p1"]})
+    assert mine.status_code == 200
+    theirs = client.get(f"/games/{game_id}/live", params={"view": "p1", "timeout": 0, "access_token": tokens["p2"]})
+    assert theirs.status_code == 403
+    wrong = client.get(f"/games/{game_id}/live", params={"view": "p1", "timeout": 0, "access_token": "nope"})
+    assert wrong.status_code == 401
