@@ -16,7 +16,8 @@ def _serve(args: argparse.Namespace) -> int:
     )
     app = create_app(settings)
     print(f"warlog: serving {settings.db} at http://{settings.host}:{settings.port}/docs", flush=True)
-    uvicorn.run(app, host=settings.host, port=settings.port, log_level="warning")
+    # Open live (SSE) streams must not hold a shutdown hostage.
+    uvicorn.run(app, host=settings.host, port=settings.port, log_level="warning", timeout_graceful_shutdown=5)
     return 0
 
 
