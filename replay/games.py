@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.system import GameSystem
-from engine.errors import SetupError
+from engine.errors import RuleError, SetupError
 from engine.systems import UnknownSystem, get_system
 from events import Recorded
 from replay.errors import Conflict, CorruptRecord
@@ -72,6 +72,7 @@ class GameService:
         self._cache: OrderedDict[str, tuple[int, Any, str]] = OrderedDict()  # game -> (seq, state, last hash)
         self._cache_size = cache_size
         self._lock = threading.Lock()
+        self._systems: dict[str, str] = {}  # game -> its system's name
         self._new_id = new_id or (lambda: secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"))
 
     # -- systems --------------------------------------------------------------------------------------
@@ -155,8 +156,7 @@ class GameService:
         With ``expected_seq`` the caller states the seq it last saw: a stale one is a ``Conflict``. Without it
         the service decides against the latest state and, if another writer got in first, decides again.
         """
-        record = self.store.get_game(game_id)
-        system = self._system_lookup(record.system)
+        system = self._system_of_game(game_id)
         typed = system.parse_action(action) if isinstance(action, dict) else action
         for _ in range(max_retries):
             if idempotency_key is not None:
@@ -164,10 +164,20 @@ class GameService:
                 first = self.store.find_idempotent(game_id, idempotency_key)
                 if first is not None:
                     return self._result(system, first)
-            seq, state, last_hash = self._latest(game_id, system)
+            # Decide against the cached state without asking the store for its last seq: the append below
+            # carries that seq as expected_seq, so a state that another writer made stale is a Conflict there.
+            seq, state, last_hash = self._latest(game_id, system, trust_cache=True)
             if expected_seq is not None and expected_seq != seq:
-                raise Conflict(game_id, expected_seq, seq)
-            events = system.decide(state, typed)
+                seq, state, last_hash = self._latest(game_id, system)  # the cache may be behind: look again
+                if expected_seq != seq:
+                    raise Conflict(game_id, expected_seq, seq)
+            try:
+                events = system.decide(state, typed)
+            except RuleError:
+                if self.store.last_seq(game_id) == seq:
+                    raise
+                self._forget(game_id)  # illegal only in a state another writer has moved on from: decide again
+                continue
             encoded = self._encode(system, events, last_hash)
             try:
                 result = self.store.append(game_id, encoded, expected_seq=seq, idempotency_key=idempotency_key)
@@ -214,11 +224,25 @@ class GameService:
             seq = 0
         return seq, system.fold(r.event for r in self.events(game_id, 1, seq))
 
-    def _latest(self, game_id: str, system: GameSystem) -> tuple[int, Any, str]:
+    def _system_of_game(self, game_id: str) -> GameSystem:
+        """The game's system; a game's system never changes, so it is remembered (GameNotFound if unknown)."""
+        name = self._systems.get(game_id)
+        if name is None:
+            name = self.store.get_game(game_id).system
+            if len(self._systems) >= 100_000:
+                self._systems.clear()
+            self._systems[game_id] = name
+        return self._system_lookup(name)
+
+    def _latest(self, game_id: str, system: GameSystem, trust_cache: bool = False) -> tuple[int, Any, str]:
+        """(seq, state, last hash) of the game's latest event. ``trust_cache``: a cached state is returned without
+        checking the store's last seq (for callers that append with that seq as ``expected_seq``)."""
         with self._lock:
             cached = self._cache.get(game_id)
             if cached is not None:
                 self._cache.move_to_end(game_id)
+        if cached is not None and trust_cache:
+            return cached
         last_seq = self.store.last_seq(game_id)
         if cached is not None and cached[0] == last_seq:
             return cached

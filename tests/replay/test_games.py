@@ -145,3 +145,19 @@ def test_games_concurrent_writers_without_expected_seq_never_lose_an_action(serv
     # Exactly one placement is stored; the others were re-decided against the new state and refused.
     assert sorted(outcomes) == ["illegal"] * 7 + ["ok"]
     assert service.store.last_seq(game) == 4
+
+
+def test_games_act_with_a_cache_behind_another_writer_decides_against_the_stored_state(service):
+    game = service.create_game(SETUP).game_id
+    other = GameService(service.store)  # a second service on the same store: its cache knows nothing of ours
+    other.state(game)  # caches seq 3
+    card = challenge_card(service, game, 0)
+    service.act(game, {"type": "place", "player": "p1", "card": card, "square": "C3"}, expected_seq=3)
+    # expected_seq matches the store, not the other service's cached state: accepted, decided on seq 4
+    assert other.act(game, {"type": "draw", "player": "p1"}, expected_seq=4).seq == 5
+    # without expected_seq a stale cache costs a retry, never a lost or misplaced action
+    service_card = challenge_card(other, game, 1)
+    assert service.act(game, {"type": "place", "player": "p2", "card": service_card, "square": "E4"}).seq == 6
+    with pytest.raises(Conflict):
+        other.act(game, {"type": "draw", "player": "p2"}, expected_seq=5)
+    assert [r.event.tag_name() for r in service.events(game)][3:] == ["placed", "card_drawn", "placed"]
