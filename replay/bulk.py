@@ -1,15 +1,16 @@
 """Bulk import: many whole games, each validated through its system, written many games per transaction.
 
     games = read_jsonl("games.jsonl")          # one game per line (ImportGame)
-    bulk_import(store, games)                   # -> ImportReport(games, events)
+    bulk_import(store, games)                   # -> ImportReport(games, events, validation)
+    bulk_import_jsonl(store, path, workers=2)   # the same, games prepared in worker processes
 
 Each game is decoded with its system's codec (typed, so a payload that is not a known event is rejected),
 validated, re-encoded canonically and hash-chained exactly as ``GameService`` would have stored it, so a
 bulk-imported game and the same game played through the service have the same events and the same hashes
 (``tests/replay/test_bulk.py``). Validation re-decides every action through the rules (the actions come from
 ``replay.<system>.actions.actions_from_events``, the setup from ``game_started``) and requires exactly the
-recorded events; a system without that module is validated by folding its events. A rejected game raises ``ImportRejected`` before anything of its
-batch is written; the batches before it stay stored.
+recorded events; a system without that module is validated by folding its events. A rejected game raises
+``ImportRejected`` before anything of its batch is written; the batches before it stay stored.
 
 Games go to the store ``batch_games`` at a time: ``DuckDBEventStore.create_games_bulk`` (one transaction, an
 Arrow insert when pyarrow is installed); any other store gets one ``create_game`` per game.
@@ -18,7 +19,10 @@ Arrow insert when pyarrow is installed); any other store gets one ``create_game`
 from __future__ import annotations
 
 import importlib
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +31,9 @@ import msgspec
 from engine.errors import RuleError
 from engine.system import GameSystem
 from engine.systems import UnknownSystem, get_system
-from replay.games import GameService, genesis_hash, outcome_metadata
-from replay.store import EventStore
+from replay.games import chain_hash, genesis_hash, outcome_metadata
+from replay.store import EventStore, NewEvent
+from replay.store_duckdb import BulkGame
 
 
 class ImportGame(msgspec.Struct, frozen=True):
@@ -52,9 +57,12 @@ class ImportRejected(ValueError):
     """A game of the import is not a valid record; nothing of its batch was stored."""
 
     def __init__(self, game_id: str, reason: str) -> None:
-        super().__init__(f"game {game_id!r} rejected: {reason}")
+        super().__init__(game_id, reason)  # both in args: the error travels back from a worker process
         self.game_id = game_id
         self.reason = reason
+
+    def __str__(self) -> str:
+        return f"game {self.game_id!r} rejected: {self.reason}"
 
 
 _DECODER = msgspec.json.Decoder(ImportGame)
@@ -120,10 +128,8 @@ def validate(system: GameSystem, game_id: str, events: list[Any]) -> Any:
     return state
 
 
-def prepare(game: ImportGame, lookup: Callable[[str], GameSystem] = get_system) -> Any:
-    """Decode, validate, encode and chain one game -> ``BulkGame`` (as ``GameService`` would have stored it)."""
-    from replay.store_duckdb import BulkGame
-
+def prepare(game: ImportGame, lookup: Callable[[str], GameSystem] = get_system) -> BulkGame:
+    """Decode, validate, encode and chain one game, exactly as ``GameService`` would have stored it."""
     try:
         system = lookup(game.system)
     except UnknownSystem as exc:
@@ -136,8 +142,51 @@ def prepare(game: ImportGame, lookup: Callable[[str], GameSystem] = get_system) 
     state = validate(system, game.game_id, events)
     metadata = dict(game.metadata)
     metadata.update(outcome_metadata(system, state) or {})
-    encoded = GameService._encode(system, events, genesis_hash(game.game_id))  # noqa: SLF001 - the one encoder
-    return BulkGame(game.game_id, system.name, list(game.players), metadata, game.tournament, encoded)
+    types, versions, payloads, hashes = [], [], [], []
+    previous = genesis_hash(game.game_id)
+    for event in events:  # GameService._encode, as columns
+        tag = type(event).tag_name()
+        version = codec.version_of(tag)
+        payload = codec.encode_json(event)
+        previous = chain_hash(previous, tag, version, payload)
+        types.append(tag)
+        versions.append(version)
+        payloads.append(payload.decode())
+        hashes.append(previous)
+    return BulkGame(game.game_id, system.name, list(game.players), metadata, game.tournament, types, versions,
+                    payloads, hashes)
+
+
+def _prepare_lines(lines: bytes) -> tuple[list[BulkGame], set[str]]:
+    """Worker process: prepare the games of some JSONL lines (sent as one bytes object: nothing to pickle)."""
+    games = [prepare(_DECODER.decode(line)) for line in lines.splitlines() if line.strip()]
+    return games, {validation_mode(get_system(g.system)) for g in games}
+
+
+class _Writer:
+    """Stores prepared batches: ``create_games_bulk`` where the store has it, else one ``create_game`` each."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+        self.bulk = getattr(store, "create_games_bulk", None)
+        self.games = self.events = 0
+        self.modes: set[str] = set()
+
+    def write(self, batch: list[BulkGame]) -> None:
+        if self.bulk is not None:
+            self.events += self.bulk(batch)
+        else:
+            for g in batch:
+                events = [
+                    NewEvent(t, v, p.encode(), h)
+                    for t, v, p, h in zip(g.types, g.schema_versions, g.payloads, g.hashes, strict=True)
+                ]
+                self.store.create_game(g.game_id, g.system, g.players, g.metadata, events, tournament=g.tournament)
+                self.events += len(events)
+        self.games += len(batch)
+
+    def report(self) -> ImportReport:
+        return ImportReport(self.games, self.events, "+".join(sorted(self.modes)) or "none")
 
 
 def bulk_import(
@@ -146,30 +195,39 @@ def bulk_import(
     batch_games: int = 500,
     lookup: Callable[[str], GameSystem] = get_system,
 ) -> ImportReport:
-    """Validate and store ``games``, ``batch_games`` per transaction. Returns what was stored."""
-    bulk = getattr(store, "create_games_bulk", None)
-    stored_games = stored_events = 0
-    batch: list[Any] = []
-    modes: set[str] = set()
-
-    def flush() -> None:
-        nonlocal stored_games, stored_events
-        if bulk is not None:
-            stored_events += bulk(batch)
-        else:
-            for g in batch:
-                store.create_game(g.game_id, g.system, g.players, g.metadata, g.events, tournament=g.tournament)
-                stored_events += len(g.events)
-        stored_games += len(batch)
-        batch.clear()
-
+    """Validate and store ``games``, ``batch_games`` per transaction, in this process. Returns what was stored."""
+    writer = _Writer(store)
+    batch: list[BulkGame] = []
     for game in games:
-        prepared = prepare(game, lookup)
-        if len(modes) < 2:
-            modes.add(validation_mode(lookup(game.system)))
-        batch.append(prepared)
+        batch.append(prepare(game, lookup))
+        if len(writer.modes) < 2:
+            writer.modes.add(validation_mode(lookup(game.system)))
         if len(batch) >= batch_games:
-            flush()
+            writer.write(batch)
+            batch = []
     if batch:
-        flush()
-    return ImportReport(stored_games, stored_events, "+".join(sorted(modes)) or "none")
+        writer.write(batch)
+    return writer.report()
+
+
+def bulk_import_jsonl(store: EventStore, path: str | Path, batch_games: int = 500, workers: int = 1) -> ImportReport:
+    """``bulk_import`` of a JSONL file; with ``workers`` > 1 the games are prepared (decoded, validated, encoded,
+    chained) in that many processes while this one writes, batches stored in file order."""
+    if workers <= 1:
+        return bulk_import(store, read_jsonl(path), batch_games)
+    writer = _Writer(store)
+    window: deque[Future[tuple[list[BulkGame], set[str]]]] = deque()
+
+    def drain(keep: int) -> None:
+        while len(window) > keep:
+            prepared, modes = window.popleft().result()
+            writer.modes |= modes
+            if prepared:
+                writer.write(prepared)
+
+    with ProcessPoolExecutor(max_workers=workers) as pool, open(path, "rb") as lines:
+        while chunk := b"".join(islice(lines, batch_games)):
+            window.append(pool.submit(_prepare_lines, chunk))
+            drain(2 * workers)  # bounded: at most 2 batches per worker in flight
+        drain(0)
+    return writer.report()

@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from engine.systems import get_system
-from replay.bulk import ImportGame, ImportRejected, bulk_import, read_jsonl, validation_mode
+from replay.bulk import ImportGame, ImportRejected, bulk_import, bulk_import_jsonl, read_jsonl, validation_mode
 from replay.demo import DEMO_SEATS, demo_setup, record_bot_game
 from replay.errors import GameExists
 from replay.games import GameService
@@ -128,3 +128,32 @@ def test_bulk_import_rejects_a_drawn_card_the_deck_did_not_hold_on_top(played, t
     with pytest.raises(ImportRejected, match="differ from what the rules give"):
         bulk_import(target, [msgspec.structs.replace(lines[0], events=events)])
     assert target.list_games().games == []
+
+
+def test_bulk_import_jsonl_with_worker_processes_stores_the_same_rows(played, tmp_path):
+    source, lines = played
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(b"".join(msgspec.json.encode(line) + b"\n" for line in lines))
+    store = DuckDBEventStore(str(tmp_path / "workers.duckdb"))
+    try:
+        report = bulk_import_jsonl(store, path, batch_games=2, workers=2)
+        assert (report.games, report.validation) == (GAMES, validation_mode(get_system("lords-of-war")))
+        for line in lines:
+            assert rows(store, line.game_id) == rows(source, line.game_id)
+    finally:
+        store.close()
+
+
+def test_bulk_import_jsonl_reports_a_rejection_from_a_worker(played, tmp_path):
+    _, lines = played
+    path = tmp_path / "bad.jsonl"
+    bad = msgspec.structs.replace(lines[1], events=lines[1].events[1:])
+    path.write_bytes(b"".join(msgspec.json.encode(line) + b"\n" for line in [lines[0], bad]))
+    store = DuckDBEventStore(str(tmp_path / "bad.duckdb"))
+    try:
+        with pytest.raises(ImportRejected) as info:
+            bulk_import_jsonl(store, path, batch_games=1, workers=2)
+        assert info.value.game_id == lines[1].game_id
+        assert [g.game_id for g in store.list_games().games] == [lines[0].game_id]
+    finally:
+        store.close()
