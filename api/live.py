@@ -22,6 +22,22 @@ class LiveHub:
     def __init__(self) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._events: dict[str, asyncio.Event] = {}
+        self._streams: dict[str, int] = {}  # open streams per game: the game's Event is dropped with the last one
+
+    def enter(self, game_id: str) -> None:
+        self._streams[game_id] = self._streams.get(game_id, 0) + 1
+
+    def leave(self, game_id: str) -> None:
+        left = self._streams.get(game_id, 1) - 1
+        if left > 0:
+            self._streams[game_id] = left
+        else:
+            self._streams.pop(game_id, None)
+            self._events.pop(game_id, None)
+
+    def watched(self) -> int:
+        """How many games have a wake-up signal now (bounded by the games with open streams)."""
+        return len(self._events)
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
@@ -63,6 +79,23 @@ async def sse_stream(
 ) -> AsyncIterator[str]:
     """Events after seq ``after``, then new ones as they come, until the game ends or nothing new arrives for
     ``idle_timeout`` seconds. ``read(from_seq)`` -> ([(seq, event in the view or None if hidden)], game over)."""
+    hub.enter(game_id)
+    try:
+        async for message in _stream(hub, game_id, after, read, idle_timeout, poll, keepalive):
+            yield message
+    finally:
+        hub.leave(game_id)
+
+
+async def _stream(
+    hub: LiveHub,
+    game_id: str,
+    after: int,
+    read: Callable[[int], tuple[list[tuple[int, dict[str, Any] | None]], bool]],
+    idle_timeout: float,
+    poll: float,
+    keepalive: float,
+) -> AsyncIterator[str]:
     loop = asyncio.get_running_loop()
     yield "retry: 2000\n\n"
     last = after

@@ -112,3 +112,18 @@ def test_a_browser_can_pass_its_token_as_access_token(client: TestClient) -> Non
     assert theirs.status_code == 403
     wrong = client.get(f"/games/{game_id}/live", params={"view": "p1", "timeout": 0, "access_token": "nope"})
     assert wrong.status_code == 401
+
+
+def test_a_timed_out_stream_leaves_no_signal_behind() -> None:
+    import asyncio
+
+    from api.live import LiveHub, sse_stream
+
+    async def run() -> LiveHub:
+        hub = LiveHub()
+        hub.bind(asyncio.get_running_loop())
+        messages = [m async for m in sse_stream(hub, "g1", 0, lambda _: ([], False), idle_timeout=0.05, poll=0.01)]
+        assert messages == ["retry: 2000\n\n"]
+        return hub
+
+    assert asyncio.run(run()).watched() == 0
