@@ -50,3 +50,27 @@ def explain_game(system_name: str, events: Iterable[Recorded[Any]], view: str = 
         out.append(Explanation(seq=recorded.seq, text=line, cause=cause))
         state = system.evolve(state, recorded.event)
     return out
+
+
+def explain_actions(system_name: str, events: Iterable[Recorded[Any]], view: str = "all") -> list[Explanation]:
+    """One line per action (its events' lines joined by "; "), as a commentator says it:
+    "p1 places Orc Ravager at D4; Dwarf Marauder at D5 is destroyed: 9 > 4 (Orc Ravager NE 5, Goblin Shanker N 4)".
+    ``seq`` is the action's first event; ``cause`` holds each event's cause under ``events``. The opening events
+    (setup) are one entry."""
+    recorded = list(events)
+    per_event = explain_game(system_name, recorded, view)
+    if system_name != "lords-of-war" or not recorded:
+        return per_event
+    from replay.lords_of_war.actions import actions_from_events, opening_length
+
+    typed = [r.event for r in recorded]
+    spans = [(0, opening_length(typed))] + [(g.start, g.stop) for g in actions_from_events(typed)]
+    return [
+        Explanation(
+            seq=per_event[start].seq,
+            text="; ".join(x.text for x in per_event[start:stop]),
+            cause={"events": [x.cause for x in per_event[start:stop]]},
+        )
+        for start, stop in spans
+        if stop > start
+    ]

@@ -66,3 +66,16 @@ def test_explain_game_covers_every_event_of_bot_games():
         assert [x.seq for x in lines] == list(range(1, len(events) + 1))
         assert all(x.text and "\n" not in x.text for x in lines)
         assert "wins" in lines[-1].text
+
+
+def test_explain_actions_joins_an_action_into_one_line():
+    from replay.explain import explain_actions
+
+    events = play_bot_game(1)
+    recorded = [_rec(e, i + 1) for i, e in enumerate(events)]
+    lines = explain_actions(LOW, recorded, view="spectator")
+    kill = next(x for x in lines if "is destroyed" in x.text and x.text.startswith("p"))
+    assert " places " in kill.text.split(";")[0] and "; " in kill.text
+    assert len(kill.cause["events"]) >= 2
+    assert lines[0].seq == 1 and "Lords of War" in lines[0].text
+    assert sum(len(x.cause["events"]) for x in lines) == len(events)
