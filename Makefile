@@ -23,5 +23,18 @@ test: $(STAMP)
 test-all: $(STAMP)
 	$(PY) -m pytest -m ''
 
+# Benchmarks (issue 7): every figure into bench/RESULTS.md. bench-quick scales down to finish in under 2 minutes.
+BENCH_STAMP := $(VENV)/.bench-stamp
+
+$(BENCH_STAMP): pyproject.toml $(STAMP)
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[dev,bench]'
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
+	$(PY) bench/run.py
+
+bench-quick: $(BENCH_STAMP)
+	$(PY) bench/run.py --quick
+
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache

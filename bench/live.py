@@ -1,0 +1,219 @@
+"""Live appends over HTTP: actions from 1, 16 and 128 concurrent clients over many games, against a trivial route
+(``GET /health``) of the same server at the same concurrency.
+
+    .venv/bin/python bench/live.py [--clients 1,16,128] [--requests 300,3000,6000] [--repeat 3] [--json out]
+
+The server is ``warlog serve`` (uvicorn, a DuckDB file) in a subprocess on 127.0.0.1 only. Games are created
+with ``POST /games`` from the bot corpus' setups (seeded, so the recorded actions are legal again); each client
+coroutine (httpx, async, one connection each) takes a game from a shared queue and sends its actions in order
+(``POST /games/{id}/actions`` with the scorekeeper's bearer token and ``expected_seq``), then takes the next game.
+Every level sends a bounded number of requests (and stops at a time cap); latency is measured by the client
+around each request.
+The server's RSS is sampled during the run and its peak (VmHWM) read at the end.
+Targets (issue 7): p99 <= 25 ms at 128 clients; action throughput >= 50% of the trivial route's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import deque
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import httpx  # noqa: E402
+
+from bench.common import corpus, median, peak_rss_mib, percentile, rss_mib  # noqa: E402
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen:
+    code = "import sys; from api.cli import main; sys.exit(main())"
+    server = subprocess.Popen(
+        [sys.executable, "-c", code, "serve", "--db", str(db), "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parents[1],
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"the server exited: {server.stderr.read().decode()[-2000:]}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    server.kill()
+    raise RuntimeError("the server did not answer /health within 60 s")
+
+
+class Game:
+    def __init__(self, game_id: str, token: str, seq: int, actions: list) -> None:
+        self.game_id, self.token, self.seq, self.actions, self.next = game_id, token, seq, actions, 0
+
+
+async def create_games(base: str, distinct: list, count: int) -> list[Game]:
+    games: list[Game] = []
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        sem = asyncio.Semaphore(8)
+
+        async def one(i: int) -> None:
+            source = distinct[i % len(distinct)]
+            async with sem:
+                r = await client.post("/games", json=source.setup)
+            r.raise_for_status()
+            body = r.json()
+            games.append(Game(body["id"], body["tokens"]["scorekeeper"], body["seq"], source.actions))
+
+        await asyncio.gather(*(one(i) for i in range(count)))
+    return games
+
+
+async def run_level(base: str, clients: int, requests: int, pool: deque, trivial: bool, seconds: float) -> dict:
+    """``requests`` requests (or ``seconds``, whichever ends first) from ``clients`` concurrent clients ->
+    latencies, wall time, failures."""
+    latencies: list[float] = []
+    failures: dict[str, int] = {}
+    sent = 0
+    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+
+        async def worker() -> None:
+            nonlocal sent
+            game: Game | None = None
+            while sent < requests and time.perf_counter() < deadline:
+                sent += 1
+                if trivial:
+                    started = time.perf_counter()
+                    r = await client.get("/health")
+                    latencies.append(time.perf_counter() - started)
+                    ok = r.status_code == 200
+                else:
+                    if game is None or game.next >= len(game.actions):
+                        if not pool:
+                            failures["out of games"] = failures.get("out of games", 0) + 1
+                            return
+                        game = pool.popleft()
+                    body = {"action": game.actions[game.next], "expected_seq": game.seq}
+                    headers = {"Authorization": f"Bearer {game.token}"}
+                    started = time.perf_counter()
+                    r = await client.post(f"/games/{game.game_id}/actions", json=body, headers=headers)
+                    latencies.append(time.perf_counter() - started)
+                    ok = r.status_code == 201
+                    if ok:
+                        game.seq = r.json()["seq"]
+                        game.next += 1
+                    else:
+                        game = None  # a game that failed is left alone
+                if not ok:
+                    key = f"{r.status_code} {r.text[:120]}"
+                    failures[key] = failures.get(key, 0) + 1
+
+        started = time.perf_counter()
+        deadline = started + seconds
+        await asyncio.gather(*(worker() for _ in range(clients)))
+        wall = time.perf_counter() - started
+    return {
+        "clients": clients, "requests": len(latencies), "seconds": wall, "rate": len(latencies) / wall,
+        "p50_ms": percentile(latencies, 50) * 1000, "p99_ms": percentile(latencies, 99) * 1000,
+        "failures": failures,
+    }
+
+
+def sample_rss(pid: int, stop: threading.Event, samples: list[float]) -> None:
+    while not stop.is_set():
+        try:
+            samples.append(rss_mib(pid))
+        except (OSError, ValueError):
+            return
+        stop.wait(0.5)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", default="1,16,128")
+    parser.add_argument("--requests", default="300,3000,6000", help="requests per level (per repeat)")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=20.0, help="time cap per level")
+    parser.add_argument("--distinct", type=int, default=2_000)
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args()
+    levels = [int(c) for c in args.clients.split(",")]
+    counts = [int(c) for c in args.requests.split(",")]
+    distinct = corpus(args.distinct)
+    mean_actions = sum(len(g.actions) for g in distinct) / len(distinct)
+    need = int(sum(counts) * args.repeat / mean_actions * 1.3) + 2 * max(levels) * args.repeat
+
+    with tempfile.TemporaryDirectory() as tmp:
+        port = free_port()
+        server = start_server(Path(tmp) / "live.duckdb", port)
+        samples: list[float] = []
+        stop = threading.Event()
+        sampler = threading.Thread(target=sample_rss, args=(server.pid, stop, samples), daemon=True)
+        sampler.start()
+        base = f"http://127.0.0.1:{port}"
+        try:
+            started = time.perf_counter()
+            games = asyncio.run(create_games(base, distinct, need))
+            print(f"created {len(games):,} games in {time.perf_counter() - started:.1f} s "
+                  f"(server RSS {rss_mib(server.pid):.0f} MiB)")
+            pool = deque(games)
+            asyncio.run(run_level(base, 4, 50, pool, True, args.seconds))  # warm-up
+            asyncio.run(run_level(base, 4, 50, pool, False, args.seconds))
+            results: dict[str, list[dict]] = {}
+            for r in range(args.repeat):
+                for clients, count in zip(levels, counts, strict=True):
+                    for trivial in (True, False):
+                        result = asyncio.run(run_level(base, clients, count, pool, trivial, args.seconds))
+                        name = f"{'health' if trivial else 'actions'}-{clients}"
+                        results.setdefault(name, []).append(result)
+                        print(f"  {name:12s} {result['rate']:8,.0f} req/s  p50 {result['p50_ms']:6.1f} ms  "
+                              f"p99 {result['p99_ms']:6.1f} ms  failures {sum(result['failures'].values())}"
+                              + (f" {result['failures']}" if result["failures"] else ""))
+            peak = peak_rss_mib(server.pid)
+        finally:
+            stop.set()
+            server.terminate()
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    summary = {}
+    for clients in levels:
+        actions, health = results[f"actions-{clients}"], results[f"health-{clients}"]
+        summary[clients] = {
+            "actions_rate": median([x["rate"] for x in actions]),
+            "health_rate": median([x["rate"] for x in health]),
+            "ratio": median([a["rate"] / h["rate"] for a, h in zip(actions, health, strict=True)]),
+            "actions_p50_ms": median([x["p50_ms"] for x in actions]),
+            "actions_p99_ms": median([x["p99_ms"] for x in actions]),
+            "health_p50_ms": median([x["p50_ms"] for x in health]),
+            "health_p99_ms": median([x["p99_ms"] for x in health]),
+            "failures": sum(sum(x["failures"].values()) for x in actions),
+        }
+        s = summary[clients]
+        print(f"{clients:4d} clients: actions {s['actions_rate']:,.0f}/s = {s['ratio']:.0%} of /health; "
+              f"p50 {s['actions_p50_ms']:.1f} ms, p99 {s['actions_p99_ms']:.1f} ms")
+    print(f"server RSS: peak {peak:.0f} MiB; samples {min(samples):.0f}-{max(samples):.0f} MiB")
+    if args.json:
+        args.json.write_text(json.dumps({
+            "levels": levels, "requests": counts, "repeat": args.repeat, "games": len(games),
+            "summary": summary, "runs": results, "server_peak_rss_mib": peak,
+            "server_rss_samples": [samples[0], samples[len(samples) // 2], samples[-1]] if samples else [],
+        }, indent=1))
+
+
+if __name__ == "__main__":
+    main()
