@@ -25,14 +25,27 @@ OPENING = (GameStarted, HandDealt)
 ACTION_STARTS = (HandRevealed, Placed, CardDrawn, Recalled, Conceded)
 
 
+class StreamError(ValueError):
+    """A stream that no sequence of actions can have produced (an event out of place). ``index`` is 0-based."""
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.message = message
+
+
 def recorded_actions(events: Sequence[Any], table: bool | None = None) -> list[tuple[int, int, LordsOfWarAction]]:
-    """Each action of a recorded game as (first event index, end index, action). The opening events
-    (``game_started``, ``hand_dealt``) belong to no action."""
+    """Each action of a recorded game as (first event index, end index, action); raises StreamError.
+
+    The opening events (``game_started``, ``hand_dealt``) belong to no action. After them, an action's events
+    start at ``hand_revealed`` or ``placed`` (a placement; its ``shot`` events give the shots), ``card_drawn``,
+    ``recalled`` or ``conceded``; every other event is a consequence of the action before it (docs/events.md).
+    """
     if table is None:
         table = bool(events) and isinstance(events[0], GameStarted) and events[0].variant.mode == "table"
     out: list[tuple[int, int, LordsOfWarAction]] = []
-    i = 0
     n = len(events)
+    i = 0
     while i < n and isinstance(events[i], OPENING):
         i += 1
     while i < n:
@@ -40,9 +53,12 @@ def recorded_actions(events: Sequence[Any], table: bool | None = None) -> list[t
         event = events[i]
         reveal = None
         if isinstance(event, HandRevealed):
+            placed = events[i + 1] if i + 1 < n else None
+            if not isinstance(placed, Placed) or placed.player != event.player:
+                raise StreamError(i, f"event {i + 1}: hand_revealed is not followed by that player's placement")
             reveal = tuple(event.cards) if table else None
             i += 1
-            event = events[i]
+            event = placed
         match event:
             case Placed():
                 i += 1
@@ -62,8 +78,10 @@ def recorded_actions(events: Sequence[Any], table: bool | None = None) -> list[t
                 i += 1
                 action = Concede(player=event.player)
             case _:
-                raise ValueError(f"event {start} ({type(event).tag_name()}) does not start an action")
+                raise StreamError(start, f"event {start + 1}: {type(event).tag_name()} does not start an action")
         while i < n and not isinstance(events[i], ACTION_STARTS):
+            if isinstance(events[i], OPENING):
+                raise StreamError(i, f"event {i + 1}: {type(events[i]).tag_name()} after the opening")
             i += 1
         out.append((start, i, action))
     return out

@@ -15,18 +15,12 @@ from typing import Any
 
 import msgspec
 
-from engine.lords_of_war import CORE_DECKS, Concede, Draw, Place, Recall, Shoot
+from engine.lords_of_war import CORE_DECKS
 from engine.lords_of_war.actions import LordsOfWarAction
-from events.lords_of_war import (
-    CardDrawn,
-    Conceded,
-    GameStarted,
-    HandDealt,
-    HandRevealed,
-    Placed,
-    Recalled,
-    Shot,
-)
+from engine.lords_of_war.verify import StreamError, recorded_actions
+
+__all__ = ["ActionGroup", "StreamError", "actions_from_events", "army_setup", "opening_length", "setup_from_started"]
+from events.lords_of_war import GameStarted, HandDealt
 
 
 class ActionGroup(msgspec.Struct, frozen=True):
@@ -35,15 +29,6 @@ class ActionGroup(msgspec.Struct, frozen=True):
     action: LordsOfWarAction
     start: int
     stop: int
-
-
-class StreamError(ValueError):
-    """The stream cannot have been produced by actions (an event out of place)."""
-
-    def __init__(self, index: int, message: str) -> None:
-        super().__init__(message)
-        self.index = index
-        self.message = message
 
 
 def army_setup(cards: Sequence[str], army_name: str) -> str | list[str]:
@@ -79,49 +64,4 @@ def actions_from_events(events: Sequence[Any]) -> list[ActionGroup]:
     """The actions after the opening, each with the slice of events it produced. Raises StreamError."""
     if not events or not isinstance(events[0], GameStarted):
         raise StreamError(0, "a Lords of War stream starts with game_started")
-    table = events[0].variant.mode == "table"
-    groups: list[ActionGroup] = []
-    i = opening_length(events)
-    while i < len(events):
-        event = events[i]
-        start = i
-        match event:
-            case HandRevealed(player=player, cards=cards):
-                placed = events[i + 1] if i + 1 < len(events) else None
-                if not isinstance(placed, Placed) or placed.player != player:
-                    raise StreamError(i, f"event {i + 1}: hand_revealed is not followed by that player's placement")
-                i += 1
-                action: LordsOfWarAction = _place(events, i, cards if table else None)
-            case Placed():
-                action = _place(events, i, None)
-            case CardDrawn(player=player, card=card):
-                action = Draw(player=player, card=card if table else None)
-            case Recalled(player=player, square=square):
-                action = Recall(player=player, square=square)
-            case Conceded(player=player):
-                action = Concede(player=player)
-            case _:
-                raise StreamError(i, f"event {i + 1}: {type(event).tag_name()} does not start an action")
-        i += 1
-        while i < len(events) and not isinstance(events[i], (HandRevealed, Placed, CardDrawn, Recalled, Conceded)):
-            if isinstance(events[i], (GameStarted, HandDealt)):
-                raise StreamError(i, f"event {i + 1}: {type(events[i]).tag_name()} after the opening")
-            i += 1
-        groups.append(ActionGroup(action=action, start=start, stop=i))
-    return groups
-
-
-def _place(events: Sequence[Any], i: int, reveal: tuple[str, ...] | None) -> Place:
-    placed = events[i]
-    shots = []
-    j = i + 1
-    while j < len(events) and isinstance(events[j], Shot):
-        shots.append(Shoot(shooter=events[j].shooter_square, target=events[j].target_square))
-        j += 1
-    return Place(
-        player=placed.player,
-        card=placed.card,
-        square=placed.square,
-        shots=tuple(shots),
-        reveal=tuple(reveal) if reveal is not None else None,
-    )
+    return [ActionGroup(action=action, start=start, stop=stop) for start, stop, action in recorded_actions(events)]
