@@ -85,6 +85,8 @@ def install_error_handlers(app: FastAPI) -> None:
         details = [
             {"loc": [str(p) for p in e.get("loc", ())], "message": str(e.get("msg", ""))} for e in exc.errors()
         ]
+        if any(e.get("type") == "json_invalid" for e in exc.errors()):
+            return _json(422, "invalid_json", "the request body is not valid JSON", details=details)
         first = details[0] if details else {"loc": [], "message": "invalid request"}
         message = f"{'.'.join(first['loc'][1:]) or 'request'}: {first['message']}"
         return _json(422, "invalid_request", message, details=details)

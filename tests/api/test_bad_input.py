@@ -79,6 +79,9 @@ def test_invalid_json_is_422(client: TestClient) -> None:
     response = client.post("/games", content=b'{"system": ', headers={"Content-Type": "application/json"})
     assert response.status_code == 422
     error_of(response)
+    assert response.json()["error"] == {
+        "code": "invalid_json", "message": "the request body is not valid JSON", "details": [
+            {"loc": ["body", "11"], "message": "JSON decode error"}]}
 
 
 def test_deeply_nested_json_is_4xx(client: TestClient) -> None:
