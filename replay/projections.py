@@ -481,21 +481,40 @@ class Projector:
 
     # -- one pass -------------------------------------------------------------------------------------
     def catch_up(self, game_ids: Iterable[str] | None = None) -> int:
-        """Project every pending event (of ``game_ids``, or of all games); returns how many games were projected."""
+        """Project every pending event (of ``game_ids``, or of all games); returns how many games were projected.
+        Then bring the stored Elo pass up to date (always after a full catch-up: a crash may have come between)."""
         with self._lock:
+            done = 0
             if game_ids is not None:
                 wanted = sorted(set(game_ids))
-                done = 0
                 for start in range(0, len(wanted), self._page):
                     done += self._pass(sql("proj_pending_games"), {"game_ids": wanted[start : start + self._page]})
-                return done
-            done, after = 0, ""
-            while True:
-                rows = self._conn.execute(sql("proj_pending"), {"after": after, "limit": self._page}).fetchall()
-                if not rows:
-                    return done
-                done += self._project(rows)
-                after = rows[-1][0]
+            else:
+                after = ""
+                while True:
+                    rows = self._conn.execute(sql("proj_pending"), {"after": after, "limit": self._page}).fetchall()
+                    if not rows:
+                        break
+                    done += self._project(rows)
+                    after = rows[-1][0]
+            if done or game_ids is None:
+                self._sync_ratings()
+            return done
+
+    def _sync_ratings(self) -> None:
+        """The stored Elo pass is derived from proj_games, so it is synced after the pass (its own transaction;
+        sync_elo checks itself, so a crash in between is repaired by the next sync)."""
+        from replay.ratings import sync_elo
+
+        conn = self._conn
+        conn.begin()
+        try:
+            for system in PROJECTIONS:
+                sync_elo(conn, system)
+            conn.commit()
+        except BaseException:
+            conn.rollback()
+            raise
 
     def rebuild(self) -> int:
         """Empty every projection and project the whole log again (``warlog reproject``)."""
@@ -505,6 +524,9 @@ class Projector:
             try:
                 for table in ("checkpoint", "games", "players", "placements", "kills", "shots", "card_daily"):
                     conn.execute(sql(f"proj_clear_{table}"))
+                for system in PROJECTIONS:
+                    for table in ("cursor", "players", "history"):
+                        conn.execute(sql(f"proj_elo_clear_{table}"), {"system": system})
                 conn.commit()
             except BaseException:
                 conn.rollback()

@@ -75,7 +75,10 @@ class EloPass:
     Compact per-game arrays keep every game's ratings before and after, and per player the positions of their
     games, so a rating history needs no second pass."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep_ids: bool = False) -> None:
+        self.keep_ids = keep_ids  # also keep each rated game's id and end (for the stored history)
+        self.game_ids: list[str] = []
+        self.ended: list[str] = []
         self.count = 0  # rated-game rows consumed
         self.last: tuple[str, str] = ("", "")  # (ended_at, game_id) of the last one
         self.index: dict[str, int] = {}
@@ -113,9 +116,10 @@ class EloPass:
         ba_append, bb_append = self.before_a.append, self.before_b.append
         aa_append, ab_append = self.after_a.append, self.after_b.append
         score_append = self.score_a.append
+        keep, id_append, ended_append = self.keep_ids, self.game_ids.append, self.ended.append
         position = len(self.a)
         k = K
-        for _, ended_at, name_a, name_b, winner in games:
+        for game_id, ended_at, name_a, name_b, winner in games:
             if winner == "p1":
                 sa = 1.0
             elif winner == "p2":
@@ -169,8 +173,17 @@ class EloPass:
             positions[a].append(position)
             positions[b].append(position)
             position += 1
+            if keep:
+                id_append(game_id)
+                ended_append(ended_at)
         self.count += len(games)
         self.last = (games[-1][1], games[-1][0])
+
+    def seed(self, name: str, rating: float, games: int, wins: int, losses: int, draws: int, peak: float,
+             last_played: str) -> None:
+        """Start a player from a stored state (continuing the stored pass)."""
+        i = self._player(name)
+        self.rating[i], self.record[i], self.peak[i], self.last_played[i] = rating, [games, wins, losses, draws], peak, last_played
 
     def rated_games(self) -> int:
         return len(self.a)
@@ -231,12 +244,101 @@ def _apply(conn: duckdb.DuckDBPyConnection, filters: Filters, cache: RatingsCach
     return use(full_pass(conn, filters))
 
 
+# -- the stored overall pass (proj_elo_*, migration 006) ----------------------------------------------------
+
+
+def sync_elo(conn: duckdb.DuckDBPyConnection, system: str) -> None:
+    """Bring the stored overall pass of ``system`` up to date with proj_games: continue it with the games that
+    ended after its cursor, or redo it when a game turns up before (checked by counting). Idempotent; the caller
+    runs it in a transaction."""
+    overall = Filters(system=system)
+    common = overall.common()
+    cursor = conn.execute(sql("proj_elo_cursor"), {"system": system}).fetchall()
+    if cursor:
+        last_ended_at, last_game_id, fed, rated = cursor[0]
+        upto = conn.execute(
+            sql("stats_rating_count_upto"), common | {"upto_ended_at": last_ended_at, "upto_game_id": last_game_id}
+        ).fetchall()[0][0]
+        if upto == fed:
+            newer = conn.execute(
+                sql("stats_rating_games_after"),
+                common | {"after_ended_at": last_ended_at, "after_game_id": last_game_id},
+            ).fetchall()
+            if not newer:
+                return
+            done = EloPass(keep_ids=True)
+            names = sorted({g[2] for g in newer} | {g[3] for g in newer})
+            for row in conn.execute(sql("proj_elo_players_of"), {"system": system, "players": names}).fetchall():
+                done.seed(*row)
+            done.feed(newer)
+            _store_pass(conn, system, done, fed, rated)
+            return
+    for table in ("cursor", "players", "history"):
+        conn.execute(sql(f"proj_elo_clear_{table}"), {"system": system})
+    done = EloPass(keep_ids=True)
+    done.feed(conn.execute(sql("stats_rating_games"), common).fetchall())
+    _store_pass(conn, system, done, 0, 0)
+
+
+def _store_pass(conn: duckdb.DuckDBPyConnection, system: str, done: EloPass, fed: int, rated: int) -> None:
+    if done.names:
+        conn.execute(
+            sql("proj_elo_upsert_players"),
+            {
+                "system": system, "player": done.names, "rating": done.rating,
+                "games": [r[0] for r in done.record], "wins": [r[1] for r in done.record],
+                "losses": [r[2] for r in done.record], "draws": [r[3] for r in done.record],
+                "peak": done.peak, "last_played": done.last_played,
+            },
+        )
+    n = len(done.a)
+    if n:
+        names = done.names
+        conn.execute(
+            sql("proj_elo_insert_history"),
+            {
+                "system": system, "position": list(range(rated, rated + n)), "game_id": done.game_ids,
+                "ended_at": done.ended, "player_a": [names[i] for i in done.a], "player_b": [names[i] for i in done.b],
+                "score_a": list(done.score_a), "before_a": list(done.before_a), "before_b": list(done.before_b),
+                "after_a": list(done.after_a), "after_b": list(done.after_b),
+            },
+        )
+    last_ended_at, last_game_id = done.last
+    conn.execute(
+        sql("proj_elo_set_cursor"),
+        {"system": system, "last_ended_at": last_ended_at, "last_game_id": last_game_id,
+         "fed_rows": fed + done.count, "rated_games": rated + n},
+    )
+
+
+def _is_overall(filters: Filters) -> bool:
+    return all(v is None for k, v in filters.common().items() if k != "system")
+
+
+def _stored_cursor(conn: duckdb.DuckDBPyConnection, filters: Filters) -> tuple | None:
+    if not _is_overall(filters):
+        return None
+    rows = conn.execute(sql("proj_elo_cursor"), {"system": filters.system}).fetchall()
+    return rows[0] if rows else None
+
+
 def ratings(
     conn: duckdb.DuckDBPyConnection,
     filters: Filters = Filters(),
     limit: int | None = None,
     cache: RatingsCache | None = None,
 ) -> Ratings:
+    cursor = _stored_cursor(conn, filters)
+    if cursor is not None:  # the overall leaderboard: read the stored pass
+        rows = conn.execute(
+            sql("stats_elo_table"), {"system": filters.system, "min_games": filters.min_games, "limit": limit}
+        ).fetchall()
+        return Ratings(
+            filters,
+            cursor[3],
+            f"elo K={K:g} initial={INITIAL:g}",
+            [Rating(i + 1, p, round(r, 2), g, w, lo, d, round(pk, 2), lp) for i, (p, r, g, w, lo, d, pk, lp) in enumerate(rows)],
+        )
     return _apply(conn, filters, cache, lambda done: _table(done, filters, limit))
 
 
@@ -258,6 +360,22 @@ def _table(done: EloPass, filters: Filters, limit: int | None) -> Ratings:
 def rating_history(
     conn: duckdb.DuckDBPyConnection, player: str, filters: Filters = Filters(), cache: RatingsCache | None = None
 ) -> RatingHistory:
+    if _stored_cursor(conn, filters) is not None:
+        rows = conn.execute(sql("stats_elo_history"), {"system": filters.system, "player": player}).fetchall()
+        if not rows:
+            return RatingHistory(filters, player, None, [])
+        points = []
+        for game_id, ended_at, a, b, score_a, before_a, before_b, after_a, after_b in rows:
+            mine = a == player
+            score = score_a if mine else 2 - score_a
+            points.append(
+                RatingPoint(
+                    game_id, ended_at, b if mine else a, ("loss", "draw", "win")[score],
+                    round(before_a if mine else before_b, 2), round(after_a if mine else after_b, 2),
+                    round(before_b if mine else before_a, 2),
+                )
+            )
+        return RatingHistory(filters, player, points[-1].after, points)
     return _apply(conn, filters, cache, lambda done: _history(conn, done, player, filters))
 
 

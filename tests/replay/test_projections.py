@@ -16,7 +16,8 @@ from replay import projections  # noqa: E402
 from replay.projections import GameHeader, StreamEvent, own_square, project_lords_of_war, variant_label  # noqa: E402
 from replay.store_duckdb import DuckDBEventStore  # noqa: E402
 
-TABLES = ("proj_games", "proj_players", "proj_placements", "proj_kills", "proj_shots", "proj_card_daily")
+TABLES = ("proj_games", "proj_players", "proj_placements", "proj_kills", "proj_shots", "proj_card_daily",
+          "proj_elo_players", "proj_elo_history", "proj_elo_cursor")
 
 
 def snapshot(conn) -> dict[str, list[tuple]]:

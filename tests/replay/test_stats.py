@@ -243,26 +243,38 @@ def test_filters_are_checked():
     assert not math.isnan(wilson(3, 7).rate)
 
 
-def test_ratings_cache_continues_exactly_and_restarts_when_the_past_changes():
+def from_scratch(conn, filters=Filters()):
+    return ratings._table(ratings.full_pass(conn, filters), filters, None)
+
+
+def test_stored_pass_and_cache_continue_exactly_and_restart_when_the_past_changes():
     clock = fx.Clock()
     store = DuckDBEventStore(":memory:", clock=clock)
     projector = projections.attach(store, background=False)
     reader = store.reader()
     cache = ratings.RatingsCache()
+    since = Filters(date_from=date(2026, 1, 1))  # not the overall filter: served by the cache
     try:
         fx.load(store, clock, {k: fx.GAMES[k] for k in "AB"})
         projector.catch_up()
-        assert [r.games for r in ratings.ratings(reader, cache=cache).rows] == [2, 2]
-        fx.load(store, clock, {k: fx.GAMES[k] for k in "CD"})  # later games: the cached pass is continued
+        assert [r.games for r in ratings.ratings(reader).rows] == [2, 2]  # the stored pass
+        assert [r.games for r in ratings.ratings(reader, since, cache=cache).rows] == [2, 2]
+        fx.load(store, clock, {k: fx.GAMES[k] for k in "CD"})  # later games: both passes are continued
         projector.catch_up()
-        continued = ratings.ratings(reader, cache=cache)
-        assert continued == ratings.ratings(reader)  # equal to a pass from scratch
-        assert ratings.rating_history(reader, "ann", cache=cache) == ratings.rating_history(reader, "ann")
+        assert reader.execute("SELECT fed_rows, rated_games FROM proj_elo_cursor").fetchall() == [(4, 4)]
+        assert ratings.ratings(reader) == from_scratch(reader)
+        assert ratings.ratings(reader, since, cache=cache) == from_scratch(reader, since)
+        for name in ("ann", "bob", "cy"):
+            stored = ratings.rating_history(reader, name)
+            assert stored.rows == ratings.rating_history(reader, name, since, cache=cache).rows
+            assert stored.rows == ratings._history(reader, ratings.full_pass(reader, Filters()), name, Filters()).rows
         early = {"A0": (fx.GAME_A, fx.GAMES["A"][1].replace(day=1), None)}  # ends before everything else
         fx.load(store, clock, early)
         projector.catch_up()
-        assert ratings.ratings(reader, cache=cache) == ratings.ratings(reader)
-        assert ratings.ratings(reader, cache=cache).games == 5
+        assert ratings.ratings(reader) == from_scratch(reader)
+        assert ratings.ratings(reader).games == 5
+        assert ratings.ratings(reader, since, cache=cache) == from_scratch(reader, since)
+        assert [p.game_id for p in ratings.rating_history(reader, "ann").rows] == ["A0", "A", "B", "C"]
     finally:
         reader.close()
         projector.close()
