@@ -8,7 +8,6 @@ catches up on start and then follows every commit.
 
 from __future__ import annotations
 
-import threading
 import types
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -40,17 +39,6 @@ def _pydantic(tp: Any) -> Any:
     return tp
 
 
-def _warm(store: Any, cache: ratings.RatingsCache) -> None:
-    try:
-        conn = store.reader()
-        try:
-            cache.apply(conn, Filters(), lambda done: None)
-        finally:
-            conn.close()
-    except Exception:  # the store closed first, or anything else: the first request computes it instead
-        pass
-
-
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     from replay.projections import attach
@@ -59,8 +47,6 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     projector = attach(store) if hasattr(store, "add_commit_listener") else None
     app.state.stats_projector = projector
     app.state.ratings_cache = ratings.RatingsCache()
-    if projector is not None:  # the overall leaderboard's first pass (seconds at a million games) happens now
-        threading.Thread(target=_warm, args=(store, app.state.ratings_cache), daemon=True).start()
     try:
         yield
     finally:
