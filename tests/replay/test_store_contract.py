@@ -474,3 +474,34 @@ def test_sql_files_have_a_header_and_one_statement() -> None:
         assert any(line.startswith("-- output:") for line in header), name
         code = "\n".join(line.split("--")[0] for line in text.splitlines())
         assert code.count(";") == 1 and code.rstrip().endswith(";"), f"{name}.sql must hold exactly one statement"
+
+
+def test_get_game_and_last_seq_are_current_after_every_write(store: EventStore) -> None:
+    new_game(store)
+    assert store.get_game("g1").last_seq == 1  # read once: a backend may keep the row from now on
+    store.append("g1", [event(2), event(3)], expected_seq=1)
+    assert store.last_seq("g1") == 3 and store.get_game("g1").last_seq == 3
+    store.update_metadata("g1", {"status": "over"})
+    record = store.get_game("g1")
+    assert record.metadata == {"variant": {"mode": "sealed"}, "status": "over"} and record.last_seq == 3
+    record.metadata["status"] = "mutated by a caller"
+    assert store.get_game("g1").metadata["status"] == "over"
+
+
+def test_get_game_racing_concurrent_appends_never_goes_back(store: EventStore) -> None:
+    new_game(store)
+    done = threading.Event()
+    seen: list[int] = []
+
+    def read() -> None:
+        while not done.is_set():
+            seen.append(store.get_game("g1").last_seq)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    for seq in range(1, 60):
+        store.append("g1", [event(seq + 1)], expected_seq=seq)
+        assert store.get_game("g1").last_seq == seq + 1  # our own write is visible at once
+    done.set()
+    reader.join()
+    assert seen == sorted(seen) and store.last_seq("g1") == 60
