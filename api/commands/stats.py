@@ -58,7 +58,8 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def print_table(rows: list[dict[str, Any]], out=sys.stdout) -> None:
+def print_table(rows: list[dict[str, Any]], out: Any = None) -> None:
+    out = out or sys.stdout  # looked up per call (tests and pipes replace it)
     if not rows:
         print("(no rows)", file=out)
         return
