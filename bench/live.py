@@ -5,11 +5,14 @@
 
 The server is ``warlog serve`` (uvicorn, a DuckDB file) in a subprocess on 127.0.0.1 only. Games are created
 with ``POST /games`` from the bot corpus' setups (seeded, so the recorded actions are legal again); each client
-coroutine (httpx, async, one connection each) takes a game from a shared queue and sends its actions in order
+coroutine (asyncio, one keep-alive connection each; see ``Connection`` for why not httpx) takes a game from a
+shared queue and sends its actions in order
 (``POST /games/{id}/actions`` with the scorekeeper's bearer token and ``expected_seq``), then takes the next game.
 Every level sends a bounded number of requests (and stops at a time cap); latency is measured by the client
 around each request.
 The server's RSS is sampled during the run and its peak (VmHWM) read at the end.
+With ``--pace`` the largest level runs once more with each client sending one action per PACE seconds (a
+scorekeeper's rhythm, far busier than a real table) instead of closed-loop: the latency a tournament would see.
 Targets (issue 7): p99 <= 25 ms at 128 clients; action throughput >= 50% of the trivial route's.
 """
 
@@ -18,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import random
 import socket
 import subprocess
 import sys
@@ -81,50 +85,94 @@ async def create_games(base: str, distinct: list, count: int) -> list[Game]:
     return games
 
 
-async def run_level(base: str, clients: int, requests: int, pool: deque, trivial: bool, seconds: float) -> dict:
+class Connection:
+    """One keep-alive HTTP/1.1 connection over asyncio streams: the least client work per request.
+
+    httpx was tried first: at 128 concurrent clients its connection pool made the client the bottleneck (even
+    GET /health had a p99 of seconds), so the figures measured httpx. The server's answers always carry
+    Content-Length (uvicorn, fixed-size JSON), which is all this client reads."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: bytes = b"", headers: str = "") -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        head = (f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}"
+                f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n")
+        self.writer.write(head.encode() + body)
+        assert self.reader is not None
+        status_line = await self.reader.readuntil(b"\r\n")
+        length = 0
+        while (line := await self.reader.readuntil(b"\r\n")) != b"\r\n":
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value)
+        return int(status_line.split()[1]), await self.reader.readexactly(length)
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            await self.writer.wait_closed()
+
+
+async def run_level(
+    port: int, clients: int, requests: int, pool: deque, trivial: bool, seconds: float, pace: float = 0.0
+) -> dict:
     """``requests`` requests (or ``seconds``, whichever ends first) from ``clients`` concurrent clients ->
-    latencies, wall time, failures."""
+    latencies, wall time, failures. ``pace`` > 0: each client sends at most one request per ``pace`` seconds
+    (a scorekeeper's rhythm) instead of the next one as soon as the answer is in."""
     latencies: list[float] = []
     failures: dict[str, int] = {}
     sent = 0
-    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+    encode = json.dumps
 
-        async def worker() -> None:
-            nonlocal sent
-            game: Game | None = None
+    async def worker() -> None:
+        nonlocal sent
+        conn = Connection(port)
+        game: Game | None = None
+        next_at = time.perf_counter() + random.uniform(0, pace)  # paced clients start spread over one period
+        try:
             while sent < requests and time.perf_counter() < deadline:
+                if pace:
+                    await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+                    next_at += pace
                 sent += 1
                 if trivial:
                     started = time.perf_counter()
-                    r = await client.get("/health")
+                    status, answer = await conn.request("GET", "/health")
                     latencies.append(time.perf_counter() - started)
-                    ok = r.status_code == 200
+                    ok = status == 200
                 else:
                     if game is None or game.next >= len(game.actions):
                         if not pool:
                             failures["out of games"] = failures.get("out of games", 0) + 1
                             return
                         game = pool.popleft()
-                    body = {"action": game.actions[game.next], "expected_seq": game.seq}
-                    headers = {"Authorization": f"Bearer {game.token}"}
+                    body = encode({"action": game.actions[game.next], "expected_seq": game.seq}).encode()
                     started = time.perf_counter()
-                    r = await client.post(f"/games/{game.game_id}/actions", json=body, headers=headers)
+                    status, answer = await conn.request(
+                        "POST", f"/games/{game.game_id}/actions", body, f"Authorization: Bearer {game.token}\r\n"
+                    )
                     latencies.append(time.perf_counter() - started)
-                    ok = r.status_code == 201
+                    ok = status == 201
                     if ok:
-                        game.seq = r.json()["seq"]
+                        game.seq = json.loads(answer)["seq"]
                         game.next += 1
                     else:
                         game = None  # a game that failed is left alone
                 if not ok:
-                    key = f"{r.status_code} {r.text[:120]}"
+                    key = f"{status} {answer[:120].decode(errors='replace')}"
                     failures[key] = failures.get(key, 0) + 1
+        finally:
+            await conn.close()
 
-        started = time.perf_counter()
-        deadline = started + seconds
-        await asyncio.gather(*(worker() for _ in range(clients)))
-        wall = time.perf_counter() - started
+    started = time.perf_counter()
+    deadline = started + seconds
+    await asyncio.gather(*(worker() for _ in range(clients)))
+    wall = time.perf_counter() - started
     return {
         "clients": clients, "requests": len(latencies), "seconds": wall, "rate": len(latencies) / wall,
         "p50_ms": percentile(latencies, 50) * 1000, "p99_ms": percentile(latencies, 99) * 1000,
@@ -147,6 +195,8 @@ def main() -> None:
     parser.add_argument("--requests", default="300,3000,6000", help="requests per level (per repeat)")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=20.0, help="time cap per level")
+    parser.add_argument("--pace", type=float, default=1.0,
+                        help="also run the largest level paced: one action per client every PACE s (0: skip)")
     parser.add_argument("--distinct", type=int, default=2_000)
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
@@ -170,18 +220,25 @@ def main() -> None:
             print(f"created {len(games):,} games in {time.perf_counter() - started:.1f} s "
                   f"(server RSS {rss_mib(server.pid):.0f} MiB)")
             pool = deque(games)
-            asyncio.run(run_level(base, 4, 50, pool, True, args.seconds))  # warm-up
-            asyncio.run(run_level(base, 4, 50, pool, False, args.seconds))
+            asyncio.run(run_level(port, 4, 50, pool, True, args.seconds))  # warm-up
+            asyncio.run(run_level(port, 4, 50, pool, False, args.seconds))
             results: dict[str, list[dict]] = {}
             for r in range(args.repeat):
                 for clients, count in zip(levels, counts, strict=True):
                     for trivial in (True, False):
-                        result = asyncio.run(run_level(base, clients, count, pool, trivial, args.seconds))
+                        result = asyncio.run(run_level(port, clients, count, pool, trivial, args.seconds))
                         name = f"{'health' if trivial else 'actions'}-{clients}"
                         results.setdefault(name, []).append(result)
                         print(f"  {name:12s} {result['rate']:8,.0f} req/s  p50 {result['p50_ms']:6.1f} ms  "
                               f"p99 {result['p99_ms']:6.1f} ms  failures {sum(result['failures'].values())}"
                               + (f" {result['failures']}" if result["failures"] else ""))
+                if args.pace:
+                    clients, count = levels[-1], counts[-1]
+                    result = asyncio.run(run_level(port, clients, count, pool, False, args.seconds, args.pace))
+                    results.setdefault(f"paced-{clients}", []).append(result)
+                    print(f"  paced-{clients:<6d} {result['rate']:8,.0f} req/s  p50 {result['p50_ms']:6.1f} ms  "
+                          f"p99 {result['p99_ms']:6.1f} ms  failures {sum(result['failures'].values())} "
+                          f"(each client one action per {args.pace:g} s)")
             peak = peak_rss_mib(server.pid)
         finally:
             stop.set()
@@ -206,6 +263,13 @@ def main() -> None:
         s = summary[clients]
         print(f"{clients:4d} clients: actions {s['actions_rate']:,.0f}/s = {s['ratio']:.0%} of /health; "
               f"p50 {s['actions_p50_ms']:.1f} ms, p99 {s['actions_p99_ms']:.1f} ms")
+    paced = results.get(f"paced-{levels[-1]}")
+    if paced:
+        summary["paced"] = {
+            "clients": levels[-1], "pace_s": args.pace, "rate": median([x["rate"] for x in paced]),
+            "p50_ms": median([x["p50_ms"] for x in paced]), "p99_ms": median([x["p99_ms"] for x in paced]),
+            "failures": sum(sum(x["failures"].values()) for x in paced),
+        }
     print(f"server RSS: peak {peak:.0f} MiB; samples {min(samples):.0f}-{max(samples):.0f} MiB")
     if args.json:
         args.json.write_text(json.dumps({

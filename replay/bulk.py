@@ -83,19 +83,20 @@ def _actions_module(system: GameSystem) -> Any | None:
         return None
 
 
-def validation_mode(system: GameSystem) -> str:
+def validation_mode(system: GameSystem, redecide: bool = True) -> str:
     """"redecide" (every action re-decided through the rules) where the system can derive actions, else "fold"."""
-    return "fold" if _actions_module(system) is None else "redecide"
+    return "fold" if not redecide or _actions_module(system) is None else "redecide"
 
 
-def validate(system: GameSystem, game_id: str, events: list[Any]) -> Any:
+def validate(system: GameSystem, game_id: str, events: list[Any], redecide: bool = True) -> Any:
     """The final state of a valid game; ``ImportRejected`` otherwise.
 
     Re-decide: the setup comes from ``game_started``, the actions from the events; the rules must give exactly
-    the recorded events. Fold (systems without ``actions_from_events``): the events must fold."""
+    the recorded events. Fold (``redecide=False``, or a system without ``actions_from_events``): the events
+    must fold; for records this service wrote itself (a restore: the rules were applied when they were played)."""
     if not events or type(events[0]).tag_name() != "game_started":
         raise ImportRejected(game_id, "a game's first event must be game_started")
-    actions = _actions_module(system)
+    actions = _actions_module(system) if redecide else None
     if actions is None:
         try:
             return system.fold(events)
@@ -128,7 +129,7 @@ def validate(system: GameSystem, game_id: str, events: list[Any]) -> Any:
     return state
 
 
-def prepare(game: ImportGame, lookup: Callable[[str], GameSystem] = get_system) -> BulkGame:
+def prepare(game: ImportGame, lookup: Callable[[str], GameSystem] = get_system, redecide: bool = True) -> BulkGame:
     """Decode, validate, encode and chain one game, exactly as ``GameService`` would have stored it."""
     try:
         system = lookup(game.system)
@@ -139,7 +140,7 @@ def prepare(game: ImportGame, lookup: Callable[[str], GameSystem] = get_system) 
         events = [codec.decode_json(raw) for raw in game.events]
     except (msgspec.DecodeError, msgspec.ValidationError, ValueError) as exc:
         raise ImportRejected(game.game_id, f"an event does not decode: {exc}") from None
-    state = validate(system, game.game_id, events)
+    state = validate(system, game.game_id, events, redecide)
     metadata = dict(game.metadata)
     metadata.update(outcome_metadata(system, state) or {})
     types, versions, payloads, hashes = [], [], [], []
@@ -157,10 +158,10 @@ def prepare(game: ImportGame, lookup: Callable[[str], GameSystem] = get_system) 
                     payloads, hashes)
 
 
-def _prepare_lines(lines: bytes) -> tuple[list[BulkGame], set[str]]:
+def _prepare_lines(lines: bytes, redecide: bool) -> tuple[list[BulkGame], set[str]]:
     """Worker process: prepare the games of some JSONL lines (sent as one bytes object: nothing to pickle)."""
-    games = [prepare(_DECODER.decode(line)) for line in lines.splitlines() if line.strip()]
-    return games, {validation_mode(get_system(g.system)) for g in games}
+    games = [prepare(_DECODER.decode(line), redecide=redecide) for line in lines.splitlines() if line.strip()]
+    return games, {validation_mode(get_system(g.system), redecide) for g in games}
 
 
 class _Writer:
@@ -194,14 +195,15 @@ def bulk_import(
     games: Iterable[ImportGame],
     batch_games: int = 500,
     lookup: Callable[[str], GameSystem] = get_system,
+    redecide: bool = True,
 ) -> ImportReport:
     """Validate and store ``games``, ``batch_games`` per transaction, in this process. Returns what was stored."""
     writer = _Writer(store)
     batch: list[BulkGame] = []
     for game in games:
-        batch.append(prepare(game, lookup))
+        batch.append(prepare(game, lookup, redecide))
         if len(writer.modes) < 2:
-            writer.modes.add(validation_mode(lookup(game.system)))
+            writer.modes.add(validation_mode(lookup(game.system), redecide))
         if len(batch) >= batch_games:
             writer.write(batch)
             batch = []
@@ -210,11 +212,13 @@ def bulk_import(
     return writer.report()
 
 
-def bulk_import_jsonl(store: EventStore, path: str | Path, batch_games: int = 500, workers: int = 1) -> ImportReport:
+def bulk_import_jsonl(
+    store: EventStore, path: str | Path, batch_games: int = 500, workers: int = 1, redecide: bool = True
+) -> ImportReport:
     """``bulk_import`` of a JSONL file; with ``workers`` > 1 the games are prepared (decoded, validated, encoded,
     chained) in that many processes while this one writes, batches stored in file order."""
     if workers <= 1:
-        return bulk_import(store, read_jsonl(path), batch_games)
+        return bulk_import(store, read_jsonl(path), batch_games, redecide=redecide)
     writer = _Writer(store)
     window: deque[Future[tuple[list[BulkGame], set[str]]]] = deque()
 
@@ -227,7 +231,7 @@ def bulk_import_jsonl(store: EventStore, path: str | Path, batch_games: int = 50
 
     with ProcessPoolExecutor(max_workers=workers) as pool, open(path, "rb") as lines:
         while chunk := b"".join(islice(lines, batch_games)):
-            window.append(pool.submit(_prepare_lines, chunk))
+            window.append(pool.submit(_prepare_lines, chunk, redecide))
             drain(2 * workers)  # bounded: at most 2 batches per worker in flight
         drain(0)
     return writer.report()

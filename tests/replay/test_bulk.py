@@ -157,3 +157,11 @@ def test_bulk_import_jsonl_reports_a_rejection_from_a_worker(played, tmp_path):
         assert [g.game_id for g in store.list_games().games] == [lines[0].game_id]
     finally:
         store.close()
+
+
+def test_bulk_import_without_redeciding_folds_and_stores_the_same_rows(played, target):
+    source, lines = played
+    report = bulk_import(target, lines, redecide=False)
+    assert report.validation == "fold"
+    for line in lines:
+        assert rows(target, line.game_id) == rows(source, line.game_id)
