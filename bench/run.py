@@ -31,9 +31,9 @@ SIZES = {
     "full": {
         "distinct": 2_000,
         "fold": ["--games", "10000", "--repeat", "3"],
-        "bulk": ["--games", "20000", "--es-games", "2000", "--repeat", "3"],
-        "live": ["--clients", "1,16,128", "--requests", "300,3000,6000", "--repeat", "3", "--seconds", "20"],
-        "memory": ["--games", "5000", "40000"],
+        "bulk": ["--games", "20000", "--es-games", "2000", "--repeat", "2"],
+        "live": ["--clients", "1,16,128", "--requests", "300,3000,6000", "--repeat", "2", "--seconds", "15"],
+        "memory": ["--games", "2500", "20000"],
         "seek": ["--games", "10000", "--queries", "2000"],
         "stats": ["--games", "100000", "1000000", "--repeat", "5"],
     },
