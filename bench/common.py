@@ -9,6 +9,7 @@ how many distinct games each row used.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import platform
 import statistics
@@ -72,14 +73,22 @@ def play(index: int) -> CorpusGame:
     return CorpusGame(setup, actions, [msgspec.Raw(CODEC.encode_json(e)) for e in events])
 
 
+def _rules_digest() -> str:
+    """A digest of the engine and event sources: a cached corpus is replayed only by the rules that made it."""
+    digest = hashlib.blake2b(digest_size=6)
+    for path in sorted([*(ROOT / "engine").rglob("*.py"), *(ROOT / "events").rglob("*.py")]):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 def _play_many(indices: range) -> bytes:
     return b"".join(msgspec.json.encode(play(i)) + b"\n" for i in indices)
 
 
 def corpus(n: int, log: Callable[[str], None] = print) -> list[CorpusGame]:
-    """``n`` distinct bot games, played once per machine and cached (``$WARLOG_BENCH_CACHE``)."""
+    """``n`` distinct bot games, played once per machine and rules version, cached (``$WARLOG_BENCH_CACHE``)."""
     CACHE.mkdir(parents=True, exist_ok=True)
-    path = CACHE / f"corpus-v1-{SEED}-{n}.jsonl"
+    path = CACHE / f"corpus-{_rules_digest()}-{SEED}-{n}.jsonl"
     if not path.exists():
         started = time.perf_counter()
         chunk = 50
