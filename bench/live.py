@@ -204,7 +204,8 @@ def main() -> None:
     counts = [int(c) for c in args.requests.split(",")]
     distinct = corpus(args.distinct)
     mean_actions = sum(len(g.actions) for g in distinct) / len(distinct)
-    need = int(sum(counts) * args.repeat / mean_actions * 1.3) + 2 * max(levels) * args.repeat
+    runs = args.repeat * (sum(counts) + (counts[-1] if args.pace else 0))  # action requests at most
+    need = int(runs / mean_actions * 1.3) + 3 * max(levels) * args.repeat
 
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
@@ -238,7 +239,8 @@ def main() -> None:
                     results.setdefault(f"paced-{clients}", []).append(result)
                     print(f"  paced-{clients:<6d} {result['rate']:8,.0f} req/s  p50 {result['p50_ms']:6.1f} ms  "
                           f"p99 {result['p99_ms']:6.1f} ms  failures {sum(result['failures'].values())} "
-                          f"(each client one action per {args.pace:g} s)")
+                          f"(each client one action per {args.pace:g} s)"
+                          + (f" {result['failures']}" if result["failures"] else ""))
             peak = peak_rss_mib(server.pid)
         finally:
             stop.set()
