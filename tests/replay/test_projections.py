@@ -193,3 +193,39 @@ def test_a_finished_game_that_gets_events_again_is_rewritten_not_doubled():
     conn.close()
     projector.close()
     store.close()
+
+
+def test_projections_after_kill_9_catch_up_to_exactly_the_rebuild(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import time
+
+    path = tmp_path / "killed.duckdb"
+    root = Path(__file__).parents[2]
+    process = subprocess.Popen(
+        [sys.executable, str(Path(__file__).parent / "projection_kill_target.py"), str(path)],
+        cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    try:
+        finished = [process.stdout.readline() for _ in range(12)]  # 12 whole games acknowledged...
+        time.sleep(0.05)  # ...and the 13th mid-way, the projector busy: kill -9
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert all(line.startswith("k") for line in finished), process.stderr.read()
+    store = DuckDBEventStore(path)
+    projector = projections.attach(store, background=False)  # catches up what the kill left behind
+    conn = store.reader()
+    caught_up = snapshot(conn)
+    assert len(caught_up["proj_games"]) >= 12
+    assert projector.lag() == (0, 0)
+    projector.rebuild()
+    assert snapshot(conn) == caught_up  # nothing lost, nothing twice
+    conn.close()
+    projector.close()
+    store.close()
