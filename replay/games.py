@@ -193,6 +193,12 @@ class GameService:
                 self._remember(game_id, result.last_seq, new_state, encoded[-1].hash if encoded else last_hash)
                 if any(type(event).tag_name() == "game_ended" for event in events):
                     self._note_outcome(game_id, system, new_state)
+                # the stored payloads are these events encoded: no need to decode them again
+                return ActResult(result.game_id, result.last_seq, [
+                    Recorded(game_id=s.game_id, seq=s.seq, recorded_at=s.recorded_at, schema_version=s.schema_version,
+                             event=event, hash=s.hash)
+                    for s, event in zip(result.events, events, strict=True)
+                ], False)
             return self._result(system, result)
         raise Conflict(game_id, expected_seq if expected_seq is not None else -1, self.store.last_seq(game_id))
 
