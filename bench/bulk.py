@@ -96,26 +96,38 @@ def arrow_floor(source_db: Path, target_db: Path) -> tuple[float, int]:
     return seconds, events.num_rows
 
 
+_ES_CLASSES: tuple[type, type] | None = None
+
+
+def _eventsourcing_classes() -> tuple[type, type]:
+    """The library's Application and one Aggregate, defined once per process (it registers classes by topic)."""
+    global _ES_CLASSES
+    if _ES_CLASSES is None:
+        from eventsourcing.application import Application
+        from eventsourcing.domain import Aggregate, event
+
+        class Game(Aggregate):
+            @event("Created")
+            def __init__(self, game_id: str) -> None:
+                self.game_id = game_id
+                self.events = 0
+
+            @event("Recorded")
+            def record(self, payload: dict) -> None:
+                self.events += 1
+
+        class Games(Application):
+            pass
+
+        _ES_CLASSES = (Games, Game)
+    return _ES_CLASSES
+
+
 def eventsourcing_store(jsonl: Path, games: int, db: Path) -> tuple[float, int]:
     """Seconds for the eventsourcing library (SQLite) to store the first ``games`` games of the file."""
     os.environ["PERSISTENCE_MODULE"] = "eventsourcing.sqlite"
     os.environ["SQLITE_DBNAME"] = str(db)
-    from eventsourcing.application import Application
-    from eventsourcing.domain import Aggregate, event
-
-    class Game(Aggregate):
-        @event("Created")
-        def __init__(self, game_id: str) -> None:
-            self.game_id = game_id
-            self.events = 0
-
-        @event("Recorded")
-        def record(self, payload: dict) -> None:
-            self.events += 1
-
-    class Games(Application):
-        pass
-
+    Games, Game = _eventsourcing_classes()
     app = Games()
     decoder = msgspec.json.Decoder(ImportGame)
     stored = 0
