@@ -276,15 +276,10 @@ class StartedRoundOut(BaseModel):
     tables: list[StartedTableOut]
 
 
-class ResultOut(BaseModel):
+class ResultOut(TableOut):
+    """A table of a round, with the round it belongs to."""
+
     round: int
-    table: int
-    p1: str
-    p2: str
-    game_id: str
-    status: Literal["playing", "finished", "forfeit"]
-    winner: str | None
-    kills: dict[str, int]
 
 
 class StandingOut(BaseModel):
