@@ -6,7 +6,8 @@ rows and against the ``eventsourcing`` library (SQLite) storing the same events.
 1. warlog: ``replay.bulk.bulk_import_jsonl(store, path, workers=cores)`` into a fresh DuckDB file, in a child
    process (its peak RSS is the import's alone; the workers' own peak is reported beside it): JSONL parse, typed
    decode, validation (every action re-decided through the rules where ``actions_from_events`` exists, else a
-   fold; the figure says which), canonical encode, hash chain, 500 games per transaction. Once more validated
+   fold; the figure says which), canonical encode, hash chain, 500 games per transaction; DuckDB's memory
+   capped at ``MEMORY_LIMIT``. Once more validated
    by folding only (what the rules cost). Target (issue 7): >= 100,000 events/s and >= 5x eventsourcing.
 2. Arrow floor: the rows that import wrote (events and games), already in Arrow tables, inserted into a fresh
    database of the same schema with ``INSERT ... SELECT`` in one transaction: DuckDB's own speed, no Python per row.
@@ -47,12 +48,15 @@ def write_jsonl(path: Path, count: int, distinct: list) -> int:
     return events
 
 
+MEMORY_LIMIT = "256MB"  # DuckDB's buffer pool in the import (without it, it grows with the games written)
+
+
 def child_import(jsonl: Path, db: Path, workers: int, redecide: bool = True) -> None:
     """Runs in its own process: the import, then one JSON line with its figures."""
     from replay.bulk import bulk_import_jsonl
     from replay.store_duckdb import DuckDBEventStore
 
-    store = DuckDBEventStore(db)
+    store = DuckDBEventStore(db, memory_limit=MEMORY_LIMIT)
     try:
         started = time.perf_counter()
         report = bulk_import_jsonl(store, jsonl, workers=workers, redecide=redecide)

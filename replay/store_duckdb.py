@@ -170,9 +170,12 @@ class _Batch:
 
 
 class DuckDBEventStore:
-    def __init__(self, path: str | Path = ":memory:", clock: Clock = utc_now) -> None:
+    def __init__(self, path: str | Path = ":memory:", clock: Clock = utc_now, memory_limit: str | None = None) -> None:
+        """``memory_limit`` (e.g. ``"256MB"``): DuckDB's buffer pool cap. Without it DuckDB may keep up to 80% of
+        RAM, and its memory grows by about 10 MiB per 1,000 games written (docs/performance.md)."""
         self._clock = clock
-        self._conn = duckdb.connect(str(path))
+        config = {"memory_limit": memory_limit} if memory_limit else {}
+        self._conn = duckdb.connect(str(path), config=config)
         self._migrate()
         self._local = threading.local()
         self._cursors: list[duckdb.DuckDBPyConnection] = []

@@ -165,3 +165,14 @@ def test_bulk_import_without_redeciding_folds_and_stores_the_same_rows(played, t
     assert report.validation == "fold"
     for line in lines:
         assert rows(target, line.game_id) == rows(source, line.game_id)
+
+
+def test_store_memory_limit_is_applied(tmp_path):
+    store = DuckDBEventStore(str(tmp_path / "limited.duckdb"), memory_limit="128MB")
+    try:
+        reader = store.reader()
+        limit = reader.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+        reader.close()
+        assert limit.replace(" ", "").upper() in {"128.0MIB", "128MB", "122.0MIB", "128.0MB"}, limit
+    finally:
+        store.close()
