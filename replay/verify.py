@@ -85,36 +85,30 @@ def verify_game(service: GameService, game_id: str) -> list[Divergence]:
 
 
 def _redecide(system: Any, actions: Any, game_id: str, events: list[Any]) -> list[Divergence]:
-    out = []
-    try:
-        groups = actions.actions_from_events(events)
-    except actions.StreamError as error:
-        return [Divergence(game_id=game_id, seq=error.index + 1, kind="corrupt", message=error.message)]
+    out: list[Divergence] = []
+    if type(events[0]).tag_name() != "game_started":  # every system's first event (engine.system)
+        return [Divergence(game_id=game_id, seq=1, kind="corrupt", message="the stream does not start with game_started")]
     n = actions.opening_length(events)
     try:
         opening = list(system.start(actions.setup_from_started(events[0])))
     except RuleError as error:
-        opening = None
         out.append(Divergence(game_id=game_id, seq=1, kind="rules", message=f"today's rules refuse the setup: {error.message} [{error.rule}]"))
-    if opening is not None:
+    else:
         out.extend(_compare(system, game_id, 1, opening, events[:n]))
-    state = system.fold(events[:n])
-    for group in groups:
-        recorded = events[group.start : group.stop]
-        try:
-            decided = list(system.decide(state, group.action))
-        except RuleError as error:
-            out.append(Divergence(game_id=game_id, seq=group.start + 1, kind="rules",
-                                  message=f"illegal under today's rules: {error.message} ({error.code}, {error.rule})"))
-        else:
-            out.extend(_compare(system, game_id, group.start + 1, decided, recorded))
-        try:
-            for event in recorded:  # history as recorded, whatever today's rules say
-                state = system.evolve(state, event)
-        except Exception as error:  # noqa: BLE001 - evolve trusts its input; a forged stream can break it
-            out.append(Divergence(game_id=game_id, seq=group.start + 1, kind="corrupt",
-                                  message=f"the stored events cannot be replayed: {type(error).__name__}: {error}"))
-            return out
+    current = n  # the action whose recorded events are being replayed when evolve fails
+    try:
+        for start, stop, _, outcome in actions.redecide(events):
+            current = start
+            if isinstance(outcome, RuleError):
+                out.append(Divergence(game_id=game_id, seq=start + 1, kind="rules",
+                                      message=f"illegal under today's rules: {outcome.message} ({outcome.code}, {outcome.rule})"))
+            else:
+                out.extend(_compare(system, game_id, start + 1, list(outcome), events[start:stop]))
+    except actions.StreamError as error:
+        return [Divergence(game_id=game_id, seq=error.index + 1, kind="corrupt", message=error.message)]
+    except Exception as error:  # noqa: BLE001 - evolve trusts its input; a forged stream can break it
+        out.append(Divergence(game_id=game_id, seq=current + 1, kind="corrupt",
+                              message=f"the stored events cannot be replayed: {type(error).__name__}: {error}"))
     return out
 
 

@@ -3,7 +3,7 @@ same events (``warlog verify``; the property tests; the benchmark)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.errors import RuleError
@@ -23,6 +23,9 @@ from events.lords_of_war import (
 
 OPENING = (GameStarted, HandDealt)
 ACTION_STARTS = (HandRevealed, Placed, CardDrawn, Recalled, Conceded)
+
+# (first event index, end index, the action, today's events or the RuleError today's rules raise)
+Redecided = tuple[int, int, LordsOfWarAction, "tuple[Any, ...] | RuleError"]
 
 
 class StreamError(ValueError):
@@ -87,22 +90,34 @@ def recorded_actions(events: Sequence[Any], table: bool | None = None) -> list[t
     return out
 
 
-def verify(events: Sequence[Any], *, full_check: bool = False) -> str | None:
-    """None when today's rules re-decide every recorded action to exactly the recorded events; else a
-    description of the first divergence."""
-    state: State = initial_state()
+def redecide(events: Sequence[Any], *, full_check: bool = False) -> Iterator[Redecided]:
+    """Each recorded action, decided again with today's rules against the state as recorded before it.
+
+    Yields ``(start, end, action, outcome)``: ``outcome`` is the events today's rules give, or the RuleError
+    they raise. The state moves on by the *recorded* events, so history stays as it was recorded. Raises
+    StreamError for a stream no actions can have produced.
+    """
     actions = recorded_actions(events)
-    opening_end = actions[0][0] if actions else len(events)
-    for event in events[:opening_end]:
+    state: State = initial_state()
+    for event in events[: actions[0][0] if actions else len(events)]:
         state = evolve(state, event)
     for start, end, action in actions:
         try:
-            decided = decide(state, action, full_check=full_check)
+            outcome: tuple[Any, ...] | RuleError = decide(state, action, full_check=full_check)
         except RuleError as exc:
-            return f"event {start}: {action!r} is now refused: {exc.code} ({exc.rule}): {exc.message}"
-        recorded = tuple(events[start:end])
-        if decided != recorded:
-            return f"event {start}: {action!r} now gives {decided!r}, recorded {recorded!r}"
-        for event in recorded:
+            outcome = exc
+        yield start, end, action, outcome
+        for event in events[start:end]:
             state = evolve(state, event)
+
+
+def verify(events: Sequence[Any], *, full_check: bool = False) -> str | None:
+    """None when today's rules re-decide every recorded action to exactly the recorded events; else a
+    description of the first divergence."""
+    for start, end, action, outcome in redecide(events, full_check=full_check):
+        if isinstance(outcome, RuleError):
+            return f"event {start}: {action!r} is now refused: {outcome.code} ({outcome.rule}): {outcome.message}"
+        recorded = tuple(events[start:end])
+        if outcome != recorded:
+            return f"event {start}: {action!r} now gives {outcome!r}, recorded {recorded!r}"
     return None

@@ -17,9 +17,11 @@ import msgspec
 
 from engine.lords_of_war import CORE_DECKS
 from engine.lords_of_war.actions import LordsOfWarAction
-from engine.lords_of_war.verify import StreamError, recorded_actions
+from engine.lords_of_war.verify import StreamError, recorded_actions, redecide
 
-__all__ = ["ActionGroup", "StreamError", "actions_from_events", "army_setup", "opening_length", "setup_from_started"]
+__all__ = [
+    "ActionGroup", "StreamError", "actions_from_events", "army_setup", "opening_length", "redecide", "setup_from_started",
+]
 from events.lords_of_war import GameStarted, HandDealt
 
 

@@ -4,10 +4,11 @@ import duckdb
 import msgspec
 
 from engine.lords_of_war.bots import play_bot_game
-from events.lords_of_war import Eliminated, Placed
+from events.lords_of_war import Eliminated, Placed, Recalled
 from replay.games import GameService
 from replay.record import store_events
 from replay.store_duckdb import DuckDBEventStore
+from replay.store import NewEvent
 from replay.store_memory import MemoryEventStore
 from replay.verify import verify_all, verify_game
 
@@ -82,3 +83,36 @@ def test_verify_an_old_game_still_replays_as_recorded():
     found = verify_game(service, "old")
     assert [(d.seq, d.kind) for d in found] == [(i + 1, "rules")]
     assert service.state("old")[1] == service.system_of("old").fold(old)
+
+
+def test_verify_reports_events_that_evolve_cannot_apply():
+    # A recall from an empty square: no rule decided it and evolve (which trusts its input) cannot apply it.
+    service = GameService(MemoryEventStore())
+    events = next(e for e in (play_bot_game(seed) for seed in range(40)) if any(isinstance(x, Recalled) for x in e))
+    i = next(i for i, e in enumerate(events) if isinstance(e, Recalled))
+    occupied = {u["square"] for u in service_state_board(events[:i])}
+    empty = next(f"{c}{r}" for r in "16" for c in "ABCDEFG" if f"{c}{r}" not in occupied)
+    forged = list(events)
+    forged[i] = msgspec.structs.replace(events[i], square=empty)
+    store_events(service, LOW, forged[:i + 1], "forged")
+    found = verify_game(service, "forged")
+    assert found[-1].seq == i + 1 and found[-1].kind == "corrupt"
+    assert "cannot be replayed" in found[-1].message
+
+
+def test_verify_reports_a_stream_without_game_started():
+    service = GameService(MemoryEventStore())
+    events = play_bot_game(3)
+    service.store.create_game("headless", LOW, ["a"], {}, [])
+    service.store.append("headless", [
+        NewEvent(type=type(e).tag_name(), schema_version=1, payload=msgspec.json.encode(e)) for e in events[1:4]
+    ])
+    found = [d for d in verify_game(service, "headless") if d.kind == "corrupt"]
+    assert [(d.seq, d.message) for d in found] == [(1, "the stream does not start with game_started")]
+
+
+def service_state_board(events):
+    from engine.systems import get_system
+
+    system = get_system(LOW)
+    return system.state_to_builtins(system.fold(events))["board"]
