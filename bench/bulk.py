@@ -6,7 +6,7 @@ rows and against the ``eventsourcing`` library (SQLite) storing the same events.
 1. warlog: ``replay.bulk.bulk_import_jsonl(store, path, workers=cores)`` into a fresh DuckDB file, in a child
    process (its peak RSS is the import's alone; the workers' own peak is reported beside it): JSONL parse, typed
    decode, validation (every action re-decided through the rules where ``actions_from_events`` exists, else a
-   fold; the figure says which), canonical encode, hash chain, 500 games per transaction; DuckDB's memory
+   fold; the figure says which), canonical encode, hash chain, 250 games per transaction; DuckDB's memory
    capped at ``MEMORY_LIMIT``. Once more validated
    by folding only (what the rules cost). Target (issue 7): >= 100,000 events/s and >= 5x eventsourcing.
 2. Arrow floor: the rows that import wrote (events and games), already in Arrow tables, inserted into a fresh

@@ -193,7 +193,7 @@ class _Writer:
 def bulk_import(
     store: EventStore,
     games: Iterable[ImportGame],
-    batch_games: int = 500,
+    batch_games: int = 250,
     lookup: Callable[[str], GameSystem] = get_system,
     redecide: bool = True,
 ) -> ImportReport:
@@ -213,7 +213,7 @@ def bulk_import(
 
 
 def bulk_import_jsonl(
-    store: EventStore, path: str | Path, batch_games: int = 500, workers: int = 1, redecide: bool = True
+    store: EventStore, path: str | Path, batch_games: int = 250, workers: int = 1, redecide: bool = True
 ) -> ImportReport:
     """``bulk_import`` of a JSONL file; with ``workers`` > 1 the games are prepared (decoded, validated, encoded,
     chained) in that many processes while this one writes, batches stored in file order."""

@@ -36,7 +36,6 @@ from replay.store import (
     check_batch,
     check_limit,
     check_metadata,
-    check_payload,
     check_seq_args,
     check_stream,
     decode_cursor,
@@ -49,6 +48,7 @@ MAX_BATCH = 4096  # requests per group commit
 LINGER_SECONDS = 0.0005  # how long the writer waits for more requests when the last batch was shared
 _KEY_CACHE_LIMIT = 100_000
 _ROW_CACHE_LIMIT = 100_000  # game rows kept for get_game / last_seq
+_check_json = msgspec.json.Decoder(msgspec.Raw).decode  # one JSON value, or DecodeError
 _NO_END = 2**62
 
 
@@ -406,8 +406,11 @@ class DuckDBEventStore:
             n = len(game.types)
             if not len(game.schema_versions) == len(game.payloads) == len(game.hashes) == n:
                 raise ValueError(f"game {game.game_id!r}: its event columns differ in length")
-            for payload in game.payloads:
-                check_payload(payload)
+            try:
+                for payload in game.payloads:
+                    _check_json(payload)
+            except msgspec.DecodeError as error:
+                raise ValueError(f"game {game.game_id!r}: an event payload is not valid JSON: {error}") from None
             check_metadata(game.metadata)
             columns["game_id"].extend([game.game_id] * n)
             columns["seq"].extend(range(1, n + 1))

@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from engine.systems import get_system
-from replay.bulk import ImportGame, ImportRejected, bulk_import, bulk_import_jsonl, read_jsonl, validation_mode
+from replay.bulk import ImportGame, ImportRejected, bulk_import, bulk_import_jsonl, prepare, read_jsonl, validation_mode
 from replay.demo import DEMO_SEATS, demo_setup, record_bot_game
 from replay.errors import GameExists
 from replay.games import GameService
@@ -174,5 +174,18 @@ def test_store_memory_limit_is_applied(tmp_path):
         limit = reader.execute("SELECT current_setting('memory_limit')").fetchone()[0]
         reader.close()
         assert limit.replace(" ", "").upper() in {"128.0MIB", "128MB", "122.0MIB", "128.0MB"}, limit
+    finally:
+        store.close()
+
+
+def test_create_games_bulk_refuses_a_payload_that_is_not_json_and_stores_nothing(played, tmp_path):
+    _, lines = played
+    store = DuckDBEventStore(str(tmp_path / "json.duckdb"))
+    try:
+        good = prepare(lines[0])
+        bad = msgspec.structs.replace(prepare(lines[1]), payloads=["{not json", *prepare(lines[1]).payloads[1:]])
+        with pytest.raises(ValueError, match="not valid JSON"):
+            store.create_games_bulk([good, bad])
+        assert store.list_games().games == []
     finally:
         store.close()
