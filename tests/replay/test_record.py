@@ -4,14 +4,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.errors import RuleError
-from engine.lords_of_war import Draw, fold
-from engine.lords_of_war.bots import RandomBot, play_bot_game
+from engine.lords_of_war import fold
+from engine.lords_of_war.bots import play_bot_game
 from engine.lords_of_war.rules import decide
 from replay.games import GameService
 from replay.lords_of_war.actions import actions_from_events, setup_from_started
 from replay.record import RecordError, export_jsonl, export_record, import_jsonl, import_record, import_text, store_events
 from replay.store_memory import MemoryEventStore
+from tests.replay.bots import KnownDrawBot
 
 LOW = "lords-of-war"
 POSITION = {
@@ -32,21 +32,6 @@ VARIANTS = [
     ({}, POSITION),
     ({"mode": "table"}, POSITION),
 ]
-
-
-class KnownDrawBot(RandomBot):
-    """Table mode with a scorekeeper who knows some drawn cards: every other draw names a legal card."""
-
-    def choose(self, state):
-        action = super().choose(state)
-        if isinstance(action, Draw) and state.table and self.rng.below(2):
-            for card in sorted(set(state.armies[state.active].cards)):
-                try:
-                    decide(state, Draw(player=action.player, card=card))
-                except RuleError:
-                    continue
-                return Draw(player=action.player, card=card)
-        return action
 
 
 def _game(seed: int, variant: dict, position: dict | None) -> list:

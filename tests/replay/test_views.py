@@ -4,10 +4,6 @@ import json
 
 import pytest
 
-from engine.errors import RuleError
-from engine.lords_of_war import Draw
-from engine.lords_of_war.bots import RandomBot
-from engine.lords_of_war.rules import decide
 
 from engine.lords_of_war import fold
 from engine.lords_of_war.bots import play_bot_game
@@ -15,6 +11,7 @@ from events import Recorded
 from events.lords_of_war import CardDrawn, GameStarted, HandDealt, HandRevealed
 from replay.explain import explain
 from replay.views import event_view, events_view, state_view
+from tests.replay.bots import KnownDrawBot
 
 LOW = "lords-of-war"
 OTHER = {"p1": "p2", "p2": "p1"}
@@ -45,21 +42,6 @@ def _secret_ids(state, full: dict, view: str) -> set[str]:
             hidden.update(state.hands[p])
         hidden.update(state.decks[p])
     return hidden - _public_ids(full, view)
-
-
-class KnownDrawBot(RandomBot):
-    """A table-mode scorekeeper who knows every other drawn card."""
-
-    def choose(self, state):
-        action = super().choose(state)
-        if isinstance(action, Draw) and state.table and self.rng.below(2):
-            for card in sorted(set(state.armies[state.active].cards)):
-                try:
-                    decide(state, Draw(player=action.player, card=card))
-                except RuleError:
-                    continue
-                return Draw(player=action.player, card=card)
-        return action
 
 
 def _play(seed: int, variant: dict) -> list:
