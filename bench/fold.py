@@ -8,7 +8,8 @@
 3. Per repeat, interleaved, in CPU time of this process (``time.process_time``: other load on the shared
    machine does not count): decode-only = the bare msgspec decoder of the event union on every payload (what
    ``GameService.decode`` runs for rows at the current version) and nothing else; fold = the same decode plus
-   ``evolve`` from ``initial_state`` per game.
+   ``fold`` of each game's decoded events from ``initial_state`` (what ``GameService`` runs to read a game);
+   evolve = the same decode plus a loop of ``evolve``, one event at a time (the replay cursor's step).
    Target (issue 7): fold >= 30% of the decode-only rate.
 4. Decide: ``decide`` re-run on every recorded action of the distinct games against the state before it
    (``bench/engine.py``'s ``actions_with_states``), bot thinking not timed. Target: >= 20,000 actions/s.
@@ -30,7 +31,7 @@ import msgspec  # noqa: E402
 
 from bench.common import corpus, game_id, games_for, median  # noqa: E402
 from bench.engine import actions_with_states  # noqa: E402
-from engine.lords_of_war import decide, evolve, initial_state  # noqa: E402
+from engine.lords_of_war import decide, evolve, fold, initial_state  # noqa: E402
 from events.lords_of_war import CODEC  # noqa: E402
 from replay.games import GameService, genesis_hash  # noqa: E402
 from replay.store_duckdb import BulkGame, DuckDBEventStore  # noqa: E402
@@ -85,6 +86,14 @@ def refold(games: list) -> float:
     decode = DECODE
     started = time.process_time()
     for rows in games:
+        fold([decode(payload) for _, _, payload in rows])
+    return time.process_time() - started
+
+
+def evolve_loop(games: list) -> float:
+    decode = DECODE
+    started = time.process_time()
+    for rows in games:
         state = initial_state()
         for _, _, payload in rows:
             state = evolve(state, decode(payload))
@@ -121,19 +130,23 @@ def main() -> None:
     assert len(games) == args.games and sum(map(len, games)) == n_events
     print(f"stored {args.games:,} games ({len(distinct):,} distinct), {n_events:,} events")
 
-    decode_rates, fold_rates, ratios = [], [], []
+    decode_rates, fold_rates, ratios, evolve_rates = [], [], [], []
     for _ in range(args.repeat):
         d = decode_only(games)
         f = refold(games)
+        e = evolve_loop(games)
         decode_rates.append(n_events / d)
         fold_rates.append(n_events / f)
         ratios.append(d / f)
-        print(f"  decode-only {n_events / d:12,.0f} events/s   fold {n_events / f:12,.0f} events/s   ratio {d / f:.1%}")
+        evolve_rates.append(n_events / e)
+        print(f"  decode-only {n_events / d:12,.0f} events/s   fold {n_events / f:12,.0f} events/s   ratio {d / f:.1%}"
+              f"   (evolve loop {n_events / e:10,.0f} events/s, {(e - d) / n_events * 1e6:.2f} µs/event over decoding;"
+              f" fold {(f - d) / n_events * 1e6:.2f})")
     decide_rates, n_actions = decide_rate(distinct, args.repeat)
     print(f"decide: {median(decide_rates):,.0f} actions/s over {n_actions:,} actions")
     result = {
         "games": args.games, "distinct": len(distinct), "events": n_events, "repeat": args.repeat,
-        "decode_rates": decode_rates, "fold_rates": fold_rates, "fold_ratios": ratios,
+        "decode_rates": decode_rates, "fold_rates": fold_rates, "fold_ratios": ratios, "evolve_rates": evolve_rates,
         "decide_rates": decide_rates, "actions": n_actions,
     }
     if args.json:
