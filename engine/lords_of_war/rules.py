@@ -15,7 +15,7 @@ from typing import Any, assert_never
 from engine.errors import RuleError
 from engine.lords_of_war import geometry as geo
 from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, Recall, Shoot
-from engine.lords_of_war.cards import CARDS, Card
+from engine.lords_of_war.cards import CARDS, COMMANDER_RANKS, Card
 from engine.lords_of_war.geometry import CHALLENGE_SQUARES, DIRECTIONS, MAT_SQUARES, NEIGHBOUR_DELTAS
 from engine.lords_of_war.state import PLAYER_INDEX, PLAYERS, State
 from events.lords_of_war import (
@@ -171,39 +171,56 @@ def destroyed_units(
     """The units destroyed now: (square, damage, attackers), board order.
 
     ``candidates=None`` is the full check of every unit; otherwise only those squares are checked (R6: the placed
-    unit's neighbourhood, the shot targets, the squares around a moved berserker). Each attacker is
+    unit and the enemies it points at, the shot targets, the squares around a moved berserker). Each attacker is
     (square, card, owner, kind, direction, value).
     """
     keys = board.keys() if candidates is None else candidates
+    get = board.get
+    points = _POINTS
     out = []
     for k in keys:
-        unit = board.get(k)
+        unit = get(k)
         if unit is None:
             continue
         owner = unit[1]
         damage = 0
-        for d in NEIGHBOUR_DELTAS:
-            other = board.get(k + d)
+        for d, back in _NEIGHBOURS_BACK:
+            other = get(k + d)
             if other is not None and other[1] != owner:
-                damage += CARDS[other[0]].points[other[1]].get(-d, 0)
-        for shot in shots.get(k, ()):
-            damage += shot[3]
-        if damage > CARDS[unit[0]].defence:
+                damage += points[other[0]][other[1]].get(back, 0)
+        if shots:
+            for shot in shots.get(k, ()):
+                damage += shot[3]
+        if damage > _DEFENCE[unit[0]]:
             out.append((k, damage, _attackers(board, k, shots)))
-    out.sort(key=lambda item: geo.board_order(item[0]))
+    if len(out) > 1:
+        out.sort(key=lambda item: geo.board_order(item[0]))
     return out
+
+
+# The elimination check's tables (issue 7: it ran for every candidate square of every placement, ~30% of decide):
+# each neighbour delta with its opposite, and per card what it points at (per owner) and its defence, without
+# going through a Card's attributes.
+_NEIGHBOURS_BACK: tuple[tuple[int, int], ...] = tuple((d, -d) for d in NEIGHBOUR_DELTAS)
+_POINTS: dict[str, tuple[dict[int, int], ...]] = {card_id: card.points for card_id, card in CARDS.items()}
+_DEFENCE: dict[str, int] = {card_id: card.defence for card_id, card in CARDS.items()}
+# per card and owner: board delta of an arrow -> (value, direction)
+_ARROW_AT: dict[str, tuple[dict[int, tuple[int, str]], ...]] = {
+    card_id: tuple({d: (value, direction) for d, value, direction in arrows} for arrows in card.arrows)
+    for card_id, card in CARDS.items()
+}
 
 
 def _attackers(board: Board, k: int, shots: dict[int, list[ShotSource]]) -> tuple[tuple[int, str, int, str, str | None, int], ...]:
     owner = board[k][1]
     found = []
-    for d in NEIGHBOUR_DELTAS:
+    for d, back in _NEIGHBOURS_BACK:
         n = k + d
         other = board.get(n)
         if other is not None and other[1] != owner:
-            for arrow_delta, value, direction in CARDS[other[0]].arrows[other[1]]:
-                if arrow_delta == -d:
-                    found.append((n, other[0], other[1], "arrow", direction, value))
+            arrow = _ARROW_AT[other[0]][other[1]].get(back)  # a card has at most one arrow per direction
+            if arrow is not None:
+                found.append((n, other[0], other[1], "arrow", arrow[1], arrow[0]))
     for square, card, shooter_owner, value in shots.get(k, ()):
         found.append((square, card, shooter_owner, "shot", None, value))
     return tuple(found)
@@ -223,7 +240,7 @@ def _direction_index(dx: int, dy: int, owner: int) -> int:
 
 
 def _name(k: int, state: State) -> str:
-    return geo.name(k, state.unbounded)
+    return (geo.UNBOUNDED_NAMES if state.unbounded else geo.MAT_NAMES)[k]
 
 
 def _check_turn(state: State, player: str, phase: str) -> int:
@@ -245,7 +262,10 @@ def _check_turn(state: State, player: str, phase: str) -> int:
 
 
 def _square(state: State, text: str, what: str = "square") -> int:
-    k = geo.parse(text, state.unbounded)
+    # a name seen before (recorded events, earlier actions) is one dict lookup; anything else is parsed
+    k = (geo.UNBOUNDED_KEYS if state.unbounded else geo.MAT_KEYS).get(text) if type(text) is str else None
+    if k is None:
+        k = geo.parse(text, state.unbounded)
     if k is None:
         form = "x,y (e.g. 2,2)" if state.unbounded else "a column A–G and a row 1–6 (e.g. C3)"
         raise RuleError("malformed", "§1", f"{text!r} is not a {what}: write {form}")
@@ -348,7 +368,7 @@ def _place(state: State, action: Place, full_check: bool = False) -> tuple[Any, 
         raise RuleError(
             "not_forced", "§5.1c", f"{card.name} at {action.square} is a normal placement: no hand is revealed"
         )
-    events.append(Placed(player=player, card=action.card, square=geo.name(k, state.unbounded), turn=state.turn,
+    events.append(Placed(player=player, card=action.card, square=_name(k, state), turn=state.turn,
                          forced=forced, basis=basis))
 
     after: Board = dict(board)
@@ -360,7 +380,19 @@ def _place(state: State, action: Place, full_check: bool = False) -> tuple[Any, 
     shot_map: dict[int, list[ShotSource]] = {}
     for shooter, target, value in shots:
         shot_map.setdefault(target, []).append((shooter, after[shooter][0], p, value))
-    candidates = None if full_check else {k, *(k + d for d in NEIGHBOUR_DELTAS), *shot_map}  # R6
+    candidates = None
+    if not full_check:
+        # R6: only a unit whose incoming damage changed can be destroyed (every other unit on the mat survived a
+        # full check and takes what it took then): the placed unit, the enemy units it points at, the shot
+        # targets. (The placed unit's whole neighbourhood gives the same units; its friends and the enemies it
+        # does not point at take no new damage, and checking them was a third of a placement's cost.)
+        candidates = {k}
+        for d, _, _ in card.arrows[p]:
+            other = after.get(k + d)
+            if other is not None and other[1] != p:
+                candidates.add(k + d)
+        if shot_map:
+            candidates.update(shot_map)
     events.extend(_resolve(state, p, after, shot_map, candidates, k))
     return tuple(events)
 
@@ -453,6 +485,7 @@ def _resolve(state: State, p: int, board: Board, shots: dict[int, list[ShotSourc
     ``board`` is the mat after the placement and is changed in place.
     """
     events: list[Any] = []
+    names = geo.UNBOUNDED_NAMES if state.unbounded else geo.MAT_NAMES
     variant = state.variant
     kills = list(state.kills)
     commanders = list(state.commanders)
@@ -472,15 +505,15 @@ def _resolve(state: State, p: int, board: Board, shots: dict[int, list[ShotSourc
             card = CARDS[card_id]
             destroyer = 1 - owner
             kills[destroyer] += 1
-            if card.is_commander:
+            if card.rank in COMMANDER_RANKS:
                 commanders[destroyer] += 1
             if card.rank == "general":
                 generals_lost[owner] = True
             kills_to[PLAYERS[destroyer]] = kills_to.get(PLAYERS[destroyer], 0) + 1
             units.append(DestroyedUnit(
-                square=_name(k, state), card=card_id, owner=PLAYERS[owner], damage=damage, defence=card.defence,
-                attackers=tuple(Attacker(square=_name(a[0], state), card=a[1], owner=PLAYERS[a[2]], kind=a[3],  # type: ignore[arg-type]
-                                         direction=a[4], value=a[5]) for a in attackers)))
+                square=names[k], card=card_id, owner=PLAYERS[owner], damage=damage, defence=card.defence,
+                attackers=tuple([Attacker(square=names[a[0]], card=a[1], owner=PLAYERS[a[2]], kind=a[3],  # type: ignore[arg-type]
+                                          direction=a[4], value=a[5]) for a in attackers])))
             for a in attackers:
                 involved.add(a[0])
                 damage_by.setdefault(a[0], []).append((k, a[5], 0))
@@ -532,11 +565,11 @@ def _resolve(state: State, p: int, board: Board, shots: dict[int, list[ShotSourc
 
 
 def _winner(kills: list[int], commanders: list[int], kill_target: int, command_target: int, active: int) -> int | None:
-    reached = [kills[i] >= kill_target or commanders[i] >= command_target for i in (0, 1)]
-    if reached[active]:
+    if kills[active] >= kill_target or commanders[active] >= command_target:
         return active  # R10: the active player wins when both reach a condition
-    if reached[1 - active]:
-        return 1 - active
+    other = 1 - active
+    if kills[other] >= kill_target or commanders[other] >= command_target:
+        return other
     return None
 
 
