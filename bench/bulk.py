@@ -25,6 +25,7 @@ import resource
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -32,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import msgspec  # noqa: E402
 
-from bench.common import corpus, game_id, games_for, median, peak_rss_mib  # noqa: E402
+from bench.common import corpus, game_id, games_for, median, peak_rss_mib, rss_mib  # noqa: E402
 from replay.bulk import ImportGame  # noqa: E402
 
 
@@ -52,21 +53,32 @@ MEMORY_LIMIT = "256MB"  # DuckDB's buffer pool in the import (without it, it gro
 
 
 def child_import(jsonl: Path, db: Path, workers: int, redecide: bool = True) -> None:
-    """Runs in its own process: the import, then one JSON line with its figures."""
+    """Runs in its own process: the import, then one JSON line with its figures. A thread samples this process's
+    RSS every 0.2 s (``rss_samples``: [seconds since the start, MiB]) for bench/memory.py."""
     from replay.bulk import bulk_import_jsonl
     from replay.store_duckdb import DuckDBEventStore
 
+    samples: list[tuple[float, float]] = []
+    done = threading.Event()
     store = DuckDBEventStore(db, memory_limit=MEMORY_LIMIT)
+    started = time.perf_counter()
+
+    def sample() -> None:
+        while not done.wait(0.2):
+            samples.append((time.perf_counter() - started, rss_mib()))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
     try:
-        started = time.perf_counter()
         report = bulk_import_jsonl(store, jsonl, workers=workers, redecide=redecide)
         seconds = time.perf_counter() - started
     finally:
+        done.set()
         store.close()
     workers_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # the largest worker
     print(json.dumps({"seconds": seconds, "games": report.games, "events": report.events,
                       "validation": report.validation, "peak_rss_mib": peak_rss_mib(),
-                      "worker_peak_rss_mib": workers_peak}))
+                      "worker_peak_rss_mib": workers_peak, "rss_samples": samples}))
 
 
 def warlog_import(jsonl: Path, db: Path, workers: int, redecide: bool = True) -> dict:
