@@ -4,8 +4,10 @@
 
 Times are CPU time of this process (time.process_time), so other load on the machine does not count.
 Plays N bot games (random and greedy bots, all faction pairings in turn, plain and intermediate/unbounded
-variants), then times (1) ``fold`` over every game's events and (2) ``decide`` re-run on every recorded action
-against the state before it (the actions are recovered from the events, so bot thinking is not timed).
+variants), then times (1) ``fold`` over every game's events, (2) ``decide`` re-run on every recorded action
+against the state before it (the actions are recovered from the events, so bot thinking is not timed) and
+(3) ``verify.redecide`` over every game (recovering the actions, re-deciding each, moving the state on by the
+recorded events: what ``warlog verify`` and the bulk import's re-decide do), per action.
 Targets (issue 3): fold >= 200,000 events/s, decide >= 20,000 actions/s.
 """
 
@@ -20,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.lords_of_war import FACTIONS, decide, evolve, fold, initial_state  # noqa: E402
 from engine.lords_of_war.bots import play_bot_game  # noqa: E402
-from engine.lords_of_war.verify import recorded_actions  # noqa: E402
+from engine.lords_of_war.verify import recorded_actions, redecide  # noqa: E402
 
 
 def games(n: int) -> list[list]:
@@ -75,6 +77,15 @@ def main() -> None:
             decide(state, action)
         best = min(best, time.process_time() - t)
     print(f"decide: {len(pairs) / best:>12,.0f} actions/s ({len(pairs)} actions in {best:.3f} s)")
+
+    best = float("inf")
+    for _ in range(args.repeat):
+        t = time.process_time()
+        for g in recorded:
+            for _ in redecide(g):
+                pass
+        best = min(best, time.process_time() - t)
+    print(f"redecide: {best / len(pairs) * 1e6:>10.2f} µs/action ({len(pairs)} actions in {best:.3f} s)")
 
 
 if __name__ == "__main__":

@@ -373,13 +373,14 @@ def _place(state: State, action: Place, full_check: bool = False) -> tuple[Any, 
 
     after: Board = dict(board)
     after[k] = (action.card, p)
-    shots = _shots(state, p, after, action.shots)
-    for shooter, target, value in shots:
-        events.append(ShotEvent(player=player, shooter_square=_name(shooter, state), shooter_card=after[shooter][0],
-                                target_square=_name(target, state), target_card=after[target][0], value=value))
     shot_map: dict[int, list[ShotSource]] = {}
-    for shooter, target, value in shots:
-        shot_map.setdefault(target, []).append((shooter, after[shooter][0], p, value))
+    if action.shots:  # most placements fire no shot
+        shots = _shots(state, p, after, action.shots)
+        for shooter, target, value in shots:
+            events.append(ShotEvent(player=player, shooter_square=_name(shooter, state), shooter_card=after[shooter][0],
+                                    target_square=_name(target, state), target_card=after[target][0], value=value))
+        for shooter, target, value in shots:
+            shot_map.setdefault(target, []).append((shooter, after[shooter][0], p, value))
     candidates = None
     if not full_check:
         # R6: only a unit whose incoming damage changed can be destroyed (every other unit on the mat survived a
@@ -485,17 +486,17 @@ def _resolve(state: State, p: int, board: Board, shots: dict[int, list[ShotSourc
     ``board`` is the mat after the placement and is changed in place.
     """
     events: list[Any] = []
-    names = geo.UNBOUNDED_NAMES if state.unbounded else geo.MAT_NAMES
-    variant = state.variant
-    kills = list(state.kills)
-    commanders = list(state.commanders)
-    involved: set[int] = set(state.involved)
+    involved: set[int] | frozenset[int] = state.involved
     extra_turn = False
-    round_no = 1
-    while True:
-        destroyed = destroyed_units(board, shots, candidates)
-        if not destroyed:
-            break
+    destroyed = destroyed_units(board, shots, candidates)
+    if destroyed:  # most placements destroy nothing: set the elimination's bookkeeping up only when one does
+        names = geo.UNBOUNDED_NAMES if state.unbounded else geo.MAT_NAMES
+        variant = state.variant
+        kills = list(state.kills)
+        commanders = list(state.commanders)
+        involved = set(involved)
+        round_no = 1
+    while destroyed:
         units = []
         kills_to: dict[str, int] = {}
         generals_lost = [False, False]
@@ -553,6 +554,7 @@ def _resolve(state: State, p: int, board: Board, shots: dict[int, list[ShotSourc
         if candidates is not None:
             candidates = moved  # R6: only the moved berserkers' neighbourhoods changed
         round_no += 1
+        destroyed = destroyed_units(board, shots, candidates)
     if extra_turn:
         events.append(ExtraTurnGranted(player=PLAYERS[p]))
     if not _can_reinforce(state, p, board, placed, involved):  # R7

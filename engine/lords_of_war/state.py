@@ -353,9 +353,17 @@ def _freeze(t: Any, forms: tuple[tuple[int, Any, Any], ...] = _ALL_FORMS) -> Sta
     return State(*values)
 
 
-def fold(events: Iterable[LordsOfWarEvent], state: State | None = None) -> State:
-    """``evolve`` over ``events`` from ``state`` (default ``initial_state()``), on one working copy."""
-    t = _thaw(initial_state() if state is None else state)
+def working_copy(state: State) -> Any:
+    """A mutable copy of ``state`` that ``apply_events`` moves on in place (``fold`` then freezes it into a State).
+
+    Engine-internal (``fold``, ``verify.redecide``). ``decide`` may read it as it reads a State, since the rules
+    only read the state and the working copy has State's fields (lists where a State has tuples).
+    """
+    return _thaw(state)
+
+
+def apply_events(t: Any, events: Iterable[LordsOfWarEvent]) -> None:
+    """``evolve`` over ``events``, in place on a working copy."""
     apply_of = _APPLY
     n = 0
     for event in events:
@@ -365,6 +373,12 @@ def fold(events: Iterable[LordsOfWarEvent], state: State | None = None) -> State
         apply(t, event)
         n += 1
     t.seq += n
+
+
+def fold(events: Iterable[LordsOfWarEvent], state: State | None = None) -> State:
+    """``evolve`` over ``events`` from ``state`` (default ``initial_state()``), on one working copy."""
+    t = _thaw(initial_state() if state is None else state)
+    apply_events(t, events)
     return _freeze(t)
 
 

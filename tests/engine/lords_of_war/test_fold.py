@@ -11,15 +11,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.errors import RuleError
 from engine.lords_of_war import Draw, decide, evolve, fold, initial_state, start, state_to_builtins
 from engine.lords_of_war import geometry as geo
 from engine.lords_of_war.prng import SplitMix64, _draws, shuffle, shuffled_decks
 from engine.lords_of_war.state import State
-from engine.lords_of_war.verify import recorded_actions
+from engine.lords_of_war.verify import recorded_actions, redecide
 from events.lords_of_war import CODEC, GameStarted, Placed
 from tests.engine.lords_of_war.test_properties import games, play
 
@@ -135,6 +137,48 @@ def test_fold_of_no_events_is_the_state_it_was_given():
     state = fold(events[:40])
     assert fold([], state) == state and state_shape(fold([], state)) == state_shape(state)
     assert fold([]) == initial_state()
+
+
+# -- redecide: decide on the working copy -------------------------------------------------------------------------
+
+
+def outcome_of(state: State, action: Any, full_check: bool = False) -> Any:
+    try:
+        return decide(state, action, full_check=full_check)
+    except RuleError as exc:
+        return (exc.code, exc.rule, exc.message)
+
+
+def check_redecide_equals_decide_on_folded_states(events: list[Any], full_check: bool = False) -> None:
+    """redecide decides on fold's working copy, moved on in place; the outcomes must be decide's on the State."""
+    redecided = list(redecide(events, full_check=full_check))
+    assert [(s, e, a) for s, e, a, _ in redecided] == recorded_actions(events)
+    for start, _, action, outcome in redecided:
+        if isinstance(outcome, RuleError):
+            outcome = (outcome.code, outcome.rule, outcome.message)
+        assert outcome == outcome_of(fold(events[:start]), action, full_check), f"action at event {start}"
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(games)
+def test_redecide_outcomes_equal_decide_on_the_folded_state(game):
+    events = play(game)
+    check_redecide_equals_decide_on_folded_states(events, full_check=game[0] % 2 == 0)
+    if game[0] % 3 == 0:
+        check_redecide_equals_decide_on_folded_states(table_mode_events(events))
+
+
+def test_redecide_refusals_equal_decide_on_the_folded_state():
+    """A recorded stream today's rules refuse (here: placements of cards the hand does not hold, and squares
+    off the mat): the same RuleErrors as decide on the State gives."""
+    events = play((11, "orcs", "dwarves", {}, ("greedy", "random")))
+    placed = [i for i, e in enumerate(events) if isinstance(e, Placed) and not e.challenge]
+    events[placed[3]] = msgspec.structs.replace(events[placed[3]], card="dwarves/dwarf-slugger-1")
+    events[placed[6]] = msgspec.structs.replace(events[placed[6]], card="elves/elven-archer")
+    redecided = list(redecide(events))
+    refused = [outcome for _, _, _, outcome in redecided if isinstance(outcome, RuleError)]
+    assert len(refused) >= 2 and {e.code for e in refused} <= {"not_in_hand", "not_in_army", "contact", "occupied"}
+    check_redecide_equals_decide_on_folded_states(events)
 
 
 # -- the shuffle and the square names, as fold uses them --------------------------------------------------------
