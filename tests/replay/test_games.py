@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import threading
 
 import pytest
@@ -109,6 +110,17 @@ def test_games_events_are_hash_chained(service):
     for stored in service.store.read(game):
         previous = chain_hash(previous, stored.type, stored.schema_version, stored.payload)
         assert stored.hash == previous
+
+
+def test_games_hash_chain_is_the_documented_blake2b_of_each_event():
+    # Pinned: stored games depend on these exact bytes (docs/record-format.md); a change here breaks every record.
+    payload = b'{"type":"placed","player":"p1","card":"orc-ravager","square":"D4"}'
+    first = genesis_hash("game-1")
+    assert first == hashlib.blake2b(b"warlog-chain-v1:game-1", digest_size=16).hexdigest()
+    assert first == "e44264e0d801d96d80aa44046b70539c"
+    assert chain_hash(first, "placed", 1, payload) == "d40455627ae8a1bba237e93792a52560"
+    expected = hashlib.blake2b(first.encode() + b"\0placed\x001\0" + payload, digest_size=16).hexdigest()
+    assert chain_hash(first, "placed", 1, payload) == expected
 
 
 def test_games_state_at_seq_equals_fold_of_prefix(service):
