@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -229,3 +230,58 @@ def test_projections_after_kill_9_catch_up_to_exactly_the_rebuild(tmp_path):
     conn.close()
     projector.close()
     store.close()
+
+
+def test_the_background_projector_coalesces_commits_into_few_passes_and_stays_exactly_once():
+    clock = fx.Clock()
+    store = DuckDBEventStore(":memory:", clock=clock)
+    projector = projections.attach(store, interval=0.3)
+    passes: list[int] = []
+    real_catch_up = projector.catch_up
+
+    def counting(game_ids=None):
+        done = real_catch_up(game_ids)
+        passes.append(done)
+        return done
+
+    projector.catch_up = counting
+    try:
+        commits = 0
+        for seed in range(4):
+            encoded = fx.encode(f"c{seed}", play_bot_game(seed, armies=("orcs", "dwarves")))
+            store.create_game(f"c{seed}", "lords-of-war", [], {}, encoded[:3])
+            commits += 1
+            for i in range(3, len(encoded), 2):
+                store.append(f"c{seed}", encoded[i : i + 2])
+                commits += 1
+        deadline = time.monotonic() + 20
+        while projector.lag() != (0, 0) and time.monotonic() < deadline:  # no wait_idle: the interval alone
+            time.sleep(0.05)
+        assert projector.lag() == (0, 0)
+        assert projector.wait_idle(10)  # and the pass's Elo sync (after the checkpoints) is done
+        assert projector.errors == []
+        assert 1 <= len(passes) < commits / 4  # many commits per pass
+        conn = store.reader()
+        incremental = snapshot(conn)
+        assert len(incremental["proj_games"]) == 4
+        projector.rebuild()
+        assert snapshot(conn) == incremental  # nothing lost, nothing twice
+        conn.close()
+    finally:
+        projector.close()
+        store.close()
+
+
+def test_wait_idle_does_not_wait_for_the_interval():
+    clock = fx.Clock()
+    store = DuckDBEventStore(":memory:", clock=clock)
+    projector = projections.attach(store, interval=60)
+    try:
+        fx.load(store, clock, {k: fx.GAMES[k] for k in "AB"}, step=1)
+        started = time.monotonic()
+        assert projector.wait_idle(10)
+        assert time.monotonic() - started < 5  # not the 60 s interval
+        assert projector.lag() == (0, 0)
+    finally:
+        projector.close()
+        store.close()
