@@ -23,7 +23,7 @@ from replay.tournaments_store import tournament_log_for
 def open_store(settings: Settings) -> EventStore:
     from replay.store_duckdb import DuckDBEventStore
 
-    return DuckDBEventStore(settings.db)
+    return DuckDBEventStore(settings.db, memory_limit=settings.duckdb_memory_limit())
 
 
 def create_app(settings: Settings | None = None, store: EventStore | None = None) -> FastAPI:

@@ -49,6 +49,12 @@ class LiveHub:
         return event
 
     def published(self, game_id: str) -> None:
+        """Wake the streams of a game (from any thread). A game nobody watches costs a dict lookup, not a wake-up
+        of the event loop: the store's writer calls this for every game of every commit. Not missing a signal: a
+        reader takes its Event before reading the store, so an Event absent here means the reader's read comes
+        after this commit and sees it."""
+        if game_id not in self._events:
+            return
         loop = self._loop
         if loop is None or loop.is_closed():
             return

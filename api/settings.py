@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import re
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
+
+_SIZE = re.compile(r"^\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$", re.IGNORECASE)
 
 
 class Settings(BaseModel):
@@ -14,6 +17,26 @@ class Settings(BaseModel):
     admin_key: str | None = Field(None, description="if set, required to create games and tournaments")
     max_body_bytes: int = Field(64 * 1024, ge=1024, description="larger request bodies get 413")
     load_samples: bool = Field(False, description="load the fixture games into an empty database on start")
+    memory_limit: str | None = Field(
+        "256MB",
+        description="DuckDB's memory cap (its buffer pool; it spills to disk beyond it), e.g. 256MB or 1GB; "
+        "'none' leaves DuckDB's default of 80% of RAM. An in-memory database (':memory:') gets it only when set "
+        "explicitly, since its data must fit.",
+    )
+    @field_validator("memory_limit")
+    @classmethod
+    def _memory_size(cls, value: str | None) -> str | None:
+        if value is None or value.strip().lower() in ("", "none"):
+            return None
+        if not _SIZE.match(value.strip()):
+            raise ValueError(f"memory_limit {value!r} is not a size such as 256MB or 1GB")
+        return value.strip()
+
+    def duckdb_memory_limit(self) -> str | None:
+        """The cap to give DuckDB: the setting, except the default for an in-memory database."""
+        if self.db == ":memory:" and "memory_limit" not in self.model_fields_set:
+            return None
+        return self.memory_limit
 
     @classmethod
     def from_env(cls, **overrides: object) -> "Settings":

@@ -46,8 +46,11 @@ from replay.store import (
 
 MAX_BATCH = 4096  # requests per group commit
 LINGER_SECONDS = 0.0005  # how long the writer waits for more requests when the last batch was shared
-_KEY_CACHE_LIMIT = 100_000
-_ROW_CACHE_LIMIT = 100_000  # game rows kept for get_game / last_seq
+# Caches are bounded by entries, not by the games stored: a row (with its metadata JSON and token hashes) is about
+# 1 KiB, so 20,000 rows (every game a large tournament has running, many times over) stay near 20 MiB.
+_KEY_CACHE_LIMIT = 20_000
+_ROW_CACHE_LIMIT = 20_000  # game rows kept for get_game / last_seq
+_LAST_CACHE_LIMIT = 100_000  # the writer's last seq per game (about 150 bytes each)
 _check_json = msgspec.json.Decoder(msgspec.Raw).decode  # one JSON value, or DecodeError
 _NO_END = 2**62
 
@@ -555,6 +558,8 @@ class DuckDBEventStore:
 
     def _commit_batch(self, requests: list[_Request]) -> None:
         conn = self._writer_conn
+        if len(self._last) > _LAST_CACHE_LIMIT:
+            self._last.clear()  # reloaded from the games table for the games a batch touches (_load)
         stored = self._load(requests)
         batch = _Batch(iso_utc(self._clock()))
         for request in requests:
