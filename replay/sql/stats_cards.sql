@@ -14,26 +14,14 @@ WITH cards AS (
            coalesce(sum(r.games_placed) FILTER (WHERE r.won), 0) AS wins_placed,
            sum(r.faction_placed) AS faction_placed,
            coalesce(sum(r.faction_placed) FILTER (WHERE r.won), 0) AS faction_placed_wins
-    FROM proj_card_daily AS r
-    WHERE r.system = $system
-        AND ($date_from::DATE IS NULL OR r.played_on >= $date_from::DATE)
-        AND ($date_to::DATE IS NULL OR r.played_on <= $date_to::DATE)
-        AND ($tournament::VARCHAR IS NULL OR r.tournament = $tournament::VARCHAR)
-        AND ($variant::VARCHAR IS NULL OR r.variant = $variant::VARCHAR)
-        AND ($rules_version::VARCHAR IS NULL OR r.rules_version = $rules_version::VARCHAR)
-        AND ($army::VARCHAR IS NULL OR r.army = $army::VARCHAR)
+    FROM stats_rows('proj_card_daily', $system, $date_from, $date_to, $tournament, $variant, $rules_version) AS r
+    WHERE $army::VARCHAR IS NULL OR r.army = $army::VARCHAR
     GROUP BY r.card
     HAVING sum(r.placements) > 0 AND sum(r.games_placed) >= $min_games
 ), factions AS (
     SELECT p.army AS faction, count(*) AS faction_games, count_if(p.result = 'win') AS faction_wins
-    FROM proj_players AS p
+    FROM stats_rows('proj_players', $system, $date_from, $date_to, $tournament, $variant, $rules_version) AS p
     WHERE p.finished AND p.result IS NOT NULL
-    AND p.system = $system
-    AND ($date_from::DATE IS NULL OR p.played_on >= $date_from::DATE)
-    AND ($date_to::DATE IS NULL OR p.played_on <= $date_to::DATE)
-    AND ($tournament::VARCHAR IS NULL OR p.tournament = $tournament::VARCHAR)
-    AND ($variant::VARCHAR IS NULL OR p.variant = $variant::VARCHAR)
-    AND ($rules_version::VARCHAR IS NULL OR p.rules_version = $rules_version::VARCHAR)
     GROUP BY p.army
 )
 SELECT cards.card, split_part(cards.card, '/', 1) AS faction, cards.placements, cards.kills, cards.shot_kills, cards.shots, cards.shots_killing,
