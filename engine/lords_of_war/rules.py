@@ -176,7 +176,7 @@ def destroyed_units(
     """
     keys = board.keys() if candidates is None else candidates
     get = board.get
-    points = _POINTS
+    arrow_at = _ARROW_AT
     out = []
     for k in keys:
         unit = get(k)
@@ -184,46 +184,37 @@ def destroyed_units(
             continue
         owner = unit[1]
         damage = 0
+        attackers = []  # gathered in the same pass: a destroyed unit's attackers are not looked for again
         for d, back in _NEIGHBOURS_BACK:
-            other = get(k + d)
+            n = k + d
+            other = get(n)
             if other is not None and other[1] != owner:
-                damage += points[other[0]][other[1]].get(back, 0)
-        if shots:
-            for shot in shots.get(k, ()):
+                arrow = arrow_at[other[0]][other[1]].get(back)  # a card has at most one arrow per direction
+                if arrow is not None:
+                    damage += arrow[0]
+                    attackers.append((n, other[0], other[1], "arrow", arrow[1], arrow[0]))
+        incoming = shots.get(k) if shots else None
+        if incoming:
+            for shot in incoming:
                 damage += shot[3]
         if damage > _DEFENCE[unit[0]]:
-            out.append((k, damage, _attackers(board, k, shots)))
+            for square, card, shooter_owner, value in incoming or ():
+                attackers.append((square, card, shooter_owner, "shot", None, value))
+            out.append((k, damage, tuple(attackers)))
     if len(out) > 1:
         out.sort(key=lambda item: geo.board_order(item[0]))
     return out
 
 
 # The elimination check's tables (issue 7: it ran for every candidate square of every placement, ~30% of decide):
-# each neighbour delta with its opposite, and per card what it points at (per owner) and its defence, without
-# going through a Card's attributes.
+# each neighbour delta with its opposite, and per card and owner the board delta of each arrow -> (value,
+# direction), and each card's defence, without going through a Card's attributes.
 _NEIGHBOURS_BACK: tuple[tuple[int, int], ...] = tuple((d, -d) for d in NEIGHBOUR_DELTAS)
-_POINTS: dict[str, tuple[dict[int, int], ...]] = {card_id: card.points for card_id, card in CARDS.items()}
-_DEFENCE: dict[str, int] = {card_id: card.defence for card_id, card in CARDS.items()}
-# per card and owner: board delta of an arrow -> (value, direction)
 _ARROW_AT: dict[str, tuple[dict[int, tuple[int, str]], ...]] = {
     card_id: tuple({d: (value, direction) for d, value, direction in arrows} for arrows in card.arrows)
     for card_id, card in CARDS.items()
 }
-
-
-def _attackers(board: Board, k: int, shots: dict[int, list[ShotSource]]) -> tuple[tuple[int, str, int, str, str | None, int], ...]:
-    owner = board[k][1]
-    found = []
-    for d, back in _NEIGHBOURS_BACK:
-        n = k + d
-        other = board.get(n)
-        if other is not None and other[1] != owner:
-            arrow = _ARROW_AT[other[0]][other[1]].get(back)  # a card has at most one arrow per direction
-            if arrow is not None:
-                found.append((n, other[0], other[1], "arrow", arrow[1], arrow[0]))
-    for square, card, shooter_owner, value in shots.get(k, ()):
-        found.append((square, card, shooter_owner, "shot", None, value))
-    return tuple(found)
+_DEFENCE: dict[str, int] = {card_id: card.defence for card_id, card in CARDS.items()}
 
 
 def _direction_index(dx: int, dy: int, owner: int) -> int:
@@ -518,8 +509,9 @@ def _resolve(state: State, p: int, board: Board, shots: dict[int, list[ShotSourc
             for a in attackers:
                 involved.add(a[0])
                 damage_by.setdefault(a[0], []).append((k, a[5], 0))
-        events.append(Eliminated(round=round_no, units=tuple(units),
-                                 kills_to=dict(sorted(kills_to.items()))))
+        if len(kills_to) > 1:  # one destroying player (the usual round) is already in order
+            kills_to = dict(sorted(kills_to.items()))
+        events.append(Eliminated(round=round_no, units=tuple(units), kills_to=kills_to))
         removed = {k for k, _, _ in destroyed}
         for k in removed:
             del board[k]
@@ -583,6 +575,8 @@ def _berserker_moves(state: State, p: int, board: Board, damage_by: dict[int, li
                      removed: set[int]) -> list[tuple[int, int]]:
     """R12/R13: the berserkers that move after this elimination round, in order, and where to."""
     movers = [k for k in damage_by if k in board and CARDS[board[k][0]].cls == "berserker"]
+    if not movers:
+        return []
     movers.sort(key=lambda k: (board[k][1] != p, geo.board_order(k)))  # active player's first, board order
     moves: list[tuple[int, int]] = []
     taken: set[int] = set()
