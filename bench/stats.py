@@ -105,59 +105,95 @@ def cases(conn):
     ]
 
 
+def build(conn, games: int, base: int) -> None:
+    """Replace the projection rows by ``games / base`` copies of the base games and compute the stored Elo pass."""
+    copies = max(1, games // base)
+    started = time.perf_counter()
+    for table in ("placements", "players", "games", "card_daily", "elo_cursor", "elo_players", "elo_history"):
+        conn.execute(f"DELETE FROM proj_{table}")  # bench only: start each size from empty tables
+    conn.execute(bench_sql("bench_replicate_games"), {"copies": copies, "players": PLAYERS})
+    conn.execute(bench_sql("bench_replicate_players"))
+    conn.execute(bench_sql("bench_replicate_placements"))
+    conn.execute(bench_sql("bench_replicate_card_daily"))
+    replicated = time.perf_counter() - started
+    elo_started = time.perf_counter()
+    conn.begin()
+    ratings.sync_elo(conn, "lords-of-war")  # the stored overall Elo pass, from scratch
+    conn.commit()
+    elo_seconds = time.perf_counter() - elo_started
+    conn.execute("CHECKPOINT")
+    n_games, n_players, n_placements, n_daily = (
+        conn.execute(f"SELECT count(*) FROM proj_{t}").fetchall()[0][0]
+        for t in ("games", "players", "placements", "card_daily")
+    )
+    print(
+        f"\n{n_games:,} games ({n_players:,} player rows, {n_placements:,} placements, {n_daily:,} card-day rows)"
+        f" replicated in {replicated:.1f} s; stored Elo pass from scratch in {elo_seconds:.1f} s"
+    )
+
+
+def measure(conn, games: int, repeat: int, only: list[str] | None) -> None:
+    target = 0.2 if games <= 100_000 else 1.0
+    print(f"{'statistic':<20} {'cold ms':>9} {'median ms':>10}  target {target * 1000:.0f} ms")
+    for name, fn in cases(conn):
+        if only and name not in only:
+            continue
+        cold, median = timed(fn, repeat)
+        flag = "" if median <= target and cold <= target else "  OVER"
+        print(f"{name:<20} {cold * 1000:>9.1f} {median * 1000:>10.1f}{flag}", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, nargs="+", default=[100_000, 1_000_000])
     parser.add_argument("--base", type=int, default=500, help="real bot games to replicate")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--dir", default=tempfile.gettempdir())
+    parser.add_argument(
+        "--keep", action="store_true",
+        help="one database file per size (warlog-bench-stats-<games>.duckdb), kept for --reuse",
+    )
+    parser.add_argument("--reuse", action="store_true", help="measure the kept file of each size (build it if missing)")
+    parser.add_argument("--only", nargs="+", metavar="STATISTIC", help="measure only these rows (names as printed)")
     args = parser.parse_args()
     print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}")
-    path = Path(args.dir) / "warlog-bench-stats.duckdb"
+    if args.keep or args.reuse:
+        for games in args.games:
+            path = Path(args.dir) / f"warlog-bench-stats-{games}.duckdb"
+            if args.reuse and path.exists():
+                store = DuckDBEventStore(path)  # applies any new migration
+                conn = store.reader()
+                print(f"\n{games:,} games: reusing {path}")
+            else:
+                store, conn, projector = _base_store(path, args.base)
+                projector.close()
+                build(conn, games, args.base)
+            measure(conn, games, args.repeat, args.only)
+            conn.close()
+            store.close()
+        return 0
+    store, conn, projector = _base_store(Path(args.dir) / "warlog-bench-stats.duckdb", args.base)
+    for games in args.games:
+        build(conn, games, args.base)
+        measure(conn, games, args.repeat, args.only)
+    conn.close()
+    projector.close()
+    store.close()
+    return 0
+
+
+def _base_store(path: Path, base: int):
     for suffix in ("", ".wal"):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
     clock = Clock()
     store = DuckDBEventStore(path, clock=clock)
     started = time.perf_counter()
-    store_base(store, clock, args.base)
+    store_base(store, clock, base)
     projector = projections.attach(store, background=False)
     conn = store.reader()
-    print(f"base: {args.base} bot games played, stored and projected in {time.perf_counter() - started:.1f} s")
+    print(f"base: {base} bot games played, stored and projected in {time.perf_counter() - started:.1f} s")
     conn.execute(bench_sql("bench_snapshot_base"))
-    for games in args.games:
-        copies = max(1, games // args.base)
-        started = time.perf_counter()
-        for table in ("placements", "players", "games", "card_daily", "elo_cursor", "elo_players", "elo_history"):
-            conn.execute(f"DELETE FROM proj_{table}")  # bench only: start each size from empty tables
-        conn.execute(bench_sql("bench_replicate_games"), {"copies": copies, "players": PLAYERS})
-        conn.execute(bench_sql("bench_replicate_players"))
-        conn.execute(bench_sql("bench_replicate_placements"))
-        conn.execute(bench_sql("bench_replicate_card_daily"))
-        replicated = time.perf_counter() - started
-        elo_started = time.perf_counter()
-        conn.begin()
-        ratings.sync_elo(conn, "lords-of-war")  # the stored overall Elo pass, from scratch
-        conn.commit()
-        elo_seconds = time.perf_counter() - elo_started
-        conn.execute("CHECKPOINT")
-        n_games, n_players, n_placements, n_daily = (
-            conn.execute(f"SELECT count(*) FROM proj_{t}").fetchall()[0][0]
-            for t in ("games", "players", "placements", "card_daily")
-        )
-        print(
-            f"\n{n_games:,} games ({n_players:,} player rows, {n_placements:,} placements, {n_daily:,} card-day rows)"
-            f" replicated in {replicated:.1f} s; stored Elo pass from scratch in {elo_seconds:.1f} s"
-        )
-        target = 0.2 if n_games <= 100_000 else 1.0
-        print(f"{'statistic':<20} {'cold ms':>9} {'median ms':>10}  target {target * 1000:.0f} ms")
-        for name, fn in cases(conn):
-            cold, median = timed(fn, args.repeat)
-            flag = "" if median <= target else "  OVER"
-            print(f"{name:<20} {cold * 1000:>9.1f} {median * 1000:>10.1f}{flag}", flush=True)
-    conn.close()
-    projector.close()
-    store.close()
-    return 0
+    return store, conn, projector
 
 
 if __name__ == "__main__":

@@ -279,3 +279,34 @@ def test_stored_pass_and_cache_continue_exactly_and_restart_when_the_past_change
         reader.close()
         projector.close()
         store.close()
+
+
+def test_continued_pass_renumbers_players_of_the_new_games():
+    # The pass statement numbers only the players of its own games (sorted by name): D is cy against bob, numbered
+    # 0 and 1 there, while the pass of A-C knows them as 2 and 1.
+    clock = fx.Clock()
+    store = DuckDBEventStore(":memory:", clock=clock)
+    projector = projections.attach(store, background=False)
+    reader = store.reader()
+    cache = ratings.RatingsCache()
+    since = Filters(date_from=date(2026, 1, 1))
+    try:
+        fx.load(store, clock, {k: fx.GAMES[k] for k in "ABC"})
+        projector.catch_up()
+        assert ratings.ratings(reader, since, cache=cache).games == 3
+        fx.load(store, clock, {"D": fx.GAMES["D"]})
+        projector.catch_up()
+        continued = ratings.ratings(reader, since, cache=cache)
+        assert continued.games == 4
+        assert continued == from_scratch(reader, since)
+        assert ratings.ratings(reader) == from_scratch(reader)  # the stored pass, continued from its seeds
+        for name in ("ann", "bob", "cy"):
+            assert (
+                ratings.rating_history(reader, name, since, cache=cache).rows
+                == ratings.rating_history(reader, name).rows
+                == ratings._history(reader, ratings.full_pass(reader, since), name, since).rows
+            )
+    finally:
+        reader.close()
+        projector.close()
+        store.close()
