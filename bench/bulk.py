@@ -4,7 +4,9 @@ rows and against the ``eventsourcing`` library (SQLite) storing the same events.
     .venv/bin/python bench/bulk.py [--games 100000] [--distinct 2000] [--es-games 2000] [--repeat 3] [--json out]
 
 1. warlog: ``replay.bulk.bulk_import_jsonl(store, path, workers=cores)`` into a fresh DuckDB file, in a child
-   process (its peak RSS is the import's alone; the workers' own peak is reported beside it): JSONL parse, typed
+   process (its peak RSS is the import's alone; the workers' own peak is reported beside it; its RSS is sampled
+   every 0.2 s: is it bounded as the games stored grow? DuckDB's memory grows with the rows written until it
+   reaches its cap, about 20,000 games at 256 MB, so read the growth over the second half): JSONL parse, typed
    decode, validation (every action re-decided through the rules where ``actions_from_events`` exists, else a
    fold; the figure says which), canonical encode, hash chain, 250 games per transaction; DuckDB's memory
    capped at ``MEMORY_LIMIT``. Once more validated
@@ -88,6 +90,20 @@ def warlog_import(jsonl: Path, db: Path, workers: int, redecide: bool = True) ->
         check=True, capture_output=True, text=True,
     ).stdout
     return json.loads(next(line for line in out.splitlines() if line.startswith("{")))
+
+
+SHARES = (0.25, 0.5, 0.75, 1.0)
+
+
+def rss_curve(result: dict, games: int) -> list[dict]:
+    """The import's RSS as the games are stored: the highest RSS sampled in each quarter of its time (the games
+    arrive at a steady rate; batches in flight make single samples jump by tens of MiB)."""
+    samples = result["rss_samples"] or [[result["seconds"], result["peak_rss_mib"]]]
+    curve = []
+    for share in SHARES:
+        window = [mib for t, mib in samples if (share - 0.25) * result["seconds"] < t <= share * result["seconds"]]
+        curve.append({"games": round(share * games), "rss_mib": max(window) if window else samples[-1][1]})
+    return curve
 
 
 def arrow_floor(source_db: Path, target_db: Path) -> tuple[float, int]:
@@ -206,14 +222,21 @@ def main() -> None:
         fold_rate = folded["events"] / folded["seconds"]
         print(f"  warlog, validated by folding only: {fold_rate:,.0f} events/s")
     rates = [i["events"] / i["seconds"] for i in imports]
+    curve = rss_curve(imports[-1], args.games)
+    growth = curve[-1]["rss_mib"] / curve[1]["rss_mib"]
     print(f"warlog {median(rates):,.0f} events/s = {median(rates) / median(floors):.1%} of the Arrow insert, "
           f"{median(rates) / median(es):.1f}x eventsourcing")
+    print("  import RSS (DuckDB memory_limit " + MEMORY_LIMIT + "): "
+          + ", ".join(f"{c['rss_mib']:.0f} MiB after ~{c['games']:,} games" for c in curve)
+          + f"; x{growth:.2f} over the second half")
     if args.json:
         args.json.write_text(json.dumps({
             "games": args.games, "distinct": len(distinct), "events": n_events, "es_games": args.es_games,
             "repeat": args.repeat, "workers": workers, "import_rates": rates, "arrow_rates": floors,
             "eventsourcing_rates": es, "validation": imports[0]["validation"],
             "peak_rss_mib": [i["peak_rss_mib"] for i in imports], "fold_only_rate": fold_rate,
+            "worker_peak_rss_mib": [i["worker_peak_rss_mib"] for i in imports], "memory_limit": MEMORY_LIMIT,
+            "rss_curve": curve, "second_half_growth": growth,
         }, indent=1))
 
 
