@@ -7,6 +7,12 @@ request, checks each one (game exists, expected_seq, idempotency key) against it
 commits, and only then answers each caller. A request that fails its checks is answered at once and does not
 touch the others; if the transaction itself fails, the whole batch fails and the caches are dropped.
 
+Reads fetch every row (``fetchall``), never ``fetchone``: a result not read to its end keeps its autocommit
+transaction open until the cursor's next statement, and while any transaction is open DuckDB keeps the undo
+data of every later commit (about 256 KiB each). One idle handler thread's cursor after a ``fetchone`` grew
+the server's DuckDB 'TRANSACTION' memory by 200 MiB in a minute of live appends, and with a memory limit the
+spilling slowed appends to a few per second (``duckdb_memory()``; tests/replay/test_store_caches.py).
+
 Durability: DuckDB appends each commit to its write-ahead log and syncs the log to disk before `COMMIT` returns
 (`WriteAheadLog::Flush` -> `Sync()`), so an acknowledged append survives `kill -9` and is replayed on open.
 """
@@ -240,10 +246,10 @@ class DuckDBEventStore:
 
     def find_idempotent(self, game_id: str, idempotency_key: str) -> AppendResult | None:
         cursor = self._cursor()
-        row = cursor.execute(sql("find_idempotency_key"), {"game_id": game_id, "key": idempotency_key}).fetchone()
-        if row is None:
+        rows = cursor.execute(sql("find_idempotency_key"), {"game_id": game_id, "key": idempotency_key}).fetchall()
+        if not rows:
             raise GameNotFound(game_id)
-        first, last = row
+        first, last = rows[0]
         if first is None:
             return None
         rows = cursor.execute(sql("read_events"), {"game_id": game_id, "from_seq": first, "to_seq": last}).fetchall()
@@ -288,9 +294,10 @@ class DuckDBEventStore:
         if row is not None:
             return row
         generation = self._generation
-        row = self._cursor().execute(sql("get_game"), {"game_id": game_id}).fetchone()
-        if row is None:
+        rows = self._cursor().execute(sql("get_game"), {"game_id": game_id}).fetchall()
+        if not rows:
             raise GameNotFound(game_id)
+        row = rows[0]
         with self._rows_lock:
             if generation == self._generation:
                 if len(self._rows) >= _ROW_CACHE_LIMIT:
@@ -339,12 +346,12 @@ class DuckDBEventStore:
         return Page(games, None)
 
     def get_snapshot(self, game_id: str, at_or_before: int) -> tuple[int, bytes] | None:
-        row = self._cursor().execute(
+        rows = self._cursor().execute(
             sql("get_snapshot"), {"game_id": game_id, "at_or_before": at_or_before}
-        ).fetchone()
-        if row is None:
+        ).fetchall()
+        if not rows:
             raise GameNotFound(game_id)
-        seq, state = row
+        seq, state = rows[0]
         return None if seq is None else (seq, bytes(state))
 
     # -- hooks for derived data kept in step with the log (replay/projections.py) ---------------------
@@ -360,7 +367,8 @@ class DuckDBEventStore:
 
     def reader(self) -> duckdb.DuckDBPyConnection:
         """A new cursor on the store's database for code outside the store (projections, statistics). It sees
-        committed data only; the caller closes it (before ``close()``) and must not write the store's tables."""
+        committed data only; the caller closes it (before ``close()``) and must not write the store's tables.
+        Read each result to its end (``fetchall``): see the module docstring on open transactions."""
         if self._closed:
             raise RuntimeError("the event store is closed")
         return self._conn.cursor()

@@ -32,3 +32,30 @@ def test_store_caches_stay_bounded_and_conflicts_are_still_caught(monkeypatch: p
             assert store.last_seq(f"g{i}") == 3
     finally:
         store.close()
+
+
+def transaction_memory_mib(store: DuckDBEventStore) -> float:
+    conn = store.reader()
+    try:
+        rows = conn.execute("SELECT memory_usage_bytes FROM duckdb_memory() WHERE tag = 'TRANSACTION'").fetchall()
+    finally:
+        conn.close()
+    return sum(r[0] for r in rows) / 2**20
+
+
+def test_store_reads_leave_no_transaction_open_to_pin_later_commits(tmp_path) -> None:
+    store = DuckDBEventStore(tmp_path / "t.duckdb")
+    try:
+        store.create_game("g", "test", [], {}, [event(0)])
+        store.create_game("h", "test", [], {}, [event(0)])
+        store.put_snapshot("g", 1, b"state")
+        store._rows.clear()
+        store.get_game("g")  # a read through this thread's cursor, as a request handler's cache miss does
+        store.find_idempotent("g", "no-such-key")
+        store.get_snapshot("g", 1)
+        for n in range(1, 201):
+            store.append("h", [event(n)], expected_seq=n)
+        # an open read transaction would keep ~256 KiB of undo data per commit: 50 MiB here
+        assert transaction_memory_mib(store) < 8
+    finally:
+        store.close()
