@@ -2,7 +2,7 @@
 for the frequent events): the same state at every prefix of a game, bit for bit, and neither changes its input.
 
 Issue 7 gave fold and evolve two paths for the frequent events (state.py explains why); these tests are what holds
-them to one meaning. Bot games come from test_properties' strategy; the default run plays ~40 games, ``-m slow``
+them to one meaning. Bot games come from test_properties' strategy; the default run plays ~25 games, ``-m slow``
 plays 200 more.
 """
 
@@ -88,7 +88,7 @@ def table_mode_events(events: list[Any]) -> list[Any]:
     return out
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(games)
 def test_fold_equals_the_evolve_loop_at_every_prefix_of_bot_games(game):
     events = play(game)
