@@ -247,66 +247,64 @@ def from_scratch(conn, filters=Filters()):
     return ratings._table(ratings.full_pass(conn, filters), filters, None)
 
 
-def test_stored_pass_and_cache_continue_exactly_and_restart_when_the_past_changes():
+@pytest.fixture
+def live():
+    """A store with a projector: (load(games), reader); load projects what it stored."""
     clock = fx.Clock()
     store = DuckDBEventStore(":memory:", clock=clock)
     projector = projections.attach(store, background=False)
     reader = store.reader()
+
+    def load(games):
+        fx.load(store, clock, games)
+        projector.catch_up()
+
+    try:
+        yield load, reader
+    finally:
+        reader.close()
+        projector.close()
+        store.close()
+
+
+def test_stored_pass_and_cache_continue_exactly_and_restart_when_the_past_changes(live):
+    load, reader = live
     cache = ratings.RatingsCache()
     since = Filters(date_from=date(2026, 1, 1))  # not the overall filter: served by the cache
-    try:
-        fx.load(store, clock, {k: fx.GAMES[k] for k in "AB"})
-        projector.catch_up()
-        assert [r.games for r in ratings.ratings(reader).rows] == [2, 2]  # the stored pass
-        assert [r.games for r in ratings.ratings(reader, since, cache=cache).rows] == [2, 2]
-        fx.load(store, clock, {k: fx.GAMES[k] for k in "CD"})  # later games: both passes are continued
-        projector.catch_up()
-        assert reader.execute("SELECT fed_rows, rated_games FROM proj_elo_cursor").fetchall() == [(4, 4)]
-        assert ratings.ratings(reader) == from_scratch(reader)
-        assert ratings.ratings(reader, since, cache=cache) == from_scratch(reader, since)
-        for name in ("ann", "bob", "cy"):
-            stored = ratings.rating_history(reader, name)
-            assert stored.rows == ratings.rating_history(reader, name, since, cache=cache).rows
-            assert stored.rows == ratings._history(reader, ratings.full_pass(reader, Filters()), name, Filters()).rows
-        early = {"A0": (fx.GAME_A, fx.GAMES["A"][1].replace(day=1), None)}  # ends before everything else
-        fx.load(store, clock, early)
-        projector.catch_up()
-        assert ratings.ratings(reader) == from_scratch(reader)
-        assert ratings.ratings(reader).games == 5
-        assert ratings.ratings(reader, since, cache=cache) == from_scratch(reader, since)
-        assert [p.game_id for p in ratings.rating_history(reader, "ann").rows] == ["A0", "A", "B", "C"]
-    finally:
-        reader.close()
-        projector.close()
-        store.close()
+    load({k: fx.GAMES[k] for k in "AB"})
+    assert [r.games for r in ratings.ratings(reader).rows] == [2, 2]  # the stored pass
+    assert [r.games for r in ratings.ratings(reader, since, cache=cache).rows] == [2, 2]
+    load({k: fx.GAMES[k] for k in "CD"})  # later games: both passes are continued
+    assert reader.execute("SELECT fed_rows, rated_games FROM proj_elo_cursor").fetchall() == [(4, 4)]
+    assert ratings.ratings(reader) == from_scratch(reader)
+    assert ratings.ratings(reader, since, cache=cache) == from_scratch(reader, since)
+    for name in ("ann", "bob", "cy"):
+        stored = ratings.rating_history(reader, name)
+        assert stored.rows == ratings.rating_history(reader, name, since, cache=cache).rows
+        assert stored.rows == ratings._history(reader, ratings.full_pass(reader, Filters()), name, Filters()).rows
+    load({"A0": (fx.GAME_A, fx.GAMES["A"][1].replace(day=1), None)})  # ends before everything else
+    assert ratings.ratings(reader) == from_scratch(reader)
+    assert ratings.ratings(reader).games == 5
+    assert ratings.ratings(reader, since, cache=cache) == from_scratch(reader, since)
+    assert [p.game_id for p in ratings.rating_history(reader, "ann").rows] == ["A0", "A", "B", "C"]
 
 
-def test_continued_pass_renumbers_players_of_the_new_games():
+def test_continued_pass_renumbers_players_of_the_new_games(live):
     # The pass statement numbers only the players of its own games (sorted by name): D is cy against bob, numbered
     # 0 and 1 there, while the pass of A-C knows them as 2 and 1.
-    clock = fx.Clock()
-    store = DuckDBEventStore(":memory:", clock=clock)
-    projector = projections.attach(store, background=False)
-    reader = store.reader()
+    load, reader = live
     cache = ratings.RatingsCache()
     since = Filters(date_from=date(2026, 1, 1))
-    try:
-        fx.load(store, clock, {k: fx.GAMES[k] for k in "ABC"})
-        projector.catch_up()
-        assert ratings.ratings(reader, since, cache=cache).games == 3
-        fx.load(store, clock, {"D": fx.GAMES["D"]})
-        projector.catch_up()
-        continued = ratings.ratings(reader, since, cache=cache)
-        assert continued.games == 4
-        assert continued == from_scratch(reader, since)
-        assert ratings.ratings(reader) == from_scratch(reader)  # the stored pass, continued from its seeds
-        for name in ("ann", "bob", "cy"):
-            assert (
-                ratings.rating_history(reader, name, since, cache=cache).rows
-                == ratings.rating_history(reader, name).rows
-                == ratings._history(reader, ratings.full_pass(reader, since), name, since).rows
-            )
-    finally:
-        reader.close()
-        projector.close()
-        store.close()
+    load({k: fx.GAMES[k] for k in "ABC"})
+    assert ratings.ratings(reader, since, cache=cache).games == 3
+    load({"D": fx.GAMES["D"]})
+    continued = ratings.ratings(reader, since, cache=cache)
+    assert continued.games == 4
+    assert continued == from_scratch(reader, since)
+    assert ratings.ratings(reader) == from_scratch(reader)  # the stored pass, continued from its seeds
+    for name in ("ann", "bob", "cy"):
+        assert (
+            ratings.rating_history(reader, name, since, cache=cache).rows
+            == ratings.rating_history(reader, name).rows
+            == ratings._history(reader, ratings.full_pass(reader, since), name, since).rows
+        )
