@@ -91,9 +91,11 @@ def validation_mode(system: GameSystem, redecide: bool = True) -> str:
 def validate(system: GameSystem, game_id: str, events: list[Any], redecide: bool = True) -> Any:
     """The final state of a valid game; ``ImportRejected`` otherwise.
 
-    Re-decide: the setup comes from ``game_started``, the actions from the events; the rules must give exactly
-    the recorded events. Fold (``redecide=False``, or a system without ``actions_from_events``): the events
-    must fold; for records this service wrote itself (a restore: the rules were applied when they were played)."""
+    Re-decide: the opening must be what the setup in ``game_started`` gives, and every action (recovered from
+    the events) must give exactly its recorded events under today's rules: the system's one re-decide loop
+    (``redecide``, the one ``warlog verify`` runs), whose value is the final state. Fold (``redecide=False``, or a
+    system without an actions module): the events must fold; for records this service wrote itself (a restore:
+    the rules were applied when they were played)."""
     if not events or type(events[0]).tag_name() != "game_started":
         raise ImportRejected(game_id, "a game's first event must be game_started")
     actions = _actions_module(system) if redecide else None
@@ -103,30 +105,30 @@ def validate(system: GameSystem, game_id: str, events: list[Any], redecide: bool
         except Exception as exc:  # evolve trusts its input: any failure means the record is not a game
             raise ImportRejected(game_id, f"the events do not fold: {exc!r}") from exc
     try:
-        groups = actions.actions_from_events(events)
         opening = system.start(actions.setup_from_started(events[0]))
     except (ValueError, RuleError) as exc:
         raise ImportRejected(game_id, f"not a game's record: {exc}") from None
     n = len(opening)
     if list(opening) != events[:n]:
         raise ImportRejected(game_id, "the opening events differ from what the setup gives")
-    state = system.fold(opening)
-    for group in groups:
-        if group.start != n:
-            raise ImportRejected(game_id, f"event {n + 1} is not the start of an action")
-        try:
-            produced = system.decide(state, group.action)
-        except RuleError as exc:
-            raise ImportRejected(game_id, f"event {n + 1}: {exc.message} ({exc.rule})") from None
-        stop = n + len(produced)
-        if list(produced) != events[n:stop]:
-            raise ImportRejected(game_id, f"events {n + 1}..{stop} differ from what the rules give")
-        for event in produced:
-            state = system.evolve(state, event)
-        n = stop
-    if n != len(events):
+    steps = actions.redecide(events)
+    try:
+        while True:
+            start, end, _, outcome = next(steps)
+            if start != n:
+                raise ImportRejected(game_id, f"event {n + 1} is not the start of an action")
+            if isinstance(outcome, RuleError):
+                raise ImportRejected(game_id, f"event {start + 1}: {outcome.message} ({outcome.rule})")
+            if outcome != tuple(events[start:end]):
+                raise ImportRejected(game_id, f"events {start + 1}..{end} differ from what the rules give")
+            n = end
+    except StopIteration as done:
+        final = done.value
+    except actions.StreamError as exc:
+        raise ImportRejected(game_id, f"not a game's record: {exc}") from None
+    if n != len(events):  # only opening-type events after the opening: no action produced them
         raise ImportRejected(game_id, f"event {n + 1} is not the consequence of any action")
-    return state
+    return final
 
 
 def prepare(game: ImportGame, lookup: Callable[[str], GameSystem] = get_system, redecide: bool = True) -> BulkGame:

@@ -362,6 +362,11 @@ def working_copy(state: State) -> Any:
     return _thaw(state)
 
 
+def frozen(t: Any) -> State:
+    """The State a working copy stands for (``fold``'s last step); the working copy is not to be used after."""
+    return _freeze(t)
+
+
 def apply_events(t: Any, events: Iterable[LordsOfWarEvent]) -> None:
     """``evolve`` over ``events``, in place on a working copy."""
     apply_of = _APPLY

@@ -3,13 +3,13 @@ same events (``warlog verify``; the property tests; the benchmark)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from typing import Any
 
 from engine.errors import RuleError
 from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, Recall, Shoot
 from engine.lords_of_war.rules import decide
-from engine.lords_of_war.state import apply_events, initial_state, working_copy
+from engine.lords_of_war.state import State, apply_events, frozen, initial_state, working_copy
 from events.lords_of_war import (
     CardDrawn,
     Conceded,
@@ -90,11 +90,12 @@ def recorded_actions(events: Sequence[Any], table: bool | None = None) -> list[t
     return out
 
 
-def redecide(events: Sequence[Any], *, full_check: bool = False) -> Iterator[Redecided]:
+def redecide(events: Sequence[Any], *, full_check: bool = False) -> Generator[Redecided, None, State]:
     """Each recorded action, decided again with today's rules against the state as recorded before it.
 
     Yields ``(start, end, action, outcome)``: ``outcome`` is the events today's rules give, or the RuleError
-    they raise. The state moves on by the *recorded* events, so history stays as it was recorded. Raises
+    they raise. The state moves on by the *recorded* events, so history stays as it was recorded. Returns (the
+    generator's value) the state after every event: the bulk import needs it and need not fold again. Raises
     StreamError for a stream no actions can have produced.
     """
     actions = recorded_actions(events)
@@ -110,6 +111,7 @@ def redecide(events: Sequence[Any], *, full_check: bool = False) -> Iterator[Red
             outcome = exc
         yield start, end, action, outcome
         apply_events(state, events[start:end])
+    return frozen(state)
 
 
 def verify(events: Sequence[Any], *, full_check: bool = False) -> str | None:

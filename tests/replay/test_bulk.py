@@ -9,7 +9,9 @@ import msgspec
 import pytest
 
 from engine.systems import get_system
-from replay.bulk import ImportGame, ImportRejected, bulk_import, bulk_import_jsonl, prepare, read_jsonl, validation_mode
+from replay.bulk import (
+    ImportGame, ImportRejected, bulk_import, bulk_import_jsonl, prepare, read_jsonl, validate, validation_mode,
+)
 from replay.demo import DEMO_SEATS, demo_setup, record_bot_game
 from replay.errors import GameExists
 from replay.games import GameService
@@ -128,6 +130,54 @@ def test_bulk_import_rejects_a_drawn_card_the_deck_did_not_hold_on_top(played, t
     with pytest.raises(ImportRejected, match="differ from what the rules give"):
         bulk_import(target, [msgspec.structs.replace(lines[0], events=events)])
     assert target.list_games().games == []
+
+
+def _decoded(line):
+    return [msgspec.json.decode(bytes(raw)) for raw in line.events]
+
+
+def _with(line, events):
+    return msgspec.structs.replace(line, events=[msgspec.Raw(msgspec.json.encode(e)) for e in events])
+
+
+def test_bulk_import_rejects_an_illegal_move_with_the_rule_it_breaks(played, target):
+    _, lines = played
+    events = _decoded(lines[0])
+    i = next(i for i, e in enumerate(events) if e["type"] == "placed")
+    events[i] = {**events[i], "card": "no-such-card"}  # a card the player does not hold
+    with pytest.raises(ImportRejected, match=rf"^game '{lines[0].game_id}' rejected: event {i + 1}: .*\(.*\)$"):
+        bulk_import(target, [_with(lines[0], events)])
+    assert target.list_games().games == []
+
+
+def test_bulk_import_rejects_an_event_no_action_produced(played, target):
+    _, lines = played
+    events = _decoded(lines[0])
+    dealt = next(e for e in events if e["type"] == "hand_dealt")
+    opening = next(i for i, e in enumerate(events) if e["type"] not in ("game_started", "hand_dealt"))
+    events.insert(opening, dealt)  # one more deal after the opening the setup gives
+    with pytest.raises(ImportRejected, match="not the start of an action"):
+        bulk_import(target, [_with(lines[0], events)])
+    assert target.list_games().games == []
+
+
+def test_bulk_import_rejects_a_stream_no_actions_can_produce(played, target):
+    _, lines = played
+    events = _decoded(lines[0])
+    opening = next(i for i, e in enumerate(events) if e["type"] not in ("game_started", "hand_dealt"))
+    events.insert(opening, {"type": "extra_turn_granted", "player": "p1"})  # a consequence with no action before it
+    with pytest.raises(ImportRejected, match="not a game's record: event .*does not start an action"):
+        bulk_import(target, [_with(lines[0], events)])
+    assert target.list_games().games == []
+
+
+def test_bulk_validate_returns_the_final_state_fold_gives(played):
+    _, lines = played
+    system = get_system("lords-of-war")
+    for line in lines:
+        events = [system.codec.decode_json(bytes(raw)) for raw in line.events]
+        assert validate(system, line.game_id, events) == system.fold(events)
+        assert validate(system, line.game_id, events, redecide=False) == system.fold(events)
 
 
 def test_bulk_import_jsonl_with_worker_processes_stores_the_same_rows(played, tmp_path):
