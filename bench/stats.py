@@ -1,6 +1,8 @@
 """Time every statistic over 100,000 and 1,000,000 games (targets: <= 200 ms and <= 1 s each).
 
     .venv/bin/python bench/stats.py [--games 100000 1000000] [--base 500] [--repeat 5]
+    .venv/bin/python bench/stats.py --keep --dir D          # also keep D/warlog-bench-stats-<games>.duckdb
+    .venv/bin/python bench/stats.py --reuse --dir D --only "ratings 2025" cards   # measure them again (no rebuild)
 
 The fast bulk path (not the HTTP API, not the engine per game): ``--base`` real bot games (all six factions,
 random and greedy bots, a fifth in the intermediate variant) are stored and projected normally; then their
@@ -8,8 +10,10 @@ projection rows (proj_games, proj_players, proj_placements: what the statistics 
 SQL (``bench/sql/bench_replicate_*.sql``) into ``games / base`` copies, each with a fresh game id
 (``<id>~<copy>``), a start date spread over two years, players drawn from a pool of 5,000 names (so ratings and
 head-to-head have realistic shapes) and every 10th copy in one of 50 tournaments; proj_card_daily is then summed
-from the placements as migration 005 does. proj_kills/proj_shots are not replicated (no statistic reads them). Each statistic then runs ``--repeat`` times on a DuckDB file; the median is
-reported (the first, cold run too).
+from the placements as migration 005 does. proj_kills/proj_shots are not replicated (no statistic reads them).
+Each statistic then runs ``--repeat`` times on a DuckDB file; the median is reported (the first, cold run too; a
+row is flagged OVER when either is over its target: the first call of an uncached filtered leaderboard counts).
+A reused file gets any new migration when it is opened; the old and new code can measure the same files in turn.
 """
 
 from __future__ import annotations
