@@ -41,7 +41,12 @@ from replay.sql_loader import sql
 
 LORDS_OF_WAR = "lords-of-war"
 PAGE = 500  # games per catch-up transaction
-INTERVAL = 2.0  # seconds: a background pass starts at most this often (the statistics' lag bound, plus one pass)
+INTERVAL = 1.0  # seconds: a background pass starts at most this often
+GAME_INTERVAL = 10.0  # seconds: a game is projected again in the background at most this often (the lag bound)
+# A pass is pure Python for tens of milliseconds (decoding and projecting ~100 busy games): CPython hands the GIL
+# to a waiting thread only every 5 ms (sys.getswitchinterval), and a request takes it several times (event
+# loop, handler, the writer after each statement). The projector gives it up on its own this often (events).
+YIELD_EVERY = 500
 
 
 # -- the rows ------------------------------------------------------------------------------------------------
@@ -468,10 +473,14 @@ def _now() -> str:
 class Projector:
     """Keeps the proj_* tables of one ``DuckDBEventStore`` in step with its log (see the module docstring)."""
 
-    def __init__(self, store: Any, page: int = PAGE, interval: float = INTERVAL) -> None:
+    def __init__(
+        self, store: Any, page: int = PAGE, interval: float = INTERVAL, game_interval: float = GAME_INTERVAL
+    ) -> None:
         self._store = store
         self._page = page
         self._interval = interval
+        self._game_interval = game_interval
+        self._projected_at: dict[str, float] = {}  # game -> when a background pass last took it (recent ones only)
         self._lock = threading.Lock()  # one pass at a time within this process
         self._conn: duckdb.DuckDBPyConnection = store.reader()
         self._dirty: set[str] = set()
@@ -551,7 +560,9 @@ class Projector:
             streams: dict[str, list[StreamEvent]] = {game_id: [] for game_id in headers}
             decoders: dict[str, Any] = {}
             rows = conn.execute(sql("proj_events_of"), {"game_ids": list(headers)}).fetchall()
-            for game_id, seq, type_, version, payload, recorded_at in rows:
+            for n, (game_id, seq, type_, version, payload, recorded_at) in enumerate(rows):
+                if n % YIELD_EVERY == YIELD_EVERY - 1:
+                    time.sleep(0)  # let a waiting request or the store's writer have the GIL now
                 system = headers[game_id][0].system
                 if system not in decoders:
                     try:
@@ -567,6 +578,7 @@ class Projector:
                 stream = streams[game_id]
                 if not stream:
                     continue
+                time.sleep(0)  # one game's projection at a time between requests' turns with the GIL
                 projection = project_game(header, stream)
                 games.append(projection.game)
                 players.extend(projection.players)
@@ -619,11 +631,14 @@ class Projector:
         self._thread.start()
 
     def _run(self) -> None:
-        """Coalesced catch-up: the games of every commit since the last pass are projected together, in one pass
-        at most every ``interval`` seconds. Projecting a game re-reads its whole stream, so following every group
-        commit re-projected a busy game at each of its appends, and the projector's statements (with the Elo
-        sync after each pass) competed with the store's writer for DuckDB and the GIL: under 128 live clients it
-        was 26% of the server's samples (py-spy). The checkpoint still makes each pass exactly-once."""
+        """Coalesced catch-up: one pass at most every ``interval`` seconds takes the games committed to since they
+        were last taken, each game at most every ``game_interval`` seconds (the others wait for a later pass), so
+        the statistics lag by at most ``game_interval`` plus one pass. Projecting a game re-reads its whole
+        stream: following every group commit re-projected a busy game at each of its appends, and the
+        projector's statements and pure-Python work (with the Elo sync after each pass) competed with the
+        store's writer for DuckDB and the GIL: under 128 live clients it was 26% of the server's samples
+        (py-spy). The checkpoint still makes each pass exactly-once; ``wait_idle`` and ``close`` take everything
+        at once."""
         previous = -self._interval
         while True:
             with self._wake:
@@ -636,17 +651,26 @@ class Projector:
                     self._wake.wait(remaining)
                 if self._closed and not self._dirty:
                     return
-                dirty, self._dirty = self._dirty, set()
+                now = time.monotonic()
+                if self._closed or self._flush:
+                    due, self._dirty = self._dirty, set()
+                else:
+                    recent = now - self._game_interval
+                    due = {g for g in self._dirty if self._projected_at.get(g, recent) <= recent}
+                    self._dirty -= due
                 self._flush = False
                 self._busy = True
-            previous = time.monotonic()
+            previous = now
+            self._projected_at = {g: t for g, t in self._projected_at.items() if t > now - self._game_interval}
+            self._projected_at.update(dict.fromkeys(due, now))
             try:
-                self.catch_up(dirty)
-            except Exception as error:  # retried on the next commit or start; the checkpoint keeps us exact
+                if due:
+                    self.catch_up(due)
+            except Exception as error:  # retried at the next pass; the checkpoint keeps us exact
                 self.errors.append(error)
                 del self.errors[:-100]
                 with self._wake:
-                    self._dirty |= dirty  # and retried at the next pass, not only when these games move again
+                    self._dirty |= due
             finally:
                 with self._wake:
                     self._busy = False
@@ -685,10 +709,12 @@ class Projector:
         self._conn.close()
 
 
-def attach(store: Any, background: bool = True, interval: float = INTERVAL) -> Projector:
-    """Catch up every game now, then (``background``) follow the store's commits, one pass at most every
-    ``interval`` seconds. Close it before the store."""
-    projector = Projector(store, interval=interval)
+def attach(
+    store: Any, background: bool = True, interval: float = INTERVAL, game_interval: float = GAME_INTERVAL
+) -> Projector:
+    """Catch up every game now, then (``background``) follow the store's commits: a pass at most every
+    ``interval`` seconds, each game at most every ``game_interval`` seconds. Close it before the store."""
+    projector = Projector(store, interval=interval, game_interval=game_interval)
     projector.catch_up()
     if background:
         projector.start()

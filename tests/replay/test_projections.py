@@ -235,17 +235,17 @@ def test_projections_after_kill_9_catch_up_to_exactly_the_rebuild(tmp_path):
 def test_the_background_projector_coalesces_commits_into_few_passes_and_stays_exactly_once():
     clock = fx.Clock()
     store = DuckDBEventStore(":memory:", clock=clock)
-    projector = projections.attach(store, interval=0.3)
-    passes: list[int] = []
+    projector = projections.attach(store, interval=0.2, game_interval=0.6)
+    passes: list[set[str]] = []
     real_catch_up = projector.catch_up
 
-    def counting(game_ids=None):
-        done = real_catch_up(game_ids)
-        passes.append(done)
-        return done
+    def recording(game_ids=None):
+        passes.append(set(game_ids or ()))
+        return real_catch_up(game_ids)
 
-    projector.catch_up = counting
+    projector.catch_up = recording
     try:
+        started = time.monotonic()
         commits = 0
         for seed in range(4):
             encoded = fx.encode(f"c{seed}", play_bot_game(seed, armies=("orcs", "dwarves")))
@@ -254,13 +254,17 @@ def test_the_background_projector_coalesces_commits_into_few_passes_and_stays_ex
             for i in range(3, len(encoded), 2):
                 store.append(f"c{seed}", encoded[i : i + 2])
                 commits += 1
+                time.sleep(0.002)
         deadline = time.monotonic() + 20
-        while projector.lag() != (0, 0) and time.monotonic() < deadline:  # no wait_idle: the interval alone
+        while projector.lag() != (0, 0) and time.monotonic() < deadline:  # no wait_idle: the intervals alone
             time.sleep(0.05)
         assert projector.lag() == (0, 0)
         assert projector.wait_idle(10)  # and the pass's Elo sync (after the checkpoints) is done
+        elapsed = time.monotonic() - started
         assert projector.errors == []
         assert 1 <= len(passes) < commits / 4  # many commits per pass
+        for seed in range(4):  # each game at most once per game_interval
+            assert sum(f"c{seed}" in p for p in passes) <= elapsed / 0.6 + 2
         conn = store.reader()
         incremental = snapshot(conn)
         assert len(incremental["proj_games"]) == 4
