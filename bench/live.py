@@ -11,6 +11,10 @@ shared queue and sends its actions in order
 Every level sends a bounded number of requests (and stops at a time cap); latency is measured by the client
 around each request.
 The server's RSS is sampled during the run and its peak (VmHWM) read at the end.
+Memory against games stored: the database starts with ``--preload`` finished games (bulk-loaded and projected
+before the server starts); after the run the server is stopped, ``--grow`` times as many games again are
+bulk-loaded into the same file, and a fresh server runs the largest level once more (closed loop and paced).
+Both servers' peak RSS are reported with the games stored: bounded means the second is not ~``grow`` x higher.
 With ``--pace`` the largest level runs once more with each client sending one action per PACE seconds (a
 scorekeeper's rhythm, far busier than a real table) instead of closed-loop: the latency a tournament would see.
 Targets (issue 7): p99 <= 25 ms at 128 clients; action throughput >= 50% of the trivial route's.
@@ -44,10 +48,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen:
+def start_server(db: Path, port: int, memory_limit: str | None) -> subprocess.Popen:
     code = "import sys; from api.cli import main; sys.exit(main())"
     server = subprocess.Popen(
-        [sys.executable, "-c", code, "serve", "--db", str(db), "--host", "127.0.0.1", "--port", str(port)],
+        [sys.executable, "-c", code, "serve", "--db", str(db), "--host", "127.0.0.1", "--port", str(port),
+         *(["--memory-limit", memory_limit] if memory_limit else [])],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parents[1],
     )
     deadline = time.monotonic() + 60
@@ -180,6 +185,58 @@ async def run_level(
     }
 
 
+def preload(db: Path, distinct: list, first: int, count: int) -> float:
+    """Bulk-load ``count`` finished bot games (ids from ``first``) into the database and project them, as a
+    server that has been running for a while would have them; returns the seconds it took."""
+    from engine.systems import get_system
+    from replay.games import chain_hash, genesis_hash
+    from replay.projections import attach
+    from replay.store_duckdb import BulkGame, DuckDBEventStore
+
+    started = time.perf_counter()
+    codec = get_system("lords-of-war").codec
+    columns: dict[int, tuple[list[str], list[int], list[str]]] = {}  # distinct game -> types, versions, payloads
+    store = DuckDBEventStore(db, memory_limit="256MB")
+    try:
+        batch: list[BulkGame] = []
+        for i in range(first, first + count):
+            source = distinct[i % len(distinct)]
+            if i % len(distinct) not in columns:
+                tags = [type(e).tag_name() for e in source.events()]
+                columns[i % len(distinct)] = (
+                    tags, [codec.version_of(t) for t in tags], [bytes(p).decode() for p in source.payloads]
+                )
+            types, versions, payloads = columns[i % len(distinct)]
+            game_id = f"pre-{i:07d}"
+            hashes, previous = [], genesis_hash(game_id)
+            for t, v, p in zip(types, versions, payloads, strict=True):
+                previous = chain_hash(previous, t, v, p.encode())
+                hashes.append(previous)
+            batch.append(BulkGame(game_id, "lords-of-war", ["p1", "p2"], {"status": "over"}, None, types, versions,
+                                  payloads, hashes))
+            if len(batch) == 250:
+                store.create_games_bulk(batch)
+                batch = []
+        if batch:
+            store.create_games_bulk(batch)
+        attach(store, background=False).close()  # projected, as the running server would have done
+    finally:
+        store.close()
+    return time.perf_counter() - started
+
+
+def stored(db: Path) -> tuple[int, int]:
+    """(games, events) in the database file (the server stopped)."""
+    import duckdb
+
+    conn = duckdb.connect(str(db), read_only=True)
+    try:
+        games, events = conn.execute("SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM events)").fetchone()
+    finally:
+        conn.close()
+    return int(games), int(events)
+
+
 def sample_rss(pid: int, stop: threading.Event, samples: list[float]) -> None:
     while not stop.is_set():
         try:
@@ -187,6 +244,67 @@ def sample_rss(pid: int, stop: threading.Event, samples: list[float]) -> None:
         except (OSError, ValueError):
             return
         stop.wait(0.5)
+
+
+def print_result(name: str, result: dict, note: str = "") -> None:
+    print(f"  {name:12s} {result['rate']:8,.0f} req/s  p50 {result['p50_ms']:6.1f} ms  "
+          f"p99 {result['p99_ms']:6.1f} ms  failures {sum(result['failures'].values())}{note}"
+          + (f" {result['failures']}" if result["failures"] else ""))
+
+
+def serve_and_measure(db: Path, args: argparse.Namespace, distinct: list, levels: list[int], counts: list[int],
+                      repeat: int) -> dict:
+    """One server on ``db``: create the games the levels need, run every level ``repeat`` times (and paced), then
+    stop it; the results with the server's RSS and the games stored."""
+    mean_actions = sum(len(g.actions) for g in distinct) / len(distinct)
+    runs = repeat * (sum(counts) + (counts[-1] if args.pace else 0))  # action requests at most
+    need = int(runs / mean_actions * 1.3) + 3 * max(levels) * repeat
+    port = free_port()
+    server = start_server(db, port, args.memory_limit)
+    samples: list[float] = []
+    stop = threading.Event()
+    sampler = threading.Thread(target=sample_rss, args=(server.pid, stop, samples), daemon=True)
+    sampler.start()
+    base = f"http://127.0.0.1:{port}"
+    results: dict[str, list[dict]] = {}
+    try:
+        rss_start = rss_mib(server.pid)
+        started = time.perf_counter()
+        games = asyncio.run(create_games(base, distinct, need))
+        print(f"created {len(games):,} games in {time.perf_counter() - started:.1f} s "
+              f"(server RSS {rss_start:.0f} MiB at start, {rss_mib(server.pid):.0f} MiB now)")
+        pool = deque(games)
+        asyncio.run(run_level(port, 4, 50, pool, True, args.seconds))  # warm-up
+        asyncio.run(run_level(port, 4, 50, pool, False, args.seconds))
+        for _ in range(repeat):
+            for clients, count in zip(levels, counts, strict=True):
+                for trivial in (True, False):
+                    result = asyncio.run(run_level(port, clients, count, pool, trivial, args.seconds))
+                    name = f"{'health' if trivial else 'actions'}-{clients}"
+                    results.setdefault(name, []).append(result)
+                    print_result(name, result)
+            if args.pace:
+                clients, count = levels[-1], counts[-1]
+                result = asyncio.run(run_level(port, clients, count, pool, False, args.seconds, args.pace))
+                results.setdefault(f"paced-{clients}", []).append(result)
+                print_result(f"paced-{clients}", result, f" (each client one action per {args.pace:g} s)")
+        peak = peak_rss_mib(server.pid)
+        rss_end = rss_mib(server.pid)
+    finally:
+        stop.set()
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    games_stored, events_stored = stored(db)
+    print(f"server RSS: peak {peak:.0f} MiB, end {rss_end:.0f} MiB; samples {min(samples):.0f}-{max(samples):.0f} "
+          f"MiB; {games_stored:,} games ({events_stored:,} events) stored at the end")
+    return {
+        "results": results, "games": len(games), "peak_rss_mib": peak, "rss_start_mib": rss_start,
+        "rss_end_mib": rss_end, "games_stored": games_stored, "events_stored": events_stored,
+        "rss_samples": [samples[0], samples[len(samples) // 2], samples[-1]] if samples else [],
+    }
 
 
 def main() -> None:
@@ -198,58 +316,28 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.0,
                         help="also run the largest level paced: one action per client every PACE s (0: skip)")
     parser.add_argument("--distinct", type=int, default=2_000)
+    parser.add_argument("--preload", type=int, default=2_000, help="finished games in the database at start")
+    parser.add_argument("--grow", type=int, default=3,
+                        help="then GROW x preload more games, and the largest level again on a fresh server (0: skip)")
+    parser.add_argument("--memory-limit", default=None, help="the server's --memory-limit (default: its own, 256MB)")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
     levels = [int(c) for c in args.clients.split(",")]
     counts = [int(c) for c in args.requests.split(",")]
     distinct = corpus(args.distinct)
-    mean_actions = sum(len(g.actions) for g in distinct) / len(distinct)
-    runs = args.repeat * (sum(counts) + (counts[-1] if args.pace else 0))  # action requests at most
-    need = int(runs / mean_actions * 1.3) + 3 * max(levels) * args.repeat
 
     with tempfile.TemporaryDirectory() as tmp:
-        port = free_port()
-        server = start_server(Path(tmp) / "live.duckdb", port)
-        samples: list[float] = []
-        stop = threading.Event()
-        sampler = threading.Thread(target=sample_rss, args=(server.pid, stop, samples), daemon=True)
-        sampler.start()
-        base = f"http://127.0.0.1:{port}"
-        try:
-            started = time.perf_counter()
-            games = asyncio.run(create_games(base, distinct, need))
-            print(f"created {len(games):,} games in {time.perf_counter() - started:.1f} s "
-                  f"(server RSS {rss_mib(server.pid):.0f} MiB)")
-            pool = deque(games)
-            asyncio.run(run_level(port, 4, 50, pool, True, args.seconds))  # warm-up
-            asyncio.run(run_level(port, 4, 50, pool, False, args.seconds))
-            results: dict[str, list[dict]] = {}
-            for r in range(args.repeat):
-                for clients, count in zip(levels, counts, strict=True):
-                    for trivial in (True, False):
-                        result = asyncio.run(run_level(port, clients, count, pool, trivial, args.seconds))
-                        name = f"{'health' if trivial else 'actions'}-{clients}"
-                        results.setdefault(name, []).append(result)
-                        print(f"  {name:12s} {result['rate']:8,.0f} req/s  p50 {result['p50_ms']:6.1f} ms  "
-                              f"p99 {result['p99_ms']:6.1f} ms  failures {sum(result['failures'].values())}"
-                              + (f" {result['failures']}" if result["failures"] else ""))
-                if args.pace:
-                    clients, count = levels[-1], counts[-1]
-                    result = asyncio.run(run_level(port, clients, count, pool, False, args.seconds, args.pace))
-                    results.setdefault(f"paced-{clients}", []).append(result)
-                    print(f"  paced-{clients:<6d} {result['rate']:8,.0f} req/s  p50 {result['p50_ms']:6.1f} ms  "
-                          f"p99 {result['p99_ms']:6.1f} ms  failures {sum(result['failures'].values())} "
-                          f"(each client one action per {args.pace:g} s)"
-                          + (f" {result['failures']}" if result["failures"] else ""))
-            peak = peak_rss_mib(server.pid)
-        finally:
-            stop.set()
-            server.terminate()
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-    summary = {}
+        db = Path(tmp) / "live.duckdb"
+        if args.preload:
+            print(f"preloaded {args.preload:,} games in {preload(db, distinct, 0, args.preload):.1f} s")
+        first = serve_and_measure(db, args, distinct, levels, counts, args.repeat)
+        phases = [first]
+        if args.grow and args.preload:
+            more = args.grow * args.preload
+            print(f"preloaded {more:,} more games in {preload(db, distinct, args.preload, more):.1f} s")
+            phases.append(serve_and_measure(db, args, distinct, levels[-1:], counts[-1:], 1))
+    results = first["results"]
+    summary: dict = {}
     for clients in levels:
         actions, health = results[f"actions-{clients}"], results[f"health-{clients}"]
         summary[clients] = {
@@ -272,12 +360,22 @@ def main() -> None:
             "p50_ms": median([x["p50_ms"] for x in paced]), "p99_ms": median([x["p99_ms"] for x in paced]),
             "failures": sum(sum(x["failures"].values()) for x in paced),
         }
-    print(f"server RSS: peak {peak:.0f} MiB; samples {min(samples):.0f}-{max(samples):.0f} MiB")
+    memory = [
+        {key: phase[key] for key in ("games_stored", "events_stored", "peak_rss_mib", "rss_start_mib",
+                                     "rss_end_mib")}
+        | {f"{name}_{k}": v for name, runs in phase["results"].items() if name.startswith(("actions", "paced"))
+           for k, v in (("rate", median([x["rate"] for x in runs])), ("p99_ms", median([x["p99_ms"] for x in runs])))}
+        for phase in phases
+    ]
+    for m in memory:
+        print(f"server over {m['games_stored']:,} games stored: peak RSS {m['peak_rss_mib']:.0f} MiB "
+              f"(start {m['rss_start_mib']:.0f}, end {m['rss_end_mib']:.0f})")
     if args.json:
         args.json.write_text(json.dumps({
-            "levels": levels, "requests": counts, "repeat": args.repeat, "games": len(games),
-            "summary": summary, "runs": results, "server_peak_rss_mib": peak,
-            "server_rss_samples": [samples[0], samples[len(samples) // 2], samples[-1]] if samples else [],
+            "levels": levels, "requests": counts, "repeat": args.repeat, "games": first["games"],
+            "summary": summary, "runs": results, "server_peak_rss_mib": first["peak_rss_mib"],
+            "server_rss_samples": first["rss_samples"], "memory": memory,
+            "memory_limit": args.memory_limit or "256MB (serve's default)",
         }, indent=1))
 
 
