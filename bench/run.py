@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/run.py [--quick] [--out bench/RESULTS.md]      (make bench / make bench-quick)
 
-Runs each bench script in its own process (fold.py, bulk.py, live.py, memory.py, and seek.py / stats.py where
+Runs each bench script in its own process (fold.py, bulk.py, live.py, and seek.py / stats.py where
 they exist), each with ``--json`` where it has it, then writes machine facts, a summary table (median over
 repeats, p50/p99 where latency matters, the ratios, target met or not), the sizes each row used and every
 script's own output. ``--quick`` scales everything down to finish in under two minutes (the bot-game corpus is
@@ -31,10 +31,9 @@ SIZES = {
     "full": {
         "distinct": 2_000,
         "fold": ["--games", "10000", "--repeat", "3"],
-        "bulk": ["--games", "20000", "--es-games", "2000", "--repeat", "2"],
+        "bulk": ["--games", "100000", "--es-games", "2000", "--repeat", "2"],
         "live": ["--clients", "1,16,128", "--requests", "300,3000,6000", "--repeat", "2", "--seconds", "15",
                  "--preload", "2000", "--grow", "4"],
-        "memory": ["--games", "60000"],
         "seek": ["--games", "10000", "--queries", "2000"],
         "stats": ["--games", "100000", "1000000", "--repeat", "5"],
     },
@@ -44,7 +43,6 @@ SIZES = {
         "bulk": ["--games", "1000", "--es-games", "200", "--repeat", "1"],
         "live": ["--clients", "1,16,128", "--requests", "100,400,800", "--repeat", "1", "--seconds", "6",
                  "--preload", "100", "--grow", "0"],
-        "memory": ["--games", "1000"],
         "seek": ["--games", "300", "--queries", "200"],
         "stats": ["--games", "20000", "--base", "100", "--repeat", "3"],
     },
@@ -103,7 +101,6 @@ def main() -> None:
         fold, _ = run("fold", sizes["fold"] + distinct, tmpdir / "fold.json", timeout, log)
         bulk, _ = run("bulk", sizes["bulk"] + distinct, tmpdir / "bulk.json", timeout, log)
         live, _ = run("live", sizes["live"] + distinct, tmpdir / "live.json", timeout, log)
-        memory, _ = run("memory", sizes["memory"] + distinct, tmpdir / "memory.json", timeout, log)
         seek_out = run("seek", sizes["seek"] + ["--db", str(tmpdir / "seek.duckdb")], None, timeout, log)[1] \
             if (BENCH / "seek.py").exists() else None
         stats_out = run("stats", sizes["stats"] + ["--dir", str(tmpdir)], None, timeout, log)[1] \
@@ -132,7 +129,13 @@ def main() -> None:
                      f"{arrow:,.0f} rows/s; warlog = {rate / arrow:.1%} of it", "(reference)", "n/a"))
         rows.append(("bulk import vs eventsourcing 9 (SQLite)",
                      f"{es:,.0f} events/s; warlog = **{rate / es:.1f}x**", ">= 5x", verdict(rate / es >= 5)))
-        rows.append(("peak RSS of the bulk import", f"{median(bulk['peak_rss_mib']):,.0f} MiB", "reported", "n/a"))
+        rows.append(("peak RSS of the bulk import", f"{median(bulk['peak_rss_mib']):,.0f} MiB (largest worker "
+                     f"{max(bulk['worker_peak_rss_mib']):,.0f} MiB)", "reported", "n/a"))
+        curve = ", ".join(f"{c['rss_mib']:.0f} MiB after ~{c['games']:,} games" for c in bulk["rss_curve"])
+        rows.append((f"bulk import RSS as games are stored (DuckDB memory_limit {bulk['memory_limit']})",
+                     f"{curve}: **x{bulk['second_half_growth']:.2f}** over the second half", "bounded",
+                     # DuckDB's memory reaches its cap after ~20,000 games: fewer say nothing about a bound
+                     verdict(bulk["second_half_growth"] < 1.1) if bulk["games"] >= 40_000 else "n/a"))
         used.append(f"bulk: {bulk['games']:,} games ({bulk['distinct']:,} distinct cycled, fresh ids and hash "
                     f"chains), {bulk['events']:,} events, {bulk['repeat']} repeats; eventsourcing: the first "
                     f"{bulk['es_games']:,} games of the same file")
@@ -175,14 +178,6 @@ def main() -> None:
                     f"(and a time cap), {live['repeat']} repeats"
                     + (f"; the database started with {phases[0]['games_stored'] - live['games']:,} finished games "
                        "(bulk-loaded), then grew for the second server" if phases else ""))
-    if memory:
-        curve = ", ".join(f"{c['rss_mib']:.0f} MiB after ~{c['games']:,} games" for c in memory["curve"])
-        rows.append((f"bulk import RSS as games are stored (DuckDB memory_limit {memory['memory_limit']})",
-                     f"{curve}: **x{memory['second_half_growth']:.2f}** over the second half (peak "
-                     f"{memory['peak_rss_mib']:.0f} MiB, largest worker {memory['worker_peak_rss_mib']:.0f} MiB)",
-                     "bounded",
-                     # DuckDB's memory reaches its cap after ~20,000 games: fewer say nothing about a bound
-                     verdict(memory["second_half_growth"] < 1.1) if memory["games"] >= 40_000 else "n/a"))
     if seek_out is not None:
         for label, key in (("cold (fresh process)", "cold"), ("warm (state cache)", "warm cache"),
                            ("warm DuckDB pages, state cache cleared", "warm DB")):
