@@ -5,6 +5,7 @@ Thin: check access, call the service, shape the answer. Rules live in the engine
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ import msgspec
 from fastapi import APIRouter, Header, Path, Query, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel
+from starlette.concurrency import run_in_threadpool
 
 from api import auth
 from api.errors import ApiError
@@ -31,6 +33,7 @@ from api.models import (
     StateOut,
 )
 from engine.system import GameSystem
+from replay.errors import Conflict
 from replay.explain import explain_game
 from replay.games import GameService
 from replay.store import GameRecord
@@ -212,16 +215,36 @@ def get_game(request: Request, game_id: str = GameId) -> GameOut:
         422: {"description": "illegal_action (with rule), malformed_action or invalid_request"},
     },
 )
-def act(request: Request, body: ActionIn, game_id: str = GameId) -> JSONResponse:
+async def act(request: Request, body: ActionIn, game_id: str = GameId) -> JSONResponse:
     """Decide an action and store what it causes. Needs the scorekeeper's token or the acting player's own.
     A repeated ``idempotency_key`` returns the first answer (header ``Idempotent-Replayed: true``)."""
+    # On the event loop, not in a worker thread: the common case (state cached, legal action) decides here and
+    # awaits the store's group commit (GameService.begin_act); the hop to a worker thread and back cost about as
+    # much as all of GET /health (sync: 2,050 req/s, async: 4,500 at 128 clients). Everything else is
+    # GameService.act in a worker thread, as before. The access check reads the store's row cache.
     game = access(request, game_id)
     if game.role is None:
         raise ApiError(401, "unauthorized", "recording an action needs a bearer token (scorekeeper or the player's)")
     typed = game.system.parse_action(body.action)
     player = body.action.get("player")
     auth.require(game.role, (auth.SCOREKEEPER, str(player)), f"act for {player}")
-    result = game.service.act(game_id, typed, expected_seq=body.expected_seq, idempotency_key=body.idempotency_key)
+    service = game.service
+    result = None
+    pending = service.begin_act(game_id, typed, expected_seq=body.expected_seq, idempotency_key=body.idempotency_key)
+    if pending is not None:
+        assert pending.future is not None
+        try:
+            stored = await asyncio.wrap_future(pending.future)
+        except Conflict:
+            service.forget(game_id)  # another writer got in first: act decides again or reports the conflict
+        else:
+            result = service.complete_act(pending, stored)
+            if pending.ended:
+                await run_in_threadpool(service.note_outcome, pending)
+    if result is None:
+        result = await run_in_threadpool(
+            service.act, game_id, typed, expected_seq=body.expected_seq, idempotency_key=body.idempotency_key
+        )
     if not result.replayed:
         request.app.state.live.published(game_id)
     view = auth.default_view(game.role)

@@ -13,6 +13,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +55,23 @@ class ActResult:
     seq: int
     events: list[Recorded[Any]]
     replayed: bool
+
+
+@dataclass
+class PendingAct:
+    """An action decided against the cached state, its append handed to the store (``GameService.begin_act``)."""
+
+    game_id: str
+    system: GameSystem
+    state: Any  # decided against; after complete_act, the state after the events
+    events: Sequence[Any]
+    encoded: list[NewEvent]
+    last_hash: str
+    future: Future | None  # the store's AppendResult
+
+    @property
+    def ended(self) -> bool:
+        return any(type(event).tag_name() == "game_ended" for event in self.events)
 
 
 class GameService:
@@ -186,20 +204,65 @@ class GameService:
                     raise
                 continue
             if not result.replayed:
-                new_state = state
-                for event in events:
-                    new_state = system.evolve(new_state, event)
-                self._remember(game_id, result.last_seq, new_state, encoded[-1].hash if encoded else last_hash)
-                if any(type(event).tag_name() == "game_ended" for event in events):
-                    self._note_outcome(game_id, system, new_state)
-                # the stored payloads are these events encoded: no need to decode them again
-                return ActResult(result.game_id, result.last_seq, [
-                    Recorded(game_id=s.game_id, seq=s.seq, recorded_at=s.recorded_at, schema_version=s.schema_version,
-                             event=event, hash=s.hash)
-                    for s, event in zip(result.events, events, strict=True)
-                ], False)
+                pending = PendingAct(game_id, system, state, events, encoded, last_hash, None)
+                acted = self.complete_act(pending, result)
+                if pending.ended:
+                    self._note_outcome(game_id, system, pending.state)
+                return acted
             return self._result(system, result)
         raise Conflict(game_id, expected_seq if expected_seq is not None else -1, self.store.last_seq(game_id))
+
+    def begin_act(
+        self, game_id: str, action: Any, expected_seq: int | None = None, idempotency_key: str | None = None
+    ) -> PendingAct | None:
+        """``act``'s common case without waiting for the store, for a caller on an event loop: the game's state
+        is cached, no idempotency key is to be looked up, the action is legal. Decides, encodes and hands the
+        append to the store (``append_future``); the caller awaits ``future`` and calls ``complete_act`` (and
+        ``note_outcome`` if ``ended``). On a ``Conflict`` from the future, ``forget`` the game and call ``act``.
+        None: this case needs ``act`` (nothing was sent to the store)."""
+        append_future = getattr(self.store, "append_future", None)
+        if append_future is None or idempotency_key is not None:
+            return None
+        with self._lock:
+            cached = self._cache.get(game_id)
+            if cached is not None:
+                self._cache.move_to_end(game_id)
+        if cached is None:
+            return None
+        seq, state, last_hash = cached
+        if expected_seq is not None and expected_seq != seq:
+            return None  # the cache may be behind: act looks in the store
+        system = self._system_of_game(game_id)
+        typed = system.parse_action(action) if isinstance(action, dict) else action
+        try:
+            events = system.decide(state, typed)
+        except RuleError:
+            return None  # act raises it, or decides again if the state was stale
+        encoded = self._encode(system, events, last_hash)
+        future = append_future(game_id, encoded, expected_seq=seq)
+        return PendingAct(game_id, system, state, events, encoded, last_hash, future)
+
+    def complete_act(self, pending: PendingAct, result: AppendResult) -> ActResult:
+        """A fresh append's answer: the new state cached (``pending.state`` becomes it), the events it decided."""
+        new_state = pending.state
+        for event in pending.events:
+            new_state = pending.system.evolve(new_state, event)
+        pending.state = new_state
+        last_hash = pending.encoded[-1].hash if pending.encoded else pending.last_hash
+        self._remember(pending.game_id, result.last_seq, new_state, last_hash)
+        # the stored payloads are these events encoded: no need to decode them again
+        return ActResult(result.game_id, result.last_seq, [
+            Recorded(game_id=s.game_id, seq=s.seq, recorded_at=s.recorded_at, schema_version=s.schema_version,
+                     event=event, hash=s.hash)
+            for s, event in zip(result.events, pending.events, strict=True)
+        ], False)
+
+    def note_outcome(self, pending: PendingAct) -> None:
+        """After ``complete_act`` of an action that ended the game: its listing metadata (a store write)."""
+        self._note_outcome(pending.game_id, pending.system, pending.state)
+
+    def forget(self, game_id: str) -> None:
+        self._forget(game_id)
 
     def _note_outcome(self, game_id: str, system: GameSystem, state: Any) -> None:
         """Keep the game's listing metadata (status, winner, end reason) in step with its state."""

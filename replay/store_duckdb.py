@@ -406,6 +406,23 @@ class DuckDBEventStore:
         check_batch(events)
         return self._submit(_Append(game_id, _Columns.of(events), expected_seq, idempotency_key, Future()))
 
+    def append_future(
+        self,
+        game_id: str,
+        events: Sequence[NewEvent],
+        expected_seq: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Future:
+        """``append`` without waiting: the future holds its ``AppendResult`` (or its error) once the group commit
+        that carries it is durable. For callers on an event loop (``asyncio.wrap_future``)."""
+        check_batch(events)
+        request = _Append(game_id, _Columns.of(events), expected_seq, idempotency_key, Future())
+        with self._submit_lock:
+            if self._closed:
+                raise RuntimeError("the event store is closed")
+            self._queue.put(request)
+        return request.future
+
     def create_games_bulk(self, games: Sequence[BulkGame]) -> int:
         """Create many games with all their events in ONE transaction: all or none (``GameExists`` if any id is
         taken). For imports; the columns (an Arrow table when pyarrow is installed: about 4x faster than bound

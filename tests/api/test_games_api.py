@@ -3,10 +3,27 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
+import pytest
 from fastapi.testclient import TestClient
 
+from api.app import create_app
+from api.settings import Settings
+from replay.store_duckdb import DuckDBEventStore
+from replay.store_memory import MemoryEventStore
 from tests.api.helpers import SETUP, bearer, bot_action, new_game, play
+
+
+@pytest.fixture(params=["memory", "duckdb"])
+def client(request: pytest.FixtureRequest) -> Iterator[TestClient]:
+    """Every test here against both stores: the DuckDB one takes the action route's event-loop path
+    (GameService.begin_act), the memory one GameService.act in a worker thread."""
+    store = MemoryEventStore() if request.param == "memory" else DuckDBEventStore(":memory:")
+    with TestClient(create_app(Settings(db=":memory:"), store=store)) as test_client:
+        yield test_client
+    if request.param == "duckdb":
+        store.close()
 
 
 def test_create_game_answers_id_seq_and_tokens_once(client: TestClient) -> None:
