@@ -177,7 +177,8 @@ def main() -> None:
                     f"{', '.join(map(str, live['requests']))} requests for {live['levels']} clients "
                     f"(and a time cap), {live['repeat']} repeats"
                     + (f"; the database started with {phases[0]['games_stored'] - live['games']:,} finished games "
-                       "(bulk-loaded), then grew for the second server" if phases else ""))
+                       "(bulk-loaded)" if phases else "")
+                    + (f", then {phases[-1]['games_stored']:,} for the second server" if len(phases) >= 2 else ""))
     if seek_out is not None:
         for label, key in (("cold (fresh process)", "cold"), ("warm (state cache)", "warm cache"),
                            ("warm DuckDB pages, state cache cleared", "warm DB")):
