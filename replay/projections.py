@@ -17,8 +17,10 @@ insert-only (statistics count finished games only). A rebuild therefore equals t
 
 from __future__ import annotations
 
+import math
 import threading
 import time
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -47,6 +49,11 @@ GAME_INTERVAL = 10.0  # seconds: a game is projected again in the background at 
 # to a waiting thread only every 5 ms (sys.getswitchinterval), and a request takes it several times (event
 # loop, handler, the writer after each statement). The projector gives it up on its own this often (events).
 YIELD_EVERY = 500
+# A background pass writes its games in transactions of this many, with a short pause between them: one
+# transaction for a pass's ~100 games held DuckDB (and the store writer's next commit) for tens of milliseconds.
+BACKGROUND_PAGE = 16
+BACKGROUND_PAUSE = 0.002  # seconds between a background pass's transactions
+BACKGROUND_QUOTA = 32  # games a background pass takes at most (the oldest waiting first)
 
 
 # -- the rows ------------------------------------------------------------------------------------------------
@@ -480,10 +487,10 @@ class Projector:
         self._page = page
         self._interval = interval
         self._game_interval = game_interval
-        self._projected_at: dict[str, float] = {}  # game -> when a background pass last took it (recent ones only)
+        self._windows: dict[str, int] = {}  # game -> its own game_interval window a background pass last took it in
         self._lock = threading.Lock()  # one pass at a time within this process
         self._conn: duckdb.DuckDBPyConnection = store.reader()
-        self._dirty: set[str] = set()
+        self._dirty: dict[str, None] = {}  # games committed to since they were last taken, oldest first
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
         self._closed = False
@@ -497,10 +504,13 @@ class Projector:
         Then bring the stored Elo pass up to date (always after a full catch-up: a crash may have come between)."""
         with self._lock:
             done = 0
-            if game_ids is not None:
+            if game_ids is not None:  # the background's passes: short transactions, a pause between them
                 wanted = sorted(set(game_ids))
-                for start in range(0, len(wanted), self._page):
-                    done += self._pass(sql("proj_pending_games"), {"game_ids": wanted[start : start + self._page]})
+                page = min(self._page, BACKGROUND_PAGE)
+                for start in range(0, len(wanted), page):
+                    if start:
+                        time.sleep(BACKGROUND_PAUSE)
+                    done += self._pass(sql("proj_pending_games"), {"game_ids": wanted[start : start + page]})
             else:
                 after = ""
                 while True:
@@ -622,7 +632,7 @@ class Projector:
     # -- in the background, fed by the store's commits ------------------------------------------------
     def _on_commit(self, game_ids: list[str]) -> None:
         with self._wake:
-            self._dirty.update(game_ids)
+            self._dirty.update(dict.fromkeys(game_ids))
             self._wake.notify()
 
     def start(self) -> None:
@@ -632,13 +642,15 @@ class Projector:
 
     def _run(self) -> None:
         """Coalesced catch-up: one pass at most every ``interval`` seconds takes the games committed to since they
-        were last taken, each game at most every ``game_interval`` seconds (the others wait for a later pass), so
-        the statistics lag by at most ``game_interval`` plus one pass. Projecting a game re-reads its whole
-        stream: following every group commit re-projected a busy game at each of its appends, and the
-        projector's statements and pure-Python work (with the Elo sync after each pass) competed with the
-        store's writer for DuckDB and the GIL: under 128 live clients it was 26% of the server's samples
-        (py-spy). The checkpoint still makes each pass exactly-once; ``wait_idle`` and ``close`` take everything
-        at once."""
+        were last taken, each game at most once per ``game_interval`` window of its own (``_window``), at most
+        ``BACKGROUND_QUOTA`` games a pass, the longest waiting first, so the statistics lag by at most
+        ``game_interval`` plus one pass while fewer than ``BACKGROUND_QUOTA / interval`` games a second need
+        projecting (a tournament's pace; above it they fall behind and catch up when the load drops). Projecting a
+        game re-reads its whole stream: following every group commit re-projected a busy game at each of its
+        appends, and the projector's statements and pure-Python work competed with the store's writer and the
+        requests for DuckDB and the GIL (26% of the server's py-spy samples under 128 live clients); bounded,
+        spread passes in short transactions keep the paced appends' tail down. The checkpoint still makes each
+        pass exactly-once; ``wait_idle`` and ``close`` take everything at once."""
         previous = -self._interval
         while True:
             with self._wake:
@@ -653,16 +665,21 @@ class Projector:
                     return
                 now = time.monotonic()
                 if self._closed or self._flush:
-                    due, self._dirty = self._dirty, set()
+                    due, self._dirty = set(self._dirty), {}
                 else:
-                    recent = now - self._game_interval
-                    due = {g for g in self._dirty if self._projected_at.get(g, recent) <= recent}
-                    self._dirty -= due
+                    due = set()
+                    for g in self._dirty:  # oldest first, at most BACKGROUND_QUOTA a pass
+                        if self._windows.get(g, -math.inf) < self._window(g, now):
+                            due.add(g)
+                            if len(due) == BACKGROUND_QUOTA:
+                                break
+                    for g in due:
+                        del self._dirty[g]
                 self._flush = False
                 self._busy = True
             previous = now
-            self._projected_at = {g: t for g, t in self._projected_at.items() if t > now - self._game_interval}
-            self._projected_at.update(dict.fromkeys(due, now))
+            self._windows = {g: w for g, w in self._windows.items() if w >= self._window(g, now)}  # still limiting
+            self._windows.update({g: self._window(g, now) for g in due})
             try:
                 if due:
                     self.catch_up(due)
@@ -670,11 +687,18 @@ class Projector:
                 self.errors.append(error)
                 del self.errors[:-100]
                 with self._wake:
-                    self._dirty |= due
+                    self._dirty.update(dict.fromkeys(due))
             finally:
                 with self._wake:
                     self._busy = False
                     self._wake.notify_all()
+
+    def _window(self, game_id: str, at: float) -> int:
+        """Which of the game's own ``game_interval`` windows ``at`` falls in. A game is taken at most once per
+        window, and each game's windows start at its own phase (from its id): games that start together, as a
+        tournament round's do, are then not all projected again in the same pass every interval after."""
+        phase = zlib.crc32(game_id.encode()) / 2**32 * self._game_interval
+        return math.floor((at - phase) / self._game_interval)
 
     def lag(self) -> tuple[int, int]:
         """(games, events) stored but not yet projected."""

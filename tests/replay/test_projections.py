@@ -15,7 +15,7 @@ import stats_fixtures as fx  # noqa: E402
 from engine.lords_of_war.bots import play_bot_game  # noqa: E402
 from replay import projections  # noqa: E402
 from replay.projections import GameHeader, StreamEvent, own_square, project_lords_of_war, variant_label  # noqa: E402
-from replay.store_duckdb import DuckDBEventStore  # noqa: E402
+from replay.store_duckdb import BulkGame, DuckDBEventStore  # noqa: E402
 
 TABLES = ("proj_games", "proj_players", "proj_placements", "proj_kills", "proj_shots", "proj_card_daily",
           "proj_elo_players", "proj_elo_history", "proj_elo_cursor")
@@ -271,6 +271,41 @@ def test_the_background_projector_coalesces_commits_into_few_passes_and_stays_ex
         projector.rebuild()
         assert snapshot(conn) == incremental  # nothing lost, nothing twice
         conn.close()
+    finally:
+        projector.close()
+        store.close()
+
+
+def test_a_background_pass_takes_at_most_its_quota_the_longest_waiting_first(monkeypatch):
+    monkeypatch.setattr(projections, "BACKGROUND_QUOTA", 3)
+    monkeypatch.setattr(projections, "BACKGROUND_PAGE", 2)
+    store = DuckDBEventStore(":memory:", clock=fx.Clock())
+    projector = projections.attach(store, interval=0.05, game_interval=0.5)
+    passes: list[list[str]] = []
+    real_catch_up = projector.catch_up
+
+    def recording(game_ids=None):
+        passes.append(sorted(game_ids or ()))
+        return real_catch_up(game_ids)
+
+    projector.catch_up = recording
+    try:
+        ids = [f"q{n:02d}" for n in range(10)]
+        games = []
+        for game_id in ids:
+            encoded = fx.encode(game_id, play_bot_game(1, armies=("orcs", "dwarves")))[:5]
+            games.append(BulkGame(game_id, "lords-of-war", [], {}, None, [e.type for e in encoded],
+                                  [e.schema_version for e in encoded], [e.payload.decode() for e in encoded],
+                                  [e.hash for e in encoded]))
+        store.create_games_bulk(games)  # one commit: the projector learns of all ten at once, in this order
+        deadline = time.monotonic() + 20
+        while projector.lag() != (0, 0) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert projector.lag() == (0, 0)
+        assert projector.errors == []
+        assert len(passes) >= 4 and all(len(p) <= 3 for p in passes)
+        assert sorted(game_id for p in passes for game_id in p) == ids  # each exactly once
+        assert passes[0] == ids[:3]  # the longest waiting first
     finally:
         projector.close()
         store.close()
