@@ -7,9 +7,9 @@
 Each game is decoded with its system's codec (typed, so a payload that is not a known event is rejected),
 validated, re-encoded canonically and hash-chained exactly as ``GameService`` would have stored it, so a
 bulk-imported game and the same game played through the service have the same events and the same hashes
-(``tests/replay/test_bulk.py``). Validation re-decides every action through the rules (the actions come from
-``replay.<system>.actions.actions_from_events``, the setup from ``game_started``) and requires exactly the
-recorded events; a system without that module is validated by folding its events. A rejected game raises
+(``tests/replay/test_bulk.py``). Validation re-decides every action through the rules (the opening from the setup
+in ``game_started``, each action through ``replay.<system>.actions.redecide``, the loop ``warlog verify`` runs)
+and requires exactly the recorded events; a system without that module is validated by folding its events. A rejected game raises
 ``ImportRejected`` before anything of its batch is written; the batches before it stay stored.
 
 Games go to the store ``batch_games`` at a time: ``DuckDBEventStore.create_games_bulk`` (one transaction, an
@@ -76,7 +76,7 @@ def read_jsonl(path: str | Path) -> Iterator[ImportGame]:
 
 
 def _actions_module(system: GameSystem) -> Any | None:
-    """``replay.<system>.actions`` (``actions_from_events``, ``setup_from_started``), where the system has one."""
+    """``replay.<system>.actions`` (``setup_from_started``, ``redecide``), where the system has one."""
     try:
         return importlib.import_module(f"replay.{system.name.replace('-', '_')}.actions")
     except ImportError:

@@ -119,7 +119,7 @@ def test_bulk_import_without_pyarrow_stores_the_same_rows(played, tmp_path, monk
 
 
 def test_bulk_import_rejects_a_drawn_card_the_deck_did_not_hold_on_top(played, target):
-    pytest.importorskip("replay.lords_of_war.actions")  # re-deciding needs actions_from_events
+    pytest.importorskip("replay.lords_of_war.actions")  # re-deciding needs the actions module
     _, lines = played
     events = list(lines[0].events)
     i = next(i for i, raw in enumerate(events) if b'"card_drawn"' in bytes(raw) and b'"card":null' not in bytes(raw))

@@ -232,18 +232,24 @@ def test_projections_after_kill_9_catch_up_to_exactly_the_rebuild(tmp_path):
     store.close()
 
 
+def record_passes(projector) -> list[list[str]]:
+    """The games of each pass the projector makes from now on (sorted), in order."""
+    passes: list[list[str]] = []
+    real_catch_up = projector.catch_up
+
+    def recording(game_ids=None):
+        passes.append(sorted(game_ids or ()))
+        return real_catch_up(game_ids)
+
+    projector.catch_up = recording
+    return passes
+
+
 def test_the_background_projector_coalesces_commits_into_few_passes_and_stays_exactly_once():
     clock = fx.Clock()
     store = DuckDBEventStore(":memory:", clock=clock)
     projector = projections.attach(store, interval=0.2, game_interval=0.6)
-    passes: list[set[str]] = []
-    real_catch_up = projector.catch_up
-
-    def recording(game_ids=None):
-        passes.append(set(game_ids or ()))
-        return real_catch_up(game_ids)
-
-    projector.catch_up = recording
+    passes = record_passes(projector)
     try:
         started = time.monotonic()
         commits = 0
@@ -281,14 +287,7 @@ def test_a_background_pass_takes_at_most_its_quota_the_longest_waiting_first(mon
     monkeypatch.setattr(projections, "BACKGROUND_PAGE", 2)
     store = DuckDBEventStore(":memory:", clock=fx.Clock())
     projector = projections.attach(store, interval=0.05, game_interval=0.5)
-    passes: list[list[str]] = []
-    real_catch_up = projector.catch_up
-
-    def recording(game_ids=None):
-        passes.append(sorted(game_ids or ()))
-        return real_catch_up(game_ids)
-
-    projector.catch_up = recording
+    passes = record_passes(projector)
     try:
         ids = [f"q{n:02d}" for n in range(10)]
         games = []
