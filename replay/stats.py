@@ -81,6 +81,10 @@ class Filters(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
             "rules_version": self.rules_version,
         }
 
+    def army_params(self) -> dict[str, Any]:
+        """``common`` plus the army filter and the minimum sample, for the per-army statistics."""
+        return self.common() | {"army": self.army, "min_games": self.min_games}
+
 
 def _rows(conn: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any]) -> list[tuple]:
     return conn.execute(sql(name), params).fetchall()
@@ -113,9 +117,7 @@ class ArmyWinRates(msgspec.Struct, frozen=True):
 
 def army_win_rates(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> ArmyWinRates:
     """Win rate per army (wins / games; a draw is not a win), mirror matches left out."""
-    rows = _rows(
-        conn, "stats_army_win_rates", filters.common() | {"army": filters.army, "min_games": filters.min_games}
-    )
+    rows = _rows(conn, "stats_army_win_rates", filters.army_params())
     out = []
     for army, games, wins, losses, draws in rows:
         w = wilson(wins, games)
@@ -143,7 +145,7 @@ class Matchups(msgspec.Struct, frozen=True):
 
 
 def matchups(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> Matchups:
-    rows = _rows(conn, "stats_matchups", filters.common() | {"army": filters.army, "min_games": filters.min_games})
+    rows = _rows(conn, "stats_matchups", filters.army_params())
     cells = []
     for army, opponent, games, wins, losses, draws in rows:
         w = wilson(wins, games)
@@ -171,9 +173,7 @@ class FirstPlayer(msgspec.Struct, frozen=True):
 
 
 def first_player(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> FirstPlayer:
-    rows = _rows(
-        conn, "stats_first_player", filters.common() | {"army": filters.army, "min_games": filters.min_games}
-    )
+    rows = _rows(conn, "stats_first_player", filters.army_params())
     out = []
     for army, games, wins, losses, draws in rows:
         w = wilson(wins, games)
@@ -299,7 +299,7 @@ class CardTable(msgspec.Struct, frozen=True):
 
 
 def cards(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> CardTable:
-    rows = _rows(conn, "stats_cards", filters.common() | {"army": filters.army, "min_games": filters.min_games})
+    rows = _rows(conn, "stats_cards", filters.army_params())
     out = []
     for (
         card, faction, placements, kills, shot_kills, shots, shots_killing, destroyed, recalled, games_placed,
