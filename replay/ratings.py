@@ -113,7 +113,7 @@ class EloPass:
 
     def feed(self, rows: list[tuple]) -> None:
         """Rate the games of a ``stats_rating_pass`` result, which come after everything fed so far."""
-        head = msgspec.json.decode(rows[0][3])
+        head = _head(rows)
         if not head["fed"]:
             return
         self.count += head["fed"]
@@ -207,6 +207,20 @@ class EloPass:
         return positions[player]
 
 
+_PER_PLAYER = ("players", "games", "wins", "losses", "draws", "last_played")
+
+
+def _head(rows: list[tuple]) -> dict:
+    """The pass row of a ``stats_rating_pass`` result. Its per-player lists are NULL when no game was rated (games
+    were fed, but every one was against oneself or had no result: a database holding one imported mirror game of
+    ``warlog demo``, whose two bots share a name); they are read as empty lists."""
+    head = msgspec.json.decode(rows[0][3])
+    for key in _PER_PLAYER:
+        if head.get(key) is None:
+            head[key] = []
+    return head
+
+
 def _pass_params(filters: Filters, after: tuple[str, str] | None, with_ids: bool = False) -> dict:
     return filters.common() | {
         "after_ended_at": after[0] if after else None, "after_game_id": after[1] if after else None,
@@ -289,7 +303,7 @@ def sync_elo(conn: duckdb.DuckDBPyConnection, system: str) -> None:
             if total == upto:
                 return
             newer = _batch(conn, overall, (last_ended_at, last_game_id), with_ids=True)
-            head = msgspec.json.decode(newer[0][3])
+            head = _head(newer)
             if not head["fed"]:
                 return
             done = EloPass(keep_ids=True)
