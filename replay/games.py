@@ -129,13 +129,15 @@ class GameService:
         setup: dict[str, Any],
         metadata: dict[str, Any] | None = None,
         game_id: str | None = None,
+        draw_seed: bool = True,
     ) -> ActResult:
-        """Validate a setup through the system's rules and store the game with its opening events."""
+        """Validate a setup through the system's rules and store the game with its opening events.
+        ``draw_seed=False`` (imports): store the setup as it is, without drawing a seed it does not give."""
         try:
             system = self._system_lookup(str(setup.get("system", "")))
         except UnknownSystem as exc:
             raise SetupError("unknown_system", "contract", str(exc.args[0])) from None
-        if setup.get("seed") is None:
+        if draw_seed and setup.get("seed") is None:
             # The engine never invents randomness: a game created without a seed gets one drawn here, and it is
             # recorded in game_started, so the deck order is still reproducible from the log.
             setup = {**setup, "seed": secrets.randbits(63)}

@@ -17,6 +17,7 @@ import msgspec
 
 from engine.errors import RuleError
 from engine.system import GameSystem
+from replay.contents import duplicates_of, events_hash
 from replay.games import GameService, chain_hash, genesis_hash, outcome_metadata
 from replay.store import NewEvent
 from replay.views import event_view
@@ -35,6 +36,14 @@ class RecordError(ValueError):
         self.code = code
         self.rule = rule
         self.message = message
+
+
+class DuplicateGame(RecordError):
+    """An import refused because the same game (the same events) is stored already, as ``game_ids``."""
+
+    def __init__(self, game_ids: Sequence[str]) -> None:
+        self.game_ids = list(game_ids)
+        super().__init__(1, "duplicate", f"this game is already stored as {', '.join(self.game_ids)} (the same events)")
 
 
 def encode_chain(system: GameSystem, game_id: str, events: Sequence[Any], previous: str | None = None) -> list[NewEvent]:
@@ -113,9 +122,20 @@ def _decide_all(system: GameSystem, setup: dict[str, Any], setup_line: int, move
     return events, state
 
 
+def _check_duplicate(service: GameService, system: GameSystem, events: Sequence[Any], allow_duplicate: bool) -> None:
+    """DuplicateGame when a stored game has exactly these events (replay/contents.py), unless allowed."""
+    if allow_duplicate:
+        return
+    same = duplicates_of(service.store, events_hash(system, events))
+    if same:
+        raise DuplicateGame(same)
+
+
 def _store(service: GameService, setup: dict[str, Any], actions: Sequence[Any], metadata: dict[str, Any],
            game_id: str | None) -> str:
-    created = service.create_game(setup, metadata=metadata, game_id=game_id)
+    # the setup as the record gives it: a table game without a seed stays without one (it deals nothing), so the
+    # stored events are the ones decided and checked above, and the same record stored twice is the same game
+    created = service.create_game(setup, metadata=metadata, game_id=game_id, draw_seed=False)
     seq = created.seq
     for action in actions:
         seq = service.act(created.game_id, action, expected_seq=seq).seq
@@ -141,8 +161,9 @@ def export_record(service: GameService, game_id: str, view: str = "all", comment
     return _record_module(system_name).export(events, _tags_of(service, game_id), view=view, comments=comments)
 
 
-def import_record(service: GameService, text: str, game_id: str | None = None) -> str:
-    """Read a text record, check every move through the rules, store the game; -> its id. RecordError if not."""
+def import_record(service: GameService, text: str, game_id: str | None = None, allow_duplicate: bool = False) -> str:
+    """Read a text record, check every move through the rules, store the game; -> its id. RecordError if not;
+    DuplicateGame if the same game is stored already (unless ``allow_duplicate``)."""
     import re
 
     found = re.search(r'^\s*\[System\s+"([^"]*)"\]', text, re.MULTILINE)
@@ -156,11 +177,12 @@ def import_record(service: GameService, text: str, game_id: str | None = None) -
     system = service._system_lookup(system_name)  # noqa: SLF001
     setup_line = min(parsed.tag_lines.values(), default=1)
     moves = [(m.line, m.action) for m in parsed.moves]
-    _, state = _decide_all(system, setup, setup_line, moves)
+    events, state = _decide_all(system, setup, setup_line, moves)
     try:
         module.check_result(parsed, state)
     except module.RecordSyntaxError as error:
         raise RecordError(error.line, error.code, error.message, error.rule) from None
+    _check_duplicate(service, system, events, allow_duplicate)
     metadata = {RECORD_META: module.record_tags(parsed)}
     return _store(service, setup, [a for _, a in moves], metadata, game_id)
 
@@ -203,7 +225,8 @@ def parse_jsonl(system: GameSystem, text: str) -> list[tuple[int, Any]]:
     return out
 
 
-def import_jsonl(service: GameService, text: str, game_id: str | None = None, system_name: str = "lords-of-war") -> str:
+def import_jsonl(service: GameService, text: str, game_id: str | None = None, system_name: str = "lords-of-war",
+                 allow_duplicate: bool = False) -> str:
     """Read a JSONL event stream, re-decide it through the rules, store it; -> the new game's id.
 
     RecordError when a line cannot be read, an action is illegal today, or the file's events differ from what
@@ -227,6 +250,7 @@ def import_jsonl(service: GameService, text: str, game_id: str | None = None, sy
         i = min(len(decided), len(events))
         what = "more events than its actions produce" if len(events) > len(decided) else "fewer events than its actions produce"
         raise RecordError(lines[min(i, len(lines) - 1)], "diverges", f"the file has {what}")
+    _check_duplicate(service, system, decided, allow_duplicate)
     return _store(service, setup, [g.action for g in groups], {}, game_id)
 
 
@@ -234,8 +258,9 @@ def _json(system: GameSystem, event: Any) -> str:
     return system.codec.encode_json(event).decode()
 
 
-def import_text(service: GameService, text: str, game_id: str | None = None, name: str = "") -> str:
+def import_text(service: GameService, text: str, game_id: str | None = None, name: str = "",
+                allow_duplicate: bool = False) -> str:
     """A record or a JSONL stream, told apart by the file name's extension, else by the content."""
     if name.endswith((".jsonl", ".ndjson")) or (not name.endswith((".txt", ".record", ".wlr")) and text.lstrip().startswith("{")):
-        return import_jsonl(service, text, game_id)
-    return import_record(service, text, game_id)
+        return import_jsonl(service, text, game_id, allow_duplicate=allow_duplicate)
+    return import_record(service, text, game_id, allow_duplicate=allow_duplicate)

@@ -1,6 +1,6 @@
 """Whole games in and out of the command line: ``warlog import``, ``export``, ``verify`` and ``replay``.
 
-    warlog import PATH... [--db FILE]                      a text record or a .jsonl event stream per file
+    warlog import PATH... [--allow-duplicate] [--db FILE]  a text record or a .jsonl event stream per file
     warlog export GAME_ID [--format record|jsonl] [--view V] [--comments] [--db FILE]
     warlog verify [--db FILE] [GAME_ID...]                 exit 1 when any divergence is found
     warlog replay GAME_ID [--view V] [--db FILE]           the mat in the terminal; over a pipe: every step
@@ -33,7 +33,7 @@ def _service(db: str, must_exist: bool = True) -> Iterator[object]:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from replay.record import RecordError, import_text
+    from replay.record import DuplicateGame, RecordError, import_text
 
     failed = 0
     with _service(args.db, must_exist=False) as service:
@@ -45,7 +45,12 @@ def _import(args: argparse.Namespace) -> int:
                 failed += 1
                 continue
             try:
-                game_id = import_text(service, text, name=path)
+                game_id = import_text(service, text, name=path, allow_duplicate=args.allow_duplicate)
+            except DuplicateGame as error:
+                print(f"{path}: not imported: the same game is already stored as {', '.join(error.game_ids)} "
+                      "(identical events); use --allow-duplicate to store it again", file=sys.stderr)
+                failed += 1
+                continue
             except RecordError as error:
                 rule = f" [{error.rule}]" if error.rule else ""
                 print(f"{path}:{error.line}: {error.code}: {error.message}{rule}", file=sys.stderr)
@@ -107,8 +112,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("import", help="import games (text records or .jsonl event streams)",
                        description="Import games: a text record (docs/record-format.md) or a JSONL event stream per "
                                    "file, every move checked by the rules. A file with an illegal move is reported "
-                                   "with its line and rule and nothing of it is stored; exit 1 if any file failed.")
+                                   "with its line and rule and nothing of it is stored; a game already stored (the same "
+                                   "events, whatever its id) is refused unless --allow-duplicate; exit 1 if any "
+                                   "file failed.")
     p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("--allow-duplicate", action="store_true",
+                   help="store a game even when the same game (identical events) is stored already")
     p.add_argument("--db", default=DEFAULT_DB, help=db_help)
     p.set_defaults(func=_import)
 

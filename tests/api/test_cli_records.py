@@ -31,7 +31,9 @@ def test_cli_export_import_verify_round_trip(tmp_path, capsys):
     jsonl = capsys.readouterr().out
     (tmp_path / "g1.txt").write_text(record)
     (tmp_path / "g2.jsonl").write_text(jsonl)
-    assert main(["import", str(tmp_path / "g1.txt"), str(tmp_path / "g2.jsonl"), "--db", db]) == 0
+    assert main(["import", str(tmp_path / "g1.txt"), str(tmp_path / "g2.jsonl"), "--db", db]) == 1  # stored already
+    assert capsys.readouterr().err.count("already stored as") == 2
+    assert main(["import", str(tmp_path / "g1.txt"), str(tmp_path / "g2.jsonl"), "--db", db, "--allow-duplicate"]) == 0
     out = capsys.readouterr().out
     assert out.count("imported as") == 2
     assert main(["verify", "--db", db]) == 0

@@ -9,7 +9,7 @@ from engine.lords_of_war.bots import play_bot_game
 from engine.lords_of_war.rules import decide
 from replay.games import GameService
 from replay.lords_of_war.actions import actions_from_events, setup_from_started
-from replay.record import RecordError, export_jsonl, export_record, import_jsonl, import_record, import_text, store_events
+from replay.record import DuplicateGame, RecordError, export_jsonl, export_record, import_jsonl, import_record, import_text, store_events
 from replay.store_memory import MemoryEventStore
 from tests.replay.bots import KnownDrawBot
 
@@ -50,10 +50,13 @@ def test_record_export_then_import_is_the_identity(seed, which):
     service = GameService(MemoryEventStore())
     game_id = store_events(service, LOW, _game(seed, variant, position), "original")
     text = export_record(service, game_id, comments=bool(seed % 2))
-    again = import_record(service, text)
+    with pytest.raises(DuplicateGame) as refused:  # the same events: the same game, whatever its id
+        import_record(service, text)
+    assert refused.value.game_ids == [game_id]
+    again = import_record(service, text, allow_duplicate=True)
     assert _payloads(service, again) == _payloads(service, game_id)
     assert export_record(service, again, comments=bool(seed % 2)) == text
-    from_jsonl = import_jsonl(service, export_jsonl(service, game_id))
+    from_jsonl = import_jsonl(service, export_jsonl(service, game_id), allow_duplicate=True)
     assert _payloads(service, from_jsonl) == _payloads(service, game_id)
 
 
@@ -157,3 +160,14 @@ def test_record_move_syntax_forced_reveal_shots_and_unbounded_squares():
     assert placed2.square == "3,-1" and placed2.shots[0].target == "4,3" and recalled.square == "-1,2"
     assert conceded.player == "p2" and record.result == "0-1"
     assert [m.line for m in record.moves] == [3, 3, 4, 4, 5]
+
+
+def test_record_import_table_game_without_seed_stores_none_so_a_second_import_is_a_duplicate():
+    service = GameService(MemoryEventStore())
+    game_id = store_events(service, LOW, _game(5, {"mode": "table"}, None), "t")
+    text = "\n".join(line for line in export_record(service, game_id).splitlines() if not line.startswith("[Seed "))
+    first = import_record(service, text)
+    assert service.events(first)[0].event.seed is None  # nothing invented: the record gives no seed
+    with pytest.raises(DuplicateGame) as refused:
+        import_record(service, text)
+    assert refused.value.game_ids == [first] and refused.value.code == "duplicate"
