@@ -10,6 +10,7 @@ from fastapi import FastAPI
 
 from api.errors import BodyLimit, install_error_handlers
 from api.live import LiveHub
+from api.routes_export import router as export_router
 from api.routes_games import router as games_router
 from api.routes_stats import router as stats_router
 from api.routes_tournaments import router as tournaments_router
@@ -70,6 +71,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     app.state.settings = settings
     install_error_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.include_router(export_router)  # before games_router: /games/export, not /games/{game_id}
     app.include_router(games_router)
     app.include_router(tournaments_router)
     app.include_router(stats_router)

@@ -10,7 +10,8 @@ and refuses a file whose events differ from what the rules give.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -145,20 +146,48 @@ def _store(service: GameService, setup: dict[str, Any], actions: Sequence[Any], 
 # -- the text record ---------------------------------------------------------------------------------------
 
 
-def _tags_of(service: GameService, game_id: str) -> dict[str, str]:
+TournamentNames = Callable[[str], "str | None"]  # a tournament's id -> its name (None: unknown)
+
+
+def tournament_names(log: Any) -> TournamentNames:
+    """Names from a tournament log (``replay.tournaments_store``), each looked up once."""
+    from replay.tournaments import TournamentNotFound
+
+    known: dict[str, str | None] = {}
+
+    def name_of(tournament_id: str) -> str | None:
+        if tournament_id not in known:
+            try:
+                first = log.read(tournament_id)[0]
+                known[tournament_id] = str(first.data.get("name") or "") or None
+            except TournamentNotFound:
+                known[tournament_id] = None
+        return known[tournament_id]
+
+    return name_of
+
+
+def _tags_of(service: GameService, game_id: str, names: TournamentNames | None = None) -> dict[str, str]:
+    """The people's tags: those kept from an imported record; else a tournament game's event (the tournament's
+    name, or its id when the name is unknown), round and table; the day the game was stored."""
     record = service.store.get_game(game_id)
     tags = {k: str(v) for k, v in (record.metadata.get(RECORD_META) or {}).items()}
     tags.setdefault("Date", record.created_at[:10].replace("-", "."))
     if record.tournament:
-        tags.setdefault("Event", record.tournament)
+        tags.setdefault("Event", (names(record.tournament) if names else None) or record.tournament)
+        for tag, key in (("Round", "round"), ("Table", "table")):
+            if record.metadata.get(key) is not None:
+                tags.setdefault(tag, str(record.metadata[key]))
     return tags
 
 
-def export_record(service: GameService, game_id: str, view: str = "all", comments: bool = False) -> str:
-    """The game as a text record, hidden information redacted for ``view`` (a sealed game's seed: ``all`` only)."""
+def export_record(service: GameService, game_id: str, view: str = "all", comments: bool = False,
+                  names: TournamentNames | None = None) -> str:
+    """The game as a text record, hidden information redacted for ``view`` (a sealed game's seed: ``all`` only).
+    ``names``: tournament names for the Event tag of a tournament game (else its tournament's id)."""
     system_name = service.store.get_game(game_id).system
     events = [r.event for r in service.events(game_id)]
-    return _record_module(system_name).export(events, _tags_of(service, game_id), view=view, comments=comments)
+    return _record_module(system_name).export(events, _tags_of(service, game_id, names), view=view, comments=comments)
 
 
 def import_record(service: GameService, text: str, game_id: str | None = None, allow_duplicate: bool = False) -> str:
@@ -190,17 +219,51 @@ def import_record(service: GameService, text: str, game_id: str | None = None, a
 # -- JSONL -------------------------------------------------------------------------------------------------
 
 
-def export_jsonl(service: GameService, game_id: str, view: str = "all") -> str:
+def export_jsonl(service: GameService, game_id: str, view: str = "all", with_game_id: bool = False) -> str:
     """One event per line, as the API's NDJSON (``seq``, ``type``, ``recorded_at``, ``hash``, payload), plus
-    ``schema_version`` so an old file can be upcast on import."""
+    ``schema_version`` so an old file can be upcast on import (and ``game_id`` first, ``with_game_id``: files of
+    several games)."""
     system_name = service.store.get_game(game_id).system
     lines = []
     for recorded in service.events(game_id):
         shown = event_view(system_name, recorded, view)
         if shown is not None:
             shown["schema_version"] = recorded.schema_version
+            if with_game_id:
+                shown = {"game_id": game_id, **shown}
             lines.append(msgspec.json.encode(shown).decode())
     return "\n".join(lines) + "\n"
+
+
+def export_games(service: GameService, game_ids: Iterable[str], fmt: str = "record",
+                 view: str | Callable[[str], str] = "all", comments: bool = False,
+                 names: TournamentNames | None = None) -> Iterator[str]:
+    """Many games, one text per game, in the given order: records (the second and later preceded by a blank line,
+    as games follow each other in a PGN file) or JSONL event streams (each line with its ``game_id``); what
+    ``import_games`` reads back. ``view``: one view for all, or a function of the game id."""
+    for n, game_id in enumerate(game_ids):
+        seen = view(game_id) if callable(view) else view
+        if fmt == "jsonl":
+            yield export_jsonl(service, game_id, view=seen, with_game_id=True)
+        else:
+            yield ("\n" if n else "") + export_record(service, game_id, view=seen, comments=comments, names=names)
+
+
+def game_ids(service: GameService, system: str | None = None, player: str | None = None,
+             tournament: str | None = None, limit: int | None = None) -> Iterator[str]:
+    """Ids of the games passing the ``GET /games`` filters, in its order (created_at, game_id), page by page."""
+    cursor: str | None = None
+    left = limit
+    while left is None or left > 0:
+        page = service.store.list_games(system=system, player=player, tournament=tournament,
+                                        limit=min(500, left or 500), cursor=cursor)
+        for game in page.games:
+            yield game.game_id
+        if left is not None:
+            left -= len(page.games)
+        cursor = page.next_cursor
+        if cursor is None or not page.games:
+            return
 
 
 def parse_jsonl(system: GameSystem, text: str) -> list[tuple[int, Any]]:
@@ -232,8 +295,12 @@ def import_jsonl(service: GameService, text: str, game_id: str | None = None, sy
     RecordError when a line cannot be read, an action is illegal today, or the file's events differ from what
     the rules give (``code="diverges"``)."""
     system = service._system_lookup(system_name)  # noqa: SLF001
-    actions = _actions_module(system_name)
-    lined = parse_jsonl(system, text)
+    return _import_lined(service, system, parse_jsonl(system, text), game_id, allow_duplicate)
+
+
+def _import_lined(service: GameService, system: GameSystem, lined: list[tuple[int, Any]], game_id: str | None,
+                  allow_duplicate: bool) -> str:
+    actions = _actions_module(system.name)
     lines = [line for line, _ in lined]
     events = [event for _, event in lined]
     try:
@@ -258,9 +325,102 @@ def _json(system: GameSystem, event: Any) -> str:
     return system.codec.encode_json(event).decode()
 
 
+def is_jsonl(text: str, name: str = "") -> bool:
+    """JSONL rather than a text record: by the file name's extension, else by the content."""
+    return name.endswith((".jsonl", ".ndjson")) or (
+        not name.endswith((".txt", ".record", ".wlr")) and text.lstrip().startswith("{"))
+
+
 def import_text(service: GameService, text: str, game_id: str | None = None, name: str = "",
                 allow_duplicate: bool = False) -> str:
-    """A record or a JSONL stream, told apart by the file name's extension, else by the content."""
-    if name.endswith((".jsonl", ".ndjson")) or (not name.endswith((".txt", ".record", ".wlr")) and text.lstrip().startswith("{")):
+    """One game: a record or a JSONL stream (``is_jsonl``). A file of several games: ``import_games``."""
+    if is_jsonl(text, name):
         return import_jsonl(service, text, game_id, allow_duplicate=allow_duplicate)
     return import_record(service, text, game_id, allow_duplicate=allow_duplicate)
+
+
+# -- files of several games ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Imported:
+    """One game of a file: its first line, and the id it was stored as or the error that refused it."""
+
+    line: int
+    game_id: str | None = None
+    error: RecordError | None = None
+
+
+def split_records(text: str) -> list[tuple[int, str]]:
+    """(first line, text) of each game of a file of text records, as PGN files hold games: a game starts at its
+    first header tag; a tag line after a game's moves (outside a ``{...}`` comment) starts the next one."""
+    games: list[tuple[int, list[str]]] = []
+    depth = 0
+    moves_seen = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if depth == 0 and stripped.startswith("[") and (moves_seen or not games):
+            games.append((number, []))
+            moves_seen = False
+        elif not games:
+            games.append((number, []))
+        games[-1][1].append(line)
+        if depth == 0 and stripped.startswith("["):
+            continue  # a tag line: braces in its value are not comments
+        if depth == 0 and stripped and not stripped.startswith(";"):
+            moves_seen = True
+        for ch in line:
+            if ch == ";" and depth == 0:
+                break
+            if ch == "{":
+                depth += 1
+            elif ch == "}" and depth:
+                depth -= 1
+    chunks = [(first, "\n".join(lines)) for first, lines in games]
+    return [(first, chunk) for first, chunk in chunks if chunk.strip() and not _only_comments(chunk)] or chunks[:1]
+
+
+def _only_comments(chunk: str) -> bool:
+    return all(not line.strip() or line.strip().startswith(";") for line in chunk.splitlines())
+
+
+def _shifted(error: RecordError, offset: int) -> RecordError:
+    if offset == 0:
+        return error
+    if isinstance(error, DuplicateGame):
+        moved: RecordError = DuplicateGame(error.game_ids)
+    else:
+        moved = RecordError(error.line, error.code, error.message, error.rule)
+    moved.line = error.line + offset
+    moved.args = (f"line {moved.line}: {error.message}" + (f" [{error.rule}]" if error.rule else ""),)
+    return moved
+
+
+def import_games(service: GameService, text: str, name: str = "", allow_duplicate: bool = False) -> Iterator[Imported]:
+    """Every game of a file, in order, each checked and stored on its own (a refused game stores nothing and
+    does not stop the others). Text records are split as ``split_records`` does; a JSONL file holds one event
+    stream after another, each starting at its ``game_started``. A JSONL line that cannot be read refuses the
+    whole file (its games cannot be told apart): one ``Imported`` with the error."""
+    if is_jsonl(text, name):
+        system = service._system_lookup("lords-of-war")  # noqa: SLF001
+        try:
+            lined = parse_jsonl(system, text)
+        except RecordError as error:
+            yield Imported(error.line, error=error)
+            return
+        streams: list[list[tuple[int, Any]]] = []
+        for line, event in lined:
+            if not streams or type(event).tag_name() == "game_started":
+                streams.append([])
+            streams[-1].append((line, event))
+        for stream in streams:
+            try:
+                yield Imported(stream[0][0], _import_lined(service, system, stream, None, allow_duplicate))
+            except RecordError as error:
+                yield Imported(stream[0][0], error=error)
+        return
+    for first, chunk in split_records(text):
+        try:
+            yield Imported(first, import_record(service, chunk, allow_duplicate=allow_duplicate))
+        except RecordError as error:
+            yield Imported(first, error=_shifted(error, first - 1))

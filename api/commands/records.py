@@ -1,7 +1,7 @@
 """Whole games in and out of the command line: ``warlog import``, ``export``, ``verify`` and ``replay``.
 
     warlog import PATH... [--allow-duplicate] [--db FILE]  a text record or a .jsonl event stream per file
-    warlog export GAME_ID [--format record|jsonl] [--view V] [--comments] [--db FILE]
+    warlog export GAME_ID|--all|--tournament T [--format record|jsonl] [--view V] [--comments] [--db FILE]
     warlog verify [--db FILE] [GAME_ID...]                 exit 1 when any divergence is found
     warlog replay GAME_ID [--view V] [--db FILE]           the mat in the terminal; over a pipe: every step
 """
@@ -33,7 +33,7 @@ def _service(db: str, must_exist: bool = True) -> Iterator[object]:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from replay.record import DuplicateGame, RecordError, import_text
+    from replay.record import DuplicateGame, import_games
 
     failed = 0
     with _service(args.db, must_exist=False) as service:
@@ -44,36 +44,50 @@ def _import(args: argparse.Namespace) -> int:
                 print(f"{path}: cannot read: {error.strerror}", file=sys.stderr)
                 failed += 1
                 continue
-            try:
-                game_id = import_text(service, text, name=path, allow_duplicate=args.allow_duplicate)
-            except DuplicateGame as error:
-                print(f"{path}: not imported: the same game is already stored as {', '.join(error.game_ids)} "
-                      "(identical events); use --allow-duplicate to store it again", file=sys.stderr)
+            outcomes = list(import_games(service, text, name=path, allow_duplicate=args.allow_duplicate))
+            where = (lambda o: f"{path}:{o.line}") if len(outcomes) > 1 else (lambda o: path)
+            for outcome in outcomes:
+                error = outcome.error
+                if error is None:
+                    print(f"{where(outcome)}: imported as {outcome.game_id}")
+                    continue
                 failed += 1
-                continue
-            except RecordError as error:
-                rule = f" [{error.rule}]" if error.rule else ""
-                print(f"{path}:{error.line}: {error.code}: {error.message}{rule}", file=sys.stderr)
-                failed += 1
-                continue
-            print(f"{path}: imported as {game_id}")
+                if isinstance(error, DuplicateGame):
+                    print(f"{where(outcome)}: not imported: the same game is already stored as "
+                          f"{', '.join(error.game_ids)} (identical events); use --allow-duplicate to store it again",
+                          file=sys.stderr)
+                else:
+                    rule = f" [{error.rule}]" if error.rule else ""
+                    print(f"{path}:{error.line}: {error.code}: {error.message}{rule}", file=sys.stderr)
     return 1 if failed else 0
 
 
 def _export(args: argparse.Namespace) -> int:
     from replay.errors import GameNotFound
-    from replay.record import export_jsonl, export_record
+    from replay.record import export_games, game_ids, tournament_names
+    from replay.tournaments_store import tournament_log_for
 
+    chosen = [args.game_id] if args.game_id else []
+    if bool(chosen) + bool(args.all) + bool(args.tournament) != 1:
+        print("warlog export: give one of GAME_ID, --all or --tournament T", file=sys.stderr)
+        return 2
     with _service(args.db) as service:
+        log = tournament_log_for(service.store)
         try:
-            if args.format == "jsonl":
-                text = export_jsonl(service, args.game_id, view=args.view)
-            else:
-                text = export_record(service, args.game_id, view=args.view, comments=args.comments)
+            ids = chosen or game_ids(service, tournament=args.tournament)
+            found = 0
+            for text in export_games(service, ids, fmt=args.format, view=args.view, comments=args.comments,
+                                     names=tournament_names(log)):
+                sys.stdout.write(text)
+                found += 1
         except GameNotFound:
             print(f"warlog: no game {args.game_id!r} in {args.db}", file=sys.stderr)
             return 1
-    sys.stdout.write(text)
+        finally:
+            log.close()
+    if args.tournament and not found:
+        print(f"warlog: no games of tournament {args.tournament!r} in {args.db}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -121,8 +135,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--db", default=DEFAULT_DB, help=db_help)
     p.set_defaults(func=_import)
 
-    p = sub.add_parser("export", help="write a game as a text record or JSONL", description="Write one game to stdout.")
-    p.add_argument("game_id", metavar="GAME_ID")
+    p = sub.add_parser("export", help="write games as text records or JSONL",
+                       description="Write one game, every game (--all) or a tournament's games (--tournament) to "
+                                   "stdout: records one after another (a blank line between), or JSONL event "
+                                   "streams (each line with its game_id); warlog import reads either back.")
+    p.add_argument("game_id", metavar="GAME_ID", nargs="?", help="one game")
+    p.add_argument("--all", action="store_true", help="every game, oldest first")
+    p.add_argument("--tournament", metavar="T", help="every game of tournament T (its id), oldest first")
     p.add_argument("--format", choices=("record", "jsonl"), default="record")
     p.add_argument("--view", choices=VIEWS, default="all", help="redact hidden information for this seat (default all)")
     p.add_argument("--comments", action="store_true", help="add explanations of eliminations as {comments}")

@@ -1,0 +1,65 @@
+"""``GET /games/export``: many games in one stream, as text records or NDJSON, with the ``GET /games`` filters
+(lichess's game export is the model). Declared before ``/games/{game_id}`` (api/app.py), which would take it.
+
+Each game is shown as the public may see it: a finished game in the ``all`` view (every view is public once a
+game is over), a running one as a spectator sees it. What ``warlog import`` reads back (a running sealed game's
+record has ``Seed "?"``: a record for people, not for import).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Literal
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import StreamingResponse
+
+from replay.games import GameService
+from replay.record import export_games, game_ids, tournament_names
+
+router = APIRouter()
+
+NDJSON = "application/x-ndjson"
+RECORD = "text/plain; charset=utf-8"
+
+
+@router.get(
+    "/games/export",
+    tags=["games"],
+    summary="Export many games (records or NDJSON)",
+    response_class=StreamingResponse,
+    responses={
+        200: {
+            "description": "record: text records one after another, a blank line between (docs/record-format.md); "
+            "jsonl: one event per line, each game's stream in turn, every line with its game_id",
+            "content": {RECORD: {}, NDJSON: {}},
+        },
+        422: {"description": "invalid parameters"},
+    },
+)
+def export(
+    request: Request,
+    format: Literal["record", "jsonl"] | None = Query(  # noqa: A002 - the parameter's public name
+        None, description=f"record or jsonl (default: jsonl when Accept is {NDJSON}, else record)"
+    ),
+    system: str | None = Query(None, max_length=64),
+    player: str | None = Query(None, max_length=128),
+    tournament: str | None = Query(None, max_length=128, description="a tournament's id"),
+    max_games: int | None = Query(None, alias="max", ge=1, le=1_000_000, description="at most this many games"),
+    comments: bool = Query(False, description="records: explain eliminations in {comments}"),
+) -> StreamingResponse:
+    """Games in the order of ``GET /games`` (oldest first), streamed as they are read."""
+    service: GameService = request.app.state.service
+    fmt = format or ("jsonl" if NDJSON in request.headers.get("accept", "") else "record")
+    log = getattr(request.app.state.tournaments, "log", None)
+    names = tournament_names(log) if log is not None else None
+
+    def public_view(game_id: str) -> str:
+        return "all" if service.store.get_game(game_id).metadata.get("status") == "over" else "spectator"
+
+    def body() -> Iterator[bytes]:
+        ids = game_ids(service, system=system, player=player, tournament=tournament, limit=max_games)
+        for text in export_games(service, ids, fmt=fmt, view=public_view, comments=comments, names=names):
+            yield text.encode()
+
+    return StreamingResponse(body(), media_type=NDJSON if fmt == "jsonl" else RECORD)
