@@ -31,7 +31,7 @@ import msgspec
 from engine.errors import RuleError
 from engine.system import GameSystem
 from engine.systems import UnknownSystem, get_system
-from replay.games import chain_hash, genesis_hash, outcome_metadata
+from replay.games import chain_hash, genesis_hash, name_problem, outcome_metadata
 from replay.store import EventStore, NewEvent
 from replay.store_duckdb import BulkGame
 
@@ -142,6 +142,9 @@ def prepare(game: ImportGame, lookup: Callable[[str], GameSystem] = get_system, 
         events = [codec.decode_json(raw) for raw in game.events]
     except (msgspec.DecodeError, msgspec.ValidationError, ValueError) as exc:
         raise ImportRejected(game.game_id, f"an event does not decode: {exc}") from None
+    for player in getattr(events[0], "players", ()) if events else ():
+        if problem := name_problem(str(getattr(player, "name", "") or "")):
+            raise ImportRejected(game.game_id, problem)
     state = validate(system, game.game_id, events, redecide)
     metadata = dict(game.metadata)
     metadata.update(outcome_metadata(system, state) or {})

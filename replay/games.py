@@ -47,6 +47,21 @@ def genesis_hash(game_id: str) -> str:
     return hashlib.blake2b(f"{GENESIS}:{game_id}".encode(), digest_size=16).hexdigest()
 
 
+_BREAKING = frozenset(("Cc", "Zl", "Zp"))  # control characters, line and paragraph separators
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name (None: it can). Names are refused when they hold a control character
+    (a line break, a tab, an escape, ...) or a line/paragraph separator: a name is one line of text in records,
+    listings and terminals."""
+    import unicodedata
+
+    for ch in name:
+        if unicodedata.category(ch) in _BREAKING:
+            return f"player name {name!r} holds a control character (U+{ord(ch):04X}); names are one line of text"
+    return None
+
+
 @dataclass(frozen=True)
 class ActResult:
     """What an action produced: the stored events (typed) and the seq after them."""
@@ -137,6 +152,10 @@ class GameService:
             system = self._system_lookup(str(setup.get("system", "")))
         except UnknownSystem as exc:
             raise SetupError("unknown_system", "contract", str(exc.args[0])) from None
+        for player in setup.get("players") or ():
+            problem = name_problem(str(player.get("name") or "")) if isinstance(player, dict) else None
+            if problem:
+                raise SetupError("invalid_name", "contract", problem)
         if draw_seed and setup.get("seed") is None:
             # The engine never invents randomness: a game created without a seed gets one drawn here, and it is
             # recorded in game_started, so the deck order is still reproducible from the log.

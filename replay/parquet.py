@@ -26,16 +26,30 @@ class ExportedTable(msgspec.Struct, frozen=True):
     path: str
 
 
+class ExportError(Exception):
+    """The export could not write to its directory; ``str()`` is one sentence for a person."""
+
+
 def export(conn: duckdb.DuckDBPyConnection, directory: str | Path) -> list[ExportedTable]:
-    """Write every table of ``TABLES`` under ``directory`` (replacing an earlier export of the same tables)."""
+    """Write every table of ``TABLES`` under ``directory`` (replacing an earlier export of the same tables).
+    ``ExportError`` when the directory cannot be made or written."""
     root = Path(directory)
-    root.mkdir(parents=True, exist_ok=True)
+    if root.exists() and not root.is_dir():
+        raise ExportError(f"{str(root)!r} is a file, not a folder")
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ExportError(f"cannot make the folder {str(root)!r}: {error.strerror or error}") from None
     out = []
     for table in TABLES:
         relation = conn.sql(sql(f"parquet_{table}"))
         rows = relation.aggregate("count(*)").fetchall()[0][0]
         target = root / table
         if rows:
-            relation.write_parquet(str(target), partition_by=PARTITIONS, overwrite=True)
+            try:
+                relation.write_parquet(str(target), partition_by=PARTITIONS, overwrite=True)
+            except (duckdb.IOException, duckdb.PermissionException, OSError) as error:
+                first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+                raise ExportError(f"cannot write {str(target)!r}: {first}") from None
         out.append(ExportedTable(table, rows, str(target)))
     return out

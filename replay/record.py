@@ -19,7 +19,7 @@ import msgspec
 from engine.errors import RuleError
 from engine.system import GameSystem
 from replay.contents import duplicates_of, events_hash
-from replay.games import GameService, chain_hash, genesis_hash, outcome_metadata
+from replay.games import GameService, chain_hash, genesis_hash, name_problem, outcome_metadata
 from replay.store import NewEvent
 from replay.views import event_view
 
@@ -123,6 +123,15 @@ def _decide_all(system: GameSystem, setup: dict[str, Any], setup_line: int, move
     return events, state
 
 
+def _check_names(setup: dict[str, Any], line_of: Callable[[str], int]) -> None:
+    """RecordError naming the line of a player whose name holds a control character (``name_problem``)."""
+    for player in setup.get("players") or ():
+        problem = name_problem(str(player.get("name") or ""))
+        if problem:
+            raise RecordError(line_of(str(player.get("id"))), "invalid_name",
+                              problem + ": rename the player in the file")
+
+
 def _check_duplicate(service: GameService, system: GameSystem, events: Sequence[Any], allow_duplicate: bool) -> None:
     """DuplicateGame when a stored game has exactly these events (replay/contents.py), unless allowed."""
     if allow_duplicate:
@@ -205,6 +214,7 @@ def import_record(service: GameService, text: str, game_id: str | None = None, a
         raise RecordError(error.line, error.code, error.message, error.rule) from None
     system = service._system_lookup(system_name)  # noqa: SLF001
     setup_line = min(parsed.tag_lines.values(), default=1)
+    _check_names(setup, lambda seat: parsed.tag_lines.get(seat.upper(), setup_line))
     moves = [(m.line, m.action) for m in parsed.moves]
     events, state = _decide_all(system, setup, setup_line, moves)
     try:
@@ -308,6 +318,7 @@ def _import_lined(service: GameService, system: GameSystem, lined: list[tuple[in
     except actions.StreamError as error:
         raise RecordError(lines[min(error.index, len(lines) - 1)], "bad_stream", error.message) from None
     setup = actions.setup_from_started(events[0])
+    _check_names(setup, lambda _: lines[0])
     moves = [(lines[g.start], g.action) for g in groups]
     decided, _ = _decide_all(system, setup, lines[0], moves)
     for i, (mine, theirs) in enumerate(zip(decided, events)):

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from replay.games import GameService
+from replay.games import GameService, name_problem
 from replay.tournaments_swiss import swiss_pairing
 
 FORMATS = ("swiss",)
@@ -322,6 +322,8 @@ class TournamentService:
                 raise TournamentInvalid(f"invalid player id {entrant_id!r}")
             if entrant_id in t.entrants:
                 raise TournamentRefused(f"player {entrant_id!r} is already registered", "already_registered")
+            if problem := name_problem(name or ""):  # refused now, not when a round creates the game
+                raise TournamentInvalid(problem, "invalid_name")
             self._check_setup(t.system, t.variant, army)
             entrant = Entrant(entrant_id, name or entrant_id, army)
             self.log.append(

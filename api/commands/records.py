@@ -44,6 +44,12 @@ def _import(args: argparse.Namespace) -> int:
                 print(f"{path}: cannot read: {error.strerror}", file=sys.stderr)
                 failed += 1
                 continue
+            except UnicodeDecodeError as error:  # records and JSONL are UTF-8 text
+                bad = error.object[error.start : error.start + 1].hex()
+                print(f"{path}: cannot read: not UTF-8 text (byte 0x{bad} at offset {error.start}); nothing of it "
+                      "was imported", file=sys.stderr)
+                failed += 1
+                continue
             outcomes = list(import_games(service, text, name=path, allow_duplicate=args.allow_duplicate))
             where = (lambda o: f"{path}:{o.line}") if len(outcomes) > 1 else (lambda o: path)
             for outcome in outcomes:

@@ -189,10 +189,15 @@ def _reproject(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from replay.parquet import export
+    from replay.parquet import ExportError, export
 
     with _projected(args) as (_, _, conn):
-        for table in export(conn, args.directory):
+        try:
+            tables = export(conn, args.directory)
+        except ExportError as error:
+            print(f"warlog export-parquet: {error}", file=sys.stderr)
+            return 1
+        for table in tables:
             print(f"{table.table:<16} {table.rows:>10} rows  {table.path}")
     return 0
 

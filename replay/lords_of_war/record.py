@@ -20,6 +20,7 @@ its id without the faction when that short name is unique in the catalogue.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -115,7 +116,14 @@ def _army_from_text(text: str, line: int) -> str | list[str]:
 
 
 def _quote(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    """A tag value: ``\\`` and ``\"`` escaped, and control characters (names stored before they were refused)
+    as ``\\uXXXX``, so a tag is always one line."""
+    value = value.replace("\\", "\\\\").replace('"', '\\"')
+    return "".join(f"\\u{ord(ch):04x}" if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in value)
+
+
+def _unquote(value: str) -> str:
+    return re.sub(r"\\(u[0-9a-fA-F]{4}|.)", lambda m: chr(int(m[1][1:], 16)) if len(m[1]) == 5 else m[1], value)
 
 
 def _variant_text(started: GameStarted) -> str:
@@ -328,7 +336,7 @@ def parse(text: str) -> ParsedRecord:
         m = TAG_LINE.match(stripped)
         if m is None:
             raise RecordSyntaxError(n + 1, "syntax", f'cannot read header line {stripped[:60]!r}: write [Tag "value"]')
-        tags[m[1]] = re.sub(r"\\(.)", r"\1", m[2])
+        tags[m[1]] = _unquote(m[2])
         tag_lines[m[1]] = n + 1
         n += 1
     record = ParsedRecord(tags, tag_lines)

@@ -239,3 +239,14 @@ def test_create_games_bulk_refuses_a_payload_that_is_not_json_and_stores_nothing
         assert store.list_games().games == []
     finally:
         store.close()
+
+
+def test_bulk_import_refuses_a_player_name_with_a_control_character(played):
+    _, lines = played
+    game = lines[0]
+    first = msgspec.json.decode(game.events[0])
+    first["players"][0]["name"] = "Ali\nce"
+    bad = ImportGame(game.game_id, game.system, game.players, [msgspec.Raw(msgspec.json.encode(first)), *game.events[1:]])
+    with pytest.raises(ImportRejected) as refused:
+        prepare(bad)
+    assert "control character (U+000A)" in refused.value.reason

@@ -171,3 +171,13 @@ def test_record_import_table_game_without_seed_stores_none_so_a_second_import_is
     with pytest.raises(DuplicateGame) as refused:
         import_record(service, text)
     assert refused.value.game_ids == [first] and refused.value.code == "duplicate"
+
+
+def test_record_tag_values_escape_quotes_backslashes_and_control_characters():
+    from replay.lords_of_war.record import _quote, _unquote, parse
+
+    for value in ('plain', 'say "hi"', 'back\\slash', 'line\nbreak\ttab\x1b', '\\u0041 literal', 'sep\u2028'):
+        quoted = _quote(value)
+        assert "\n" not in quoted and "\u2028" not in quoted
+        assert _unquote(quoted) == value
+        assert parse(f'[Event "{quoted}"]\n\n*\n').tags["Event"] == value
