@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from api.auth import new_tokens
+from api.cli import main
 from engine.lords_of_war.bots import RandomBot
 from replay.games import GameService
 from replay.store_duckdb import DuckDBEventStore
@@ -34,8 +35,8 @@ def test_export_all_then_import_a_file_of_several_games_round_trips(tmp_path: Pa
 
     streams = tmp_path / "all.jsonl"
     streams.write_text(warlog("export", "--all", "--format", "jsonl", "--db", str(a)).stdout)
-    assert warlog("import", str(streams), "--db", str(c)).stdout.count("imported as") == 3
-    assert warlog("export", "--all", "--db", str(c)).stdout.count("[Event ") == 3
+    from_jsonl = warlog("import", str(streams), "--db", str(c))
+    assert from_jsonl.returncode == 0 and from_jsonl.stdout.count("imported as") == 3
 
     # a broken game in the middle: reported with its line in the file, the others are imported
     lines = everything.stdout.splitlines()
@@ -47,8 +48,8 @@ def test_export_all_then_import_a_file_of_several_games_round_trips(tmp_path: Pa
     assert f"{records}:{bad}: contact:" in again.stderr
     assert again.stdout.count("imported as") == 2
 
-    assert warlog("export", "--db", str(a)).returncode == 2  # nothing chosen: usage error, one line
-    assert warlog("export", "--tournament", "nope", "--db", str(a)).returncode == 1
+    assert main(["export", "--db", str(a)]) == 2  # nothing chosen: a usage error
+    assert main(["export", "--tournament", "nope", "--db", str(a)]) == 1
 
 
 def test_export_tournament_carries_event_round_table_and_round_trips(tmp_path: Path) -> None:
