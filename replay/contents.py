@@ -54,9 +54,17 @@ def duplicates_of(store: EventStore, digest: str) -> list[str]:
     """Ids of the stored games whose content hash is ``digest``, in id order."""
     reader = getattr(store, "reader", None)
     if reader is not None:
+        import duckdb
+
         conn = reader()
         try:
-            refresh(conn)
+            for attempt in range(3):  # a concurrent refresh (another thread) may write the same rows first: redo ours
+                try:
+                    refresh(conn)
+                    break
+                except (duckdb.TransactionException, duckdb.ConstraintException):
+                    if attempt == 2:
+                        raise
             return [row[0] for row in conn.execute(sql("contents_find"), {"content_hash": digest}).fetchall()]
         finally:
             conn.close()
