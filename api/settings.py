@@ -7,11 +7,13 @@ import re
 
 from pydantic import BaseModel, Field, field_validator
 
+from api.database import DEFAULT_DB
+
 _SIZE = re.compile(r"^\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$", re.IGNORECASE)
 
 
 class Settings(BaseModel):
-    db: str = Field("warlog.duckdb", description="DuckDB file, or ':memory:'")
+    db: str = Field(DEFAULT_DB, description="DuckDB file, or ':memory:'")
     host: str = "127.0.0.1"
     port: int = Field(8000, ge=1, le=65535)
     admin_key: str | None = Field(None, description="if set, required to create games and tournaments")

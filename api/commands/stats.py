@@ -26,15 +26,10 @@ def _db(args: argparse.Namespace) -> str:
 @contextmanager
 def _projected(args: argparse.Namespace) -> Iterator[tuple[Any, Any, Any]]:
     """The store, its projector (caught up) and a reader cursor."""
-    import duckdb
-
     from replay.projections import attach
     from replay.store_duckdb import DuckDBEventStore
 
-    try:
-        store = DuckDBEventStore(_db(args))
-    except duckdb.IOException as error:
-        raise SystemExit(f"warlog: cannot open {_db(args)} for writing (is `warlog serve` using it?): {error}")
+    store = DuckDBEventStore(_db(args))  # held by another process: one sentence from api/cli.py
     projector = attach(store, background=False)
     conn = store.reader()
     try:
@@ -174,8 +169,14 @@ NAMES = ("armies", "matchups", "first-player", "game-length", "end-reasons", "ca
 
 
 def _stats(args: argparse.Namespace) -> int:
-    with _projected(args) as (_, _, conn):
-        result = _compute(args.name, conn, args)
+    from api.remote import find_holder, remote_stat
+
+    holder = find_holder(_db(args))
+    if holder is not None:  # `warlog serve` holds the file: ask it (api/remote.py)
+        result = remote_stat(holder, args.name, args)
+    else:
+        with _projected(args) as (_, _, conn):
+            result = _compute(args.name, conn, args)
     print_result(result, args.json)
     return 0
 
@@ -229,7 +230,9 @@ def _sql(args: argparse.Namespace) -> int:
 
 
 def _add_db(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", default=None, help="DuckDB file (default ./warlog.duckdb, env WARLOG_DB)")
+    from api.database import DB_HELP
+
+    parser.add_argument("--db", default=None, help=DB_HELP)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -255,7 +258,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     stats.add_argument("--opponent", help="head-to-head: the other player's name")
     stats.add_argument("--limit", type=int, default=None, help="ratings: top N")
     stats.add_argument("--json", action="store_true", help="print the typed result as JSON")
-    stats.set_defaults(func=_stats)
+    stats.set_defaults(func=_stats, through_server=True)
 
     query = sub.add_parser(
         "sql",

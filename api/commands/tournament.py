@@ -23,23 +23,16 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from typing import Any
 
-DEFAULT_DB = "warlog.duckdb"
+from api.database import DB_HELP
 
 
 @contextmanager
 def _tournaments(db: str) -> Iterator[Any]:
-    from replay.games import GameService
-    from replay.store_duckdb import DuckDBEventStore
-    from replay.tournaments import TournamentService
-    from replay.tournaments_store import tournament_log_for
+    """The tournaments of ``db``: the file, or the running ``warlog serve`` that holds it (api/remote.py)."""
+    from api.remote import tournament_service
 
-    store = DuckDBEventStore(db)
-    log = tournament_log_for(store)
-    try:
-        yield TournamentService(log, GameService(store))
-    finally:
-        log.close()
-        store.close()
+    with tournament_service(db) as service:
+        yield service
 
 
 def _tokens(roles: Any) -> tuple[dict[str, str], dict[str, str]]:
@@ -162,8 +155,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     def add(name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
         p = commands.add_parser(name, help=help_text, description=help_text)
-        p.add_argument("--db", default=DEFAULT_DB, help=f"DuckDB file (default {DEFAULT_DB})")
-        p.set_defaults(func=_run(handler))
+        p.add_argument("--db", default=None, help=DB_HELP)
+        p.set_defaults(func=_run(handler), through_server=True, creates_db=name == "create")
         return p
 
     p = add("create", "create a tournament; prints its id and the organiser's token", _create)
