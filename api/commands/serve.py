@@ -109,7 +109,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     serve = sub.add_parser("serve", help="run the HTTP service", description="Run the HTTP service.")
     serve.add_argument("--db", default=None, help=DB_HELP)
     serve.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=None, help="port (default 8000)")
+    serve.add_argument("--port", type=int, default=None, help="port (default 8000; 0: any free port, printed)")
     serve.add_argument("--admin-key", default=None, help="require this key to create games and tournaments")
     serve.add_argument("--load-samples", action="store_true", help="load the sample games into an empty database")
     serve.add_argument(
