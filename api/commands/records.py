@@ -103,13 +103,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Import games: a text record (docs/record-format.md) or a JSONL event stream per "
                                    "file, every move checked by the rules. A file with an illegal move is reported "
                                    "with its line and rule and nothing of it is stored; exit 1 if any file failed.")
-    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="a text record (.record, .txt) or a JSONL event stream")
     p.add_argument("--db", default=None, help=DB_HELP)
     p.set_defaults(func=_import, creates_db=True)
 
     p = sub.add_parser("export", help="write a game as a text record or JSONL", description="Write one game to stdout.")
-    p.add_argument("game_id", metavar="GAME_ID")
-    p.add_argument("--format", choices=("record", "jsonl"), default="record")
+    p.add_argument("game_id", metavar="GAME_ID", help="the game's id (as `GET /games` lists it)")
+    p.add_argument("--format", choices=("record", "jsonl"), default="record",
+                   help="record: the text record (docs/record-format.md); jsonl: one event per line (default record)")
     p.add_argument("--view", choices=VIEWS, default="all", help="redact hidden information for this seat (default all)")
     p.add_argument("--comments", action="store_true", help="add explanations of eliminations as {comments}")
     p.add_argument("--db", default=None, help=DB_HELP)
@@ -125,7 +126,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("replay", help="step through a game in the terminal",
                        description="Step through a stored game: ←/→ step, g go to a seq, q quit. When stdin or "
                                    "stdout is not a terminal, print every step and exit.")
-    p.add_argument("game_id", metavar="GAME_ID")
+    p.add_argument("game_id", metavar="GAME_ID", help="the game's id (as `GET /games` lists it)")
     p.add_argument("--view", choices=VIEWS, default="spectator", help="whose view (default spectator)")
     p.add_argument("--db", default=None, help=DB_HELP)
     p.set_defaults(func=_replay, through_server=True)

@@ -7,6 +7,7 @@ date first), so they cannot run while ``warlog serve`` holds the same file; ``sq
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -88,11 +89,24 @@ def _heat_grid(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+_POINTS = ("rating", "peak", "before", "after", "opponent_before")  # Elo ratings and their history
+
+
+def _whole_points(data: dict[str, Any]) -> dict[str, Any]:
+    """Ratings are printed as whole points (1517, not 1516.770); --json keeps them as computed."""
+
+    def whole(row: dict[str, Any]) -> dict[str, Any]:
+        return {k: math.floor(v + 0.5) if k in _POINTS and isinstance(v, float) else v for k, v in row.items()}
+
+    return {k: [whole(r) if isinstance(r, dict) else r for r in v] if isinstance(v, list) else v
+            for k, v in whole(data).items()}
+
+
 def print_result(result: msgspec.Struct, as_json: bool) -> None:
     if as_json:
         sys.stdout.write(msgspec.json.encode(result).decode() + "\n")
         return
-    data = msgspec.to_builtins(result)
+    data = _whole_points(msgspec.to_builtins(result))
     filters = {k: v for k, v in data.pop("filters", {}).items() if v not in (None, 0) or k == "system"}
     print("filters: " + ", ".join(f"{k}={v}" for k, v in filters.items()))
     tables: list[tuple[str, list[dict[str, Any]]]] = []
@@ -241,12 +255,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="standard statistics (win rates, matchups, cards, ratings, ...)",
         description="Print a standard statistic over finished games (docs/statistics.md).",
     )
-    stats.add_argument("name", choices=NAMES)
+    stats.add_argument("name", choices=NAMES, metavar="NAME", help=f"the statistic: {', '.join(NAMES)}")
     _add_db(stats)
-    stats.add_argument("--system", default="lords-of-war")
+    stats.add_argument("--system", default="lords-of-war", help="game system (default lords-of-war)")
     stats.add_argument("--from", dest="date_from", type=date.fromisoformat, help="first day (YYYY-MM-DD)")
     stats.add_argument("--to", dest="date_to", type=date.fromisoformat, help="last day (YYYY-MM-DD), inclusive")
-    stats.add_argument("--tournament")
+    stats.add_argument("--tournament", help="only the games of this tournament (its id)")
     stats.add_argument("--army", help="faction or army name, e.g. orcs")
     stats.add_argument("--variant", help="standard, intermediate, unbounded, targets-K-C (joined by '+')")
     stats.add_argument("--rules-version", help="e.g. lords-of-war/1")
@@ -266,7 +280,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Run an ad-hoc query on a read-only connection (writes and file access are refused). "
         "Tables: events, games, proj_games, proj_players, proj_placements, proj_kills, proj_shots.",
     )
-    query.add_argument("query")
+    query.add_argument("query", help="one SQL statement (DuckDB's dialect), e.g. \"SELECT count(*) FROM games\"")
     _add_db(query)
     query.add_argument("--json", action="store_true", help="rows as a JSON array of objects")
     query.set_defaults(func=_sql)
@@ -276,7 +290,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="export the log and projections as Parquet",
         description="Write events, games and proj_* tables under DIR, partitioned by system and month.",
     )
-    parquet.add_argument("directory", metavar="DIR")
+    parquet.add_argument("directory", metavar="DIR", help="the folder to write into (created if missing)")
     _add_db(parquet)
     parquet.set_defaults(func=_export)
 
