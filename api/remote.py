@@ -122,11 +122,14 @@ def find_holder(db: str) -> Holder | None:
     except (OSError, ValueError, KeyError, TypeError):
         candidate = None
     if candidate is not None and _alive(candidate.pid):
+        client = Client(candidate, timeout=PING_TIMEOUT)
         try:
-            Client(candidate, timeout=PING_TIMEOUT).get("/local/ping")
+            client.get("/local/ping")
             holder = candidate
         except (CliError, OSError, http.client.HTTPException):
             holder = None
+        finally:
+            client.close()
     _holders[db] = holder
     return holder
 

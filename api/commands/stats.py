@@ -220,8 +220,10 @@ def _sql(args: argparse.Namespace) -> int:
         # read-only, and no file access beyond the database itself: no COPY TO, no read_csv('/etc/...'), no ATTACH
         conn = duckdb.connect(path, read_only=True, config={"enable_external_access": False})
     except duckdb.Error as error:
-        print(f"warlog sql: cannot open {path} read-only: {error}", file=sys.stderr)
-        return 2
+        from api.database import lock_message
+
+        print(f"warlog sql: {lock_message(path, error) or f'cannot open {path} read-only: {error}'}", file=sys.stderr)
+        return 1
     try:
         relation = conn.execute(args.query)
         columns = [d[0] for d in relation.description or []]

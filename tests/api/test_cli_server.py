@@ -214,7 +214,7 @@ def test_cli_on_a_database_another_process_holds_is_one_sentence(tmp_path: Path)
                                "print('open', flush=True); time.sleep(60)"], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "open\n"
-        for args in (("export", "g1"), ("tournament", "list"), ("stats", "armies")):
+        for args in (("export", "g1"), ("tournament", "list"), ("stats", "armies"), ("sql", "SELECT 1")):
             result = warlog(*args, "--db", str(db))
             assert result.returncode == 1
             assert one_sentence(result).endswith(
@@ -243,3 +243,26 @@ def test_serve_on_a_busy_port_fails_before_saying_it_serves(tmp_path: Path) -> N
     assert "serving" not in result.stdout
     assert one_sentence(result).startswith(f"warlog serve: cannot listen on 127.0.0.1:{port} (")
     assert not (tmp_path / "b.duckdb").exists()
+
+
+def test_local_routes_need_the_servers_key(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from api.app import create_app
+    from api.routes_local import install
+    from api.settings import Settings
+
+    plain = create_app(Settings(db=str(tmp_path / "a.duckdb")))
+    with TestClient(plain) as client:  # a server that did not lend its store has no such routes
+        assert client.get("/local/ping", headers={"X-Warlog-Local-Key": "x"}).status_code == 404
+    lent = create_app(Settings(db=str(tmp_path / "b.duckdb")))
+    install(lent, "the-key")
+    with TestClient(lent) as client:
+        assert "/local/ping" not in client.get("/openapi.json").text
+        for headers, status in (({}, 401), ({"X-Warlog-Local-Key": "wrong"}, 403)):
+            for method, path in (("GET", "/local/games"), ("POST", "/local/games"), ("GET", "/local/tournaments")):
+                answer = client.request(method, path, headers=headers, content=b"{}")
+                assert answer.status_code == status and answer.json()["error"]["code"] in ("unauthorized", "forbidden")
+        assert client.get("/local/games", headers={"X-Warlog-Local-Key": "the-key"}).status_code == 200
+        assert client.get("/local/games/nope", headers={"X-Warlog-Local-Key": "the-key"}).json()["error"] == {
+            "code": "not_found", "message": "game 'nope' not found", "game_id": "nope"}
