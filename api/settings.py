@@ -7,13 +7,15 @@ import re
 
 from pydantic import BaseModel, Field, field_validator
 
+from api.database import DEFAULT_DB
+
 _SIZE = re.compile(r"^\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$", re.IGNORECASE)
 
 
 class Settings(BaseModel):
-    db: str = Field("warlog.duckdb", description="DuckDB file, or ':memory:'")
+    db: str = Field(DEFAULT_DB, description="DuckDB file, or ':memory:'")
     host: str = "127.0.0.1"
-    port: int = Field(8000, ge=1, le=65535)
+    port: int = Field(8000, ge=0, le=65535, description="0: any free port (the one chosen is printed)")
     admin_key: str | None = Field(None, description="if set, required to create games and tournaments")
     max_body_bytes: int = Field(64 * 1024, ge=1024, description="larger request bodies get 413")
     load_samples: bool = Field(False, description="load the fixture games into an empty database on start")

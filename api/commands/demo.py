@@ -6,6 +6,8 @@ import argparse
 import sys
 import time
 
+from api.database import DB_HELP
+
 
 def progress(done: int, total: int, started: float, width: int = 30) -> str:
     filled = width * done // max(total, 1)
@@ -46,6 +48,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     demo.add_argument("--games", type=int, default=10, help="how many games (default 10)")
     demo.add_argument("--seed", type=int, default=1, help="first seed (game i uses seed+i)")
-    demo.add_argument("--db", default="warlog.duckdb", help="DuckDB file (default ./warlog.duckdb)")
+    demo.add_argument("--db", default=None, help=DB_HELP)
     demo.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
-    demo.set_defaults(func=_demo)
+    demo.set_defaults(func=_demo, creates_db=True)

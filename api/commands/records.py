@@ -14,29 +14,25 @@ from contextlib import contextmanager
 from collections.abc import Iterator
 from pathlib import Path
 
-DEFAULT_DB = "warlog.duckdb"
+from api.database import DB_HELP
+
 VIEWS = ("all", "spectator", "p1", "p2")
 
 
 @contextmanager
-def _service(db: str, must_exist: bool = True) -> Iterator[object]:
-    from replay.games import GameService
-    from replay.store_duckdb import DuckDBEventStore
+def _service(db: str) -> Iterator[object]:
+    """The games of ``db``: the file, or the running ``warlog serve`` that holds it (api/remote.py)."""
+    from api.remote import game_service
 
-    if must_exist and db != ":memory:" and not Path(db).exists():
-        raise SystemExit(f"warlog: no database at {db} (use --db)")
-    store = DuckDBEventStore(db)
-    try:
-        yield GameService(store)
-    finally:
-        store.close()
+    with game_service(db) as service:
+        yield service
 
 
 def _import(args: argparse.Namespace) -> int:
     from replay.record import DuplicateGame, import_games
 
     failed = 0
-    with _service(args.db, must_exist=False) as service:
+    with _service(args.db) as service:
         for path in args.paths:
             try:
                 text = Path(path).read_text(encoding="utf-8")
@@ -71,26 +67,25 @@ def _import(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from replay.errors import GameNotFound
     from replay.record import export_games, game_ids, tournament_names
-    from replay.tournaments_store import tournament_log_for
 
     chosen = [args.game_id] if args.game_id else []
     if bool(chosen) + bool(args.all) + bool(args.tournament) != 1:
         print("warlog export: give one of GAME_ID, --all or --tournament T", file=sys.stderr)
         return 2
-    with _service(args.db) as service:
-        log = tournament_log_for(service.store)
+    from api.remote import tournament_service
+
+    with tournament_service(args.db) as tournaments:
+        service = tournaments.games
         try:
             ids = chosen or game_ids(service, tournament=args.tournament)
             found = 0
             for text in export_games(service, ids, fmt=args.format, view=args.view, comments=args.comments,
-                                     names=tournament_names(log)):
+                                     names=tournament_names(tournaments.log)):
                 sys.stdout.write(text)
                 found += 1
         except GameNotFound:
             print(f"warlog: no game {args.game_id!r} in {args.db}", file=sys.stderr)
             return 1
-        finally:
-            log.close()
     if args.tournament and not found:
         print(f"warlog: no games of tournament {args.tournament!r} in {args.db}", file=sys.stderr)
         return 1
@@ -128,43 +123,44 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    db_help = f"DuckDB file (default ./{DEFAULT_DB})"
     p = sub.add_parser("import", help="import games (text records or .jsonl event streams)",
                        description="Import games: a text record (docs/record-format.md) or a JSONL event stream per "
                                    "file, every move checked by the rules. A file with an illegal move is reported "
                                    "with its line and rule and nothing of it is stored; a game already stored (the same "
                                    "events, whatever its id) is refused unless --allow-duplicate; exit 1 if any "
                                    "file failed.")
-    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="a text record (.record, .txt) or a JSONL event stream, each of one or several games")
     p.add_argument("--allow-duplicate", action="store_true",
                    help="store a game even when the same game (identical events) is stored already")
-    p.add_argument("--db", default=DEFAULT_DB, help=db_help)
-    p.set_defaults(func=_import)
+    p.add_argument("--db", default=None, help=DB_HELP)
+    p.set_defaults(func=_import, creates_db=True)
 
     p = sub.add_parser("export", help="write games as text records or JSONL",
                        description="Write one game, every game (--all) or a tournament's games (--tournament) to "
                                    "stdout: records one after another (a blank line between), or JSONL event "
                                    "streams (each line with its game_id); warlog import reads either back.")
-    p.add_argument("game_id", metavar="GAME_ID", nargs="?", help="one game")
+    p.add_argument("game_id", metavar="GAME_ID", nargs="?", help="one game (its id, as `GET /games` lists it)")
     p.add_argument("--all", action="store_true", help="every game, oldest first")
     p.add_argument("--tournament", metavar="T", help="every game of tournament T (its id), oldest first")
-    p.add_argument("--format", choices=("record", "jsonl"), default="record")
+    p.add_argument("--format", choices=("record", "jsonl"), default="record",
+                   help="record: the text record (docs/record-format.md); jsonl: one event per line (default record)")
     p.add_argument("--view", choices=VIEWS, default="all", help="redact hidden information for this seat (default all)")
     p.add_argument("--comments", action="store_true", help="add explanations of eliminations as {comments}")
-    p.add_argument("--db", default=DEFAULT_DB, help=db_help)
-    p.set_defaults(func=_export)
+    p.add_argument("--db", default=None, help=DB_HELP)
+    p.set_defaults(func=_export, through_server=True)
 
     p = sub.add_parser("verify", help="check hash chains and re-decide stored games with today's rules",
                        description="Check every stored game's hash chain and re-decide it with today's rules; print "
                                    "each divergence (game, seq, what differs); exit 1 if any.")
     p.add_argument("game_ids", nargs="*", metavar="GAME_ID", help="only these games (default: all)")
-    p.add_argument("--db", default=DEFAULT_DB, help=db_help)
-    p.set_defaults(func=_verify)
+    p.add_argument("--db", default=None, help=DB_HELP)
+    p.set_defaults(func=_verify, through_server=True)
 
     p = sub.add_parser("replay", help="step through a game in the terminal",
                        description="Step through a stored game: ←/→ step, g go to a seq, q quit. When stdin or "
                                    "stdout is not a terminal, print every step and exit.")
-    p.add_argument("game_id", metavar="GAME_ID")
+    p.add_argument("game_id", metavar="GAME_ID", help="the game's id (as `GET /games` lists it)")
     p.add_argument("--view", choices=VIEWS, default="spectator", help="whose view (default spectator)")
-    p.add_argument("--db", default=DEFAULT_DB, help=db_help)
-    p.set_defaults(func=_replay)
+    p.add_argument("--db", default=None, help=DB_HELP)
+    p.set_defaults(func=_replay, through_server=True)

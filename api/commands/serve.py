@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import gc
+import socket
 import sys
+
+from api.database import DB_HELP, CliError
 
 # The cyclic garbage collector's generations (CPython's default 700, 10, 10). A full collection walks every
 # tracked object, and the service keeps many (game states, rows, routes and models): with the defaults it paused
@@ -17,7 +20,9 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
     from pydantic import ValidationError
 
+    from api import remote
     from api.app import create_app
+    from api.routes_local import install
     from api.settings import Settings
 
     try:
@@ -28,21 +33,83 @@ def _serve(args: argparse.Namespace) -> int:
     except ValidationError as error:
         print(f"warlog serve: {error}", file=sys.stderr)
         return 2
+    db = settings.db
+    sock = _listen(settings.host, settings.port)  # before anything is announced or created: a busy port fails here
+    try:
+        if remote.is_file(db):
+            _check_unlocked(db)
+    except BaseException:
+        sock.close()
+        raise
     app = create_app(settings)
-    print(f"warlog: serving {settings.db} at http://{settings.host}:{settings.port}/docs", flush=True)
+    key = remote.new_key() if remote.is_file(db) else None
+    if key is not None:
+        install(app, key)
+    url = remote.local_url(settings.host, sock.getsockname()[1])
+
+    def announce() -> None:
+        if key is not None:
+            try:
+                remote.write_sidecar(db, url, key)
+            except OSError as error:
+                print(f"warlog serve: cannot write {remote.sidecar_path(db)} ({error.strerror}): other warlog "
+                      "commands will not find this server", file=sys.stderr)
+        print(f"warlog: serving {db} at http://{settings.host}:{sock.getsockname()[1]}/docs", flush=True)
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)  # the store is open and the socket listens (or this exits)
+            announce()
+
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            # here, not only after run(): uvicorn re-raises a captured SIGTERM once it has shut down
+            forget()
+            await super().shutdown(sockets)
+
+    def forget() -> None:
+        if key is not None:
+            remote.remove_sidecar(db, key)
+
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
     # Open live (SSE) streams must not hold a shutdown hostage.
-    uvicorn.run(app, host=settings.host, port=settings.port, log_level="warning", timeout_graceful_shutdown=5)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=5)
+    try:
+        Server(config).run(sockets=[sock])
+    finally:
+        forget()
+        sock.close()
     return 0
+
+
+def _check_unlocked(db: str) -> None:
+    """Open and close the file once, so that a database another process holds is refused in one sentence (the
+    top-level handler) rather than by a traceback from the application's start-up."""
+    import duckdb
+
+    duckdb.connect(db).close()
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY only on sockets that say they are TCP (without it every answer
+    # waited ~40 ms for a delayed ACK)
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as error:
+        sock.close()
+        raise CliError(f"cannot listen on {host}:{port} ({error.strerror}): is another server using that port? "
+                       "choose another with --port") from None
+    return sock
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     serve = sub.add_parser("serve", help="run the HTTP service", description="Run the HTTP service.")
-    serve.add_argument("--db", default=None, help="DuckDB file (default ./warlog.duckdb, env WARLOG_DB)")
+    serve.add_argument("--db", default=None, help=DB_HELP)
     serve.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=None, help="port (default 8000)")
+    serve.add_argument("--port", type=int, default=None, help="port (default 8000; 0: any free port, printed)")
     serve.add_argument("--admin-key", default=None, help="require this key to create games and tournaments")
     serve.add_argument("--load-samples", action="store_true", help="load the sample games into an empty database")
     serve.add_argument(
@@ -50,4 +117,4 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="DuckDB's memory cap, e.g. 256MB (the default for a file) or 1GB; 'none': DuckDB's own default "
         "(80%% of RAM); env WARLOG_MEMORY_LIMIT",
     )
-    serve.set_defaults(func=_serve)
+    serve.set_defaults(func=_serve, creates_db=True)

@@ -7,6 +7,7 @@ date first), so they cannot run while ``warlog serve`` holds the same file; ``sq
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -26,15 +27,10 @@ def _db(args: argparse.Namespace) -> str:
 @contextmanager
 def _projected(args: argparse.Namespace) -> Iterator[tuple[Any, Any, Any]]:
     """The store, its projector (caught up) and a reader cursor."""
-    import duckdb
-
     from replay.projections import attach
     from replay.store_duckdb import DuckDBEventStore
 
-    try:
-        store = DuckDBEventStore(_db(args))
-    except duckdb.IOException as error:
-        raise SystemExit(f"warlog: cannot open {_db(args)} for writing (is `warlog serve` using it?): {error}")
+    store = DuckDBEventStore(_db(args))  # held by another process: one sentence from api/cli.py
     projector = attach(store, background=False)
     conn = store.reader()
     try:
@@ -93,11 +89,24 @@ def _heat_grid(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+_POINTS = ("rating", "peak", "before", "after", "opponent_before")  # Elo ratings and their history
+
+
+def _whole_points(data: dict[str, Any]) -> dict[str, Any]:
+    """Ratings are printed as whole points (1517, not 1516.770); --json keeps them as computed."""
+
+    def whole(row: dict[str, Any]) -> dict[str, Any]:
+        return {k: math.floor(v + 0.5) if k in _POINTS and isinstance(v, float) else v for k, v in row.items()}
+
+    return {k: [whole(r) if isinstance(r, dict) else r for r in v] if isinstance(v, list) else v
+            for k, v in whole(data).items()}
+
+
 def print_result(result: msgspec.Struct, as_json: bool) -> None:
     if as_json:
         sys.stdout.write(msgspec.json.encode(result).decode() + "\n")
         return
-    data = msgspec.to_builtins(result)
+    data = _whole_points(msgspec.to_builtins(result))
     filters = {k: v for k, v in data.pop("filters", {}).items() if v not in (None, 0) or k == "system"}
     print("filters: " + ", ".join(f"{k}={v}" for k, v in filters.items()))
     tables: list[tuple[str, list[dict[str, Any]]]] = []
@@ -174,8 +183,14 @@ NAMES = ("armies", "matchups", "first-player", "game-length", "end-reasons", "ca
 
 
 def _stats(args: argparse.Namespace) -> int:
-    with _projected(args) as (_, _, conn):
-        result = _compute(args.name, conn, args)
+    from api.remote import find_holder, remote_stat
+
+    holder = find_holder(_db(args))
+    if holder is not None:  # `warlog serve` holds the file: ask it (api/remote.py)
+        result = remote_stat(holder, args.name, args)
+    else:
+        with _projected(args) as (_, _, conn):
+            result = _compute(args.name, conn, args)
     print_result(result, args.json)
     return 0
 
@@ -210,8 +225,10 @@ def _sql(args: argparse.Namespace) -> int:
         # read-only, and no file access beyond the database itself: no COPY TO, no read_csv('/etc/...'), no ATTACH
         conn = duckdb.connect(path, read_only=True, config={"enable_external_access": False})
     except duckdb.Error as error:
-        print(f"warlog sql: cannot open {path} read-only: {error}", file=sys.stderr)
-        return 2
+        from api.database import lock_message
+
+        print(f"warlog sql: {lock_message(path, error) or f'cannot open {path} read-only: {error}'}", file=sys.stderr)
+        return 1
     try:
         relation = conn.execute(args.query)
         columns = [d[0] for d in relation.description or []]
@@ -234,7 +251,9 @@ def _sql(args: argparse.Namespace) -> int:
 
 
 def _add_db(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", default=None, help="DuckDB file (default ./warlog.duckdb, env WARLOG_DB)")
+    from api.database import DB_HELP
+
+    parser.add_argument("--db", default=None, help=DB_HELP)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -243,12 +262,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="standard statistics (win rates, matchups, cards, ratings, ...)",
         description="Print a standard statistic over finished games (docs/statistics.md).",
     )
-    stats.add_argument("name", choices=NAMES)
+    stats.add_argument("name", choices=NAMES, metavar="NAME", help=f"the statistic: {', '.join(NAMES)}")
     _add_db(stats)
-    stats.add_argument("--system", default="lords-of-war")
+    stats.add_argument("--system", default="lords-of-war", help="game system (default lords-of-war)")
     stats.add_argument("--from", dest="date_from", type=date.fromisoformat, help="first day (YYYY-MM-DD)")
     stats.add_argument("--to", dest="date_to", type=date.fromisoformat, help="last day (YYYY-MM-DD), inclusive")
-    stats.add_argument("--tournament")
+    stats.add_argument("--tournament", help="only the games of this tournament (its id)")
     stats.add_argument("--army", help="faction or army name, e.g. orcs")
     stats.add_argument("--variant", help="standard, intermediate, unbounded, targets-K-C (joined by '+')")
     stats.add_argument("--rules-version", help="e.g. lords-of-war/1")
@@ -260,7 +279,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     stats.add_argument("--opponent", help="head-to-head: the other player's name")
     stats.add_argument("--limit", type=int, default=None, help="ratings: top N")
     stats.add_argument("--json", action="store_true", help="print the typed result as JSON")
-    stats.set_defaults(func=_stats)
+    stats.set_defaults(func=_stats, through_server=True)
 
     query = sub.add_parser(
         "sql",
@@ -268,7 +287,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Run an ad-hoc query on a read-only connection (writes and file access are refused). "
         "Tables: events, games, proj_games, proj_players, proj_placements, proj_kills, proj_shots.",
     )
-    query.add_argument("query")
+    query.add_argument("query", help="one SQL statement (DuckDB's dialect), e.g. \"SELECT count(*) FROM games\"")
     _add_db(query)
     query.add_argument("--json", action="store_true", help="rows as a JSON array of objects")
     query.set_defaults(func=_sql)
@@ -278,7 +297,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="export the log and projections as Parquet",
         description="Write events, games and proj_* tables under DIR, partitioned by system and month.",
     )
-    parquet.add_argument("directory", metavar="DIR")
+    parquet.add_argument("directory", metavar="DIR", help="the folder to write into (created if missing)")
     _add_db(parquet)
     parquet.set_defaults(func=_export)
 

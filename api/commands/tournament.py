@@ -1,16 +1,7 @@
-"""``warlog tournament``: run a Swiss tournament against a database file (the organiser at the console).
+"""``warlog tournament``: run a Swiss tournament from the console (the organiser's side); see ``DESCRIPTION``.
 
-    warlog tournament create --name NAME --rounds N [--system S] [--variant JSON] [--db FILE]
-    warlog tournament register TID PLAYER_ID --army ARMY [--name NAME] [--db FILE]
-    warlog tournament round TID [--db FILE]          pair and start the next round; prints each game's tokens
-    warlog tournament result TID ROUND TABLE --winner p1|p2|draw [--kills P1 P2] [--db FILE]   a forfeit
-    warlog tournament standings TID [--json] [--db FILE]
-    warlog tournament show TID [--json] [--db FILE]
-    warlog tournament list [--db FILE]
-
-Local access to the file is the organiser's: no token is asked. The same operations exist over HTTP
-(``/tournaments``, docs/api.md), where the organiser's token is needed. DuckDB lets one process open a file at a
-time: stop ``warlog serve`` on that file first (or use the HTTP routes).
+Local access to the database is the organiser's: no token is asked. While ``warlog serve`` holds the file, the
+same code runs through it (api/remote.py).
 """
 
 from __future__ import annotations
@@ -23,23 +14,31 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from typing import Any
 
-DEFAULT_DB = "warlog.duckdb"
+from api.database import DB_HELP
+
+DESCRIPTION = """\
+Run a Swiss tournament from the console (the organiser's side):
+
+  warlog tournament create --name NAME --rounds N      prints its id and the organiser's HTTP token
+  warlog tournament register TOURNAMENT PLAYER --army ARMY
+  warlog tournament round TOURNAMENT                   pairs and starts the next round; prints each game's tokens
+  warlog tournament result TOURNAMENT ROUND TABLE --winner p1|p2|draw     a forfeit
+  warlog tournament standings TOURNAMENT               also: show TOURNAMENT, list
+
+No token is asked here: whoever may use the database organises. While warlog serve runs on the same database,
+these commands work through it. Over HTTP the same operations are under /tournaments (docs/api.md), with the
+organiser's token."""
+TID_HELP = "the tournament's id, as create printed it (t-...)"
+JSON_HELP = "print JSON instead of text"
 
 
 @contextmanager
 def _tournaments(db: str) -> Iterator[Any]:
-    from replay.games import GameService
-    from replay.store_duckdb import DuckDBEventStore
-    from replay.tournaments import TournamentService
-    from replay.tournaments_store import tournament_log_for
+    """The tournaments of ``db``: the file, or the running ``warlog serve`` that holds it (api/remote.py)."""
+    from api.remote import tournament_service
 
-    store = DuckDBEventStore(db)
-    log = tournament_log_for(store)
-    try:
-        yield TournamentService(log, GameService(store))
-    finally:
-        log.close()
-        store.close()
+    with tournament_service(db) as service:
+        yield service
 
 
 def _tokens(roles: Any) -> tuple[dict[str, str], dict[str, str]]:
@@ -156,45 +155,45 @@ def _run(handler: Any) -> Any:
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
-        "tournament", help="run a Swiss tournament", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        "tournament", help="run a Swiss tournament", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     commands = parser.add_subparsers(dest="tournament_command", required=True, metavar="ACTION")
 
     def add(name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
         p = commands.add_parser(name, help=help_text, description=help_text)
-        p.add_argument("--db", default=DEFAULT_DB, help=f"DuckDB file (default {DEFAULT_DB})")
-        p.set_defaults(func=_run(handler))
+        p.add_argument("--db", default=None, help=DB_HELP)
+        p.set_defaults(func=_run(handler), through_server=True, creates_db=name == "create")
         return p
 
     p = add("create", "create a tournament; prints its id and the organiser's token", _create)
-    p.add_argument("--name", required=True)
+    p.add_argument("--name", required=True, help="the tournament's name, e.g. \"Spring Open\"")
     p.add_argument("--rounds", type=int, required=True, help="number of Swiss rounds")
-    p.add_argument("--system", default="lords-of-war")
+    p.add_argument("--system", default="lords-of-war", help="game system (default lords-of-war)")
     p.add_argument("--variant", default=None, help='the games\' variant as JSON, e.g. \'{"mode": "table"}\'')
 
     p = add("register", "register a player with an army (before round 1)", _register)
-    p.add_argument("tournament")
+    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
     p.add_argument("player", help="the player's id in the tournament (letters, digits, _ . : -)")
     p.add_argument("--army", required=True, help="a faction (orcs, dwarves, ...) or card ids (JSON list or a,b,c)")
-    p.add_argument("--name", default=None)
+    p.add_argument("--name", default=None, help="the player's name as shown (default: the id)")
 
     p = add("round", "pair and start the next round; prints the tables and each game's tokens", _round)
-    p.add_argument("tournament")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
 
     p = add("result", "enter a forfeit result for a table whose game was not played out", _result)
-    p.add_argument("tournament")
-    p.add_argument("round", type=int)
-    p.add_argument("table", type=int)
-    p.add_argument("--winner", required=True, choices=["p1", "p2", "draw"])
+    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
+    p.add_argument("round", type=int, metavar="ROUND", help="the round's number (1, 2, ...)")
+    p.add_argument("table", type=int, metavar="TABLE", help="the table's number in that round")
+    p.add_argument("--winner", required=True, choices=["p1", "p2", "draw"], help="the seat that wins, or draw")
     p.add_argument("--kills", type=int, nargs=2, metavar=("P1", "P2"), help="card kills to count (default 0 0)")
 
     p = add("standings", "standings with tiebreaks", _standings)
-    p.add_argument("tournament")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
 
     p = add("show", "players, tables and results", _show)
-    p.add_argument("tournament")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
 
     add("list", "every tournament in the database", _list)
