@@ -350,9 +350,18 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
+SQL_CHUNK = 1_000  # rows fetched (and printed) at a time: memory stays bounded whatever the result's size
+
+
 def _sql(args: argparse.Namespace) -> int:
+    """Run one query read-only and stream its rows: at most ``--limit`` of them, within ``--timeout`` seconds."""
+    import threading
+
     import duckdb
 
+    if args.limit < 0 or args.timeout < 0:
+        print("warlog sql: --limit and --timeout must be 0 (none) or more", file=sys.stderr)
+        return 1
     path = _db(args)
     try:
         # read-only, and no file access beyond the database itself: no COPY TO, no read_csv('/etc/...'), no ATTACH
@@ -360,10 +369,27 @@ def _sql(args: argparse.Namespace) -> int:
     except duckdb.Error as error:
         print(f"warlog sql: cannot open {path} read-only: {error}", file=sys.stderr)
         return 2
+    timer = threading.Timer(args.timeout, conn.interrupt) if args.timeout else None
+    if timer is not None:
+        timer.daemon = True
+        timer.start()
+    out = _JsonRows(sys.stdout) if args.json else _TextRows(sys.stdout)
+    shown, more = 0, False
     try:
         relation = conn.execute(args.query)
         columns = [d[0] for d in relation.description or []]
-        rows = relation.fetchall() if columns else []
+        while columns:
+            want = SQL_CHUNK if not args.limit else min(SQL_CHUNK, args.limit - shown)
+            rows = relation.fetchmany(want) if want else []
+            if not rows:
+                more = bool(args.limit) and shown == args.limit and bool(relation.fetchmany(1))
+                break
+            out.write(columns, rows)
+            shown += len(rows)
+    except duckdb.InterruptException:
+        print(f"warlog sql: the query was stopped after {args.timeout:g} s (--timeout); narrow it, or give it more "
+              "time with --timeout SECONDS (0 = no limit).", file=sys.stderr)
+        return 1
     except duckdb.Error as error:
         message = str(error)
         if "read-only" in message or "disabled by configuration" in message:
@@ -372,13 +398,63 @@ def _sql(args: argparse.Namespace) -> int:
             print(f"warlog sql: {message}", file=sys.stderr)
         return 2
     finally:
+        if timer is not None:
+            timer.cancel()
+            timer.join()
         conn.close()
-    records = [dict(zip(columns, row, strict=True)) for row in rows]
-    if args.json:
-        sys.stdout.write(msgspec.json.encode(records, enc_hook=str).decode() + "\n")
-    else:
-        print_table(records)
+    out.close()
+    if more:
+        note = f"(the first {shown:,} rows: --limit N for more, --limit 0 for all)"
+        print(note, file=sys.stderr if args.json else sys.stdout)
     return 0
+
+
+class _TextRows:
+    """An aligned table written as the rows come: column widths from the first chunk (a longer value later
+    widens only its own line)."""
+
+    def __init__(self, out: Any) -> None:
+        self.out = out
+        self.widths: list[int] | None = None
+        self.numeric: list[bool] = []
+
+    def write(self, columns: list[str], rows: list[tuple]) -> None:
+        cells = [[_cell(v) for v in row] for row in rows]
+        if self.widths is None:
+            self.widths = [max(len(c), *(len(r[i]) for r in cells)) for i, c in enumerate(columns)]
+            self.numeric = [all(_is_number(row[i]) for row in rows) for i in range(len(columns))]
+            print(self._line(columns), file=self.out)
+            print("  ".join("-" * w for w in self.widths), file=self.out)
+        for row in cells:
+            print(self._line(row), file=self.out)
+        self.out.flush()
+
+    def _line(self, values: list[str]) -> str:
+        assert self.widths is not None
+        return "  ".join(v.rjust(w) if n else v.ljust(w)
+                         for v, w, n in zip(values, self.widths, self.numeric, strict=True)).rstrip()
+
+    def close(self) -> None:
+        if self.widths is None:
+            print("(no rows)", file=self.out)
+
+
+class _JsonRows:
+    """A JSON array of objects written as the rows come."""
+
+    def __init__(self, out: Any) -> None:
+        self.out = out
+        self.started = False
+
+    def write(self, columns: list[str], rows: list[tuple]) -> None:
+        for row in rows:
+            record = msgspec.json.encode(dict(zip(columns, row, strict=True)), enc_hook=str).decode()
+            self.out.write((",\n" if self.started else "[") + record)
+            self.started = True
+        self.out.flush()
+
+    def close(self) -> None:
+        self.out.write(("]" if self.started else "[]") + "\n")  # one object a line, the array closed at the end
 
 
 def _add_db(parser: argparse.ArgumentParser) -> None:
@@ -423,6 +499,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     query.add_argument("query")
     _add_db(query)
     query.add_argument("--json", action="store_true", help="rows as a JSON array of objects")
+    query.add_argument("--limit", type=int, default=1_000, metavar="N",
+                       help="print at most N rows (default 1000; 0: every row); a last line says when there were more")
+    query.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+                       help="stop the query after this many seconds (default 30; 0: no limit)")
     query.set_defaults(func=_sql)
 
     parquet = sub.add_parser(
