@@ -14,7 +14,7 @@ from typing import Any
 import duckdb
 import msgspec
 
-from engine.lords_of_war.cards import CARDS
+from engine.lords_of_war.cards import CARDS, FACTIONS
 from replay.sql_loader import sql
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
@@ -88,6 +88,12 @@ class Filters(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 
 def _rows(conn: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any]) -> list[tuple]:
     return conn.execute(sql(name), params).fetchall()
+
+
+def known_armies(conn: duckdb.DuckDBPyConnection, system: str) -> list[str]:
+    """The names the ``army`` filter can match: Lords of War's factions and every army played in a stored game."""
+    played = {army for (army,) in _rows(conn, "stats_known_armies", {"system": system})}
+    return sorted(played | (set(FACTIONS) if system == "lords-of-war" else set()))
 
 
 def sample_games(conn: duckdb.DuckDBPyConnection, filters: Filters) -> int:

@@ -7,8 +7,11 @@ date first), so they cannot run while ``warlog serve`` holds the same file; ``sq
 from __future__ import annotations
 
 import argparse
+import csv
 import math
+import shutil
 import sys
+import textwrap
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -43,10 +46,15 @@ def _projected(args: argparse.Namespace) -> Iterator[tuple[Any, Any, Any]]:
 
 # -- printing -------------------------------------------------------------------------------------------------
 
+TEXT_MAX = 24  # a text column of a table too wide for the terminal is cut to this many characters ('…')
+HEADER_MIN = 6  # headers of such a table are abbreviated down to their values' width, not below this
+
 
 def _cell(value: Any) -> str:
     if value is None:
         return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, float):
         return f"{value:.3f}"
     if isinstance(value, list):
@@ -54,23 +62,93 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def print_table(rows: list[dict[str, Any]], out: Any = None) -> None:
+def terminal_width() -> int:
+    """Columns of the terminal (``COLUMNS`` first; 80 when stdout is not a terminal)."""
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def abbreviate(name: str, width: int) -> str:
+    """``name`` in at most ``width`` characters, shortening its longest ``_``-separated words first
+    (``survival_high`` -> ``sur_hi`` at 6)."""
+    if len(name) <= width:
+        return name
+    for sep in ("_", ""):  # too many words for the underscores: run them together (win_rate_placed_low -> wiraplo)
+        words = name.split("_")
+        while len(sep.join(words)) > width and max(map(len, words)) > 1:
+            longest = max(range(len(words)), key=lambda i: (len(words[i]), -i))
+            words[longest] = words[longest][:-1]
+        if len(sep.join(words)) <= width:
+            return sep.join(words)
+    return name[:width]
+
+
+def _cut(text: str, width: int) -> str:
+    """At most ``width`` characters, '…' at the end."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def _cut_middle(text: str, width: int) -> str:
+    """At most ``width`` characters, '…' in the middle: ids keep their ends (``dwarves/dwarf-b…slayer-2``)."""
+    if len(text) <= width:
+        return text
+    tail = min(8, width // 3)
+    return text[: max(0, width - 1 - tail)] + "…" + text[len(text) - tail :]
+
+
+def _is_bound(column: str) -> bool:
+    """An interval's bound (``low``, ``survival_high``): left out before the other columns when space is short."""
+    return column.split("_")[-1] in ("low", "high")
+
+
+def print_table(rows: list[dict[str, Any]], out: Any = None, width: int | None = None) -> None:
+    """Rows as an aligned table. With ``width`` no line is longer, and nothing wraps: when the natural table is
+    wider, text values are cut to TEXT_MAX, headers abbreviated to their values' width (a key line says what they
+    stand for), and columns are left out, the intervals' bounds first, then from the right (a last line names them).
+    """
     out = out or sys.stdout  # looked up per call (tests and pipes replace it)
     if not rows:
         print("(no rows)", file=out)
         return
     columns = list(rows[0])
     cells = [[_cell(row.get(c)) for c in columns] for row in rows]
-    widths = [max(len(c), *(len(r[i]) for r in cells)) for i, c in enumerate(columns)]
-    numeric = [all(_is_number(row.get(c)) for row in rows) for c in columns]
+    numeric = [all(_is_number(row.get(c)) for row in rows) and any(row.get(c) is not None for row in rows)
+               for c in columns]
+    values = [max(len(r[i]) for r in cells) for i in range(len(columns))]
+    headers = list(columns)
+    widths = [max(len(h), v) for h, v in zip(headers, values, strict=True)]
+    shown = list(range(len(columns)))
+    if width is not None and sum(widths) + 2 * (len(widths) - 1) > width:
+        values = [v if numeric[i] else min(v, TEXT_MAX) for i, v in enumerate(values)]
+        headers = [abbreviate(h, max(v, HEADER_MIN)) for h, v in zip(columns, values, strict=True)]
+        widths = [max(len(h), v) for h, v in zip(headers, values, strict=True)]
+        cells = [[_cut_middle(r[i], widths[i]) for i in range(len(columns))] for r in cells]
+        # what to leave out, in order: each interval's bounds together (from the right), then columns from the right
+        bounds = [i for i in range(len(columns)) if _is_bound(columns[i])]
+        groups = [[i for i in bounds if i == j or (i == j + 1 and j in bounds)] for j in bounds
+                  if j - 1 not in bounds]
+        order = [g for g in reversed(groups)] + [[i] for i in reversed(range(1, len(columns)))]
+        shown = list(range(len(columns)))
+        for group in order:
+            if sum(widths[j] for j in shown) + 2 * (len(shown) - 1) <= width:
+                break
+            shown = [i for i in shown if i not in group]
 
     def line(values: list[str]) -> str:
-        return "  ".join(v.rjust(w) if n else v.ljust(w) for v, w, n in zip(values, widths, numeric, strict=True))
+        text = "  ".join(values[i].rjust(widths[i]) if numeric[i] else values[i].ljust(widths[i]) for i in shown)
+        return text.rstrip() if width is None else text.rstrip()[:width]
 
-    print(line(columns).rstrip(), file=out)
-    print("  ".join("-" * w for w in widths), file=out)
+    print(line(headers), file=out)
+    print(line(["-" * w for w in widths]), file=out)
     for row in cells:
-        print(line(row).rstrip(), file=out)
+        print(line(row), file=out)
+    short = [f"{headers[i]} = {columns[i]}" for i in shown if headers[i] != columns[i]]
+    if short:
+        print(_cut("(" + ", ".join(short) + ")", width or 10**9), file=out)
+    left_out = [c for i, c in enumerate(columns) if i not in shown]
+    if left_out:
+        note = (f"({len(left_out)} more column{'s' if len(left_out) > 1 else ''} than fit the terminal, "
+                f"all in --csv or --json: {', '.join(left_out)})")
+        print(_cut(note, width or len(note)), file=out)
 
 
 def _is_number(value: Any) -> bool:
@@ -78,9 +156,9 @@ def _is_number(value: Any) -> bool:
 
 
 def _heat_grid(rows: list[dict[str, Any]]) -> list[str]:
-    """The 7x6 mat with placement counts, row 6 on top (board squares only)."""
-    counts = {r["square"]: r["placements"] for r in rows}
-    if not counts or any(len(s) != 2 or s[0] not in "ABCDEFG" for s in counts):
+    """The 7x6 mat with placement counts, row 6 on top: board squares only (see ``_heat_note``)."""
+    counts = {r["square"]: r["placements"] for r in rows if _on_mat(r["square"])}
+    if not counts:
         return []
     width = max(3, max(len(str(n)) for n in counts.values()))
     lines = ["    " + " ".join(c.rjust(width) for c in "ABCDEFG")]
@@ -102,28 +180,89 @@ def _whole_points(data: dict[str, Any]) -> dict[str, Any]:
             for k, v in whole(data).items()}
 
 
-def print_result(result: msgspec.Struct, as_json: bool) -> None:
-    if as_json:
-        sys.stdout.write(msgspec.json.encode(result).decode() + "\n")
-        return
-    data = _whole_points(msgspec.to_builtins(result))
-    filters = {k: v for k, v in data.pop("filters", {}).items() if v not in (None, 0) or k == "system"}
-    print("filters: " + ", ".join(f"{k}={v}" for k, v in filters.items()))
-    tables: list[tuple[str, list[dict[str, Any]]]] = []
+def _on_mat(square: str) -> bool:
+    return len(square) == 2 and square[0] in "ABCDEFG" and square[1] in "123456"
+
+
+def _heat_note(rows: list[dict[str, Any]]) -> str | None:
+    """What the grid leaves out: placements in unbounded games (``x,y`` squares: no fixed mat to draw them on)."""
+    off = sum(r["placements"] for r in rows if not _on_mat(r["square"]))
+    if not off:
+        return None
+    on = sum(r["placements"] for r in rows) - off
+    return (f"The mat shows the {on} placements of games on the 7x6 mat; the {off} placements in unbounded games "
+            "(x,y squares, A1 = 0,0) are in the table only (--variant chooses the games).")
+
+
+def _tables(data: dict[str, Any]) -> list[tuple[str, list[dict[str, Any]]]]:
+    tables = []
     for key, value in data.items():
         if isinstance(value, list) and value and isinstance(value[0], dict):
             tables.append((key, value))
-        elif isinstance(value, dict):
+        elif isinstance(value, dict) and key != "filters":
             tables.append((key, [value]))
-        elif not isinstance(value, list) or not value or key != "armies":
-            print(f"{key}: {_cell(value)}")
+    return tables
+
+
+def limit_rows(result: msgspec.Struct, limit: int | None) -> msgspec.Struct:
+    """The result with at most ``limit`` rows in each of its tables (``None`` or 0: all)."""
+    if not limit:
+        return result
+    cut = {}
+    for f in msgspec.structs.fields(result):
+        value = getattr(result, f.name)
+        if isinstance(value, list) and value and isinstance(value[0], msgspec.Struct) and len(value) > limit:
+            cut[f.name] = value[:limit]
+    return msgspec.structs.replace(result, **cut)
+
+
+def print_csv(result: msgspec.Struct, out: Any = None) -> None:
+    """The result's tables as CSV, every column and full precision. Several tables: a first column ``table``."""
+    out = out or sys.stdout
+    tables = _tables(msgspec.to_builtins(result))
+    several = len(tables) > 1
+    columns = (["table"] if several else []) + list(dict.fromkeys(c for _, rows in tables for c in rows[0]))
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
     for name, rows in tables:
+        for row in rows:
+            values = ({"table": name} if several else {}) | row
+            writer.writerow([_csv_value(values.get(c)) for c in columns])
+
+
+def _csv_value(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return value
+
+
+def print_result(result: msgspec.Struct, as_json: bool, limit: int | None = None, width: int | None = None) -> None:
+    """The result as JSON, or as text: its scalars, then each table (at most ``limit`` rows, fitted to ``width``)."""
+    if as_json:
+        sys.stdout.write(msgspec.json.encode(limit_rows(result, limit)).decode() + "\n")
+        return
+    data = _whole_points(msgspec.to_builtins(result))
+    filters = {k: v for k, v in data.pop("filters", {}).items() if v not in (None, 0) or k == "system"}
+    print(_cut("filters: " + ", ".join(f"{k}={v}" for k, v in filters.items()), width or 10**9))
+    for key, value in data.items():
+        if not isinstance(value, list | dict) or (isinstance(value, list) and not value):
+            print(f"{key}: {_cell(value)}")
+    for name, rows in _tables(data):
         print(f"\n{name}:")
-        print_table(rows)
-        if isinstance(result, _heatmap_type()):
+        print_table(rows[:limit] if limit else rows, width=width)
+        if limit and len(rows) > limit:
+            print(f"({limit} of {len(rows)} rows: --limit N for more, --limit 0 for all)")
+        if isinstance(result, _heatmap_type()):  # the grid counts every square, whatever the limit
             grid = _heat_grid(rows)
+            note = _heat_note(rows)
             if grid:
                 print("\n" + "\n".join(grid))
+            if note:
+                print("\n" + "\n".join(textwrap.wrap(note, width or 100)))
 
 
 def _heatmap_type() -> type:
@@ -165,7 +304,7 @@ def _compute(name: str, conn: Any, args: argparse.Namespace) -> msgspec.Struct:
         "end-reasons": lambda: stats.end_reasons(conn, filters),
         "cards": lambda: stats.cards(conn, filters),
         "heatmap": lambda: stats.heatmap(conn, filters, args.card, args.owner_view, args.include_challenge),
-        "ratings": lambda: ratings.ratings(conn, filters, args.limit),
+        "ratings": lambda: ratings.ratings(conn, filters, args.limit or None),
         "rating-history": lambda: ratings.rating_history(conn, _need(args.player, "--player"), filters),
         "head-to-head": lambda: stats.head_to_head(conn, filters, args.player, args.opponent),
     }
@@ -183,6 +322,9 @@ NAMES = ("armies", "matchups", "first-player", "game-length", "end-reasons", "ca
 
 
 def _stats(args: argparse.Namespace) -> int:
+    if args.limit is not None and args.limit < 0:
+        print("warlog stats: --limit must be 0 (every row) or more", file=sys.stderr)
+        return 1
     from api.remote import find_holder, remote_stat
 
     holder = find_holder(_db(args))
@@ -190,8 +332,19 @@ def _stats(args: argparse.Namespace) -> int:
         result = remote_stat(holder, args.name, args)
     else:
         with _projected(args) as (_, _, conn):
+            if args.army is not None:
+                from replay.stats import known_armies
+
+                known = known_armies(conn, args.system)
+                if args.army not in known:
+                    print(f"warlog stats: no army {args.army!r}; the known armies are {', '.join(known)}.",
+                          file=sys.stderr)
+                    return 1
             result = _compute(args.name, conn, args)
-    print_result(result, args.json)
+    if args.csv:
+        print_csv(limit_rows(result, args.limit))
+    else:
+        print_result(result, args.json, args.limit, None if args.json else terminal_width())
     return 0
 
 
@@ -217,9 +370,18 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
+SQL_CHUNK = 1_000  # rows fetched (and printed) at a time: memory stays bounded whatever the result's size
+
+
 def _sql(args: argparse.Namespace) -> int:
+    """Run one query read-only and stream its rows: at most ``--limit`` of them, within ``--timeout`` seconds."""
+    import threading
+
     import duckdb
 
+    if args.limit < 0 or args.timeout < 0:
+        print("warlog sql: --limit and --timeout must be 0 (none) or more", file=sys.stderr)
+        return 1
     path = _db(args)
     try:
         # read-only, and no file access beyond the database itself: no COPY TO, no read_csv('/etc/...'), no ATTACH
@@ -229,10 +391,27 @@ def _sql(args: argparse.Namespace) -> int:
 
         print(f"warlog sql: {lock_message(path, error) or f'cannot open {path} read-only: {error}'}", file=sys.stderr)
         return 1
+    timer = threading.Timer(args.timeout, conn.interrupt) if args.timeout else None
+    if timer is not None:
+        timer.daemon = True
+        timer.start()
+    out = _JsonRows(sys.stdout) if args.json else _TextRows(sys.stdout)
+    shown, more = 0, False
     try:
         relation = conn.execute(args.query)
         columns = [d[0] for d in relation.description or []]
-        rows = relation.fetchall() if columns else []
+        while columns:
+            want = SQL_CHUNK if not args.limit else min(SQL_CHUNK, args.limit - shown)
+            rows = relation.fetchmany(want) if want else []
+            if not rows:
+                more = bool(args.limit) and shown == args.limit and bool(relation.fetchmany(1))
+                break
+            out.write(columns, rows)
+            shown += len(rows)
+    except duckdb.InterruptException:
+        print(f"warlog sql: the query was stopped after {args.timeout:g} s (--timeout); narrow it, or give it more "
+              "time with --timeout SECONDS (0 = no limit).", file=sys.stderr)
+        return 1
     except duckdb.Error as error:
         message = str(error)
         if "read-only" in message or "disabled by configuration" in message:
@@ -241,13 +420,63 @@ def _sql(args: argparse.Namespace) -> int:
             print(f"warlog sql: {message}", file=sys.stderr)
         return 2
     finally:
+        if timer is not None:
+            timer.cancel()
+            timer.join()
         conn.close()
-    records = [dict(zip(columns, row, strict=True)) for row in rows]
-    if args.json:
-        sys.stdout.write(msgspec.json.encode(records, enc_hook=str).decode() + "\n")
-    else:
-        print_table(records)
+    out.close()
+    if more:
+        note = f"(the first {shown:,} rows: --limit N for more, --limit 0 for all)"
+        print(note, file=sys.stderr if args.json else sys.stdout)
     return 0
+
+
+class _TextRows:
+    """An aligned table written as the rows come: column widths from the first chunk (a longer value later
+    widens only its own line)."""
+
+    def __init__(self, out: Any) -> None:
+        self.out = out
+        self.widths: list[int] | None = None
+        self.numeric: list[bool] = []
+
+    def write(self, columns: list[str], rows: list[tuple]) -> None:
+        cells = [[_cell(v) for v in row] for row in rows]
+        if self.widths is None:
+            self.widths = [max(len(c), *(len(r[i]) for r in cells)) for i, c in enumerate(columns)]
+            self.numeric = [all(_is_number(row[i]) for row in rows) for i in range(len(columns))]
+            print(self._line(columns), file=self.out)
+            print("  ".join("-" * w for w in self.widths), file=self.out)
+        for row in cells:
+            print(self._line(row), file=self.out)
+        self.out.flush()
+
+    def _line(self, values: list[str]) -> str:
+        assert self.widths is not None
+        return "  ".join(v.rjust(w) if n else v.ljust(w)
+                         for v, w, n in zip(values, self.widths, self.numeric, strict=True)).rstrip()
+
+    def close(self) -> None:
+        if self.widths is None:
+            print("(no rows)", file=self.out)
+
+
+class _JsonRows:
+    """A JSON array of objects written as the rows come."""
+
+    def __init__(self, out: Any) -> None:
+        self.out = out
+        self.started = False
+
+    def write(self, columns: list[str], rows: list[tuple]) -> None:
+        for row in rows:
+            record = msgspec.json.encode(dict(zip(columns, row, strict=True)), enc_hook=str).decode()
+            self.out.write((",\n" if self.started else "[") + record)
+            self.started = True
+        self.out.flush()
+
+    def close(self) -> None:
+        self.out.write(("]" if self.started else "[]") + "\n")  # one object a line, the array closed at the end
 
 
 def _add_db(parser: argparse.ArgumentParser) -> None:
@@ -277,8 +506,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     stats.add_argument("--include-challenge", action="store_true", help="heatmap: count challenge placements")
     stats.add_argument("--player", help="rating-history, head-to-head: a player's name")
     stats.add_argument("--opponent", help="head-to-head: the other player's name")
-    stats.add_argument("--limit", type=int, default=None, help="ratings: top N")
-    stats.add_argument("--json", action="store_true", help="print the typed result as JSON")
+    stats.add_argument("--limit", type=int, default=None, metavar="N",
+                       help="at most N rows of each table (ratings: the top N; 0 or none: every row)")
+    output = stats.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the typed result as JSON")
+    output.add_argument("--csv", action="store_true",
+                        help="the tables as CSV, every column, full precision (several tables: a 'table' column)")
     stats.set_defaults(func=_stats, through_server=True)
 
     query = sub.add_parser(
@@ -290,6 +523,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     query.add_argument("query", help="one SQL statement (DuckDB's dialect), e.g. \"SELECT count(*) FROM games\"")
     _add_db(query)
     query.add_argument("--json", action="store_true", help="rows as a JSON array of objects")
+    query.add_argument("--limit", type=int, default=1_000, metavar="N",
+                       help="print at most N rows (default 1000; 0: every row); a last line says when there were more")
+    query.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+                       help="stop the query after this many seconds (default 30; 0: no limit)")
     query.set_defaults(func=_sql)
 
     parquet = sub.add_parser(

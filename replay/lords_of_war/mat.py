@@ -1,8 +1,9 @@
 """The Lords of War mat as text for the terminal: a grid of cards with owners and arrows in compact form.
 
 Each square is three lines of nine characters. The middle line holds the card's short name and its owner
-(``ORav^`` = Orc Ravager of p1, facing up the screen; ``v`` = p2's, facing down); the digits around it are the attack values in the directions they point on the
-board (p2's cards are turned 180°, so their N arrow points down the screen). Row 6 (p2's edge) is at the top.
+(``ORav^`` = Orc Ravager of p1, facing up the screen; ``v`` = p2's, facing down); the digits around it are the
+attack values in the directions they point on the board (p2's cards are turned 180°, so their N arrow points down
+the screen). Row 6 (p2's edge) is at the top. ``render`` draws it in three sizes (``STYLES``) for the terminal.
 """
 
 from __future__ import annotations
@@ -50,8 +51,17 @@ def _cell(unit: dict[str, Any] | None, square: str) -> list[str]:
     ]
 
 
-def render(state_json: dict[str, Any], unbounded: bool) -> list[str]:
-    """The mat of a state view (``state_view`` JSON) as lines of text, with a legend of the cards shown."""
+STYLES = ("full", "compact", "tiny")  # largest first: what a terminal shows is the largest that fits
+
+
+def render(state_json: dict[str, Any], unbounded: bool, style: str = "full") -> list[str]:
+    """The mat of a state view (``state_view`` JSON) as lines of text.
+
+    ``full``: squares of three lines between rules, and a legend of the cards shown (what a pipe gets).
+    ``compact``: the same squares without the rules between rows (each row's bottom line is underlined with ``_``)
+    and no legend: 19 lines for the 7x6 mat, so the mat, the status and the explanation fit 80x24.
+    ``tiny``: one line per square, no arrows (a small terminal, or a wide unbounded mat).
+    """
     units = {u["square"]: u for u in state_json["board"]}
     if unbounded:
         coords = [tuple(int(v) for v in s.split(",")) for s in units] or [(2, 2), (4, 3)]
@@ -66,6 +76,25 @@ def render(state_json: dict[str, Any], unbounded: bool) -> list[str]:
         name = lambda x, y: f"{geo.COLUMN_LETTERS[x]}{y + 1}"  # noqa: E731
         col_label = lambda x: geo.COLUMN_LETTERS[x]  # noqa: E731
         row_label = lambda y: str(y + 1)  # noqa: E731
+    if style == "tiny":
+        lines = ["     " + " ".join(f"{col_label(x):^5}" for x in xs)]
+        for y in ys:
+            cells = []
+            for x in xs:
+                unit = units.get(name(x, y))
+                owner = 0 if unit is None or unit["owner"] == "p1" else 1
+                cells.append(f"{abbreviation(unit['card']):>4}{OWNER_MARKS[owner]}" if unit else f"{name(x, y):^5}")
+            lines.append(f"{row_label(y):>3} |" + "|".join(cells) + "|")
+        return lines
+    if style == "compact":
+        lines = ["     " + " ".join(f"{col_label(x):_^9}" for x in xs)]
+        for y in ys:
+            cells = [_cell(units.get(name(x, y)), name(x, y)) for x in xs]
+            cells = [[c[0], c[1], c[2].replace(" ", "_")] for c in cells]
+            for i in range(3):
+                label = f"{row_label(y):>3} " if i == 1 else "    "
+                lines.append(label + "|" + "|".join(c[i] for c in cells) + "|")
+        return lines
     rule = "    +" + "+".join("-" * 9 for _ in xs) + "+"
     lines = ["     " + " ".join(f"{col_label(x):^9}" for x in xs), rule]
     for y in ys:
@@ -74,23 +103,38 @@ def render(state_json: dict[str, Any], unbounded: bool) -> list[str]:
             label = f"{row_label(y):>3} " if i == 1 else "    "
             lines.append(label + "|" + "|".join(c[i] for c in cells) + "|")
         lines.append(rule)
-    shown = sorted({u["card"] for u in units.values()})
-    legend = [f"{abbreviation(c)} {CARDS[c].name if c in CARDS else c}" for c in shown]
-    lines.append("  ^ p1's card (faces up), v p2's (faces down); digits: attack values where the arrows point; * ranged")
-    for i in range(0, len(legend), 4):
-        lines.append("  " + " · ".join(legend[i : i + 4]))
+    legend = sorted({f"{abbreviation(u['card'])} {CARDS[u['card']].name if u['card'] in CARDS else u['card']}"
+                     for u in units.values()})
+    lines.append("  ^ p1's card, v p2's · digits: attacks where the arrows point · * ranged")
+    width = max(75, len(rule))
+    for entry in legend:  # as many entries a line as fit the mat's width
+        if len(lines[-1]) > 2 and not lines[-1].startswith("  ^") and len(lines[-1]) + 3 + len(entry) <= width:
+            lines[-1] += " · " + entry
+        else:
+            lines.append("  " + entry)
     return lines
 
 
 def status(state_json: dict[str, Any]) -> str:
-    kills = state_json["kills"]
-    hands = state_json["hands"]
+    """The position in one line: ``headline`` then ``tally``."""
+    return f"{headline(state_json)} · {tally(state_json)}"
+
+
+def headline(state_json: dict[str, Any]) -> str:
+    """The turn and who is to do what (or how the game ended)."""
     parts = [f"turn {state_json['turn']}"]
     if state_json["phase"] == "over":
         parts.append(f"over: {state_json['winner']} ({state_json['end_reason']})")
     elif state_json.get("active"):
         parts.append(f"{state_json['active']} to {state_json['phase']}")
-    parts.append("kills " + ", ".join(f"{p} {k['total']} ({k['commanders']} cmd)" for p, k in kills.items()))
+    return " · ".join(parts)
+
+
+def tally(state_json: dict[str, Any]) -> str:
+    """Kills, hands, decks, and the cards in hand the view may see."""
+    kills = state_json["kills"]
+    hands = state_json["hands"]
+    parts = ["kills " + ", ".join(f"{p} {k['total']} ({k['commanders']} cmd)" for p, k in kills.items())]
     parts.append("hands " + ", ".join(f"{p} {h['count']}" for p, h in hands.items()))
     parts.append("decks " + ", ".join(f"{p} {n}" for p, n in state_json["deck"].items()))
     for p, hand in hands.items():

@@ -10,7 +10,7 @@ from replay.games import GameService
 from replay.lords_of_war.mat import abbreviation, board_arrows
 from replay.record import store_events
 from replay.store_memory import MemoryEventStore
-from replay.terminal import frame, interact, print_all, run
+from replay.terminal import HELP, Picture, Session, frame, layout, picture, print_all, run
 
 LOW = "lords-of-war"
 
@@ -49,15 +49,87 @@ def test_terminal_frame_hides_the_opponents_draw():
     assert "p1 draws a card" not in frame(cursor, "p1")
 
 
-def test_terminal_keys_step_go_to_and_quit():
+def test_terminal_session_keys_step_go_to_and_quit():
     cursor, events = _cursor()
-    out = io.StringIO()
-    keys = iter(["right", "right", "l", "left", "g", "end", "home", "g", "q", "right"])
-    answers = iter(["50", "oops"])
-    assert interact(cursor, "p1", keys, out, lambda prompt: next(answers)) == 0
-    # right right l left -> 2; g 50 -> 50; end -> last; home -> 0; g oops -> stays 0; q
-    assert cursor.seq == 0
-    assert f"seq 50/{len(events)}" in out.getvalue() and f"seq {len(events)}/{len(events)}" in out.getvalue()
+    session = Session(cursor, "p1")
+    for key in ["right", "right", "l", "left", "pgdn"]:
+        assert session.press(key)
+    assert cursor.seq == 12
+    for key in ["g", "5", "0", "enter"]:
+        assert session.press(key)
+    assert cursor.seq == 50 and session.status_line() == ""
+    assert session.press("end") and cursor.seq == len(events)
+    assert session.press("home") and cursor.seq == 0
+    assert session.press("q") is False
+
+
+def test_terminal_session_go_to_a_bad_seq_says_so_and_stays():
+    cursor, events = _cursor()
+    session = Session(cursor, "spectator")
+    cursor.seek(7)
+    for key in ["g", "o", "o", "p", "s"]:
+        session.press(key)
+    assert session.status_line().endswith(": oops")  # the prompt shows what is typed
+    session.press("enter")
+    assert cursor.seq == 7
+    assert session.status_line() == f"'oops' is not a seq: type a number from 0 to {len(events)}"
+    for key in ["g", "9", "9", "9", "9", "enter"]:
+        session.press(key)
+    assert cursor.seq == 7 and "there is no seq 9999" in session.status_line()
+    session.press("right")  # the next key clears the message
+    assert cursor.seq == 8 and session.status_line() == ""
+    for key in ["g", "3", "x", "backspace", "escape"]:
+        session.press(key)
+    assert cursor.seq == 8 and session.status_line() == ""
+
+
+def _fits(lines: list[str], width: int, height: int) -> bool:
+    return len(lines) == height and all(len(line) <= width for line in lines)
+
+
+def test_terminal_layout_fits_80x24_with_the_mat_arrows_status_and_explanation():
+    cursor, events = _cursor()
+    cursor.seek(4)  # p1's challenge card on C3
+    lines = layout(picture(cursor, "spectator"), 80, 24)
+    assert _fits(lines, 80, 24)
+    text = "\n".join(lines)
+    assert f"{abbreviation(events[3].card)}^" in text  # the card, p1's, with its arrows around it
+    assert "  3 |" in text and "  6 |" in text and "  1 |" in text  # every row of the mat
+    assert "_G_" in lines[1]  # the column letters
+    assert lines[0].startswith(f"game g · seq 4/{len(events)} · view spectator · turn ")
+    assert any(line.startswith("kills p1 0") for line in lines)
+    assert any(line.startswith("4: p1 places") for line in lines)
+    assert lines[-1] == HELP
+
+
+def test_terminal_layout_keeps_within_any_size_and_shows_the_status_line():
+    cursor, _ = _cursor(seed=2, variant={"unbounded": True})
+    for seq in (0, 30, cursor.last_seq):
+        cursor.seek(seq)
+        shown = picture(cursor, "all")
+        for width, height in [(80, 24), (120, 50), (200, 60), (60, 20), (40, 10), (20, 5), (10, 2), (1, 1)]:
+            lines = layout(shown, width, height, "go to seq (0-9): 12")
+            assert _fits(lines, width, height), (seq, width, height)
+            assert lines[-1] == "go to seq (0-9): 12"[:width]
+
+
+def test_terminal_layout_uses_the_full_mat_with_legend_when_there_is_room():
+    cursor, _ = _cursor()
+    cursor.seek(40)
+    shown = picture(cursor, "spectator")
+    big = layout(shown, 100, 50)
+    assert _fits(big, 100, 50) and any("+---------+" in line for line in big)  # the rules between rows
+    assert any(line.startswith("  ^ p1's card, v p2's") for line in big)  # the legend
+    small = layout(shown, 80, 24)
+    assert not any("+---------+" in line for line in small)
+    tiny = layout(shown, 60, 14)
+    assert _fits(tiny, 60, 14) and any(line.startswith("  6 |") for line in tiny)
+
+
+def test_terminal_layout_cuts_a_long_explanation_with_an_ellipsis():
+    shown = Picture("game g · seq 1/1", "1: " + "word " * 200, "kills p1 0", {})
+    lines = layout(shown, 80, 10)
+    assert len(lines) == 10 and lines[-2].endswith("…") and lines[-1] == HELP
 
 
 def test_terminal_run_over_a_pipe_prints_all_steps():

@@ -1,0 +1,78 @@
+"""``warlog sql``: rows are streamed, at most ``--limit`` of them (default 1,000), within ``--timeout`` seconds."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from api.cli import main
+from replay.store_duckdb import DuckDBEventStore
+
+ROOT = Path(__file__).parents[2]
+
+# runs the CLI and reports its own peak memory (ru_maxrss, KiB on Linux) as the last line of stderr
+WITH_PEAK_MEMORY = """
+import os, resource, runpy, sys
+sys.path.insert(0, os.getcwd())
+sys.argv = ["warlog", *sys.argv[1:]]
+try:
+    runpy.run_module("api.cli", run_name="__main__")
+finally:
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+"""
+
+
+@pytest.fixture
+def db(tmp_path) -> str:
+    path = str(tmp_path / "w.duckdb")
+    DuckDBEventStore(path).close()
+    return path
+
+
+def test_sql_huge_result_streams_the_default_limit_promptly_in_little_memory(db):
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", WITH_PEAK_MEMORY, "sql", "select * from range(20000000)", "--db", db],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    elapsed = time.monotonic() - started
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].strip() == "range" and lines[2].strip() == "0" and lines[1001].strip() == "999"
+    assert lines[1002:] == ["(the first 1,000 rows: --limit N for more, --limit 0 for all)"]
+    peak_mb = int(done.stderr.splitlines()[-1]) / 1024
+    assert peak_mb < 300, f"peak memory {peak_mb:.0f} MB (was 5.9-9 GB: every row fetched before printing)"
+    assert elapsed < 20, f"{elapsed:.1f} s"
+
+
+def test_sql_timeout_stops_a_slow_query_with_one_sentence(db, capsys):
+    started = time.monotonic()
+    code = main(["sql", "select count(*) from range(100000000) a, range(100000000) b", "--db", db, "--timeout", "1"])
+    assert code == 1 and time.monotonic() - started < 10
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == ("warlog sql: the query was stopped after 1 s (--timeout); narrow it, or give it more "
+                            "time with --timeout SECONDS (0 = no limit).\n")
+
+
+def test_sql_limit_says_when_rows_were_left_out(db, capsys):
+    assert main(["sql", "select range as n from range(5)", "--db", db, "--limit", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.strip() for line in lines] == ["n", "-", "0", "1", "2",
+                                                "(the first 3 rows: --limit N for more, --limit 0 for all)"]
+    assert main(["sql", "select range as n from range(5)", "--db", db, "--limit", "5"]) == 0
+    assert "first" not in capsys.readouterr().out  # exactly the limit: nothing left out, no note
+    assert main(["sql", "select range as n from range(2500)", "--db", db, "--limit", "0", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out) == [{"n": i} for i in range(2500)] and captured.err == ""
+    assert main(["sql", "select range as n from range(5)", "--db", db, "--limit", "2", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out) == [{"n": 0}, {"n": 1}]  # the note goes to stderr: stdout stays JSON
+    assert captured.err.strip() == "(the first 2 rows: --limit N for more, --limit 0 for all)"
+    assert main(["sql", "select 1 as n where false", "--db", db, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+    assert main(["sql", "select 1", "--db", db, "--limit", "-1"]) == 1
+    assert "--limit and --timeout must be 0 (none) or more" in capsys.readouterr().err
