@@ -796,7 +796,9 @@ class Projector:
             self._wake.notify_all()
         if self._thread is not None:
             self._thread.join()
-        self._conn.close()
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None  # type: ignore[assignment]  # no DuckDB object left for exit (store_duckdb._OPEN)
 
 
 def attach(
