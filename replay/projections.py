@@ -61,7 +61,8 @@ YIELD_EVERY = 500
 BACKGROUND_PAGE = 16
 BACKGROUND_PAUSE = 0.002  # seconds between a background pass's transactions
 BACKGROUND_QUOTA = 32  # games a background pass takes at most (the oldest waiting first)
-CLOSE_BUDGET = 3.0  # seconds: close() projects the backlog for at most this long; the next start does the rest
+CLOSE_BUDGET = 2.0  # seconds: close() projects the backlog for at most this long; the next start does the rest
+# (uvicorn gives open connections up to 5 s first, so SIGTERM still ends the server well within 10 s)
 # Failures of the database itself, not of one game's rows: they end the pass (retried later), nothing is set aside.
 DATABASE_FAILURES: tuple[type[BaseException], ...] = (
     duckdb.OperationalError,  # I/O, connection (closed), out of memory, transaction conflicts
