@@ -8,6 +8,12 @@ its checkpoint. Exactly once: for each game, the projection rows and ``proj_chec
 written in ONE transaction, so a crash loses either both or neither, and the next catch-up redoes exactly what
 was lost. Two projectors racing on a game collide on the checkpoint's primary key; the loser rolls back.
 
+One game never holds back the others: when a transaction of several games fails, each of its games is tried
+again alone, and a game that fails alone is **set aside** (``proj_set_aside``, with the error, logged as a
+warning) and skipped until it gets new events or ``warlog reproject`` runs. Only failures of the database itself
+(I/O, connection, memory, interruption) end a pass. Shutdown is bounded: ``close`` projects what it can within
+``CLOSE_BUDGET`` seconds and leaves the rest to the next start's catch-up (the checkpoint keeps that exact).
+
 What is projected is a pure function of one game's events (``project_game``): the per-game tables
 (``proj_games``, ``proj_players``) are recomputed from the whole stream and replaced; the fact tables
 (``proj_placements``, ``proj_kills``, ``proj_shots``) are written once, when the game has ended, which keeps them
@@ -17,6 +23,7 @@ insert-only (statistics count finished games only). A rebuild therefore equals t
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 import time
@@ -54,6 +61,18 @@ YIELD_EVERY = 500
 BACKGROUND_PAGE = 16
 BACKGROUND_PAUSE = 0.002  # seconds between a background pass's transactions
 BACKGROUND_QUOTA = 32  # games a background pass takes at most (the oldest waiting first)
+CLOSE_BUDGET = 2.0  # seconds: close() projects the backlog for at most this long; the next start does the rest
+# (uvicorn gives open connections up to 5 s first, so SIGTERM still ends the server well within 10 s)
+# Failures of the database itself, not of one game's rows: they end the pass (retried later), nothing is set aside.
+DATABASE_FAILURES: tuple[type[BaseException], ...] = (
+    duckdb.OperationalError,  # I/O, connection (closed), out of memory, transaction conflicts
+    duckdb.FatalException,
+    duckdb.InterruptException,
+    MemoryError,
+)
+ERROR_CHARS = 1000  # proj_set_aside.error keeps this much of the message
+
+log = logging.getLogger("warlog.projections")
 
 
 # -- the rows ------------------------------------------------------------------------------------------------
@@ -496,6 +515,7 @@ class Projector:
         self._closed = False
         self._busy = False
         self._flush = False  # wait_idle asks for a pass now, without the interval
+        self._stop_by = math.inf  # monotonic time after which a closing projector starts no new transaction
         self.errors: list[BaseException] = []  # failures of background passes (retried on the next one)
 
     # -- one pass -------------------------------------------------------------------------------------
@@ -509,6 +529,8 @@ class Projector:
                 page = min(self._page, BACKGROUND_PAGE)
                 for start in range(0, len(wanted), page):
                     if start:
+                        if time.monotonic() >= self._stop_by:  # closing: the next start's catch-up does the rest
+                            break
                         time.sleep(BACKGROUND_PAUSE)
                     done += self._pass(sql("proj_pending_games"), {"game_ids": wanted[start : start + page]})
             else:
@@ -544,7 +566,8 @@ class Projector:
             conn = self._conn
             conn.begin()
             try:
-                for table in ("checkpoint", "games", "players", "placements", "kills", "shots", "card_daily"):
+                for table in ("checkpoint", "games", "players", "placements", "kills", "shots", "card_daily",
+                              "set_aside"):
                     conn.execute(sql(f"proj_clear_{table}"))
                 for system in PROJECTIONS:
                     for table in ("cursor", "players", "history"):
@@ -560,6 +583,44 @@ class Projector:
         return self._project(rows) if rows else 0
 
     def _project(self, pending: list[tuple]) -> int:
+        """Project the pending games in one transaction; if it fails, each game alone, setting aside the games
+        that fail alone (a failure of the database itself is raised instead)."""
+        try:
+            return self._project_together(pending)
+        except DATABASE_FAILURES:
+            raise
+        except Exception as error:
+            if len(pending) == 1:
+                self._set_aside(pending[0], error)
+                return 0
+        done = 0
+        for row in pending:
+            try:
+                done += self._project_together([row])
+            except DATABASE_FAILURES:
+                raise
+            except Exception as error:
+                self._set_aside(row, error)
+        return done
+
+    def _set_aside(self, pending: tuple, error: Exception) -> None:
+        game_id, last_seq = pending[0], pending[5]
+        text = f"{type(error).__name__}: {error}"[:ERROR_CHARS]
+        log.warning("warlog: game %s left out of the statistics (set aside by the projector): %s", game_id, text)
+        self._conn.execute(
+            sql("proj_set_aside"),
+            {"game_id": game_id, "last_seq": last_seq, "error": text, "set_aside_at": _now()},
+        )
+
+    def set_aside(self) -> list[tuple[str, int, str, str]]:
+        """The games set aside: (game_id, last_seq, error, set_aside_at)."""
+        conn = self._store.reader()
+        try:
+            return [tuple(row) for row in conn.execute(sql("proj_set_aside_list")).fetchall()]
+        finally:
+            conn.close()
+
+    def _project_together(self, pending: list[tuple]) -> int:
         conn = self._conn
         headers = {
             game_id: (GameHeader(game_id, system, created_at, tournament, msgspec.json.decode(metadata)), facts)
@@ -623,6 +684,7 @@ class Projector:
                     sql("proj_insert_checkpoints"),
                     {"game_id": ids, "last_seq": seqs, "facts_written": facts, "projected_at": ats},
                 )
+                conn.execute(sql("proj_delete_set_aside"), {"game_ids": ids})
             conn.commit()
         except BaseException:
             conn.rollback()
@@ -650,7 +712,7 @@ class Projector:
         appends, and the projector's statements and pure-Python work competed with the store's writer and the
         requests for DuckDB and the GIL (26% of the server's py-spy samples under 128 live clients); bounded,
         spread passes in short transactions keep the paced appends' tail down. The checkpoint still makes each
-        pass exactly-once; ``wait_idle`` and ``close`` take everything at once."""
+        pass exactly-once; ``wait_idle`` takes everything at once, ``close`` what it can in ``CLOSE_BUDGET``."""
         previous = -self._interval
         while True:
             with self._wake:
@@ -661,8 +723,8 @@ class Projector:
                     if remaining <= 0:
                         break
                     self._wake.wait(remaining)
-                if self._closed and not self._dirty:
-                    return
+                if self._closed and (not self._dirty or time.monotonic() >= self._stop_by):
+                    return  # what is left stays pending in the log: the next start catches it up
                 now = time.monotonic()
                 if self._closed or self._flush:
                     due, self._dirty = set(self._dirty), {}
@@ -683,11 +745,13 @@ class Projector:
             try:
                 if due:
                     self.catch_up(due)
-            except Exception as error:  # retried at the next pass; the checkpoint keeps us exact
+            except Exception as error:  # the database failed: retried at the next pass; the checkpoint keeps us exact
                 self.errors.append(error)
                 del self.errors[:-100]
+                log.warning("warlog: a projector pass failed (retried later): %s: %s", type(error).__name__, error)
                 with self._wake:
-                    self._dirty.update(dict.fromkeys(due))
+                    if not self._closed:
+                        self._dirty.update(dict.fromkeys(due))
             finally:
                 with self._wake:
                     self._busy = False
@@ -723,14 +787,19 @@ class Projector:
             time.sleep(0.005)
         return False
 
-    def close(self) -> None:
+    def close(self, budget: float = CLOSE_BUDGET) -> None:
+        """Stop following the store: the background thread projects the games still waiting for at most
+        ``budget`` seconds (then finishes the transaction it is in); the rest is caught up at the next start."""
         self._store.remove_commit_listener(self._on_commit)
         with self._wake:
             self._closed = True
+            self._stop_by = time.monotonic() + budget
             self._wake.notify_all()
         if self._thread is not None:
             self._thread.join()
-        self._conn.close()
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None  # type: ignore[assignment]  # no DuckDB object left for exit (store_duckdb._OPEN)
 
 
 def attach(

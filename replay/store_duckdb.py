@@ -19,8 +19,10 @@ Durability: DuckDB appends each commit to its write-ahead log and syncs the log 
 
 from __future__ import annotations
 
+import atexit
 import queue
 import threading
+import weakref
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
@@ -57,6 +59,17 @@ LINGER_SECONDS = 0.0005  # how long the writer waits for more requests when the 
 _KEY_CACHE_LIMIT = 20_000
 _ROW_CACHE_LIMIT = 20_000  # game rows kept for get_game / last_seq
 _LAST_CACHE_LIMIT = 100_000  # the writer's last seq per game (about 150 bytes each)
+
+# Stores still open when the interpreter exits are closed then. An open store's writer thread (a daemon) holds
+# DuckDB connections that are never freed, and DuckDB's bindings (nanobind) then print ~80 lines of "nanobind:
+# leaked ... instances" at exit, which a user reads as a failure (issue 11).
+_OPEN: weakref.WeakSet[DuckDBEventStore] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_open_stores() -> None:
+    for store in list(_OPEN):
+        store.close()
 _check_json = msgspec.json.Decoder(msgspec.Raw).decode  # one JSON value, or DecodeError
 _NO_END = 2**62
 
@@ -203,6 +216,7 @@ class DuckDBEventStore:
         self._commit_listeners: list[Callable[[list[str]], None]] = []
         self._writer = threading.Thread(target=self._write_loop, name="warlog-store-writer", daemon=True)
         self._writer.start()
+        _OPEN.add(self)
 
     # -- schema ---------------------------------------------------------------------------------------
     def _migrate(self) -> None:
@@ -478,6 +492,7 @@ class DuckDBEventStore:
                 return
             self._closed = True
             self._queue.put(_STOP)
+        _OPEN.discard(self)
         self._writer.join()
         with self._cursors_lock:
             for cursor in self._cursors:
@@ -485,6 +500,10 @@ class DuckDBEventStore:
             self._cursors.clear()
         self._writer_conn.close()
         self._conn.close()
+        # Let go of the (closed) connection objects too: one still referenced at interpreter exit (say, by a store
+        # object kept in a module's globals) makes DuckDB's bindings report it as leaked (see _OPEN).
+        self._local = threading.local()
+        self._writer_conn = self._conn = None  # type: ignore[assignment]
 
     # -- the writer thread ----------------------------------------------------------------------------
     def _write_loop(self) -> None:

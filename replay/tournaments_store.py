@@ -112,7 +112,9 @@ class DuckDBTournamentLog:
 
     def close(self) -> None:
         with self._lock:
-            self._conn.close()
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None  # type: ignore[assignment]  # no DuckDB object left for exit (store_duckdb._OPEN)
 
 
 def tournament_log_for(store: Any) -> MemoryTournamentLog | DuckDBTournamentLog:

@@ -9,7 +9,7 @@ import msgspec
 
 from engine.errors import SetupError
 from engine.lords_of_war import geometry as geo
-from engine.lords_of_war.cards import ARMY_SIZE, CARDS, CORE_DECKS, RANK_COUNTS
+from engine.lords_of_war.cards import ARMY_SIZE, CARDS, COMMANDER_RANKS, CORE_DECKS, RANK_COUNTS
 from engine.lords_of_war.prng import SHUFFLE_NAME
 from events.lords_of_war import (
     ArmyRecord,
@@ -26,6 +26,11 @@ RULES_VERSION = "lords-of-war/1"
 HAND_SIZE = 6  # §3: general + 5
 VARIANT_KEYS = frozenset({"mode", "intermediate", "unbounded", "kill_target", "command_target"})
 SETUP_KEYS = frozenset({"system", "players", "variant", "seed", "position", "tournament", "rules_version"})
+# Every number of a setup is bounded by what the rules allow (docs/rulings.md, "Setup numbers"): a player can
+# destroy at most the 36 cards of the enemy army, and at most its 6 commanders (§2: the general and 5 command).
+MAX_KILL_TARGET = ARMY_SIZE
+MAX_COMMAND_TARGET = sum(n for rank, n in RANK_COUNTS.items() if rank in COMMANDER_RANKS)
+MAX_SEED = 2**63 - 1  # R2: a signed 64-bit integer, as JSON readers and the database hold it exactly
 
 
 def army_cards(army: Any) -> tuple[tuple[str, ...], str]:
@@ -77,8 +82,17 @@ def parse_variant(raw: Any) -> Variant:
         variant = msgspec.convert(raw, Variant)
     except msgspec.ValidationError as exc:
         raise SetupError("invalid_variant", "§9", f"invalid variant: {exc}") from None
-    if variant.kill_target < 1 or variant.command_target < 1:
-        raise SetupError("invalid_variant", "§7", "victory thresholds must be at least 1")
+    if not 1 <= variant.kill_target <= MAX_KILL_TARGET:
+        raise SetupError(
+            "invalid_variant", "§7",
+            f"kill_target must be 1 to {MAX_KILL_TARGET} (an army has {ARMY_SIZE} cards), not {variant.kill_target}",
+        )
+    if not 1 <= variant.command_target <= MAX_COMMAND_TARGET:
+        raise SetupError(
+            "invalid_variant", "§7",
+            f"command_target must be 1 to {MAX_COMMAND_TARGET} (an army has {MAX_COMMAND_TARGET} commanders), "
+            f"not {variant.command_target}",
+        )
     return variant
 
 
@@ -143,8 +157,15 @@ def _position(raw: Any, variant: Variant, armies: list[tuple[str, ...]]) -> Posi
             kills[player] = msgspec.convert(k, KillsRecord)
         except msgspec.ValidationError as exc:
             raise SetupError("invalid_position", "position", f"kills for {player}: {exc}") from None
-        if kills[player].commanders > kills[player].total or kills[player].total < 0 or kills[player].commanders < 0:
+        total, commanders = kills[player].total, kills[player].commanders
+        if total < 0 or commanders < 0 or commanders > total:
             raise SetupError("invalid_position", "position", f"kills for {player}: impossible counts")
+        if total >= variant.kill_target or commanders >= variant.command_target:  # §7: the game would be over
+            raise SetupError(
+                "invalid_position", "§7",
+                f"kills for {player}: {total} cards and {commanders} commanders; a position starts a game still "
+                f"running, so below the targets ({variant.kill_target} cards, {variant.command_target} commanders)",
+            )
     units.sort(key=lambda u: geo.board_order(geo.parse(u.square, variant.unbounded)))  # type: ignore[arg-type]
     return PositionRecord(board=tuple(units), to_move=to_move, kills=kills)
 
@@ -182,6 +203,8 @@ def start(setup: dict[str, Any]) -> tuple[Any, ...]:
     seed = setup.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise SetupError("invalid_setup", "R2", "seed must be an integer")
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise SetupError("invalid_setup", "R2", f"seed must be 0 to 2^63-1 ({MAX_SEED}), not {seed}")
     if variant.mode == "sealed" and seed is None:
         seed = 0  # R2: the engine never invents randomness; callers should pass a seed
     position = None

@@ -643,9 +643,10 @@ def _draw(state: State, action: Draw) -> tuple[Any, ...]:
                 raise RuleError("copies_exceeded", "§11",
                                 f"{action.player}'s army has no {CARDS[card].name} left to draw")
     else:
+        if action.card is not None:  # refused whatever the card: comparing it with the top would reveal the deck
+            raise RuleError("hidden_card", "§11",
+                            "in sealed mode the engine deals the top card of the deck: send draw without a card")
         card = state.decks[p][0]
-        if action.card is not None and action.card != card:
-            raise RuleError("hidden_card", "§11", "in sealed mode the engine deals the top card of the deck")
     events: list[Any] = [CardDrawn(player=action.player, card=card)]
     return tuple(events + _after_reinforce(state, p, state.board))
 

@@ -6,6 +6,7 @@ import sys
 import time
 from pathlib import Path
 
+import duckdb
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -121,15 +122,16 @@ def test_a_failed_projection_writes_nothing_and_is_redone_once(monkeypatch):
     real_sql = projections.sql
 
     def failing(name):
-        if name == "proj_insert_checkpoints":
-            raise RuntimeError("crash before the checkpoint")
+        if name == "proj_insert_checkpoints":  # the database fails (not one game): the pass ends, nothing set aside
+            raise duckdb.IOException("crash before the checkpoint")
         return real_sql(name)
 
     monkeypatch.setattr(projections, "sql", failing)
-    with pytest.raises(RuntimeError):
+    with pytest.raises(duckdb.IOException):
         projector.catch_up()
     conn = store.reader()
     assert all(not rows for rows in snapshot(conn).values())  # rows and checkpoint together, or neither
+    assert projector.set_aside() == []
     monkeypatch.setattr(projections, "sql", real_sql)
     assert projector.catch_up() == 5
     assert projector.catch_up() == 0  # nothing pending: exactly once
@@ -320,6 +322,36 @@ def test_wait_idle_does_not_wait_for_the_interval():
         assert projector.wait_idle(10)
         assert time.monotonic() - started < 5  # not the 60 s interval
         assert projector.lag() == (0, 0)
+    finally:
+        projector.close()
+        store.close()
+
+
+def test_close_with_a_backlog_stops_within_its_budget_and_the_next_start_catches_up():
+    store = DuckDBEventStore(":memory:", clock=fx.Clock())
+    projector = projections.attach(store, interval=3600)  # one pass at once, then none for an hour: a backlog
+    events = play_bot_game(3, armies=("orcs", "dwarves"))
+    games = []
+    for n in range(100):
+        encoded = fx.encode(f"b{n:03d}", events)
+        games.append(BulkGame(f"b{n:03d}", "lords-of-war", [], {}, None, [e.type for e in encoded],
+                              [e.schema_version for e in encoded], [e.payload.decode() for e in encoded],
+                              [e.hash for e in encoded]))
+    try:
+        store.create_games_bulk(games)
+        time.sleep(0.2)  # the first pass takes its quota; the rest waits for the interval
+        started = time.monotonic()
+        projector.close(budget=0.1)
+        took = time.monotonic() - started
+        left, _ = projector.lag()
+        assert took < 1.5 and 0 < left < 100, (took, left)  # stopped early (all 100 take ~1.5 s), between pages
+        projector = projections.attach(store, background=False)  # the next start
+        assert projector.lag() == (0, 0)
+        conn = store.reader()
+        once = snapshot(conn)
+        projector.rebuild()
+        assert snapshot(conn) == once  # exactly once across the early stop
+        conn.close()
     finally:
         projector.close()
         store.close()

@@ -37,7 +37,8 @@ def test_reinforce_draw_takes_the_top_card_of_the_deck():
     after = play(s, type="draw", player="p1")
     assert top in after.hands[0] and after.deck_counts[0] == s.deck_counts[0] - 1 == len(after.decks[0])
     assert (after.active, after.turn) == (1, 2)
-    refused(s, "hidden_card", type="draw", player="p1", card=s.decks[0][1] if s.decks[0][1] != top else GENERAL)
+    for guess in (top, s.decks[0][1], GENERAL):  # a named draw in sealed mode: refused whatever the card (R14 ruling)
+        refused(s, "hidden_card", type="draw", player="p1", card=guess)
 
 
 def test_reinforce_recall_returns_a_free_unit_to_the_hand():

@@ -39,7 +39,7 @@ def test_victory_four_commanders():
 
 
 def test_victory_thresholds_are_game_settings():
-    _, events = kill_marauder(variant={"kill_target": 1, "command_target": 9})
+    _, events = kill_marauder(variant={"kill_target": 1, "command_target": 6})
     assert events[-1] == GameEnded(winner="p1", reason="kills")
     _, events = kill_marauder(kills={"p1": {"total": 19, "commanders": 0}}, variant={"kill_target": 21})
     assert types(events) == ["placed", "eliminated"]
