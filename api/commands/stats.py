@@ -373,6 +373,26 @@ def _export(args: argparse.Namespace) -> int:
 SQL_CHUNK = 1_000  # rows fetched (and printed) at a time: memory stays bounded whatever the result's size
 
 
+def _bounded(query: str, limit: int) -> str:
+    """A single SELECT asks DuckDB for at most ``limit`` + 1 rows (one more tells whether there were more).
+
+    The rows are streamed either way; the bound stops the work too, so ``select * from range(10^9)`` does not keep
+    DuckDB's threads producing rows nobody will print. Anything else (PRAGMA, SHOW, several statements) runs as given.
+    """
+    import duckdb
+
+    if not limit:
+        return query
+    try:
+        statements = duckdb.extract_statements(query)
+    except duckdb.Error:
+        return query  # DuckDB reports the syntax error when the query runs, in its own words
+    if len(statements) != 1 or statements[0].type != duckdb.StatementType.SELECT:
+        return query
+    inner = statements[0].query.strip().rstrip(";")
+    return f"SELECT * FROM (\n{inner}\n) LIMIT {limit + 1}"
+
+
 def _sql(args: argparse.Namespace) -> int:
     """Run one query read-only and stream its rows: at most ``--limit`` of them, within ``--timeout`` seconds."""
     import threading
@@ -398,7 +418,13 @@ def _sql(args: argparse.Namespace) -> int:
     out = _JsonRows(sys.stdout) if args.json else _TextRows(sys.stdout)
     shown, more = 0, False
     try:
-        relation = conn.execute(args.query)
+        bounded = _bounded(args.query, args.limit)
+        try:
+            relation = conn.execute(bounded)
+        except duckdb.ParserException:
+            if bounded == args.query:
+                raise
+            relation = conn.execute(args.query)  # a trailing comment or the like defeated the wrapping
         columns = [d[0] for d in relation.description or []]
         while columns:
             want = SQL_CHUNK if not args.limit else min(SQL_CHUNK, args.limit - shown)

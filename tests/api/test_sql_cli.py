@@ -76,3 +76,16 @@ def test_sql_limit_says_when_rows_were_left_out(db, capsys):
     assert json.loads(capsys.readouterr().out) == []
     assert main(["sql", "select 1", "--db", db, "--limit", "-1"]) == 1
     assert "--limit and --timeout must be 0 (none) or more" in capsys.readouterr().err
+
+
+def test_sql_any_statement_shape_still_runs_under_the_limit(db, capsys):
+    # a single SELECT is bounded inside DuckDB (LIMIT n + 1); comments, semicolons, PRAGMA and several statements
+    # must run exactly as typed
+    assert main(["sql", "select range as n from range(9) order by n desc; -- the top", "--db", db, "--limit", "2"]) == 0
+    assert [line.strip() for line in capsys.readouterr().out.splitlines()][2:4] == ["8", "7"]
+    assert main(["sql", "select 'a;' as x -- a comment", "--db", db]) == 0
+    assert capsys.readouterr().out.splitlines()[2].strip() == "a;"
+    assert main(["sql", "pragma version", "--db", db]) == 0
+    assert "library_version" in capsys.readouterr().out
+    assert main(["sql", "select 1 as a; select 2 as b", "--db", db]) == 0
+    assert capsys.readouterr().out.split()[0] == "b"
