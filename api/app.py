@@ -15,14 +15,14 @@ from api.routes_games import router as games_router
 from api.routes_stats import router as stats_router
 from api.routes_tournaments import router as tournaments_router
 from api.settings import Settings
-from replay.games import GameService
-from replay.store import EventStore
-from replay.tournaments import TournamentService
-from replay.tournaments_store import tournament_log_for
+from replay.log.service import GameService
+from replay.store.base import EventStore
+from replay.tournaments.service import TournamentService
+from replay.tournaments.store import tournament_log_for
 
 
 def open_store(settings: Settings) -> EventStore:
-    from replay.store_duckdb import DuckDBEventStore
+    from replay.store.duckdb_store import DuckDBEventStore
 
     return DuckDBEventStore(settings.db, memory_limit=settings.duckdb_memory_limit())
 

@@ -17,7 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from engine.errors import RuleError, SetupError
 from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound
-from replay.tournaments import (
+from replay.tournaments.service import (
     TournamentConflict,
     TournamentError,
     TournamentInvalid,

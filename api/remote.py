@@ -28,8 +28,8 @@ import msgspec
 
 from api.database import CliError, is_file
 from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound
-from replay.store import AppendResult, GameRecord, NewEvent, Page, StoredEvent
-from replay.tournaments import LoggedEvent, TournamentConflict, TournamentNotFound
+from replay.store.base import AppendResult, GameRecord, NewEvent, Page, StoredEvent
+from replay.tournaments.service import LoggedEvent, TournamentConflict, TournamentNotFound
 
 SIDECAR_SUFFIX = ".server.json"
 KEY_HEADER = "X-Warlog-Local-Key"
@@ -301,13 +301,13 @@ class RemoteTournamentLog:
 @contextmanager
 def game_service(db: str) -> Iterator[Any]:
     """A ``GameService`` over the database: through its server when one holds it, else the file itself."""
-    from replay.games import GameService
+    from replay.log.service import GameService
 
     holder = find_holder(db)
     if holder is not None:
         store: Any = RemoteEventStore(Client(holder))
     else:
-        from replay.store_duckdb import DuckDBEventStore
+        from replay.store.duckdb_store import DuckDBEventStore
 
         store = DuckDBEventStore(db)
     try:
@@ -319,8 +319,8 @@ def game_service(db: str) -> Iterator[Any]:
 @contextmanager
 def tournament_service(db: str) -> Iterator[Any]:
     """A ``TournamentService`` over the database: through its server when one holds it, else the file itself."""
-    from replay.games import GameService
-    from replay.tournaments import TournamentService
+    from replay.log.service import GameService
+    from replay.tournaments.service import TournamentService
 
     holder = find_holder(db)
     if holder is not None:
@@ -328,8 +328,8 @@ def tournament_service(db: str) -> Iterator[Any]:
         store: Any = RemoteEventStore(client)
         log: Any = RemoteTournamentLog(client)
     else:
-        from replay.store_duckdb import DuckDBEventStore
-        from replay.tournaments_store import tournament_log_for
+        from replay.store.duckdb_store import DuckDBEventStore
+        from replay.tournaments.store import tournament_log_for
 
         store = DuckDBEventStore(db)
         log = tournament_log_for(store)
@@ -342,7 +342,7 @@ def tournament_service(db: str) -> Iterator[Any]:
 
 def remote_stat(holder: Holder, name: str, args: Any) -> Any:
     """``warlog stats NAME`` through the holder's public ``/stats`` routes: the same typed result as on the file."""
-    from replay import ratings, stats
+    from replay.analytics import ratings, stats
 
     player = quote(args.player or "", safe="")
     if name == "rating-history" and not player:

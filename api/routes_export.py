@@ -14,8 +14,8 @@ from typing import Literal
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
 
-from replay.games import GameService
-from replay.record import export_games, game_ids, tournament_names
+from replay.log.service import GameService
+from replay.records.record import export_games, game_ids, tournament_names
 
 router = APIRouter()
 

@@ -34,11 +34,11 @@ from api.models import (
 )
 from engine.system import GameSystem
 from replay.errors import Conflict
-from replay.explain import explain_game
-from replay.games import GameService
-from replay.store import GameRecord
-from replay.tournaments import game_outcome
-from replay.views import event_view, state_view
+from replay.log.explain import explain_game
+from replay.log.service import GameService
+from replay.store.base import GameRecord
+from replay.tournaments.service import game_outcome
+from replay.log.views import event_view, state_view
 
 router = APIRouter()
 

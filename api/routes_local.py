@@ -22,8 +22,8 @@ from api.auth import hash_token
 from api.errors import ApiError
 from api.remote import KEY_HEADER
 from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound
-from replay.store import NewEvent
-from replay.tournaments import TournamentConflict, TournamentNotFound
+from replay.store.base import NewEvent
+from replay.tournaments.service import TournamentConflict, TournamentNotFound
 
 T = TypeVar("T")
 

@@ -1,8 +1,8 @@
-"""Statistics: ``GET /stats/...``. Thin: filters from query parameters, one call into ``replay.stats`` /
-``replay.ratings``, the typed result as JSON. Response models are derived from the msgspec result Structs so the
+"""Statistics: ``GET /stats/...``. Thin: filters from query parameters, one call into ``replay.analytics.stats`` /
+``replay.analytics.ratings``, the typed result as JSON. Response models are derived from the msgspec result Structs so the
 OpenAPI schema says exactly what ``replay`` returns.
 
-The router's lifespan attaches the projector (``replay.projections.attach``) to the service's DuckDB store: it
+The router's lifespan attaches the projector (``replay.analytics.projections.attach``) to the service's DuckDB store: it
 catches up on start and then follows every commit.
 """
 
@@ -19,8 +19,8 @@ from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
 from pydantic import BaseModel, create_model
 
 from api.errors import ApiError
-from replay import ratings, stats
-from replay.stats import Filters
+from replay.analytics import ratings, stats
+from replay.analytics.stats import Filters
 
 _MODELS: dict[type, type[BaseModel]] = {}
 
@@ -41,7 +41,7 @@ def _pydantic(tp: Any) -> Any:
 
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
-    from replay.projections import attach
+    from replay.analytics.projections import attach
 
     store = app.state.service.store
     projector = attach(store) if hasattr(store, "add_commit_listener") else None

@@ -23,7 +23,7 @@ from api.models import (
     TournamentList,
     TournamentOut,
 )
-from replay.tournaments import Tournament, TournamentService
+from replay.tournaments.service import Tournament, TournamentService
 
 router = APIRouter(tags=["tournaments"])
 

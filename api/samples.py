@@ -5,9 +5,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from replay.demo import record_demo_games
-from replay.games import GameService
-from replay.record import import_text
+from replay.log.demo import record_demo_games
+from replay.log.service import GameService
+from replay.records.record import import_text
 
 FIXTURE_GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
 SAMPLE_DEMO_GAMES = 12

@@ -1,7 +1,7 @@
 """What the benchmarks share: the bot-game corpus (cached on disk), timing and statistics, machine facts, RSS.
 
 The corpus: ``corpus(n)`` plays ``n`` distinct bot games (every faction pairing, the demo variants, random and
-greedy bots in every seat; ``replay.demo.demo_setup``) on all cores and caches them under the temp directory, so
+greedy bots in every seat; ``replay.log.demo.demo_setup``) on all cores and caches them under the temp directory, so
 the second run starts at once. A figure that needs more games than the corpus holds cycles through it with fresh
 game ids (``games_for``): every stored game is still decided, hashed and written on its own; RESULTS.md says
 how many distinct games each row used.
@@ -32,7 +32,7 @@ from engine.lords_of_war.actions import Concede  # noqa: E402
 from engine.lords_of_war.bots import make_bot  # noqa: E402
 from engine.lords_of_war.state import PLAYERS  # noqa: E402
 from events.lords_of_war import CODEC  # noqa: E402
-from replay.demo import demo_setup  # noqa: E402
+from replay.log.demo import demo_setup  # noqa: E402
 
 CACHE = Path(os.environ.get("WARLOG_BENCH_CACHE", Path(tempfile.gettempdir()) / "warlog-bench-cache"))
 SEATS = (("random", "random"), ("greedy", "random"), ("random", "greedy"), ("greedy", "greedy"))

@@ -33,8 +33,8 @@ from bench.common import corpus, game_id, games_for, median  # noqa: E402
 from bench.engine import actions_with_states  # noqa: E402
 from engine.lords_of_war import decide, evolve, fold, initial_state  # noqa: E402
 from events.lords_of_war import CODEC  # noqa: E402
-from replay.games import GameService, genesis_hash  # noqa: E402
-from replay.store_duckdb import BulkGame, DuckDBEventStore  # noqa: E402
+from replay.log.service import GameService, genesis_hash  # noqa: E402
+from replay.store.duckdb_store import BulkGame, DuckDBEventStore  # noqa: E402
 from engine.systems import get_system  # noqa: E402
 
 

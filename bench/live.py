@@ -189,9 +189,9 @@ def preload(db: Path, distinct: list, first: int, count: int) -> float:
     """Bulk-load ``count`` finished bot games (ids from ``first``) into the database and project them, as a
     server that has been running for a while would have them; returns the seconds it took."""
     from engine.systems import get_system
-    from replay.games import chain_hash, genesis_hash
-    from replay.projections import attach
-    from replay.store_duckdb import BulkGame, DuckDBEventStore
+    from replay.log.service import chain_hash, genesis_hash
+    from replay.analytics.projections import attach
+    from replay.store.duckdb_store import BulkGame, DuckDBEventStore
 
     started = time.perf_counter()
     codec = get_system("lords-of-war").codec

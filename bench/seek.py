@@ -34,8 +34,8 @@ def _play(args: tuple[int, int]) -> tuple[str, list[tuple[str, int, bytes, str]]
     seed, every = args
     from engine.lords_of_war import SYSTEM as LOW
     from engine.lords_of_war.bots import play_bot_game
-    from replay.cursor import encode_snapshot
-    from replay.record import encode_chain
+    from replay.log.cursor import encode_snapshot
+    from replay.records.record import encode_chain
 
     game_id = f"bench-{seed:06d}"
     events = play_bot_game(seed, variant={"intermediate": seed % 4 == 0})
@@ -50,8 +50,8 @@ def _play(args: tuple[int, int]) -> tuple[str, list[tuple[str, int, bytes, str]]
 
 
 def fill(db: str, games: int, every: int) -> None:
-    from replay.store import NewEvent
-    from replay.store_duckdb import DuckDBEventStore
+    from replay.store.base import NewEvent
+    from replay.store.duckdb_store import DuckDBEventStore
 
     store = DuckDBEventStore(db)
     try:
@@ -91,9 +91,9 @@ def _percentiles(samples: list[float]) -> str:
 
 
 def measure(db: str, queries: int, every: int, seed: int) -> None:
-    from replay.cursor import STATE_CACHE, ReplayCursor
-    from replay.games import GameService
-    from replay.store_duckdb import DuckDBEventStore
+    from replay.log.cursor import STATE_CACHE, ReplayCursor
+    from replay.log.service import GameService
+    from replay.store.duckdb_store import DuckDBEventStore
 
     store = DuckDBEventStore(db)
     service = GameService(store)

@@ -32,10 +32,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.lords_of_war.bots import play_bot_game  # noqa: E402
-from replay import projections, ratings, stats  # noqa: E402
-from replay.games import GameService, genesis_hash  # noqa: E402
-from replay.stats import Filters  # noqa: E402
-from replay.store_duckdb import DuckDBEventStore  # noqa: E402
+from replay.analytics import projections, ratings, stats  # noqa: E402
+from replay.log.service import GameService, genesis_hash  # noqa: E402
+from replay.analytics.stats import Filters  # noqa: E402
+from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 from engine.systems import get_system  # noqa: E402
 
 BENCH_SQL = Path(__file__).parent / "sql"

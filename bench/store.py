@@ -16,8 +16,8 @@ from pathlib import Path
 
 import msgspec
 
-from replay.store import NewEvent
-from replay.store_duckdb import DuckDBEventStore
+from replay.store.base import NewEvent
+from replay.store.duckdb_store import DuckDBEventStore
 
 
 def placed(n: int) -> NewEvent:

@@ -17,9 +17,9 @@ def progress(done: int, total: int, started: float, width: int = 30) -> str:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from replay.demo import record_demo_games
-    from replay.games import GameService
-    from replay.store_duckdb import DuckDBEventStore
+    from replay.log.demo import record_demo_games
+    from replay.log.service import GameService
+    from replay.store.duckdb_store import DuckDBEventStore
 
     store = DuckDBEventStore(args.db)
     try:

@@ -29,7 +29,7 @@ def _service(db: str) -> Iterator[object]:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from replay.record import DuplicateGame, import_games
+    from replay.records.record import DuplicateGame, import_games
 
     failed = 0
     with _service(args.db) as service:
@@ -66,7 +66,7 @@ def _import(args: argparse.Namespace) -> int:
 
 def _export(args: argparse.Namespace) -> int:
     from replay.errors import GameNotFound
-    from replay.record import export_games, game_ids, tournament_names
+    from replay.records.record import export_games, game_ids, tournament_names
 
     chosen = [args.game_id] if args.game_id else []
     if bool(chosen) + bool(args.all) + bool(args.tournament) != 1:
@@ -93,7 +93,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from replay.verify import verify_all, verify_game
+    from replay.log.verify import verify_all, verify_game
 
     games = 0
     found = 0
@@ -109,9 +109,9 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from replay.cursor import ReplayCursor
+    from replay.log.cursor import ReplayCursor
     from replay.errors import GameNotFound
-    from replay.terminal import run
+    from api.terminal import run
 
     with _service(args.db) as service:
         try:

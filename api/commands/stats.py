@@ -30,8 +30,8 @@ def _db(args: argparse.Namespace) -> str:
 @contextmanager
 def _projected(args: argparse.Namespace) -> Iterator[tuple[Any, Any, Any]]:
     """The store, its projector (caught up) and a reader cursor."""
-    from replay.projections import attach
-    from replay.store_duckdb import DuckDBEventStore
+    from replay.analytics.projections import attach
+    from replay.store.duckdb_store import DuckDBEventStore
 
     store = DuckDBEventStore(_db(args))  # held by another process: one sentence from api/cli.py
     projector = attach(store, background=False)
@@ -266,7 +266,7 @@ def print_result(result: msgspec.Struct, as_json: bool, limit: int | None = None
 
 
 def _heatmap_type() -> type:
-    from replay.stats import HeatMap
+    from replay.analytics.stats import HeatMap
 
     return HeatMap
 
@@ -275,7 +275,7 @@ def _heatmap_type() -> type:
 
 
 def _filters(args: argparse.Namespace) -> Any:
-    from replay.stats import Filters
+    from replay.analytics.stats import Filters
 
     try:
         return Filters(
@@ -293,7 +293,7 @@ def _filters(args: argparse.Namespace) -> Any:
 
 
 def _compute(name: str, conn: Any, args: argparse.Namespace) -> msgspec.Struct:
-    from replay import ratings, stats
+    from replay.analytics import ratings, stats
 
     filters = _filters(args)
     table: dict[str, Callable[[], msgspec.Struct]] = {
@@ -333,7 +333,7 @@ def _stats(args: argparse.Namespace) -> int:
     else:
         with _projected(args) as (_, _, conn):
             if args.army is not None:
-                from replay.stats import known_armies
+                from replay.analytics.stats import known_armies
 
                 known = known_armies(conn, args.system)
                 if args.army not in known:
@@ -357,7 +357,7 @@ def _reproject(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from replay.parquet import ExportError, export
+    from replay.analytics.parquet import ExportError, export
 
     with _projected(args) as (_, _, conn):
         try:

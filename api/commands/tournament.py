@@ -139,7 +139,7 @@ def _list(args: argparse.Namespace) -> int:
 def _run(handler: Any) -> Any:
     def run(args: argparse.Namespace) -> int:
         from engine.errors import SetupError
-        from replay.tournaments import TournamentError
+        from replay.tournaments.service import TournamentError
 
         try:
             return int(handler(args))

@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from api.settings import Settings
-from replay.store_memory import MemoryEventStore
+from replay.store.memory_store import MemoryEventStore
 
 
 @pytest.fixture

@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 from api.app import create_app
 from api.settings import Settings
 from engine.lords_of_war.bots import RandomBot
-from replay.games import GameService
-from replay.store_duckdb import DuckDBEventStore
+from replay.log.service import GameService
+from replay.store.duckdb_store import DuckDBEventStore
 from tests.api.helpers import bearer, bot_action, new_game, play
 
 

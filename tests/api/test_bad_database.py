@@ -25,9 +25,9 @@ import stats_fixtures as fx  # noqa: E402
 
 from events.lords_of_war import KillsRecord, PositionRecord, Variant  # noqa: E402
 from api.cli import main  # noqa: E402
-from replay import ratings, stats  # noqa: E402
-from replay.projections import attach  # noqa: E402
-from replay.store_duckdb import DuckDBEventStore  # noqa: E402
+from replay.analytics import ratings, stats  # noqa: E402
+from replay.analytics.projections import attach  # noqa: E402
+from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 from tests.api.helpers import SETUP  # noqa: E402
 from tests.api.test_e2e_serve import _free_port  # noqa: E402
 

@@ -26,7 +26,7 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from api.settings import Settings
-from replay.store_duckdb import DuckDBEventStore
+from replay.store.duckdb_store import DuckDBEventStore
 from tests.api.helpers import SETUP
 
 STORE = DuckDBEventStore(":memory:")  # never closed: the process ends with it open

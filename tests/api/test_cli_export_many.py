@@ -7,10 +7,10 @@ from pathlib import Path
 from api.auth import new_tokens
 from api.cli import main
 from engine.lords_of_war.bots import RandomBot
-from replay.games import GameService
-from replay.store_duckdb import DuckDBEventStore
-from replay.tournaments import TournamentService
-from replay.tournaments_store import tournament_log_for
+from replay.log.service import GameService
+from replay.store.duckdb_store import DuckDBEventStore
+from replay.tournaments.service import TournamentService
+from replay.tournaments.store import tournament_log_for
 from tests.api.records_helpers import warlog
 
 

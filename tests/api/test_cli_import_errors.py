@@ -10,9 +10,9 @@ from fastapi.testclient import TestClient
 
 from engine.lords_of_war.bots import play_bot_game
 from events.lords_of_war import GameStarted
-from replay.games import GameService
-from replay.record import store_events
-from replay.store_duckdb import DuckDBEventStore
+from replay.log.service import GameService
+from replay.records.record import store_events
+from replay.store.duckdb_store import DuckDBEventStore
 from tests.api.helpers import SETUP
 from tests.api.records_helpers import warlog
 

@@ -75,7 +75,7 @@ def emitted_error_codes() -> set[str]:
         codes |= set(re.findall(r'_refuse\(\s*\w+,\s*\d{3},\s*"([a-z_]+)"', source))
         codes |= set(re.findall(r'\{\s*\d{3}:\s*"([a-z_]+)"(?:,\s*\d{3}:\s*"([a-z_]+)")*', source)[0]
                      if re.search(r'\{\s*\d{3}:\s*"[a-z_]+"', source) else ())
-    tournaments = (ROOT / "replay" / "tournaments.py").read_text()
+    tournaments = (ROOT / "replay" / "tournaments" / "service.py").read_text()
     codes |= set(re.findall(r'^\s+code = "([a-z_]+)"', tournaments, re.M)) - {"tournament_error"}
     for raised in re.finditer(r"raise Tournament\w+\(", tournaments):  # the code is the last argument, if given
         depth, end = 1, raised.end()

@@ -10,8 +10,8 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from api.settings import Settings
-from replay.store_duckdb import DuckDBEventStore
-from replay.store_memory import MemoryEventStore
+from replay.store.duckdb_store import DuckDBEventStore
+from replay.store.memory_store import MemoryEventStore
 from tests.api.helpers import SETUP, bearer, bot_action, new_game, play
 
 

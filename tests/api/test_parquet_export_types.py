@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from api.settings import Settings
-from replay.store_duckdb import DuckDBEventStore
+from replay.store.duckdb_store import DuckDBEventStore
 from tests.api.helpers import new_game, play
 from tests.api.records_helpers import warlog
 

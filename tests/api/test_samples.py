@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from api.samples import FIXTURE_GAMES, load_samples
-from replay.games import GameService
-from replay.store_memory import MemoryEventStore
+from replay.log.service import GameService
+from replay.store.memory_store import MemoryEventStore
 
 
 def test_samples_load_fixture_and_demo_games_into_an_empty_store_once():

@@ -17,7 +17,7 @@ from schemathesis.checks import not_a_server_error  # noqa: E402
 
 from api.app import create_app  # noqa: E402
 from api.settings import Settings  # noqa: E402
-from replay.store_duckdb import DuckDBEventStore  # noqa: E402
+from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 from tests.api.helpers import SETUP  # noqa: E402
 
 MAX_EXAMPLES = 25

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from api.cli import main
-from replay.store_duckdb import DuckDBEventStore
+from replay.store.duckdb_store import DuckDBEventStore
 
 ROOT = Path(__file__).parents[2]
 

@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "replay"))
 import stats_fixtures as fx  # noqa: E402
 
 from api.cli import main  # noqa: E402
-from replay.store_duckdb import DuckDBEventStore  # noqa: E402
+from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 
 
 @pytest.fixture

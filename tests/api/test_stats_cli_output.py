@@ -15,9 +15,9 @@ import pytest
 
 from api.cli import main
 from engine.lords_of_war.bots import play_bot_game
-from replay.games import GameService
-from replay.record import store_events
-from replay.store_duckdb import DuckDBEventStore
+from replay.log.service import GameService
+from replay.records.record import store_events
+from replay.store.duckdb_store import DuckDBEventStore
 
 ROOT = Path(__file__).parents[2]
 

@@ -14,7 +14,7 @@ import stats_fixtures as fx  # noqa: E402
 
 from api.app import create_app  # noqa: E402
 from api.settings import Settings  # noqa: E402
-from replay.store_duckdb import DuckDBEventStore  # noqa: E402
+from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 
 
 @pytest.fixture(scope="module")

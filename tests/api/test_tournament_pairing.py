@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.tournaments import Entrant, Round, Table, TableResult, Tournament, standings
-from replay.tournaments_swiss import swiss_pairing
+from replay.tournaments.service import Entrant, Round, Table, TableResult, Tournament, standings
+from replay.tournaments.swiss import swiss_pairing
 
 
 def _perfect(players: list[str], played: set[frozenset[str]]) -> bool:

@@ -13,9 +13,9 @@ from fastapi.testclient import TestClient
 from api.app import create_app
 from api.cli import main
 from api.settings import Settings
-from replay.store_duckdb import DuckDBEventStore
-from replay.tournaments import LoggedEvent, TournamentConflict, TournamentNotFound
-from replay.tournaments_store import DuckDBTournamentLog, MemoryTournamentLog
+from replay.store.duckdb_store import DuckDBEventStore
+from replay.tournaments.service import LoggedEvent, TournamentConflict, TournamentNotFound
+from replay.tournaments.store import DuckDBTournamentLog, MemoryTournamentLog
 from tests.api.helpers import bearer, play
 
 ARMIES = ["orcs", "dwarves", "elves", "undead", "templars"]

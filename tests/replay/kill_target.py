@@ -12,8 +12,8 @@ import threading
 
 import msgspec
 
-from replay.store import NewEvent
-from replay.store_duckdb import DuckDBEventStore
+from replay.store.base import NewEvent
+from replay.store.duckdb_store import DuckDBEventStore
 
 
 def main() -> None:

@@ -9,8 +9,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 import stats_fixtures as fx  # noqa: E402
 
 from engine.lords_of_war.bots import play_bot_game  # noqa: E402
-from replay import projections  # noqa: E402
-from replay.store_duckdb import DuckDBEventStore  # noqa: E402
+from replay.analytics import projections  # noqa: E402
+from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 
 store = DuckDBEventStore(sys.argv[1])
 projector = projections.attach(store)

@@ -42,7 +42,7 @@ from events.lords_of_war import (
     Shot,
     Variant,
 )
-from replay.games import GameService, genesis_hash
+from replay.log.service import GameService, genesis_hash
 
 SYSTEM = get_system("lords-of-war")
 

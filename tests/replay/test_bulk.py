@@ -9,14 +9,14 @@ import msgspec
 import pytest
 
 from engine.systems import get_system
-from replay.bulk import (
+from replay.records.bulk import (
     ImportGame, ImportRejected, bulk_import, bulk_import_jsonl, prepare, read_jsonl, validate, validation_mode,
 )
-from replay.demo import DEMO_SEATS, demo_setup, record_bot_game
+from replay.log.demo import DEMO_SEATS, demo_setup, record_bot_game
 from replay.errors import GameExists
-from replay.games import GameService
-from replay.store_duckdb import DuckDBEventStore
-from replay.store_memory import MemoryEventStore
+from replay.log.service import GameService
+from replay.store.duckdb_store import DuckDBEventStore
+from replay.store.memory_store import MemoryEventStore
 
 GAMES = 6
 

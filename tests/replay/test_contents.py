@@ -1,14 +1,14 @@
-"""Content hashes (replay/contents.py): the SQL hash of stored games equals the Python hash of their events, rows
+"""Content hashes (replay/log/contents.py): the SQL hash of stored games equals the Python hash of their events, rows
 follow a game that grows, and the in-memory store's scan agrees."""
 
 from __future__ import annotations
 
 from engine.lords_of_war import SYSTEM
 from engine.lords_of_war.bots import play_bot_game
-from replay.contents import duplicates_of, events_hash
-from replay.games import GameService, genesis_hash
-from replay.store_duckdb import DuckDBEventStore
-from replay.store_memory import MemoryEventStore
+from replay.log.contents import duplicates_of, events_hash
+from replay.log.service import GameService, genesis_hash
+from replay.store.duckdb_store import DuckDBEventStore
+from replay.store.memory_store import MemoryEventStore
 
 
 def test_contents_duplicates_follow_a_growing_game_in_duckdb_and_memory() -> None:

@@ -7,11 +7,11 @@ from hypothesis import strategies as st
 
 from engine.lords_of_war import fold
 from engine.lords_of_war.bots import play_bot_game
-from replay.cursor import ReplayCursor, StateCache, decode_snapshot, encode_snapshot
-from replay.games import GameService
-from replay.record import store_events
-from replay.store_duckdb import DuckDBEventStore
-from replay.store_memory import MemoryEventStore
+from replay.log.cursor import ReplayCursor, StateCache, decode_snapshot, encode_snapshot
+from replay.log.service import GameService
+from replay.records.record import store_events
+from replay.store.duckdb_store import DuckDBEventStore
+from replay.store.memory_store import MemoryEventStore
 
 VARIANTS = [{}, {"intermediate": True}, {"unbounded": True}, {"mode": "table"}]
 

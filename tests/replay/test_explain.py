@@ -4,7 +4,7 @@ from engine.lords_of_war import fold
 from engine.lords_of_war.bots import play_bot_game
 from events import Recorded
 from events.lords_of_war import Attacker, CardDrawn, DestroyedUnit, Eliminated, GameEnded, Placed
-from replay.explain import Explanation, explain, explain_game
+from replay.log.explain import Explanation, explain, explain_game
 
 LOW = "lords-of-war"
 
@@ -69,7 +69,7 @@ def test_explain_game_covers_every_event_of_bot_games():
 
 
 def test_explain_actions_joins_an_action_into_one_line():
-    from replay.explain import explain_actions
+    from replay.log.explain import explain_actions
 
     events = play_bot_game(1)
     recorded = [_rec(e, i + 1) for i, e in enumerate(events)]

@@ -9,11 +9,11 @@ import pytest
 
 from engine.errors import RuleError, SetupError
 from engine.systems import get_system
-from replay.demo import demo_setup, record_bot_game
+from replay.log.demo import demo_setup, record_bot_game
 from replay.errors import Conflict, GameNotFound
-from replay.games import GameService, chain_hash, genesis_hash
-from replay.store_duckdb import DuckDBEventStore
-from replay.store_memory import MemoryEventStore
+from replay.log.service import GameService, chain_hash, genesis_hash
+from replay.store.duckdb_store import DuckDBEventStore
+from replay.store.memory_store import MemoryEventStore
 
 SETUP = {
     "system": "lords-of-war",

@@ -14,9 +14,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 import stats_fixtures as fx  # noqa: E402
 
 from engine.lords_of_war.bots import play_bot_game  # noqa: E402
-from replay import projections  # noqa: E402
-from replay.projections import GameHeader, StreamEvent, own_square, project_lords_of_war, variant_label  # noqa: E402
-from replay.store_duckdb import BulkGame, DuckDBEventStore  # noqa: E402
+from replay.analytics import projections  # noqa: E402
+from replay.analytics.projections import GameHeader, StreamEvent, own_square, project_lords_of_war, variant_label  # noqa: E402
+from replay.store.duckdb_store import BulkGame, DuckDBEventStore  # noqa: E402
 
 TABLES = ("proj_games", "proj_players", "proj_placements", "proj_kills", "proj_shots", "proj_card_daily",
           "proj_elo_players", "proj_elo_history", "proj_elo_cursor")

@@ -11,9 +11,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import stats_fixtures as fx  # noqa: E402
 
-from replay import projections, ratings  # noqa: E402
-from replay.stats import Filters  # noqa: E402
-from replay.store_duckdb import DuckDBEventStore  # noqa: E402
+from replay.analytics import projections, ratings  # noqa: E402
+from replay.analytics.stats import Filters  # noqa: E402
+from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 
 SELF = [fx.started(("ann", "orcs"), ("ann", "dwarves")), *fx.GAME_A[1:]]  # A's moves, ann on both seats
 

@@ -13,9 +13,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import stats_fixtures as fx  # noqa: E402
 
-from replay import projections, ratings, stats  # noqa: E402
-from replay.stats import Filters, newcombe, wilson  # noqa: E402
-from replay.store_duckdb import DuckDBEventStore  # noqa: E402
+from replay.analytics import projections, ratings, stats  # noqa: E402
+from replay.analytics.stats import Filters, newcombe, wilson  # noqa: E402
+from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 
 Z2 = 1.959963984540054**2
 

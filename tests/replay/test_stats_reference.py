@@ -20,9 +20,9 @@ import stats_fixtures as fx  # noqa: E402
 
 from engine.lords_of_war.bots import play_bot_game  # noqa: E402
 from events.lords_of_war import Eliminated, GameEnded, GameStarted, Placed, Recalled, Shot  # noqa: E402
-from replay import projections, ratings, stats  # noqa: E402
-from replay.stats import Filters, wilson  # noqa: E402
-from replay.store_duckdb import DuckDBEventStore  # noqa: E402
+from replay.analytics import projections, ratings, stats  # noqa: E402
+from replay.analytics.stats import Filters, wilson  # noqa: E402
+from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 
 FACTIONS = ("orcs", "dwarves", "elves", "undead", "lizardmen", "templars")
 PLAYERS = ("ann", "bob", "cy", "dee", "eve")

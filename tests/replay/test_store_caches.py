@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-import replay.store_duckdb as store_duckdb
+import replay.store.duckdb_store as store_duckdb
 from replay.errors import Conflict
-from replay.store import NewEvent
-from replay.store_duckdb import DuckDBEventStore
+from replay.store.base import NewEvent
+from replay.store.duckdb_store import DuckDBEventStore
 
 
 def event(n: int) -> NewEvent:

@@ -13,9 +13,9 @@ import msgspec
 import pytest
 
 from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound
-from replay.store import EventStore, NewEvent
-from replay.store_duckdb import DuckDBEventStore
-from replay.store_memory import MemoryEventStore
+from replay.store.base import EventStore, NewEvent
+from replay.store.duckdb_store import DuckDBEventStore
+from replay.store.memory_store import MemoryEventStore
 
 BACKENDS = ["memory", "duckdb-memory", "duckdb-file"]
 START = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
@@ -439,7 +439,7 @@ def test_append_failed_transaction_fails_the_batch_and_recovers(tmp_path: Path) 
 def test_append_failed_request_does_not_fail_the_others_of_its_group_commit(tmp_path: Path) -> None:
     from concurrent.futures import Future
 
-    from replay.store_duckdb import _Append, _Columns
+    from replay.store.duckdb_store import _Append, _Columns
 
     store = damaged(tmp_path, "SELECT 1")
     try:
@@ -462,7 +462,7 @@ def test_append_failed_request_does_not_fail_the_others_of_its_group_commit(tmp_
 
 
 def test_sql_files_have_a_header_and_one_statement() -> None:
-    from replay.sql_loader import SQL_DIR, sql
+    from replay.store.sql import SQL_DIR, sql
 
     names = sorted(path.stem for path in SQL_DIR.glob("*.sql"))
     assert "schema" in names and "insert_events" in names

@@ -5,12 +5,12 @@ import io
 from engine.lords_of_war import CARDS
 from engine.lords_of_war.bots import play_bot_game
 from events.lords_of_war import CardDrawn
-from replay.cursor import ReplayCursor, StateCache
-from replay.games import GameService
+from replay.log.cursor import ReplayCursor, StateCache
+from replay.log.service import GameService
 from replay.lords_of_war.mat import abbreviation, board_arrows
-from replay.record import store_events
-from replay.store_memory import MemoryEventStore
-from replay.terminal import HELP, Picture, Session, frame, layout, picture, print_all, run
+from replay.records.record import store_events
+from replay.store.memory_store import MemoryEventStore
+from api.terminal import HELP, Picture, Session, frame, layout, picture, print_all, run
 
 LOW = "lords-of-war"
 

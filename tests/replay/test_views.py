@@ -9,8 +9,8 @@ from engine.lords_of_war import fold
 from engine.lords_of_war.bots import play_bot_game
 from events import Recorded
 from events.lords_of_war import CardDrawn, GameStarted, HandDealt, HandRevealed
-from replay.explain import explain
-from replay.views import event_view, events_view, state_view
+from replay.log.explain import explain
+from replay.log.views import event_view, events_view, state_view
 from tests.replay.bots import KnownDrawBot
 
 LOW = "lords-of-war"

@@ -18,9 +18,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from replay.cursor import ReplayCursor
-from replay.explain import explain
-from replay.views import state_view
+from replay.log.cursor import ReplayCursor
+from replay.log.explain import explain
+from replay.log.views import state_view
 
 HELP = "←/→ step · g go to seq · q quit"
 MIN_INFO_LINES = 3  # a mat is only chosen if it leaves room for the status and the explanation

@@ -3,7 +3,7 @@
 The store knows nothing about game rules. It keeps, per game, a gapless 1-based stream of events, a
 `GameRecord` (system, players, tournament, free-form JSON metadata) and optional snapshots (a cache the replay
 cursor may use; always rebuildable from the events). Two backends honour the same contract:
-`replay.store_memory.MemoryEventStore` and `replay.store_duckdb.DuckDBEventStore`
+`replay.store.memory_store.MemoryEventStore` and `replay.store.duckdb_store.DuckDBEventStore`
 (see docs/store.md and tests/replay/test_store_contract.py).
 """
 

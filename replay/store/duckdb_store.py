@@ -33,8 +33,8 @@ import duckdb
 import msgspec
 
 from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound, StoreError
-from replay.sql_loader import migrations, sql
-from replay.store import (
+from replay.store.sql import migrations, sql
+from replay.store.base import (
     AppendResult,
     Clock,
     GameRecord,
@@ -130,7 +130,7 @@ _SINGULAR = {
 class BulkGame(msgspec.Struct, frozen=True):
     """A whole game for ``create_games_bulk``: its record and its events as columns (seq = position + 1), each
     payload the event's JSON text, already hash-chained. Columns, not ``NewEvent`` structs: cheap to build, and
-    cheap to send between processes (``replay.bulk`` prepares games in worker processes)."""
+    cheap to send between processes (``replay.records.bulk`` prepares games in worker processes)."""
 
     game_id: str
     system: str
@@ -368,7 +368,7 @@ class DuckDBEventStore:
         seq, state = rows[0]
         return None if seq is None else (seq, bytes(state))
 
-    # -- hooks for derived data kept in step with the log (replay/projections.py) ---------------------
+    # -- hooks for derived data kept in step with the log (replay/analytics/projections.py) ---------------------
     def add_commit_listener(self, listener: Callable[[list[str]], None]) -> None:
         """Call ``listener(game_ids)`` on the writer thread after every commit that stored events, with the ids of
         the games that got new events. It must return quickly (e.g. hand the ids to another thread); an exception

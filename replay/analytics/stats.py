@@ -15,7 +15,7 @@ import duckdb
 import msgspec
 
 from engine.lords_of_war.cards import CARDS, FACTIONS
-from replay.sql_loader import sql
+from replay.store.sql import sql
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 

@@ -18,10 +18,10 @@ import msgspec
 
 from engine.errors import RuleError
 from engine.system import GameSystem
-from replay.contents import duplicates_of, events_hash
-from replay.games import GameService, chain_hash, genesis_hash, name_problem, outcome_metadata
-from replay.store import NewEvent
-from replay.views import event_view
+from replay.log.contents import duplicates_of, events_hash
+from replay.log.service import GameService, chain_hash, genesis_hash, name_problem, outcome_metadata
+from replay.store.base import NewEvent
+from replay.log.views import event_view
 
 RECORD_META = "record"  # the game's metadata key holding the record's people tags (Event, Site, Date, ...)
 ENVELOPE_KEYS = ("seq", "recorded_at", "hash", "schema_version", "game_id")
@@ -133,7 +133,7 @@ def _check_names(setup: dict[str, Any], line_of: Callable[[str], int]) -> None:
 
 
 def _check_duplicate(service: GameService, system: GameSystem, events: Sequence[Any], allow_duplicate: bool) -> None:
-    """DuplicateGame when a stored game has exactly these events (replay/contents.py), unless allowed."""
+    """DuplicateGame when a stored game has exactly these events (replay/log/contents.py), unless allowed."""
     if allow_duplicate:
         return
     same = duplicates_of(service.store, events_hash(system, events))
@@ -159,8 +159,8 @@ TournamentNames = Callable[[str], "str | None"]  # a tournament's id -> its name
 
 
 def tournament_names(log: Any) -> TournamentNames:
-    """Names from a tournament log (``replay.tournaments_store``), each looked up once."""
-    from replay.tournaments import TournamentNotFound
+    """Names from a tournament log (``replay.tournaments.store``), each looked up once."""
+    from replay.tournaments.service import TournamentNotFound
 
     known: dict[str, str | None] = {}
 

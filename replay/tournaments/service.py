@@ -2,7 +2,7 @@
 
 A tournament is itself a small event log (``tournament_created``, ``player_registered``, ``round_started``,
 ``result_entered``) kept by a ``TournamentLog`` (in memory, or SQL tables next to the games: see
-``replay/tournaments_store.py``); its state is a fold of that log. Results are not copied out of games: a table's
+``replay/tournaments/store.py``); its state is a fold of that log. Results are not copied out of games: a table's
 result is read from its game's final state when asked (or from a forfeit entered by the organiser), so standings
 are always those of the record.
 
@@ -20,8 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from replay.games import GameService, name_problem
-from replay.tournaments_swiss import swiss_pairing
+from replay.log.service import GameService, name_problem
+from replay.tournaments.swiss import swiss_pairing
 
 FORMATS = ("swiss",)
 SEATS = ("p1", "p2")

@@ -22,7 +22,7 @@ from engine.errors import RuleError, SetupError
 from engine.systems import UnknownSystem, get_system
 from events import Recorded
 from replay.errors import Conflict, CorruptRecord
-from replay.store import AppendResult, EventStore, GameRecord, NewEvent, StoredEvent
+from replay.store.base import AppendResult, EventStore, GameRecord, NewEvent, StoredEvent
 
 GENESIS = "warlog-chain-v1"
 

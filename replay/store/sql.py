@@ -9,7 +9,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-SQL_DIR = Path(__file__).parent / "sql"
+SQL_DIR = Path(__file__).parent.parent / "sql"
 _MIGRATION = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
 
 

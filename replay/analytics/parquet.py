@@ -14,7 +14,7 @@ from pathlib import Path
 import duckdb
 import msgspec
 
-from replay.sql_loader import sql
+from replay.store.sql import sql
 
 TABLES = ("events", "games", "proj_games", "proj_players", "proj_placements", "proj_kills", "proj_shots")
 PARTITIONS = ["system", "month"]

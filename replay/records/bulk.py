@@ -31,9 +31,9 @@ import msgspec
 from engine.errors import RuleError
 from engine.system import GameSystem
 from engine.systems import UnknownSystem, get_system
-from replay.games import chain_hash, genesis_hash, name_problem, outcome_metadata
-from replay.store import EventStore, NewEvent
-from replay.store_duckdb import BulkGame
+from replay.log.service import chain_hash, genesis_hash, name_problem, outcome_metadata
+from replay.store.base import EventStore, NewEvent
+from replay.store.duckdb_store import BulkGame
 
 
 class ImportGame(msgspec.Struct, frozen=True):

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.lords_of_war import FACTIONS
 from engine.lords_of_war.bots import make_bot
-from replay.games import GameService
+from replay.log.service import GameService
 
 # The variants a demo cycles through: plain sealed games most often, then each variant.
 DEMO_VARIANTS: tuple[dict[str, Any], ...] = (

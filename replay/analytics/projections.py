@@ -46,7 +46,7 @@ from events.lords_of_war import (
     Recalled,
     Shot,
 )
-from replay.sql_loader import sql
+from replay.store.sql import sql
 
 LORDS_OF_WAR = "lords-of-war"
 PAGE = 500  # games per catch-up transaction
@@ -548,7 +548,7 @@ class Projector:
     def _sync_ratings(self) -> None:
         """The stored Elo pass is derived from proj_games, so it is synced after the pass (its own transaction;
         sync_elo checks itself, so a crash in between is repaired by the next sync)."""
-        from replay.ratings import sync_elo
+        from replay.analytics.ratings import sync_elo
 
         conn = self._conn
         conn.begin()

@@ -26,7 +26,7 @@ import msgspec
 
 from engine.system import GameSystem
 from events import Recorded
-from replay.games import GameService
+from replay.log.service import GameService
 
 DEFAULT_SNAPSHOT_EVERY = 32
 SNAPSHOT_MAGIC = b"WLS1"

@@ -23,8 +23,8 @@ from typing import TypeVar
 import duckdb
 import msgspec
 
-from replay.sql_loader import sql
-from replay.stats import Filters
+from replay.store.sql import sql
+from replay.analytics.stats import Filters
 
 INITIAL = 1500.0
 T = TypeVar("T")

@@ -23,7 +23,7 @@ import msgspec
 
 from engine.errors import RuleError
 from replay.errors import CorruptRecord
-from replay.games import GameService, chain_hash, genesis_hash
+from replay.log.service import GameService, chain_hash, genesis_hash
 
 
 class Divergence(msgspec.Struct, frozen=True, kw_only=True):

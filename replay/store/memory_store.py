@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from replay.errors import Conflict, GameExists, GameNotFound
-from replay.store import (
+from replay.store.base import (
     AppendResult,
     Clock,
     GameRecord,

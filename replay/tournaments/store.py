@@ -12,9 +12,9 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from replay.sql_loader import sql
-from replay.store import Clock, iso_utc, utc_now
-from replay.tournaments import LoggedEvent, TournamentConflict, TournamentNotFound
+from replay.store.sql import sql
+from replay.store.base import Clock, iso_utc, utc_now
+from replay.tournaments.service import LoggedEvent, TournamentConflict, TournamentNotFound
 
 
 class MemoryTournamentLog:
