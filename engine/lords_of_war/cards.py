@@ -16,7 +16,6 @@ from engine.lords_of_war.geometry import DIRECTION_STEPS, DIRECTIONS, delta, fra
 
 CATALOG_PATH = Path(__file__).resolve().parents[2] / "fixtures" / "lords_of_war" / "cards.json"
 
-RANKS: tuple[str, ...] = ("general", "command", "special", "elite", "veteran", "regular", "recruit")
 RANK_COUNTS: dict[str, int] = {  # §2: per army
     "general": 1,
     "command": 5,

@@ -133,13 +133,6 @@ def _candidate_squares(board: Board, owner: int, unbounded: bool) -> set[int]:
     return _empty_neighbours(board, owner, True, unbounded) | _empty_neighbours(board, owner, False, unbounded)
 
 
-def normal_squares(board: Board, card: Card, owner: int, unbounded: bool, squares: Iterable[int] | None = None) -> list[int]:
-    enemy_on_mat = _has_enemy(board, owner)
-    if squares is None:
-        squares = _candidate_squares(board, owner, unbounded)
-    return [k for k in squares if placement_basis(board, k, card, owner, enemy_on_mat) is not None]
-
-
 def has_normal_placement(board: Board, cards: Iterable[str], owner: int, unbounded: bool) -> bool:
     enemy_on_mat = _has_enemy(board, owner)
     squares = _candidate_squares(board, owner, unbounded)

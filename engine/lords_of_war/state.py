@@ -539,10 +539,6 @@ def evolve(state: State, event: LordsOfWarEvent) -> State:
     return _freeze(t, forms)
 
 
-def is_started(state: State) -> bool:
-    return state.phase != "setup"
-
-
 def state_to_builtins(state: State) -> dict[str, Any]:
     """The state as plain JSON data in the contract's shape (view=all); see docs/events.md for every field."""
     unbounded = state.unbounded

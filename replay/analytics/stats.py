@@ -411,6 +411,3 @@ def head_to_head(
                                  w.low, w.high))
     return HeadToHead(filters, sum(r.games for r in out) // (1 if player else 2), out)
 
-
-STATISTICS = ("armies", "matchups", "first-player", "game-length", "end-reasons", "cards", "heatmap", "ratings",
-              "head-to-head")

@@ -12,7 +12,7 @@ import hashlib
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
@@ -370,6 +370,3 @@ def outcome_metadata(system: GameSystem, state: Any) -> dict[str, Any] | None:
     return {"status": "over", "winner": shown.get("winner"), "end_reason": shown.get("end_reason"),
             "turns": shown.get("turn"), "seq": shown.get("seq")}
 
-
-def fold_stored(system: GameSystem, stored: Iterable[Recorded[Any]]) -> Any:
-    return system.fold(r.event for r in stored)

@@ -69,10 +69,6 @@ def _destroyed(unit: DestroyedUnit) -> str:
     return f"{card_name(unit.card)} at {unit.square} is destroyed: {unit.damage} > {unit.defence} ({sources})"
 
 
-def _players(state: State) -> dict[str, str]:
-    return {a.id: a.name for a in state.armies}
-
-
 def _end(event: GameEnded, state: State) -> str:
     variant = state.variant
     match event.reason:

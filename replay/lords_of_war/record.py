@@ -34,8 +34,6 @@ from events.lords_of_war import (
     ExtraTurnGranted,
     GameEnded,
     GameStarted,
-    HandDealt,
-    HandRevealed,
     Placed,
 )
 from replay.lords_of_war.actions import actions_from_events, army_setup, opening_length

@@ -6,7 +6,6 @@ from hypothesis import strategies as st
 
 from engine.lords_of_war import fold
 from engine.lords_of_war.bots import play_bot_game
-from engine.lords_of_war.rules import decide
 from replay.log.service import GameService
 from replay.lords_of_war.actions import actions_from_events, setup_from_started
 from replay.records.record import DuplicateGame, RecordError, export_jsonl, export_record, import_jsonl, import_record, import_text, store_events
