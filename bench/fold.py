@@ -33,7 +33,7 @@ from bench.common import corpus, game_id, games_for, median  # noqa: E402
 from bench.engine import actions_with_states  # noqa: E402
 from engine.lords_of_war import decide, evolve, fold, initial_state  # noqa: E402
 from events.lords_of_war import CODEC  # noqa: E402
-from replay.log.service import GameService, genesis_hash  # noqa: E402
+from replay.log.chain import encode_chain  # noqa: E402
 from replay.store.duckdb_store import BulkGame, DuckDBEventStore  # noqa: E402
 from engine.systems import get_system  # noqa: E402
 
@@ -44,7 +44,7 @@ def store_games(store: DuckDBEventStore, count: int, distinct: list, batch: int 
     pending, events = [], 0
     for i, game in games_for(count, distinct):
         gid = game_id(i)
-        encoded = GameService._encode(system, game.events(), genesis_hash(gid))  # noqa: SLF001
+        encoded = encode_chain(system, gid, game.events())
         pending.append(BulkGame(gid, system.name, ["p1", "p2"], {}, None, [e.type for e in encoded],
                                 [e.schema_version for e in encoded], [e.payload.decode() for e in encoded],
                                 [e.hash for e in encoded]))

@@ -35,7 +35,7 @@ def _play(args: tuple[int, int]) -> tuple[str, list[tuple[str, int, bytes, str]]
     from engine.lords_of_war import SYSTEM as LOW
     from engine.lords_of_war.bots import play_bot_game
     from replay.log.cursor import encode_snapshot
-    from replay.records.record import encode_chain
+    from replay.log.chain import encode_chain
 
     game_id = f"bench-{seed:06d}"
     events = play_bot_game(seed, variant={"intermediate": seed % 4 == 0})

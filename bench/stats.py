@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:
 
 from engine.lords_of_war.bots import play_bot_game  # noqa: E402
 from replay.analytics import projections, ratings, stats  # noqa: E402
-from replay.log.service import GameService, genesis_hash  # noqa: E402
+from replay.log.chain import encode_chain  # noqa: E402
 from replay.analytics.stats import Filters  # noqa: E402
 from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 from engine.systems import get_system  # noqa: E402
@@ -68,7 +68,7 @@ def store_base(store: DuckDBEventStore, clock: Clock, base: int) -> None:
         )
         clock.now = datetime(2025, 1, 1, tzinfo=UTC) + timedelta(minutes=seed)
         game_id = f"b{seed:05d}"
-        encoded = GameService._encode(system, events, genesis_hash(game_id))
+        encoded = encode_chain(system, game_id, events)
         store.create_game(game_id, "lords-of-war", [], {}, encoded)
 
 

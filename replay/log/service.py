@@ -8,7 +8,6 @@ always decided by the rules. Reading folds the log through the system's ``evolve
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 import threading
 from collections import OrderedDict
@@ -22,30 +21,8 @@ from engine.errors import RuleError, SetupError
 from engine.systems import UnknownSystem, get_system
 from events import Recorded
 from replay.errors import Conflict, CorruptRecord
+from replay.log.chain import encode_chain, genesis_hash
 from replay.store.base import AppendResult, EventStore, GameRecord, NewEvent, StoredEvent
-
-GENESIS = "warlog-chain-v1"
-
-
-_BLAKE2B_128 = hashlib.blake2b(digest_size=16)  # copied for each event: cheaper than a new object (bulk import)
-
-
-def chain_hash(previous: str, event_type: str, schema_version: int, payload: bytes) -> str:
-    """The integrity hash of one event: BLAKE2b-128 over the previous event's hash and this event's bytes,
-    ``previous NUL type NUL version NUL payload``.
-
-    The first event of a game chains to ``BLAKE2b(GENESIS + game_id)``. Because a state is a function of the
-    events before it, each hash commits to the whole history up to and including its event (docs/record-format.md).
-    """
-    digest = _BLAKE2B_128.copy()
-    digest.update(f"{previous}\0{event_type}\0{schema_version}\0".encode())
-    digest.update(payload)
-    return digest.hexdigest()
-
-
-def genesis_hash(game_id: str) -> str:
-    return hashlib.blake2b(f"{GENESIS}:{game_id}".encode(), digest_size=16).hexdigest()
-
 
 _BREAKING = frozenset(("Cc", "Zl", "Zp"))  # control characters, line and paragraph separators
 
@@ -113,17 +90,6 @@ class GameService:
         return self._system_lookup(record.system)
 
     # -- encoding -------------------------------------------------------------------------------------
-    @staticmethod
-    def _encode(system: GameSystem, events: Sequence[Any], previous_hash: str) -> list[NewEvent]:
-        out: list[NewEvent] = []
-        for event in events:
-            tag = type(event).tag_name()
-            version = system.codec.version_of(tag)
-            payload = system.codec.encode_json(event)
-            previous_hash = chain_hash(previous_hash, tag, version, payload)
-            out.append(NewEvent(type=tag, schema_version=version, payload=payload, hash=previous_hash))
-        return out
-
     def decode(self, system: GameSystem, stored: StoredEvent) -> Recorded[Any]:
         try:
             event = system.codec.decode_stored(stored.type, stored.schema_version, stored.payload)
@@ -162,7 +128,7 @@ class GameService:
             setup = {**setup, "seed": secrets.randbits(63)}
         opening = system.start(setup)
         game_id = game_id or self._new_id()
-        encoded = self._encode(system, opening, genesis_hash(game_id))
+        encoded = encode_chain(system, game_id, opening)
         # The listing's player filter is about people: their names (the seat id where no name is given).
         players: list[str] = []
         for p in setup.get("players", []):
@@ -216,7 +182,7 @@ class GameService:
                     raise
                 self._forget(game_id)  # illegal only in a state another writer has moved on from: decide again
                 continue
-            encoded = self._encode(system, events, last_hash)
+            encoded = encode_chain(system, game_id, events, last_hash)
             try:
                 result = self.store.append(game_id, encoded, expected_seq=seq, idempotency_key=idempotency_key)
             except Conflict:
@@ -259,7 +225,7 @@ class GameService:
             events = system.decide(state, typed)
         except RuleError:
             return None  # act raises it, or decides again if the state was stale
-        encoded = self._encode(system, events, last_hash)
+        encoded = encode_chain(system, game_id, events, last_hash)
         future = append_future(game_id, encoded, expected_seq=seq)
         return PendingAct(game_id, system, state, events, encoded, last_hash, future)
 

@@ -23,7 +23,8 @@ import msgspec
 
 from engine.errors import RuleError
 from replay.errors import CorruptRecord
-from replay.log.service import GameService, chain_hash, genesis_hash
+from replay.log.chain import chain_hash, genesis_hash
+from replay.log.service import GameService
 
 
 class Divergence(msgspec.Struct, frozen=True, kw_only=True):

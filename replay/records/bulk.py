@@ -31,7 +31,8 @@ import msgspec
 from engine.errors import RuleError
 from engine.system import GameSystem
 from engine.systems import UnknownSystem, get_system
-from replay.log.service import chain_hash, genesis_hash, name_problem, outcome_metadata
+from replay.log.chain import chained, genesis_hash
+from replay.log.service import name_problem, outcome_metadata
 from replay.store.base import EventStore, NewEvent
 from replay.store.duckdb_store import BulkGame
 
@@ -149,16 +150,11 @@ def prepare(game: ImportGame, lookup: Callable[[str], GameSystem] = get_system, 
     metadata = dict(game.metadata)
     metadata.update(outcome_metadata(system, state) or {})
     types, versions, payloads, hashes = [], [], [], []
-    previous = genesis_hash(game.game_id)
-    for event in events:  # GameService._encode, as columns
-        tag = type(event).tag_name()
-        version = codec.version_of(tag)
-        payload = codec.encode_json(event)
-        previous = chain_hash(previous, tag, version, payload)
+    for tag, version, payload, hash_ in chained(system, events, genesis_hash(game.game_id)):  # as columns
         types.append(tag)
         versions.append(version)
         payloads.append(payload.decode())
-        hashes.append(previous)
+        hashes.append(hash_)
     return BulkGame(game.game_id, system.name, list(game.players), metadata, game.tournament, types, versions,
                     payloads, hashes)
 

@@ -19,8 +19,8 @@ import msgspec
 from engine.errors import RuleError
 from engine.system import GameSystem
 from replay.log.contents import duplicates_of, events_hash
-from replay.log.service import GameService, chain_hash, genesis_hash, name_problem, outcome_metadata
-from replay.store.base import NewEvent
+from replay.log.chain import encode_chain
+from replay.log.service import GameService, name_problem, outcome_metadata
 from replay.log.views import event_view
 
 RECORD_META = "record"  # the game's metadata key holding the record's people tags (Event, Site, Date, ...)
@@ -45,19 +45,6 @@ class DuplicateGame(RecordError):
     def __init__(self, game_ids: Sequence[str]) -> None:
         self.game_ids = list(game_ids)
         super().__init__(1, "duplicate", f"this game is already stored as {', '.join(self.game_ids)} (the same events)")
-
-
-def encode_chain(system: GameSystem, game_id: str, events: Sequence[Any], previous: str | None = None) -> list[NewEvent]:
-    """Encode typed events for the store, each hash chained to the one before (genesis: the game id)."""
-    previous = genesis_hash(game_id) if previous is None else previous
-    out = []
-    for event in events:
-        tag = type(event).tag_name()
-        version = system.codec.version_of(tag)
-        payload = system.codec.encode_json(event)
-        previous = chain_hash(previous, tag, version, payload)
-        out.append(NewEvent(type=tag, schema_version=version, payload=payload, hash=previous))
-    return out
 
 
 def store_events(

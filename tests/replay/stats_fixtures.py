@@ -42,7 +42,7 @@ from events.lords_of_war import (
     Shot,
     Variant,
 )
-from replay.log.service import GameService, genesis_hash
+from replay.log.chain import encode_chain
 
 SYSTEM = get_system("lords-of-war")
 
@@ -158,7 +158,7 @@ class Clock:
 
 
 def encode(game_id: str, events: list[Any]):
-    return GameService._encode(SYSTEM, events, genesis_hash(game_id))
+    return encode_chain(SYSTEM, game_id, events)
 
 
 def load(store: Any, clock: Clock, games: dict[str, tuple] = GAMES, step: int | None = None) -> None:
