@@ -21,6 +21,7 @@ from typing import Any, TextIO
 from replay.log.cursor import ReplayCursor
 from replay.log.explain import explain
 from replay.log.views import state_view
+from replay.systems import get_plugin
 
 HELP = "←/→ step · g go to seq · q quit"
 MIN_INFO_LINES = 3  # a mat is only chosen if it leaves room for the status and the explanation
@@ -52,13 +53,10 @@ def picture(cursor: ReplayCursor, view: str, styles: Iterable[str] | None = None
     header = f"game {cursor.game_id} · seq {cursor.seq}/{cursor.last_seq} · view {view}"
     mats: dict[str, list[str]] = {}
     status = ""
-    if system_name == "lords-of-war":
-        from replay.lords_of_war.mat import STYLES, headline, render, tally
-
-        unbounded = bool(state_json.get("variant", {}).get("unbounded"))
-        mats = {style: render(state_json, unbounded, style) for style in (styles or STYLES)}
-        header = f"{header} · {headline(state_json)}"
-        status = tally(state_json)
+    drawn = get_plugin(system_name).terminal
+    mats = {style: drawn.render(state_json, style) for style in (styles or drawn.STYLES)}
+    header = f"{header} · {drawn.headline(state_json)}"
+    status = drawn.tally(state_json)
     recorded = cursor.event
     if recorded is None:
         explanation = "(before the first event)"

@@ -37,3 +37,7 @@ class CorruptRecord(StoreError):
         self.game_id = game_id
         self.seq = seq
         self.reason = reason
+
+
+class UnknownView(ValueError):
+    """A view that no seat of the game has (views are ``all``, ``spectator`` and the game's seats)."""

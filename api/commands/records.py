@@ -16,7 +16,17 @@ from pathlib import Path
 
 from api.database import DB_HELP
 
-VIEWS = ("all", "spectator", "p1", "p2")
+
+
+def _view(text: str) -> str:
+    """An argparse type: a view name (``all``, ``spectator``, a seat ``p1``...``p9``); the game's seats are checked
+    when it is read."""
+    from replay.log.views import check_view
+
+    try:
+        return check_view(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 @contextmanager
@@ -65,7 +75,7 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from replay.errors import GameNotFound
+    from replay.errors import GameNotFound, UnknownView
     from replay.records.record import export_games, game_ids, tournament_names
 
     chosen = [args.game_id] if args.game_id else []
@@ -86,6 +96,9 @@ def _export(args: argparse.Namespace) -> int:
         except GameNotFound:
             print(f"warlog: no game {args.game_id!r} in {args.db}", file=sys.stderr)
             return 1
+        except UnknownView as error:
+            print(f"warlog export: {error}", file=sys.stderr)
+            return 2
     if args.tournament and not found:
         print(f"warlog: no games of tournament {args.tournament!r} in {args.db}", file=sys.stderr)
         return 1
@@ -109,16 +122,21 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from replay.log.cursor import ReplayCursor
-    from replay.errors import GameNotFound
     from api.terminal import run
+    from replay.errors import GameNotFound, UnknownView
+    from replay.log.cursor import ReplayCursor
+    from replay.log.views import check_view
 
     with _service(args.db) as service:
         try:
             cursor = ReplayCursor(service, args.game_id)
+            check_view(args.view, cursor.record.players)
         except GameNotFound:
             print(f"warlog: no game {args.game_id!r} in {args.db}", file=sys.stderr)
             return 1
+        except UnknownView as error:
+            print(f"warlog replay: {error}", file=sys.stderr)
+            return 2
         return run(cursor, view=args.view)
 
 
@@ -145,7 +163,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--tournament", metavar="T", help="every game of tournament T (its id), oldest first")
     p.add_argument("--format", choices=("record", "jsonl"), default="record",
                    help="record: the text record (docs/record-format.md); jsonl: one event per line (default record)")
-    p.add_argument("--view", choices=VIEWS, default="all", help="redact hidden information for this seat (default all)")
+    p.add_argument("--view", type=_view, default="all", metavar="VIEW",
+                   help="all, spectator or a seat (p1, p2, ...): redact what that seat may not see (default all)")
     p.add_argument("--comments", action="store_true", help="add explanations of eliminations as {comments}")
     p.add_argument("--db", default=None, help=DB_HELP)
     p.set_defaults(func=_export, through_server=True)
@@ -161,6 +180,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Step through a stored game: ←/→ step, g go to a seq, q quit. When stdin or "
                                    "stdout is not a terminal, print every step and exit.")
     p.add_argument("game_id", metavar="GAME_ID", help="the game's id (as `GET /games` lists it)")
-    p.add_argument("--view", choices=VIEWS, default="spectator", help="whose view (default spectator)")
+    p.add_argument("--view", type=_view, default="spectator", metavar="VIEW",
+                   help="whose view: all, spectator or a seat (p1, p2, ...) (default spectator)")
     p.add_argument("--db", default=None, help=DB_HELP)
     p.set_defaults(func=_replay, through_server=True)

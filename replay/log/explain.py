@@ -10,13 +10,13 @@ and the replay page. Explanations respect views: a draw explained to the opponen
 from __future__ import annotations
 
 from collections.abc import Iterable
-from types import ModuleType
 from typing import Any
 
 import msgspec
 
 from engine.systems import get_system
 from events import Recorded
+from replay.systems import get_plugin
 
 
 class Explanation(msgspec.Struct, frozen=True, kw_only=True):
@@ -25,28 +25,20 @@ class Explanation(msgspec.Struct, frozen=True, kw_only=True):
     cause: dict[str, Any]
 
 
-def system_explainer(system_name: str) -> ModuleType:
-    if system_name == "lords-of-war":
-        from replay.lords_of_war import explain
-
-        return explain
-    raise KeyError(f"no explanations for game system {system_name!r}")
-
-
 def explain(system_name: str, state_before: Any, recorded: Recorded[Any], view: str = "all") -> Explanation:
     """Explain one stored event, given the state just before it."""
-    line, cause = system_explainer(system_name).explain(state_before, recorded.event, view)
+    line, cause = get_plugin(system_name).explanations.explain(state_before, recorded.event, view)
     return Explanation(seq=recorded.seq, text=line, cause=cause)
 
 
 def explain_game(system_name: str, events: Iterable[Recorded[Any]], view: str = "all") -> list[Explanation]:
     """Explain a whole stream (from seq 1), folding as it goes."""
     system = get_system(system_name)
-    module = system_explainer(system_name)
+    explainer = get_plugin(system_name).explanations
     state = system.initial_state()
     out = []
     for recorded in events:
-        line, cause = module.explain(state, recorded.event, view)
+        line, cause = explainer.explain(state, recorded.event, view)
         out.append(Explanation(seq=recorded.seq, text=line, cause=cause))
         state = system.evolve(state, recorded.event)
     return out

@@ -1,2 +1,7 @@
-"""Lords of War specifics of the record: views (hidden information), explanations, record moves, and the
-events -> actions reconstruction that import and ``warlog verify`` re-decide through the rules."""
+"""What Lords of War adds downstream of its engine: views (hidden information), explanations, the text record's
+moves, the mat drawn in a terminal. Registered in ``replay.systems`` as ``PLUGIN``."""
+
+from replay.lords_of_war import explain, mat, record, views
+from replay.plugin import ReplayParts
+
+PLUGIN = ReplayParts(name="lords-of-war", views=views, explanations=explain, records=record, terminal=mat)

@@ -54,7 +54,7 @@ def _cell(unit: dict[str, Any] | None, square: str) -> list[str]:
 STYLES = ("full", "compact", "tiny")  # largest first: what a terminal shows is the largest that fits
 
 
-def render(state_json: dict[str, Any], unbounded: bool, style: str = "full") -> list[str]:
+def render(state_json: dict[str, Any], style: str = "full") -> list[str]:
     """The mat of a state view (``state_view`` JSON) as lines of text.
 
     ``full``: squares of three lines between rules, and a legend of the cards shown (what a pipe gets).
@@ -63,7 +63,7 @@ def render(state_json: dict[str, Any], unbounded: bool, style: str = "full") -> 
     ``tiny``: one line per square, no arrows (a small terminal, or a wide unbounded mat).
     """
     units = {u["square"]: u for u in state_json["board"]}
-    if unbounded:
+    if state_json.get("variant", {}).get("unbounded"):
         coords = [tuple(int(v) for v in s.split(",")) for s in units] or [(2, 2), (4, 3)]
         xs = range(min(c[0] for c in coords) - 1, max(c[0] for c in coords) + 2)
         ys = range(max(c[1] for c in coords) + 1, min(c[1] for c in coords) - 2, -1)

@@ -22,7 +22,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from engine.lords_of_war import CARDS, CORE_DECKS, Concede, Draw, Place, Recall, Shoot, fold
@@ -38,22 +37,13 @@ from events.lords_of_war import (
 )
 from replay.lords_of_war.actions import actions_from_events, army_setup, opening_length
 from replay.lords_of_war.explain import text as explain_text
+from replay.lords_of_war.views import redacted_event
+from replay.records.syntax import Move, ParsedRecord, RecordSyntaxError
 
 SYSTEM_NAME = "lords-of-war"
 RESULTS = {"p1": "1-0", "p2": "0-1", "draw": "1/2-1/2"}
 RESULT_TOKENS = {"1-0": "p1", "0-1": "p2", "1/2-1/2": "draw", "*": None}
 SEVEN_TAGS = ("Event", "Site", "Date", "Round", "Table")
-
-
-class RecordSyntaxError(ValueError):
-    """A record that cannot be read: ``line`` (1-based), ``code``, ``rule`` (None for syntax), ``message``."""
-
-    def __init__(self, line: int, code: str, message: str, rule: str | None = None) -> None:
-        super().__init__(f"line {line}: {message}")
-        self.line = line
-        self.code = code
-        self.rule = rule
-        self.message = message
 
 
 # -- card names ------------------------------------------------------------------------------------------
@@ -147,7 +137,8 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
         out.append((tag, p.name))
         out.append((f"{tag}Army", _army_text(p.cards, p.army_name)))
     if started.variant.mode == "sealed" or started.seed is not None:
-        out.append(("Seed", str(started.seed) if view == "all" and started.seed is not None else "?"))
+        shown = redacted_event(started, view)  # the views' rule: the seed is for ``all`` only
+        out.append(("Seed", str(shown.seed) if shown.seed is not None else "?"))
     if started.position is not None:
         pos = started.position
         out.append(("Position", "; ".join(f"{u.square} {u.owner} {card_token(u.card)}" for u in pos.board)))
@@ -177,8 +168,9 @@ def _move_text(action: LordsOfWarAction, events: Sequence[Any], view: str) -> st
             if shots:
                 text += "[" + " ".join(f"{s.shooter}>{s.target}" for s in shots) + "]"
             return text
-        case Draw(player=player, card=card):
-            if card is not None and view in ("all", player):
+        case Draw(card=card):
+            drawn = next(e for e in events if isinstance(e, CardDrawn))
+            if card is not None and redacted_event(drawn, view).card is not None:  # the views' rule decides
                 return f"draw:{card_token(card)}"
             return "draw"
         case Recall(square=square):
@@ -231,21 +223,6 @@ TAG_LINE = re.compile(r'^\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 PLACE = re.compile(
     r"^(?P<card>[^@\s]+)@(?P<square>[^!\(\[\s]+)(?P<forced>!)?(?:\((?P<reveal>[^)]*)\))?(?:\[(?P<shots>[^\]]*)\])?$"
 )
-
-
-@dataclass
-class Move:
-    line: int
-    action: LordsOfWarAction
-
-
-@dataclass
-class ParsedRecord:
-    tags: dict[str, str]
-    tag_lines: dict[str, int]
-    moves: list[Move] = field(default_factory=list)
-    result: str | None = None
-    result_line: int = 0
 
 
 def _tokens(text: str, first_line: int) -> Iterator[tuple[int, str]]:

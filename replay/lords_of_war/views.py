@@ -16,17 +16,8 @@ from typing import Any
 import msgspec
 
 from engine.lords_of_war import CODEC, State, state_to_builtins
-from events import Recorded
 from events.lords_of_war import CardDrawn, GameStarted, HandDealt
-
-VIEWS: tuple[str, ...] = ("all", "spectator", "p1", "p2")
-
-
-def check_view(view: str) -> str:
-    if view not in VIEWS:
-        raise ValueError(f"unknown view {view!r}: one of {', '.join(VIEWS)}")
-    return view
-
+from replay.errors import UnknownView
 
 def sees_hand_of(view: str, player: str) -> bool:
     return view == "all" or view == player
@@ -34,10 +25,11 @@ def sees_hand_of(view: str, player: str) -> bool:
 
 def state_view(state: State, view: str) -> dict[str, Any]:
     """``state_to_builtins`` minus what ``view`` may not see: other players' hand cards, the seed."""
-    check_view(view)
     data = state_to_builtins(state)
     if view == "all":
         return data
+    if view != "spectator" and view not in data["hands"]:
+        raise UnknownView(f"unknown view {view!r}: one of all, spectator, {', '.join(data['hands'])}")
     data["hands"] = {
         player: (hand if sees_hand_of(view, player) else {"count": hand["count"]})
         for player, hand in data["hands"].items()
@@ -51,37 +43,9 @@ def as_json(event: Any) -> dict[str, Any]:
     return msgspec.json.decode(CODEC.encode_json(event))
 
 
-def event_view(recorded: Recorded[Any], view: str) -> dict[str, Any] | None:
-    """One event as JSON (``seq``, ``type``, ``recorded_at``, ``hash``, the payload) redacted for ``view``.
-
-    Every Lords of War event is visible to every view (possibly redacted), so this never returns None.
-    """
-    check_view(view)
-    event = recorded.event
-    payload: dict[str, Any] = as_json(event)
-    if view != "all":
-        match event:
-            case GameStarted():
-                payload["seed"] = None
-            case HandDealt(player=player) if not sees_hand_of(view, player):
-                payload["cards"] = None
-            case CardDrawn(player=player) if not sees_hand_of(view, player):
-                payload["card"] = None
-            case _:
-                pass
-    out: dict[str, Any] = {
-        "seq": recorded.seq,
-        "type": payload.pop("type"),
-        "recorded_at": recorded.recorded_at,
-        "hash": recorded.hash if view == "all" else None,
-    }
-    out.update(payload)
-    return out
-
-
 def redacted_event(event: Any, view: str) -> Any:
-    """The typed event with the fields ``view`` may not see set to None (for explanations and records)."""
-    check_view(view)
+    """The typed event with the fields ``view`` may not see set to None. Every Lords of War event is seen by every
+    view (possibly redacted), so this never returns None."""
     if view == "all":
         return event
     match event:

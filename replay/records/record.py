@@ -21,7 +21,10 @@ from engine.system import GameSystem
 from replay.log.contents import duplicates_of, events_hash
 from replay.log.chain import encode_chain
 from replay.log.service import GameService, name_problem, outcome_metadata
-from replay.log.views import event_view
+from replay.log.views import check_view, event_view
+from replay.plugin import RecordSyntax
+from replay.records.syntax import RecordSyntaxError
+from replay.systems import UnknownReplaySystem, get_plugin
 
 RECORD_META = "record"  # the game's metadata key holding the record's people tags (Event, Site, Date, ...)
 ENVELOPE_KEYS = ("seq", "recorded_at", "hash", "schema_version", "game_id")
@@ -69,15 +72,15 @@ def store_events(
     return game_id
 
 
-# -- per-system modules ------------------------------------------------------------------------------------
+# -- per-system parts --------------------------------------------------------------------------------------
 
 
-def _record_module(system_name: str) -> Any:
-    if system_name == "lords-of-war":
-        from replay.lords_of_war import record
+def _record_syntax(system_name: str) -> RecordSyntax:
+    try:
+        return get_plugin(system_name).records
+    except UnknownReplaySystem:
+        raise RecordError(1, "unknown_system", f"no record format for game system {system_name!r}") from None
 
-        return record
-    raise RecordError(1, "unknown_system", f"no record format for game system {system_name!r}")
 
 
 def _actions_module(system_name: str) -> Any:
@@ -181,9 +184,11 @@ def export_record(service: GameService, game_id: str, view: str = "all", comment
                   names: TournamentNames | None = None) -> str:
     """The game as a text record, hidden information redacted for ``view`` (a sealed game's seed: ``all`` only).
     ``names``: tournament names for the Event tag of a tournament game (else its tournament's id)."""
-    system_name = service.store.get_game(game_id).system
+    game = service.store.get_game(game_id)
+    check_view(view, game.players)
+    system_name = game.system
     events = [r.event for r in service.events(game_id)]
-    return _record_module(system_name).export(events, _tags_of(service, game_id, names), view=view, comments=comments)
+    return _record_syntax(system_name).export(events, _tags_of(service, game_id, names), view=view, comments=comments)
 
 
 def import_record(service: GameService, text: str, game_id: str | None = None, allow_duplicate: bool = False) -> str:
@@ -193,11 +198,11 @@ def import_record(service: GameService, text: str, game_id: str | None = None, a
 
     found = re.search(r'^\s*\[System\s+"([^"]*)"\]', text, re.MULTILINE)
     system_name = found[1] if found else "lords-of-war"
-    module = _record_module(system_name)
+    module = _record_syntax(system_name)
     try:
         parsed = module.parse(text)
         setup = module.setup_from_tags(parsed)
-    except module.RecordSyntaxError as error:
+    except RecordSyntaxError as error:
         raise RecordError(error.line, error.code, error.message, error.rule) from None
     system = service._system_lookup(system_name)  # noqa: SLF001
     setup_line = min(parsed.tag_lines.values(), default=1)
@@ -206,7 +211,7 @@ def import_record(service: GameService, text: str, game_id: str | None = None, a
     events, state = _decide_all(system, setup, setup_line, moves)
     try:
         module.check_result(parsed, state)
-    except module.RecordSyntaxError as error:
+    except RecordSyntaxError as error:
         raise RecordError(error.line, error.code, error.message, error.rule) from None
     _check_duplicate(service, system, events, allow_duplicate)
     metadata = {RECORD_META: module.record_tags(parsed)}
@@ -220,7 +225,9 @@ def export_jsonl(service: GameService, game_id: str, view: str = "all", with_gam
     """One event per line, as the API's NDJSON (``seq``, ``type``, ``recorded_at``, ``hash``, payload), plus
     ``schema_version`` so an old file can be upcast on import (and ``game_id`` first, ``with_game_id``: files of
     several games)."""
-    system_name = service.store.get_game(game_id).system
+    game = service.store.get_game(game_id)
+    check_view(view, game.players)
+    system_name = game.system
     lines = []
     for recorded in service.events(game_id):
         shown = event_view(system_name, recorded, view)

@@ -1,0 +1,107 @@
+"""What a game system adds downstream of its engine: one object per system, registered in ``replay.systems``.
+
+The shared layers (``replay.log``, ``replay.records``, ``replay.analytics``, ``api``) never import a system's
+folder and never test a system's name: they look the system's parts up by name and use only these protocols. The
+engine's part of a system (rules, seats, outcome, recorded actions, bots) is ``engine.system.GameSystem``; this is
+the rest, each part a small capability:
+
+- ``Views``: what each view (``all``, ``spectator``, a seat) may see of a state and of an event;
+- ``Explanations``: one line of text and a structured cause per event;
+- ``RecordSyntax``: the text record's header and moves (docs/record-format.md);
+- ``TerminalPicture``: the position drawn for ``warlog replay``.
+
+A system implements each part as a module or an object with these functions; ``ReplayParts`` bundles them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from replay.records.syntax import ParsedRecord
+
+
+@runtime_checkable
+class Views(Protocol):
+    """Redaction. ``view`` is ``all``, ``spectator`` or a seat id (who may ask for which is the API's business)."""
+
+    def state_view(self, state: Any, view: str) -> dict[str, Any]:
+        """The state as the system's JSON (``state_to_builtins``) minus what ``view`` may not see."""
+        ...
+
+    def redacted_event(self, event: Any, view: str) -> Any | None:
+        """The typed event with what ``view`` may not see set to None; None when the view may not see it at all."""
+        ...
+
+
+@runtime_checkable
+class Explanations(Protocol):
+    def explain(self, state_before: Any, event: Any, view: str = "all") -> tuple[str, dict[str, Any]]:
+        """One line a person reads at a glance, and the structured cause (the redacted event's data plus ``rule``)."""
+        ...
+
+
+@runtime_checkable
+class RecordSyntax(Protocol):
+    """The text record of one game: the common header tags, the system's tags and its move syntax."""
+
+    def export(self, events: Sequence[Any], tags: dict[str, str] | None = None, view: str = "all",
+               comments: bool = False) -> str:
+        """The record of a whole stream, as ``view`` may see it; ``comments``: each action's explanation."""
+        ...
+
+    def parse(self, text: str) -> ParsedRecord:
+        """The tags, moves (typed actions) and result of one record. Raises RecordSyntaxError."""
+        ...
+
+    def setup_from_tags(self, record: ParsedRecord) -> dict[str, Any]:
+        """The setup (as ``POST /games`` takes it) the header describes. Raises RecordSyntaxError."""
+        ...
+
+    def check_result(self, record: ParsedRecord, state: Any) -> None:
+        """Raises RecordSyntaxError when the record's result is not the result its moves reach."""
+        ...
+
+    def record_tags(self, record: ParsedRecord) -> dict[str, str]:
+        """The tags worth keeping with the stored game (event, site, round, ...)."""
+        ...
+
+
+@runtime_checkable
+class TerminalPicture(Protocol):
+    """The position for ``warlog replay``, from a state view's JSON, in text."""
+
+    STYLES: tuple[str, ...]  # the picture's sizes, largest first: the terminal shows the largest that fits
+
+    def render(self, state_json: dict[str, Any], style: str) -> list[str]:
+        """The board (mat, map) in ``style`` as lines."""
+        ...
+
+    def headline(self, state_json: dict[str, Any]) -> str:
+        """The turn and who is to do what, or how the game ended."""
+        ...
+
+    def tally(self, state_json: dict[str, Any]) -> str:
+        """Scores, hands and what else a player counts, in one line."""
+        ...
+
+
+@runtime_checkable
+class ReplaySystem(Protocol):
+    name: str  # the engine system's name
+    views: Views
+    explanations: Explanations
+    records: RecordSyntax
+    terminal: TerminalPicture
+
+
+@dataclass(frozen=True)
+class ReplayParts:
+    """A system's parts, bundled (satisfies ``ReplaySystem``)."""
+
+    name: str
+    views: Views
+    explanations: Explanations
+    records: RecordSyntax
+    terminal: TerminalPicture
