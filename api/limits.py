@@ -103,15 +103,16 @@ class WriteLimit:
             return
         credential = _credential(scope)
         if credential is not None:
-            buckets, key, whose = self.tokens, "t" + hashlib.sha256(credential).hexdigest(), "with this token"
+            buckets, whose = self.tokens, "with this token"
+            key = "t" + hashlib.sha256(credential).hexdigest() if buckets is not None else ""
         else:
             client = scope.get("client")
-            buckets, key, whose = self.addresses, f"a{client[0] if client else '?'}", "from this address without a token"
-        wait = buckets.take(key) if buckets is not None else 0.0
-        if wait > 0:
-            assert buckets is not None
-            await _refuse(send, retry_after(wait), whose, buckets)
-            return
+            buckets, whose, key = self.addresses, "from this address without a token", f"a{client[0] if client else ''}"
+        if buckets is not None:
+            wait = buckets.take(key)
+            if wait > 0:
+                await _refuse(send, retry_after(wait), whose, buckets)
+                return
         await self.app(scope, receive, send)
 
 
