@@ -20,10 +20,10 @@ import hmac
 import secrets
 import threading
 from collections.abc import Iterable, Mapping
+from typing import Any
 from fastapi import Request
 
 from api.errors import ApiError
-from replay.store import EventStore
 
 SCOREKEEPER = "scorekeeper"
 ALL = "all"
@@ -45,8 +45,8 @@ def new_tokens(roles: Iterable[str]) -> tuple[dict[str, str], dict[str, str]]:
 _REISSUE = threading.Lock()  # token_hashes is read, changed and written back whole: one reissue at a time
 
 
-def reissue(store: EventStore, game_id: str, role: str) -> str:
-    """A new token for ``role`` of the game: its hash replaces the role's in the game's
+def reissue(store: Any, game_id: str, role: str) -> str:
+    """A new token for ``role`` of the game in ``store`` (an ``EventStore``): its hash replaces the role's in the game's
     ``token_hashes``, so the old token is refused from then on. Returns the token (shown once)."""
     tokens, hashes = new_tokens([role])
     with _REISSUE:  # two reissues at once (p1 and p2) must not write back each other's old hashes
