@@ -9,6 +9,8 @@ Model (docs/api.md):
   ``forbidden``. A presented token is always checked, even on routes that would be public without it.
 - The admin key (``--admin-key`` / ``WARLOG_ADMIN_KEY``), when set, is required to create games and tournaments,
   as ``X-Admin-Key: <key>`` or as the bearer token. Missing: 401; wrong: 403.
+- The scorekeeper may reissue any token of a running game, its own included (``reissue``): the new token's hash
+  replaces the old one's, so the old token is ``invalid_token`` from the moment the answer is sent.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import threading
 from collections.abc import Iterable, Mapping
+from typing import Any
 from fastapi import Request
 
 from api.errors import ApiError
@@ -36,6 +40,20 @@ def new_tokens(roles: Iterable[str]) -> tuple[dict[str, str], dict[str, str]]:
     """Fresh tokens for ``roles`` -> (tokens to show once, their hashes to store)."""
     tokens = {role: secrets.token_urlsafe(TOKEN_BYTES) for role in roles}
     return tokens, {role: hash_token(token) for role, token in tokens.items()}
+
+
+_REISSUE = threading.Lock()  # token_hashes is read, changed and written back whole: one reissue at a time
+
+
+def reissue(store: Any, game_id: str, role: str) -> str:
+    """A new token for ``role`` of the game in ``store`` (an ``EventStore``): its hash replaces the role's in the game's
+    ``token_hashes``, so the old token is refused from then on. Returns the token (shown once)."""
+    tokens, hashes = new_tokens([role])
+    with _REISSUE:  # two reissues at once (p1 and p2) must not write back each other's old hashes
+        stored = dict(store.get_game(game_id).metadata.get("token_hashes") or {})
+        stored[role] = hashes[role]
+        store.update_metadata(game_id, {"token_hashes": stored})
+    return tokens[role]
 
 
 def bearer(request: Request) -> str | None:

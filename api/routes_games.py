@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import aclosing
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +19,7 @@ from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
 from api import auth
-from api.errors import ApiError
+from api.errors import ApiError, error_body
 from api.live import sse_stream
 from api.models import (
     MAX_SEQ,
@@ -73,6 +74,11 @@ class GameSummary(BaseModel):
 class GamePage(BaseModel):
     games: list[GameSummary]
     next_cursor: str | None
+
+
+class TokenReissued(BaseModel):
+    seat: str
+    token: str
 
 
 @dataclass(frozen=True)
@@ -253,6 +259,37 @@ async def act(request: Request, body: ActionIn, game_id: str = GameId) -> JSONRe
     return JSONResponse(status_code=201, content={"seq": result.seq, "events": events}, headers=headers)
 
 
+@router.post(
+    "/games/{game_id}/tokens/{seat}",
+    status_code=201,
+    response_model=TokenReissued,
+    tags=["games"],
+    summary="Reissue a seat's token",
+    responses={
+        **_ERRORS,
+        403: {"description": "a seat's token (only the scorekeeper may reissue)"},
+        404: {"description": "no such game, or no such seat in it"},
+        409: {"description": "the game is over (code game_over)"},
+    },
+)
+def reissue_token(
+    request: Request,
+    game_id: str = GameId,
+    seat: str = Path(min_length=1, max_length=64, description="a seat (p1, p2, ...) or scorekeeper"),
+) -> TokenReissued:
+    """A new token for a seat, or for the scorekeeper, with the scorekeeper's token. The old token of that seat
+    is refused (401 ``invalid_token``) from then on; the new one is shown once (only its hash is kept)."""
+    game = access(request, game_id)
+    auth.require(game.role, (auth.SCOREKEEPER,), f"reissue the {seat} token")
+    if seat not in (auth.SCOREKEEPER, *game.seats):
+        raise ApiError(404, "not_found", f"game {game_id!r} has no seat {seat!r} (seats: "
+                       f"{', '.join(game.seats)}; or {auth.SCOREKEEPER})")
+    if record_outcome(game.service, game.record)["status"] == "over":
+        raise ApiError(409, "game_over", f"game {game_id!r} is over: its tokens grant nothing more (every view is "
+                       "public, no action is legal), so none is reissued")
+    return TokenReissued(seat=seat, token=auth.reissue(game.service.store, game_id, seat))
+
+
 @router.get(
     "/games/{game_id}/events",
     tags=["games"],
@@ -374,15 +411,33 @@ def live(
         if not 0 <= start <= MAX_SEQ:
             raise ApiError(422, "invalid_last_event_id", "Last-Event-ID must be a seq >= 0")
     service, system_name = game.service, game.record.system
+    token = auth.bearer(request) or access_token
+    revoked = False
+
     def read(from_seq: int) -> tuple[list[tuple[int, dict[str, Any] | None]], bool]:
+        nonlocal revoked
+        if game.role is not None and token is not None:  # a token reissued since the stream opened ends it
+            hashes = service.store.get_game(game_id).metadata.get("token_hashes") or {}
+            if auth.role_of(token, hashes) != game.role:
+                revoked = True
+                return [], True
         recorded = service.events(game_id, from_seq)
         over = any(type(r.event).tag_name() == "game_ended" for r in recorded)
         if not over and not recorded:
             over = service.store.get_game(game_id).metadata.get("status") == "over"
         return [(r.seq, event_view(system_name, r, chosen)) for r in recorded], over
 
+    async def messages() -> AsyncIterator[str]:
+        async with aclosing(sse_stream(request.app.state.live, game_id, start, read, timeout)) as stream:
+            async for message in stream:
+                if revoked:  # instead of the "end" that the read's answer brought
+                    body = error_body("invalid_token", "this token was reissued: the stream ends")
+                    yield f"event: revoked\ndata: {json.dumps(body)}\n\n"
+                    return
+                yield message
+
     return StreamingResponse(
-        sse_stream(request.app.state.live, game_id, start, read, timeout),
+        messages(),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

@@ -25,6 +25,14 @@ class Settings(BaseModel):
         "'none' leaves DuckDB's default of 80% of RAM. An in-memory database (':memory:') gets it only when set "
         "explicitly, since its data must fit.",
     )
+    # Rate limits of the write routes (api/limits.py); a rate of 0 turns that limit off.
+    write_rate: float = Field(20.0, ge=0, description="writes a second per bearer token, sustained (0: no limit)")
+    write_burst: int = Field(300, ge=1, description="writes per bearer token at once (a whole game at any speed)")
+    address_write_rate: float = Field(
+        10.0, ge=0, description="writes a second per client address without a token, sustained (0: no limit)"
+    )
+    address_write_burst: int = Field(200, ge=1, description="writes per client address without a token at once")
+
     @field_validator("memory_limit")
     @classmethod
     def _memory_size(cls, value: str | None) -> str | None:

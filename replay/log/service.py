@@ -159,9 +159,33 @@ class GameService:
 
         With ``expected_seq`` the caller states the seq it last saw: a stale one is a ``Conflict``. Without it
         the service decides against the latest state and, if another writer got in first, decides again.
+        With ``idempotency_key``, a request whose key is stored gets the first answer (``replayed``), also when it
+        raced that first copy: a refusal (``Conflict``, ``RuleError``) is final only once the key is looked up
+        again after it (issue 11 item 9).
         """
         system = self._system_of_game(game_id)
         typed = system.parse_action(action) if isinstance(action, dict) else action
+        try:
+            return self._act(game_id, system, typed, expected_seq, idempotency_key, max_retries)
+        except (Conflict, RuleError):
+            # A copy of this request that committed after this one looked its key up is what moved the log past
+            # the seq this one was refused at: its events and its key are stored in one commit, which the refusing
+            # read saw, so the key is found now. Its answer is this request's answer.
+            if idempotency_key is not None:
+                first = self.store.find_idempotent(game_id, idempotency_key)
+                if first is not None:
+                    return self._result(system, first)
+            raise
+
+    def _act(
+        self,
+        game_id: str,
+        system: GameSystem,
+        typed: Any,
+        expected_seq: int | None,
+        idempotency_key: str | None,
+        max_retries: int,
+    ) -> ActResult:
         for _ in range(max_retries):
             if idempotency_key is not None:
                 # A retried request whose first attempt was stored gets the first answer, decided or not.

@@ -104,6 +104,51 @@ def test_games_act_repeated_idempotency_key_returns_first_answer(service):
     assert service.store.last_seq(game) == 4
 
 
+class _FirstCopyLandsAfterTheLookup:
+    """A store whose first ``find_idempotent`` misses, and the request's first copy is stored right after it: the
+    race of issue 11 item 9, made to happen every time."""
+
+    def __init__(self, store, first_copy):
+        self._store, self._first_copy = store, first_copy
+
+    def find_idempotent(self, game_id, key):
+        found = self._store.find_idempotent(game_id, key)
+        if self._first_copy is not None:
+            first_copy, self._first_copy = self._first_copy, None
+            first_copy()
+        return found
+
+    def __getattr__(self, name):
+        return getattr(self._store, name)
+
+
+@pytest.mark.parametrize("with_seq", [True, False], ids=["expected_seq", "key_only"])
+def test_games_act_a_copy_racing_its_first_copy_gets_the_first_answer(service, with_seq):
+    game = service.create_game(SETUP).game_id
+    action = {"type": "place", "player": "p1", "card": challenge_card(service, game, 0), "square": "C3"}
+    seq = {"expected_seq": 3} if with_seq else {}
+    answers = []
+    store = _FirstCopyLandsAfterTheLookup(service.store, None)
+    racing = GameService(store)  # one service, as in the server: the first copy's answer updates its cached state
+    store._first_copy = lambda: answers.append(racing.act(game, action, idempotency_key="k1", **seq))
+    again = racing.act(game, action, idempotency_key="k1", **seq)  # was: Conflict (3 != 4), or RuleError
+    first = answers[0]
+    assert again.replayed and not first.replayed
+    assert (again.seq, [r.event for r in again.events]) == (first.seq, [r.event for r in first.events])
+    assert service.store.last_seq(game) == 4
+
+
+def test_games_act_a_stale_keyed_request_whose_key_is_unknown_is_still_a_conflict(service):
+    game = service.create_game(SETUP).game_id
+    card = challenge_card(service, game, 0)
+    service.act(game, {"type": "place", "player": "p1", "card": card, "square": "C3"}, idempotency_key="k1")
+    with pytest.raises(Conflict):
+        service.act(game, {"type": "draw", "player": "p1"}, expected_seq=3, idempotency_key="k2")
+    with pytest.raises(RuleError):
+        service.act(game, {"type": "place", "player": "p1", "card": card, "square": "C3"}, idempotency_key="k3")
+    assert service.store.last_seq(game) == 4
+
+
 def test_games_events_are_hash_chained(service):
     game = service.create_game(SETUP).game_id
     service.act(game, {"type": "place", "player": "p1", "card": challenge_card(service, game, 0), "square": "C3"})
