@@ -85,7 +85,7 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 
     ``placings``: every seat exactly once, in finishing order, seats that tie (or a team's members) grouped
     together: ``(("p2",), ("p1",))``; a draw is one group holding every seat. ``winners``: the seats of the first
-    group, or ``()`` when nobody wins (a draw; a game ended without a result). ``reason``: why the game ended, in the
+    group, or ``()`` when nobody wins (always so for a draw; also a game ended without a result). ``reason``: why the game ended, in the
     system's words (Lords of War: ``kills``, ``commanders``, ``exhausted``, ``concession``). ``scores``: a number per
     seat that the system scores (Lords of War: cards destroyed), for tie-breaks; every seat has one, or none has.
     """
@@ -103,6 +103,8 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
             raise ValueError(f"a seat is placed twice: {self.placings!r}")
         if self.winners and sorted(self.winners) != sorted(self.placings[0]):
             raise ValueError(f"winners {self.winners!r} are not the first placing {self.placings[0]!r}")
+        if self.winners and len(self.placings) == 1:
+            raise ValueError("every seat placed together is a draw: no winners")
         if self.scores and sorted(self.scores) != sorted(seats):
             raise ValueError(f"scores {sorted(self.scores)} are not for the placed seats {sorted(seats)}")
         if not self.reason:
