@@ -307,11 +307,11 @@ class GameSystem(
 
 
 __all__ = [
+    "MAX_SEATS",
+    "MIN_SEATS",
     "Bot",
     "BotFactory",
     "GameSystem",
-    "MAX_SEATS",
-    "MIN_SEATS",
     "Outcome",
     "RecordedAction",
     "Records",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import os
 import subprocess
 import sys
@@ -164,12 +165,12 @@ def test_conformance_same_setup_and_bot_seeds_give_the_same_bytes(system: AnySys
         again = play(system, setup, lineups(system)[index % len(lineups(system))], max_actions=3000)
         assert again.events == first.events and encoded(system, again.events) == encoded(system, first.events)
     # other processes, other hash seeds: set and dict orders of strings change, the bytes may not
-    setup, first = played(system, 1)
+    _, first = played(system, 1)
     digests = {hashlib.sha256(encoded(system, first.events)).hexdigest()}
     for hash_seed in ("1", "4242"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
         done = subprocess.run([sys.executable, "-c", _DIGEST_SCRIPT, system.name, "1", str(SEED)], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=120)
+                              capture_output=True, text=True, timeout=120, check=False)
         assert done.returncode == 0, done.stderr
         digests.add(done.stdout.strip())
     assert len(digests) == 1
@@ -193,9 +194,9 @@ def test_conformance_bots_play_every_sample_to_the_end(system: AnySystem) -> Non
 
 
 def test_conformance_a_bot_given_the_same_seed_chooses_the_same(system: AnySystem) -> None:
-    setup, game = played(system, 0)
+    _, game = played(system, 0)
     states = states_along(system, game.events)
-    for name, factory in sorted(system.bots.items()):
+    for _, factory in sorted(system.bots.items()):
         for step in game.actions[:: max(1, len(game.actions) // 10)]:
             state = states[step.start]
             assert factory(7).choose(state, step.seat) == factory(7).choose(state, step.seat)
@@ -250,7 +251,7 @@ def test_conformance_recorded_actions_are_the_played_ones_and_redecide_to_the_sa
         events = game.events
         recorded = system.recorded_actions(events)
         assert recorded == game.actions
-        assert all(a.stop == b.start for a, b in zip(recorded, recorded[1:])) and recorded[-1].stop == len(events)
+        assert all(a.stop == b.start for a, b in itertools.pairwise(recorded)) and recorded[-1].stop == len(events)
         opening = system.start(system.recorded_setup(events))
         assert list(opening) == events[: recorded[0].start]
         steps = system.redecide(events)
