@@ -306,9 +306,13 @@ class GameSystem(
     """A complete game system: every capability above. Register it in ``engine.systems``."""
 
 
+AnySystem = GameSystem[Any, Any, Any]  # a system whose types the caller does not know (the registry's view)
+
+
 __all__ = [
     "MAX_SEATS",
     "MIN_SEATS",
+    "AnySystem",
     "Bot",
     "BotFactory",
     "GameSystem",

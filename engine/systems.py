@@ -14,11 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
-from engine.system import GameSystem
-
-AnySystem = GameSystem[Any, Any, Any]
+from engine.system import AnySystem, GameSystem
 
 SYSTEMS: dict[str, AnySystem] = {}  # name -> system; read it through get_system / system_names
 

@@ -115,3 +115,6 @@ def verify(events: Sequence[Any], *, full_check: bool = False) -> str | None:
         if outcome != recorded:
             return f"event {start}: {action!r} now gives {outcome!r}, recorded {recorded!r}"
     return None
+
+
+__all__ = ["ACTION_STARTS", "OPENING", "Redecided", "StreamError", "recorded_actions", "redecide", "verify"]
