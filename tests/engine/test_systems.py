@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import msgspec
 import pytest
 
 from engine import systems
@@ -78,18 +77,3 @@ def test_systems_register_refuses_a_name_that_is_not_a_slug(name):
     with pytest.raises(ValueError, match="lower-case words"):
         register(Named())
     assert system_names() == ("lords-of-war",)
-
-
-def test_systems_a_registered_system_is_stored_and_played_by_the_game_service():
-    """Registering is all the shared code needs: the service finds the system by name and records its games."""
-    from replay.games import GameService
-    from replay.store_memory import MemoryEventStore
-
-    with registered(PEBBLES):
-        service = GameService(MemoryEventStore())
-        created = service.create_game(PEBBLES.sample_setup(0, 5))
-        seq, state = service.state(created.game_id)
-        seat = PEBBLES.to_act(state)[0]
-        acted = service.act(created.game_id, {"type": "take", "player": seat, "count": 2}, expected_seq=seq)
-        assert [msgspec.to_builtins(r.event) for r in acted.events] == [{"type": "taken", "player": seat, "count": 2}]
-        assert service.state(created.game_id)[1].heap == 10

@@ -10,7 +10,6 @@ from engine.lords_of_war.bots import GreedyBot, RandomBot
 from engine.play import play
 from engine.system import GameSystem, Outcome, RecordedAction, Seat
 from events.lords_of_war import GameEnded
-from replay.demo import demo_setup
 from tests.engine.lords_of_war.given import given, state
 
 SETUP = {"system": "lords-of-war", "seed": 3, "players": [{"id": "p1", "name": "Ann", "army": "orcs"},
@@ -93,9 +92,15 @@ def test_system_protocol_play_is_play_bot_game(seed, variant, bots):
     assert play(SYSTEM, setup, bots).events == play_bot_game(seed, ("orcs", "dwarves"), variant, bots)
 
 
-def test_system_sample_setups_are_the_demo_s_games():
-    for index in range(40):
-        assert SYSTEM.sample_setup(index, 10 + index) == demo_setup(index, 10)
+def test_system_sample_setups_walk_every_faction_pairing_and_every_sample_variant():
+    from engine.lords_of_war import FACTIONS, SAMPLE_VARIANTS
+
+    setups = [SYSTEM.sample_setup(index, 10 + index) for index in range(len(FACTIONS) ** 2)]
+    assert {tuple(p["army"] for p in s["players"]) for s in setups} == {(a, b) for a in FACTIONS for b in FACTIONS}
+    assert [s["variant"] for s in setups[: len(SAMPLE_VARIANTS)]] == list(SAMPLE_VARIANTS)
+    assert [s["seed"] for s in setups[:3]] == [10, 11, 12]  # the seed given is the game's seed
+    for s in setups[:6]:
+        assert SYSTEM.fold(SYSTEM.start(s)).phase == "deploy"
     assert SYSTEM.sample_setup(0, 1, seats=2)["players"][1]["id"] == "p2"
     with pytest.raises(SetupError):
         SYSTEM.sample_setup(0, 1, seats=4)
