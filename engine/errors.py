@@ -23,3 +23,13 @@ class RuleError(Exception):
 
 class SetupError(RuleError):
     """A game that cannot start as asked: an invalid army, variant or starting position."""
+
+
+class StreamError(ValueError):
+    """A recorded event stream that no sequence of actions can have produced (an event out of place), met while
+    recovering a game's actions from its events (``GameSystem.recorded_actions``). ``index`` is 0-based."""
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.message = message

@@ -1,48 +1,330 @@
-"""What every game system offers the rest of warlog (replay, API, CLI): one object per system.
+"""What every game system offers the rest of warlog (replay, API, CLI, tournaments, ratings): one object per system.
 
-``replay`` and ``api`` never import a system's internals; they look a system up by name in ``engine.systems``
-and use only this protocol.
+``replay`` and ``api`` never import a system's internals; they look a system up by name in ``engine.systems`` and
+use only the protocols here. A system is one object that satisfies ``GameSystem``, which is made of small
+capabilities (each a ``typing.Protocol``; a caller that needs only one asks for only that one, e.g. a rating reads
+``Results``):
+
+- ``Rules``: start, decide, evolve, fold, legal actions, the action and event types (the spine, HOUSE_STYLE).
+- ``Seating``: the seats of a setup (2 to 6, with teams where the system has them), whose decision the game awaits,
+  the turn number.
+- ``Results``: the typed ``Outcome`` of a finished game (winners, placings with ties, reason, score per seat).
+- ``Records``: a recorded event stream back to its setup and its actions, and the actions re-decided with today's
+  rules (``warlog verify``, record import).
+- ``SelfPlay``: sample setups and seeded bots (``warlog demo``, benchmarks, the conformance tests).
+
+Conventions every system keeps (the conformance suite, tests/conformance, holds each registered system to them):
+seat ids are ``p1``, ``p2``, ... in seating order; the first event of a game is ``game_started`` and the last is
+``game_ended``; ``outcome`` is None exactly until ``game_ended`` is folded; ``state_to_builtins`` has ``seq`` and
+``phase`` (``"over"`` at the end) and ``end_reason`` (the outcome's reason); ``decide`` refuses every illegal action
+with a ``RuleError`` naming its rule; the same setup and bot seeds give the same events, byte for byte, on every
+machine (no ``random``, clock, hash or dict order in the rules: chance comes from ``engine.prng``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
-from events import Codec
+import msgspec
+
+from engine.errors import RuleError
+from events import Codec, Event
+
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+EventT = TypeVar("EventT", bound=Event)
+StateT_co = TypeVar("StateT_co", covariant=True)
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+ActionT_co = TypeVar("ActionT_co", covariant=True)
+
+MIN_SEATS = 2
+MAX_SEATS = 6  # the most seats any system has (Lords of War's team rules: 6 players)
 
 
-class GameSystem(Protocol):
-    """A game system. Conventions every system keeps: the first event of a game is ``game_started`` and the
-    last is ``game_ended``; ``state_to_builtins`` has ``seq``, ``phase`` (``"over"`` at the end), ``winner``
-    and ``end_reason``."""
+# -- seats ----------------------------------------------------------------------------------------------------
 
-    name: str  # "lords-of-war"
+
+class Seat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One seat at the table. ``id`` is ``p1``, ``p2``, ... in seating order (``index`` 0, 1, ...); ``team`` names
+    the side the seat plays on where the game has teams (Lords of War's team rules: odd seats against even seats),
+    else None (every seat for itself)."""
+
+    id: str
+    index: int
+    team: str | None = None
+
+
+class SeatCounts(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """How many seats a setup allows, ``min`` to ``max`` (both inclusive, 2 <= min <= max <= 6)."""
+
+    min: int
+    max: int
+
+    def __post_init__(self) -> None:
+        if not MIN_SEATS <= self.min <= self.max <= MAX_SEATS:
+            raise ValueError(f"seat counts {self.min}..{self.max} are not within {MIN_SEATS}..{MAX_SEATS}")
+
+    def __contains__(self, count: object) -> bool:
+        return isinstance(count, int) and self.min <= count <= self.max
+
+    def __str__(self) -> str:
+        return str(self.min) if self.min == self.max else f"{self.min} to {self.max}"
+
+
+def seat_id(index: int) -> str:
+    """The contract's seat id of the seat at ``index`` (0 -> ``p1``)."""
+    return f"p{index + 1}"
+
+
+# -- outcome --------------------------------------------------------------------------------------------------
+
+
+class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The result of a finished game, as tournaments, tie-breaks and ratings read it (never a state's keys).
+
+    ``placings``: every seat exactly once, in finishing order, seats that tie (or a team's members) grouped
+    together: ``(("p2",), ("p1",))``; a draw is one group holding every seat. ``winners``: the seats of the first
+    group, or ``()`` when nobody wins (always so for a draw; also a game ended without a result). ``reason``: why the game ended, in the
+    system's words (Lords of War: ``kills``, ``commanders``, ``exhausted``, ``concession``). ``scores``: a number per
+    seat that the system scores (Lords of War: cards destroyed), for tie-breaks; every seat has one, or none has.
+    """
+
+    winners: tuple[str, ...]
+    placings: tuple[tuple[str, ...], ...]
+    reason: str
+    scores: dict[str, int] = {}
+
+    def __post_init__(self) -> None:
+        seats = [seat for group in self.placings for seat in group]
+        if not self.placings or any(not group for group in self.placings):
+            raise ValueError(f"placings must be non-empty groups of seats: {self.placings!r}")
+        if len(set(seats)) != len(seats):
+            raise ValueError(f"a seat is placed twice: {self.placings!r}")
+        if self.winners and sorted(self.winners) != sorted(self.placings[0]):
+            raise ValueError(f"winners {self.winners!r} are not the first placing {self.placings[0]!r}")
+        if self.winners and len(self.placings) == 1:
+            raise ValueError("every seat placed together is a draw: no winners")
+        if self.scores and sorted(self.scores) != sorted(seats):
+            raise ValueError(f"scores {sorted(self.scores)} are not for the placed seats {sorted(seats)}")
+        if not self.reason:
+            raise ValueError("an outcome has a reason")
+
+    @classmethod
+    def ranked(
+        cls, placings: Sequence[Sequence[str]], reason: str, scores: Mapping[str, int] | None = None
+    ) -> Outcome:
+        """The outcome of these placings: the first group wins, unless it holds every seat (a draw)."""
+        groups = tuple(tuple(group) for group in placings)
+        winners = groups[0] if len(groups) > 1 else ()
+        return cls(winners=winners, placings=groups, reason=reason, scores=dict(scores or {}))
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(seat for group in self.placings for seat in group)
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    def place_of(self, seat: str) -> int:
+        """The 1-based place of ``seat`` (tied seats share a place; the next place skips, like 1, 1, 3)."""
+        place = 1
+        for group in self.placings:
+            if seat in group:
+                return place
+            place += len(group)
+        raise KeyError(f"{seat!r} is not placed in this outcome")
+
+
+# -- records --------------------------------------------------------------------------------------------------
+
+
+class RecordedAction(NamedTuple, Generic[ActionT]):
+    """One action of a recorded game: ``events[start:stop]`` are the events it produced; ``seat`` took it."""
+
+    start: int
+    stop: int
+    seat: str
+    action: ActionT
+
+
+class Redecided(NamedTuple, Generic[ActionT, EventT]):
+    """A recorded action decided again with today's rules: ``outcome`` is the events they give (compare with
+    ``events[start:stop]``) or the ``RuleError`` they raise."""
+
+    start: int
+    stop: int
+    seat: str
+    action: ActionT
+    outcome: tuple[EventT, ...] | RuleError
+
+
+# -- bots -----------------------------------------------------------------------------------------------------
+
+
+class Bot(Protocol[StateT_contra, ActionT_co]):
+    """Chooses a legal action for ``seat`` (a seat ``to_act`` awaits). Deterministic: the same seed (given to its
+    factory) and the same states give the same choices; randomness only from ``engine.prng``."""
+
+    def choose(self, state: StateT_contra, seat: str) -> ActionT_co: ...
+
+
+BotFactory = Callable[[int], Bot[StateT, ActionT]]  # seed -> a bot
+
+
+# -- the capabilities -----------------------------------------------------------------------------------------
+
+
+@runtime_checkable
+class Rules(Protocol[StateT, ActionT, EventT]):
+    """The spine: ``decide`` checks, ``evolve`` trusts (HOUSE_STYLE)."""
+
+    name: str  # "lords-of-war": the registry key, the contract's system name
     rules_version: str  # bumps whenever decide() changes behaviour
-    codec: Codec[Any]  # the system's event union
-    action_type: Any  # the tagged union of actions (msgspec Structs)
+    codec: Codec[EventT]  # the system's event union, JSON and msgpack, with upcasters
+    action_type: Any  # the tagged union of actions (msgspec Structs): a type form for msgspec and JSON Schema
 
-    def start(self, setup: dict[str, Any]) -> tuple[Any, ...]:
+    def start(self, setup: dict[str, Any]) -> tuple[EventT, ...]:
         """Validate a game setup (the body of POST /games minus tokens) and return the opening events
         (``game_started`` and whatever the setup itself causes, e.g. dealing). Raises SetupError."""
+        ...
 
-    def initial_state(self) -> Any:
+    def initial_state(self) -> StateT:
         """The state before any event."""
+        ...
 
-    def decide(self, state: Any, action: Any) -> tuple[Any, ...]:
-        """Check an action against the rules; return every event it causes. Raises RuleError."""
+    def decide(self, state: StateT, action: ActionT) -> tuple[EventT, ...]:
+        """Check an action against the rules; return every event it causes. Raises RuleError (code, rule)."""
+        ...
 
-    def evolve(self, state: Any, event: Any) -> Any:
-        """Apply one event; trusts its input."""
+    def evolve(self, state: StateT, event: EventT) -> StateT:
+        """Apply one event; trusts its input, never re-runs a rule."""
+        ...
 
-    def fold(self, events: Iterable[Any]) -> Any:
+    def fold(self, events: Iterable[EventT]) -> StateT:
         """``evolve`` over ``initial_state()``."""
+        ...
 
-    def state_to_builtins(self, state: Any) -> dict[str, Any]:
-        """The state as plain JSON data in the contract's shape (``view=all``)."""
+    def parse_action(self, data: Any) -> ActionT:
+        """Plain data -> typed action. Raises RuleError(code="malformed") on a bad shape."""
+        ...
 
-    def parse_action(self, data: dict[str, Any]) -> Any:
-        """Plain data -> typed action. Raises RuleError(code="malformed") on bad shape."""
+    def legal_actions(self, state: StateT, seat: str | None = None) -> Sequence[ActionT]:
+        """Every legal action of ``seat`` (None: the first seat ``to_act`` awaits), for bots and clients; empty for
+        a seat the game does not await. A system may leave out, and must document, actions legal at any time
+        (``concession``) and actions that carry data no state can enumerate (Lords of War: the shots of a
+        placement, a table-mode draw naming its card, a table-mode forced placement with its revealed hand)."""
+        ...
 
-    def legal_actions(self, state: Any) -> Sequence[Any]:
-        """Every legal action for the side to act (used by the bots and by clients)."""
+    def concession(self, seat: str) -> ActionT:
+        """The action by which ``seat`` concedes (every system records concessions; bots' safety net)."""
+        ...
+
+    def state_to_builtins(self, state: StateT) -> dict[str, Any]:
+        """The state as plain JSON data in the system's documented shape (``view=all``)."""
+        ...
+
+
+@runtime_checkable
+class Seating(Protocol[StateT_contra]):
+    """Who sits at the table, and whose decision the game awaits."""
+
+    def seat_counts(self, setup: Mapping[str, Any] | None = None) -> SeatCounts:
+        """How many seats ``setup`` allows (its variant may decide: team rules, three players); None: every count
+        the system allows in some setup."""
+        ...
+
+    def seats(self, setup: Mapping[str, Any]) -> tuple[Seat, ...]:
+        """The seats of a setup, in seating order. Raises SetupError when the players do not fit the system."""
+        ...
+
+    def to_act(self, state: StateT_contra) -> tuple[str, ...]:
+        """The seats whose action the game awaits now, in the order they are expected; empty before the start and
+        once the game is over. One seat in a turn-based moment; several where a system collects choices made at
+        the same time (HeroScape's order markers, Light Wars' screened deployment), each seat's in any order.
+        A concession is legal whoever is awaited."""
+        ...
+
+    def turn(self, state: StateT_contra) -> int:
+        """The number of the current turn (or round), as the system counts them; 0 before the first. The game
+        length of statistics."""
+        ...
+
+
+@runtime_checkable
+class Results(Protocol[StateT_contra]):
+    def outcome(self, state: StateT_contra) -> Outcome | None:
+        """The result once the game is over (``game_ended`` folded); None while it runs."""
+        ...
+
+
+@runtime_checkable
+class Records(Protocol[StateT_co, ActionT, EventT]):
+    """A recorded stream back to what the players did: import and ``warlog verify`` need nothing system-specific."""
+
+    def recorded_setup(self, events: Sequence[EventT]) -> dict[str, Any]:
+        """The setup that ``start`` turns into this stream's opening (from its ``game_started``). Raises
+        StreamError when the stream does not start with ``game_started``."""
+        ...
+
+    def recorded_actions(self, events: Sequence[EventT]) -> list[RecordedAction[ActionT]]:
+        """Each action after the opening (``events[:first.start]``), with the span of events it produced. The
+        spans follow each other without gaps to the end of the stream. Raises StreamError for a stream that no
+        actions can have produced."""
+        ...
+
+    def redecide(self, events: Sequence[EventT]) -> Generator[Redecided[ActionT, EventT], None, StateT_co]:
+        """Each recorded action decided again with today's rules against the state as recorded before it (the
+        state moves on by the recorded events, so history stays as recorded). The generator's value is the state
+        after every event. Raises StreamError as ``recorded_actions``."""
+        ...
+
+
+@runtime_checkable
+class SelfPlay(Protocol[StateT, ActionT]):
+    """Games without people: ``warlog demo``, benchmarks, property and conformance tests."""
+
+    bots: Mapping[str, BotFactory[StateT, ActionT]]  # "random", "greedy", ...: each factory takes a seed
+
+    def sample_setup(self, index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
+        """A valid setup, for demos and tests: ``index`` walks through the system's armies and variants, ``seed``
+        is the game's seed, ``seats`` the number of seats (None: the system's first choice for ``index``).
+        Raises SetupError for a seat count the system does not allow."""
+        ...
+
+
+@runtime_checkable
+class GameSystem(
+    Rules[StateT, ActionT, EventT],
+    Seating[StateT],
+    Results[StateT],
+    Records[StateT, ActionT, EventT],
+    SelfPlay[StateT, ActionT],
+    Protocol[StateT, ActionT, EventT],
+):
+    """A complete game system: every capability above. Register it in ``engine.systems``."""
+
+
+AnySystem = GameSystem[Any, Any, Any]  # a system whose types the caller does not know (the registry's view)
+
+
+__all__ = [
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "AnySystem",
+    "Bot",
+    "BotFactory",
+    "GameSystem",
+    "Outcome",
+    "RecordedAction",
+    "Records",
+    "Redecided",
+    "Results",
+    "Rules",
+    "Seat",
+    "SeatCounts",
+    "Seating",
+    "SelfPlay",
+    "seat_id",
+]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import msgspec
 
@@ -52,8 +52,8 @@ class Codec(Generic[E]):
                 raise ValueError(f"upcaster for {tag!r} v{version} is not older than the current version")
         self._json_encoder = msgspec.json.Encoder()
         self._msgpack_encoder = msgspec.msgpack.Encoder()
-        self._json_decoder = msgspec.json.Decoder(union)
-        self._msgpack_decoder = msgspec.msgpack.Decoder(union)
+        self._json_decoder: msgspec.json.Decoder[E] = msgspec.json.Decoder(union)
+        self._msgpack_decoder: msgspec.msgpack.Decoder[E] = msgspec.msgpack.Decoder(union)
         self._json_plain = msgspec.json.Decoder(dict[str, Any])
         self._msgpack_plain = msgspec.msgpack.Decoder(dict[str, Any])
 
@@ -93,8 +93,8 @@ class Codec(Generic[E]):
             return self._json_decoder.decode(payload)
         plain = self._json_plain.decode(payload)
         if version == self.version_of(str(plain.get("type"))):
-            return msgspec.convert(plain, self.union)
-        return msgspec.convert(self.upcast(plain, version), self.union)
+            return cast(E, msgspec.convert(plain, self.union))
+        return cast(E, msgspec.convert(self.upcast(plain, version), self.union))
 
     def decode_stored(self, tag: str, version: int, payload: bytes | str) -> E:
         """Decode a stored JSON row whose tag and schema version are known: typed fast path when current."""
@@ -111,12 +111,12 @@ class Codec(Generic[E]):
             return self._msgpack_decoder.decode(payload)
         plain = self._msgpack_plain.decode(payload)
         if version == self.version_of(str(plain.get("type"))):
-            return msgspec.convert(plain, self.union)
-        return msgspec.convert(self.upcast(plain, version), self.union)
+            return cast(E, msgspec.convert(plain, self.union))
+        return cast(E, msgspec.convert(self.upcast(plain, version), self.union))
 
     # -- plain data (for the API layer) ---------------------------------------------------------------
     def to_builtins(self, event: Event) -> dict[str, Any]:
-        return msgspec.to_builtins(event)
+        return cast(dict[str, Any], msgspec.to_builtins(event))
 
     def from_builtins(self, data: Mapping[str, Any]) -> E:
-        return msgspec.convert(dict(data), self.union)
+        return cast(E, msgspec.convert(dict(data), self.union))

@@ -23,7 +23,7 @@ class Part(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     """A value inside an event (not an event itself)."""
 
 
-class ArmyRecord(Part):
+class ArmyRecord(Part, frozen=True):
     """One player's army as it entered the game: the 36 card ids, in the order the deck was built from."""
 
     id: str  # "p1"
@@ -32,7 +32,7 @@ class ArmyRecord(Part):
     cards: tuple[str, ...]  # 36 card ids
 
 
-class Variant(Part):
+class Variant(Part, frozen=True):
     mode: Literal["sealed", "table"] = "sealed"
     intermediate: bool = False
     unbounded: bool = False
@@ -40,18 +40,18 @@ class Variant(Part):
     command_target: int = 4
 
 
-class UnitRecord(Part):
+class UnitRecord(Part, frozen=True):
     square: str
     card: str
     owner: str
 
 
-class KillsRecord(Part):
+class KillsRecord(Part, frozen=True):
     total: int = 0
     commanders: int = 0
 
 
-class PositionRecord(Part):
+class PositionRecord(Part, frozen=True):
     """A starting position (like a chess FEN): the game begins after the challenge, in ``to_move``'s deploy."""
 
     board: tuple[UnitRecord, ...]
@@ -59,7 +59,7 @@ class PositionRecord(Part):
     kills: dict[str, KillsRecord] = {}
 
 
-class Attacker(Part):
+class Attacker(Part, frozen=True):
     """One source of damage to a destroyed unit."""
 
     square: str
@@ -70,7 +70,7 @@ class Attacker(Part):
     value: int
 
 
-class DestroyedUnit(Part):
+class DestroyedUnit(Part, frozen=True):
     square: str
     card: str
     owner: str

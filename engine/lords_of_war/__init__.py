@@ -8,83 +8,171 @@ Public interface: ``initial_state``, ``evolve``, ``fold``, ``decide``, ``legal_a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from typing import Any
 
+from engine.errors import SetupError, StreamError
 from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, Recall, Shoot, parse_action
-from engine.lords_of_war.armies import RULES_VERSION, SYSTEM_NAME, army_cards, start
+from engine.lords_of_war.armies import RULES_VERSION, SYSTEM_NAME, army_cards, setup_from_started, start
+from engine.lords_of_war.bots import GreedyBot, RandomBot, play_bot_game
 from engine.lords_of_war.cards import CARDS, CORE_DECKS, FACTIONS, Card
 from engine.lords_of_war.rules import decide, legal_actions
-from engine.lords_of_war.state import State, evolve, fold, initial_state, state_to_builtins
-from engine.lords_of_war.verify import recorded_actions, verify
-from events.lords_of_war import CODEC, LordsOfWarEvent
+from engine.lords_of_war.state import PLAYER_INDEX, PLAYERS, State, evolve, fold, initial_state, state_to_builtins
+from engine.lords_of_war.verify import recorded_actions, redecide, verify
+from engine.system import BotFactory, GameSystem, Outcome, RecordedAction, Redecided, Seat, SeatCounts, seat_id
+from events.lords_of_war import CODEC, GameStarted, LordsOfWarEvent
+
+TWO_PLAYERS = SeatCounts(2, 2)  # §3; the team rules (4 or 6) and three players (§10) are not implemented yet
+
+# What ``sample_setup`` cycles through (as ``warlog demo`` does): plain sealed games most often, then each variant.
+SAMPLE_VARIANTS: tuple[dict[str, Any], ...] = (
+    {},
+    {"intermediate": True},
+    {},
+    {"unbounded": True},
+    {"mode": "table"},
+    {"intermediate": True, "unbounded": True},
+)
 
 
 class LordsOfWarSystem:
-    """The ``GameSystem`` for Lords of War."""
+    """The ``GameSystem`` for Lords of War (two players; ``engine.system`` documents every member)."""
 
     name = SYSTEM_NAME
     rules_version = RULES_VERSION
     codec = CODEC
     action_type = LordsOfWarAction
     event_type = LordsOfWarEvent
+    bots: Mapping[str, BotFactory[State, LordsOfWarAction]] = {"random": RandomBot, "greedy": GreedyBot}
 
-    def start(self, setup: dict[str, Any]) -> tuple[Any, ...]:
+    # -- Rules ----------------------------------------------------------------------------------------------
+    def start(self, setup: dict[str, Any]) -> tuple[LordsOfWarEvent, ...]:
         return start(setup)
 
     def initial_state(self) -> State:
         return initial_state()
 
-    def decide(self, state: State, action: Any) -> tuple[Any, ...]:
+    def decide(self, state: State, action: LordsOfWarAction | dict[str, Any]) -> tuple[LordsOfWarEvent, ...]:
         return decide(state, parse_action(action) if isinstance(action, dict) else action)
 
-    def evolve(self, state: State, event: Any) -> State:
+    def evolve(self, state: State, event: LordsOfWarEvent) -> State:
         return evolve(state, event)
 
-    def fold(self, events: Iterable[Any]) -> State:
+    def fold(self, events: Iterable[LordsOfWarEvent]) -> State:
         return fold(events)
 
     def state_to_builtins(self, state: State) -> dict[str, Any]:
         return state_to_builtins(state)
 
-    def parse_action(self, data: dict[str, Any]) -> Any:
+    def parse_action(self, data: Any) -> LordsOfWarAction:
         return parse_action(data)
 
-    def legal_actions(self, state: State) -> Sequence[Any]:
+    def legal_actions(self, state: State, seat: str | None = None) -> Sequence[LordsOfWarAction]:
+        """Every legal action of the seat to act but concession (always legal) and the data no state enumerates:
+        placements come without shots (``rules.legal_shots`` lists each placement's), a table-mode draw without
+        its card, and a table-mode forced placement (it needs the revealed hand) not at all."""
+        if seat is not None and seat not in self.to_act(state):
+            return []
         return legal_actions(state)
 
-    # beyond the GameSystem protocol -------------------------------------------------------------------
-    def verify(self, events: Sequence[Any]) -> str | None:
+    def concession(self, seat: str) -> LordsOfWarAction:
+        return Concede(player=seat)
+
+    # -- Seating --------------------------------------------------------------------------------------------
+    def seat_counts(self, setup: Mapping[str, Any] | None = None) -> SeatCounts:
+        return TWO_PLAYERS
+
+    def seats(self, setup: Mapping[str, Any]) -> tuple[Seat, ...]:
+        players = setup.get("players")
+        if not isinstance(players, (list, tuple)) or len(players) not in self.seat_counts(setup):
+            raise SetupError("invalid_setup", "§3", "Lords of War is played by exactly two players (teams are not supported)")
+        return tuple(Seat(id=seat_id(i), index=i) for i in range(len(players)))
+
+    def to_act(self, state: State) -> tuple[str, ...]:
+        return (PLAYERS[state.active],) if state.phase in ("deploy", "reinforce") else ()
+
+    def turn(self, state: State) -> int:
+        return state.turn  # 0: the challenge (§4)
+
+    # -- Results --------------------------------------------------------------------------------------------
+    def outcome(self, state: State) -> Outcome | None:
+        """Winner first; a ``draw`` (or no winner) recorded in ``game_ended`` places both together. Scores: the
+        cards each player destroyed (position kills included)."""
+        if state.phase != "over":
+            return None
+        scores = {player: state.kills[p] for p, player in enumerate(PLAYERS)}
+        reason = state.end_reason or "unknown"
+        winner = PLAYER_INDEX.get(state.winner or "")
+        if winner is None:
+            return Outcome.ranked((PLAYERS,), reason, scores)
+        return Outcome.ranked(((PLAYERS[winner],), (PLAYERS[1 - winner],)), reason, scores)
+
+    # -- Records --------------------------------------------------------------------------------------------
+    def recorded_setup(self, events: Sequence[LordsOfWarEvent]) -> dict[str, Any]:
+        if not events or not isinstance(events[0], GameStarted):
+            raise StreamError(0, "a Lords of War stream starts with game_started")
+        return setup_from_started(events[0])
+
+    def recorded_actions(self, events: Sequence[LordsOfWarEvent]) -> list[RecordedAction[LordsOfWarAction]]:
+        return [RecordedAction(start, stop, action.player, action) for start, stop, action in recorded_actions(events)]
+
+    def redecide(
+        self, events: Sequence[LordsOfWarEvent]
+    ) -> Generator[Redecided[LordsOfWarAction, LordsOfWarEvent], None, State]:
+        steps = redecide(events)
+        while True:
+            try:
+                start, stop, action, outcome = next(steps)
+            except StopIteration as done:
+                final: State = done.value
+                return final
+            yield Redecided(start, stop, action.player, action, outcome)
+
+    def verify(self, events: Sequence[LordsOfWarEvent]) -> str | None:
         """Re-decide a recorded game with today's rules: None, or the first divergence (``warlog verify``)."""
         return verify(events)
 
-    def recorded_actions(self, events: Sequence[Any]) -> list[Any]:
-        """The actions of a recorded game, recovered from its events."""
-        return [action for _, _, action in recorded_actions(events)]
+    # -- SelfPlay -------------------------------------------------------------------------------------------
+    def sample_setup(self, index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
+        """Every faction pairing in turn (p1's faction changes slowest), the variants of ``SAMPLE_VARIANTS`` in
+        turn: ``warlog demo``'s games."""
+        if seats is not None and seats not in TWO_PLAYERS:
+            raise SetupError("invalid_setup", "§3", f"Lords of War is played by {TWO_PLAYERS} players, not {seats}")
+        factions = sorted(FACTIONS)
+        pairing = index % (len(factions) ** 2)
+        army1, army2 = factions[pairing // len(factions)], factions[pairing % len(factions)]
+        return {
+            "system": SYSTEM_NAME,
+            "players": [
+                {"id": "p1", "name": f"{army1.title()} bot", "army": army1},
+                {"id": "p2", "name": f"{army2.title()} bot", "army": army2},
+            ],
+            "variant": dict(SAMPLE_VARIANTS[index % len(SAMPLE_VARIANTS)]),
+            "seed": seed,
+        }
 
 
-SYSTEM = LordsOfWarSystem()
-
-from engine.lords_of_war.bots import GreedyBot, RandomBot, play_bot_game  # noqa: E402  (bots use the rules above)
+SYSTEM: GameSystem[State, LordsOfWarAction, LordsOfWarEvent] = LordsOfWarSystem()
 
 __all__ = [
     "CARDS",
     "CODEC",
     "CORE_DECKS",
+    "FACTIONS",
+    "RULES_VERSION",
+    "SAMPLE_VARIANTS",
+    "SYSTEM",
+    "SYSTEM_NAME",
     "Card",
     "Concede",
     "Draw",
-    "FACTIONS",
     "GreedyBot",
-    "RandomBot",
     "LordsOfWarAction",
     "LordsOfWarEvent",
     "LordsOfWarSystem",
     "Place",
+    "RandomBot",
     "Recall",
-    "RULES_VERSION",
-    "SYSTEM",
-    "SYSTEM_NAME",
     "Shoot",
     "State",
     "army_cards",
@@ -96,7 +184,7 @@ __all__ = [
     "parse_action",
     "play_bot_game",
     "recorded_actions",
-    "verify",
     "start",
     "state_to_builtins",
+    "verify",
 ]

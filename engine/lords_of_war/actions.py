@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 
@@ -58,6 +58,6 @@ def parse_action(data: Any) -> LordsOfWarAction:
             f"unknown action type {kind!r}: expected one of {', '.join(ACTION_TYPES)}",
         )
     try:
-        return msgspec.convert(data, LordsOfWarAction)
+        return cast(LordsOfWarAction, msgspec.convert(data, LordsOfWarAction))
     except msgspec.ValidationError as exc:
         raise RuleError("malformed", "contract", f"malformed {kind} action: {exc}") from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -136,7 +137,7 @@ def _position(raw: Any, variant: Variant, armies: list[tuple[str, ...]]) -> Posi
     for p in (0, 1):
         if ARMY_SIZE - sum(used[p].values()) < HAND_SIZE:
             raise SetupError("invalid_position", "position", f"p{p + 1} has too few cards left to hold a hand")
-    board = {geo.parse(u.square, variant.unbounded): (u.card, 0 if u.owner == "p1" else 1) for u in units}
+    board = {geo.key_of(u.square, variant.unbounded): (u.card, 0 if u.owner == "p1" else 1) for u in units}
     for k, (card, _) in board.items():  # R6 needs a position no full elimination would change
         damage = melee_damage(board, k)
         if damage > CARDS[card].defence:
@@ -166,7 +167,7 @@ def _position(raw: Any, variant: Variant, armies: list[tuple[str, ...]]) -> Posi
                 f"kills for {player}: {total} cards and {commanders} commanders; a position starts a game still "
                 f"running, so below the targets ({variant.kill_target} cards, {variant.command_target} commanders)",
             )
-    units.sort(key=lambda u: geo.board_order(geo.parse(u.square, variant.unbounded)))  # type: ignore[arg-type]
+    units.sort(key=lambda u: geo.board_order(geo.key_of(u.square, variant.unbounded)))
     return PositionRecord(board=tuple(units), to_move=to_move, kills=kills)
 
 
@@ -230,3 +231,24 @@ def start(setup: dict[str, Any]) -> tuple[Any, ...]:
         hand = tuple(generals) + state.decks[p][: HAND_SIZE - len(generals)]
         dealt.append(HandDealt(player=record.id, cards=hand, count=len(hand)))
     return (started, *dealt)
+
+
+def army_setup(cards: Sequence[str], army_name: str) -> str | list[str]:
+    """A faction name when the cards are that core deck in its order, else the explicit list (order matters:
+    the sealed shuffle starts from it)."""
+    if tuple(cards) == CORE_DECKS.get(army_name):
+        return army_name
+    return list(cards)
+
+
+def setup_from_started(started: GameStarted) -> dict[str, Any]:
+    """The setup (POST /games body) that ``start`` turns into this ``game_started``."""
+    setup: dict[str, Any] = {
+        "system": started.system,
+        "players": [{"id": p.id, "name": p.name, "army": army_setup(p.cards, p.army_name)} for p in started.players],
+        "variant": msgspec.to_builtins(started.variant),
+        "seed": started.seed,
+    }
+    if started.position is not None:
+        setup["position"] = msgspec.json.decode(msgspec.json.encode(started.position))
+    return setup

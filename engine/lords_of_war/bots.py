@@ -1,5 +1,8 @@
 """Two bots and ``play_bot_game``: what ``warlog demo``, the benchmarks and the property tests play.
 
+Both satisfy ``engine.system.Bot`` (``choose(state, seat)``; the seat, if given, must be the one to act) and are
+the system's ``bots`` (``SYSTEM.bots``: name -> factory taking a seed).
+
 - ``RandomBot(seed)``: uniform over the legal placements (``legal_placements``), then every shooter that may
   shoot does, at a target chosen uniformly; uniform over draw and the recallable units. Its generator is the
   project's SplitMix64 (``engine.lords_of_war.prng``), so a seed gives the same game everywhere.
@@ -19,7 +22,6 @@ from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, 
 from engine.lords_of_war.armies import start
 from engine.lords_of_war.cards import CARDS
 from engine.lords_of_war.geometry import NEIGHBOUR_DELTAS
-from engine.lords_of_war.prng import SplitMix64
 from engine.lords_of_war.rules import (
     decide,
     is_engaged,
@@ -28,10 +30,16 @@ from engine.lords_of_war.rules import (
     melee_damage,
 )
 from engine.lords_of_war.state import PLAYERS, State, evolve, initial_state
+from engine.prng import SplitMix64
 
 
 class Bot(Protocol):
     def choose(self, state: State) -> LordsOfWarAction: ...
+
+
+def _check_seat(state: State, seat: str | None) -> None:
+    if seat is not None and (state.phase not in ("deploy", "reinforce") or seat != PLAYERS[state.active]):
+        raise ValueError(f"a bot is asked to play for {seat}, who is not to act")
 
 
 def _shooters(state: State, board: dict[int, tuple[str, int]], p: int) -> list[tuple[int, list[int], int]]:
@@ -59,7 +67,8 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = SplitMix64(seed)
 
-    def choose(self, state: State) -> LordsOfWarAction:
+    def choose(self, state: State, seat: str | None = None) -> LordsOfWarAction:
+        _check_seat(state, seat)
         if state.phase == "deploy":
             placements = legal_placement_keys(state)
             player = PLAYERS[state.active]
@@ -84,7 +93,11 @@ class RandomBot:
 
 
 class GreedyBot:
-    def choose(self, state: State) -> LordsOfWarAction:
+    def __init__(self, seed: int = 0) -> None:
+        """``seed`` is not used: the greedy bot's choices are fixed by the state (ties: enumeration order)."""
+
+    def choose(self, state: State, seat: str | None = None) -> LordsOfWarAction:
+        _check_seat(state, seat)
         player = PLAYERS[state.active]
         if state.phase != "deploy":
             actions = legal_actions(state)
@@ -93,8 +106,8 @@ class GreedyBot:
         if not placements:
             return Concede(player=player)
         if state.challenge:  # the toughest card goes first
-            card, k = max(placements, key=lambda pl: (CARDS[pl[0]].defence, pl[0]))
-            return Place(player=player, card=card, square=geo.name(k, state.unbounded))
+            toughest, k = max(placements, key=lambda pl: (CARDS[pl[0]].defence, pl[0]))
+            return Place(player=player, card=toughest, square=geo.name(k, state.unbounded))
         p = state.active
         board = dict(state.board)  # the placement is tried in place and taken back
         standing = _shooters(state, board, p)  # placing an own unit changes no other shooter's options

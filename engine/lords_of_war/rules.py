@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any, assert_never
+from typing import Any, Literal, assert_never
 
 from engine.errors import RuleError
 from engine.lords_of_war import geometry as geo
@@ -170,14 +170,14 @@ def destroyed_units(
     keys = board.keys() if candidates is None else candidates
     get = board.get
     arrow_at = _ARROW_AT
-    out = []
+    out: list[tuple[int, int, tuple[tuple[int, str, int, str, str | None, int], ...]]] = []
     for k in keys:
         unit = get(k)
         if unit is None:
             continue
         owner = unit[1]
         damage = 0
-        attackers = []  # gathered in the same pass: a destroyed unit's attackers are not looked for again
+        attackers: list[tuple[int, str, int, str, str | None, int]] = []  # gathered in the same pass: a destroyed unit's attackers are not looked for again
         for d, back in _NEIGHBOURS_BACK:
             n = k + d
             other = get(n)
@@ -325,8 +325,9 @@ def _place(state: State, action: Place, full_check: bool = False) -> tuple[Any, 
     k = _square(state, action.square)
     board = state.board
     if k in board:
-        other = board[k]
-        raise RuleError("occupied", "§5.1", f"{action.square} is occupied by {CARDS[other[0]].name} ({PLAYERS[other[1]]})")
+        occupant = board[k]
+        raise RuleError("occupied", "§5.1",
+                        f"{action.square} is occupied by {CARDS[occupant[0]].name} ({PLAYERS[occupant[1]]})")
     _check_card_available(state, p, action.card)
     card = CARDS[action.card]
     events: list[Any] = []
@@ -481,6 +482,7 @@ def _resolve(state: State, p: int, board: Board, shots: dict[int, list[ShotSourc
         involved = set(involved)
         round_no = 1
     while destroyed:
+        assert isinstance(involved, set)  # made a set above, when the first round destroyed anything
         units = []
         kills_to: dict[str, int] = {}
         generals_lost = [False, False]
@@ -560,7 +562,7 @@ def _winner(kills: list[int], commanders: list[int], kill_target: int, command_t
     return None
 
 
-def winner_reason(kills: list[int], winner: int, kill_target: int) -> str:
+def winner_reason(kills: list[int], winner: int, kill_target: int) -> Literal["kills", "commanders"]:
     return "kills" if kills[winner] >= kill_target else "commanders"
 
 

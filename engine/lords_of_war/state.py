@@ -8,7 +8,7 @@ end; ``evolve`` builds each new State from the old one. Players are indices inte
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import msgspec
@@ -513,7 +513,7 @@ def _evolve_recalled(state: State, event: Recalled) -> State:
     )
 
 
-_COPY_ON_WRITE: dict[type, Any] = {
+_COPY_ON_WRITE: dict[type, Callable[[State, Any], State]] = {
     Placed: _evolve_placed,
     Shot: _evolve_nothing,
     Eliminated: _evolve_eliminated,

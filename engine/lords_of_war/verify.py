@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from typing import Any
 
-from engine.errors import RuleError
+from engine.errors import RuleError, StreamError
 from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, Recall, Shoot
 from engine.lords_of_war.rules import decide
 from engine.lords_of_war.state import State, apply_events, frozen, initial_state, working_copy
@@ -26,15 +26,6 @@ ACTION_STARTS = (HandRevealed, Placed, CardDrawn, Recalled, Conceded)
 
 # (first event index, end index, the action, today's events or the RuleError today's rules raise)
 Redecided = tuple[int, int, LordsOfWarAction, "tuple[Any, ...] | RuleError"]
-
-
-class StreamError(ValueError):
-    """A stream that no sequence of actions can have produced (an event out of place). ``index`` is 0-based."""
-
-    def __init__(self, index: int, message: str) -> None:
-        super().__init__(message)
-        self.index = index
-        self.message = message
 
 
 def recorded_actions(events: Sequence[Any], table: bool | None = None) -> list[tuple[int, int, LordsOfWarAction]]:
@@ -124,3 +115,6 @@ def verify(events: Sequence[Any], *, full_check: bool = False) -> str | None:
         if outcome != recorded:
             return f"event {start}: {action!r} now gives {outcome!r}, recorded {recorded!r}"
     return None
+
+
+__all__ = ["ACTION_STARTS", "OPENING", "Redecided", "StreamError", "recorded_actions", "redecide", "verify"]

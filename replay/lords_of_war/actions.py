@@ -15,8 +15,8 @@ from typing import Any
 
 import msgspec
 
-from engine.lords_of_war import CORE_DECKS
 from engine.lords_of_war.actions import LordsOfWarAction
+from engine.lords_of_war.armies import army_setup, setup_from_started
 from engine.lords_of_war.verify import StreamError, recorded_actions, redecide
 
 __all__ = [
@@ -31,27 +31,6 @@ class ActionGroup(msgspec.Struct, frozen=True):
     action: LordsOfWarAction
     start: int
     stop: int
-
-
-def army_setup(cards: Sequence[str], army_name: str) -> str | list[str]:
-    """A faction name when the cards are that core deck in its order, else the explicit list (order matters:
-    the sealed shuffle starts from it)."""
-    if tuple(cards) == CORE_DECKS.get(army_name):
-        return army_name
-    return list(cards)
-
-
-def setup_from_started(started: GameStarted) -> dict[str, Any]:
-    """The setup (POST /games body) that ``start`` turns into this ``game_started``."""
-    setup: dict[str, Any] = {
-        "system": started.system,
-        "players": [{"id": p.id, "name": p.name, "army": army_setup(p.cards, p.army_name)} for p in started.players],
-        "variant": msgspec.to_builtins(started.variant),
-        "seed": started.seed,
-    }
-    if started.position is not None:
-        setup["position"] = msgspec.json.decode(msgspec.json.encode(started.position))
-    return setup
 
 
 def opening_length(events: Sequence[Any]) -> int:
