@@ -19,7 +19,7 @@ from starlette.concurrency import run_in_threadpool
 
 from api import auth
 from api.errors import ApiError
-from api.live import sse_stream
+from api.live import RETRY_AFTER_SECONDS, LiveResponse, TooManyStreams, sse_stream
 from api.models import (
     MAX_SEQ,
     ActionIn,
@@ -350,6 +350,11 @@ def legal(request: Request, game_id: str = GameId) -> LegalOut:
             "'event: end' when the game is over. Reconnect with Last-Event-ID to resume.",
             "content": {"text/event-stream": {"example": 'id: 4\ndata: {"seq":4,"type":"placed",...}\n\n'}},
         },
+        503: {
+            "description": "too_many_streams: the server's cap on open streams, in total or for this client "
+            "address, is reached; retry after the Retry-After header's seconds",
+            "headers": {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}},
+        },
     },
 )
 def live(
@@ -381,8 +386,15 @@ def live(
             over = service.store.get_game(game_id).metadata.get("status") == "over"
         return [(r.seq, event_view(system_name, r, chosen)) for r in recorded], over
 
-    return StreamingResponse(
-        sse_stream(request.app.state.live, game_id, start, read, timeout),
-        media_type="text/event-stream",
+    hub = request.app.state.live
+    client = request.client.host if request.client else "unknown"
+    try:
+        slot = hub.slots.take(client)  # last: a request refused for anything else holds no slot
+    except TooManyStreams as full:
+        raise ApiError(503, "too_many_streams", str(full), headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+                       scope=full.scope, limit=full.limit) from None
+    return LiveResponse(
+        slot,
+        sse_stream(hub, game_id, start, read, timeout),
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

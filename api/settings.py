@@ -25,6 +25,13 @@ class Settings(BaseModel):
         "'none' leaves DuckDB's default of 80% of RAM. An in-memory database (':memory:') gets it only when set "
         "explicitly, since its data must fit.",
     )
+    max_streams: int = Field(
+        2000, ge=1, description="live (SSE) streams open at once, in total; more get 503 too_many_streams"
+    )
+    max_streams_per_client: int = Field(
+        50, ge=1, description="live (SSE) streams open at once from one client address; more get 503"
+    )
+
     @field_validator("memory_limit")
     @classmethod
     def _memory_size(cls, value: str | None) -> str | None:

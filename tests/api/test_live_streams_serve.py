@@ -34,38 +34,46 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _start(db: Path, port: int, env: dict[str, str], preexec_fn: Any = None) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "api.cli", "serve", "--db", str(db), "--port", str(port)],
+        cwd=ROOT, env={k: v for k, v in os.environ.items() if k != "WARLOG_ADMIN_KEY"} | env,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=preexec_fn,
+    )
+    deadline = time.monotonic() + 30
+    while True:
+        if process.poll() is not None:
+            raise AssertionError(f"warlog serve exited: {process.stderr.read().decode() if process.stderr else ''}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline:
+            _stop(process)
+            raise AssertionError("warlog serve did not answer /health within 30 s")
+        time.sleep(0.1)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=5)
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     """A server with small caps: 6 streams in all, 3 per client address. Yields its port."""
-    db = tmp_path_factory.mktemp("live") / "live.duckdb"
     port = _free_port()
-    env = {**os.environ, "WARLOG_MAX_STREAMS": str(TOTAL), "WARLOG_MAX_STREAMS_PER_CLIENT": str(PER_CLIENT)}
-    env.pop("WARLOG_ADMIN_KEY", None)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "api.cli", "serve", "--db", str(db), "--port", str(port)],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )
+    env = {"WARLOG_MAX_STREAMS": str(TOTAL), "WARLOG_MAX_STREAMS_PER_CLIENT": str(PER_CLIENT)}
+    process = _start(tmp_path_factory.mktemp("live") / "live.duckdb", port, env)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                raise AssertionError(f"warlog serve exited: {process.stderr.read().decode() if process.stderr else ''}")
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise AssertionError("warlog serve did not answer /health within 30 s")
-            time.sleep(0.1)
         yield port
     finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
+        _stop(process)
 
 
 class Stream:
@@ -207,3 +215,25 @@ def test_idle_streams_get_a_new_event_at_once_and_the_end_then_free_their_slots(
     again = [_admitted(server, f"/games/{other}/live?timeout=60", "127.0.0.4") for _ in range(PER_CLIENT)]
     for stream in again:
         stream.close()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/<pid>/limits")
+def test_serve_lets_itself_open_a_socket_for_every_allowed_stream(tmp_path: Path) -> None:
+    """A soft limit of 512 open files (the usual default is 1,024) would refuse connections long before a cap of
+    1,000 streams: serve raises its own soft limit (up to the hard one) to fit the cap."""
+    import resource
+
+    def low_soft_limit() -> None:
+        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        resource.setrlimit(resource.RLIMIT_NOFILE, (512, hard))
+
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    if hard != resource.RLIM_INFINITY and hard < 1256:
+        pytest.skip(f"the hard limit ({hard}) is below what 1,000 streams need")
+    process = _start(tmp_path / "fd.duckdb", _free_port(), {"WARLOG_MAX_STREAMS": "1000"}, low_soft_limit)
+    try:
+        limits = Path(f"/proc/{process.pid}/limits").read_text()
+        soft = next(line.split()[3] for line in limits.splitlines() if line.startswith("Max open files"))
+        assert int(soft) >= 1000 + 256
+    finally:
+        _stop(process)
