@@ -15,15 +15,17 @@ from replay.store_duckdb import DuckDBEventStore
 
 ROOT = Path(__file__).parents[2]
 
-# runs the CLI and reports its own peak memory (ru_maxrss, KiB on Linux) as the last line of stderr
+# runs the CLI and reports its own peak memory (VmHWM, KiB) as the last line of stderr. Not ru_maxrss: Linux keeps
+# that across fork and exec, so a child of a big pytest process would report the parent's peak (CI saw 380 MB).
 WITH_PEAK_MEMORY = """
-import os, resource, runpy, sys
+import os, runpy, sys
 sys.path.insert(0, os.getcwd())
 sys.argv = ["warlog", *sys.argv[1:]]
 try:
     runpy.run_module("api.cli", run_name="__main__")
 finally:
-    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+    with open("/proc/self/status") as status:
+        print(next(line.split()[1] for line in status if line.startswith("VmHWM:")), file=sys.stderr)
 """
 
 
