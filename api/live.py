@@ -8,11 +8,17 @@ How a change reaches a stream:
   games every ``check_every`` seconds (``LiveHub.watch``) asks the store for their last seqs in one call
   (``EventStore.last_seqs``) and wakes a game's streams when its last seq is past what one of them has read.
 
-A woken stream reads the store from the seq after the last one it read. While idle a stream reads nothing: it
-only waits on its game's ``asyncio.Event`` and sends a keepalive comment every ``keepalive`` seconds. Not missing
-a change: a stream takes the game's Event *before* reading the store, so a wake-up between the read and the
-wait is not lost; and the check compares with what each stream has read, so a change one stream read while
-another did not is still signalled to the other.
+A woken stream reads the store from the seq after the last one it read. Streams of a game woken together read
+together: one read (and one rendering of the messages) per (seq, view) in flight, shared by every stream that
+needs the same one, so 1,000 spectators of a game cost one store read per new event, not 1,000. While idle a
+stream reads nothing: it only waits on its game's ``asyncio.Event`` and sends a keepalive comment every
+``keepalive`` seconds, at a phase of its own (streams opened together do not all send theirs at once).
+
+Not missing a change: a stream takes the game's Event *before* reading the store, so a wake-up between the read
+and the wait is not lost; it joins only a read that started after the game's last wake-up (every wake-up starts
+a new generation of reads), so a shared read never hides a change the stream was woken for; and the check
+compares with what each stream has read, so a change one stream read while another did not still wakes the
+other.
 
 Caps (``StreamSlots``): streams in total and per client address; a stream holds its slot until its response
 ends, however it ends (end of game, idle timeout, the client leaving, the server stopping).
@@ -23,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 import threading
 import weakref
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -37,6 +44,7 @@ log = logging.getLogger(__name__)
 RETRY_AFTER_SECONDS = 5  # what a refused client is told to wait (a browser tab closing frees a slot at once)
 
 Read = Callable[[int], tuple[list[tuple[int, dict[str, Any] | None]], bool]]
+Messages = tuple[list[tuple[int, str | None]], bool]  # (seq, the SSE message or None if hidden) for each, over
 Heads = Callable[[Sequence[str]], dict[str, int]]
 
 
@@ -112,13 +120,24 @@ class Listener:
         self.last = last
 
 
+class _Watched:
+    """A watched game: its streams, its wake-up Event while a stream waits, and the reads in flight since the last
+    wake-up, by (from seq, view)."""
+
+    __slots__ = ("listeners", "event", "reads")
+
+    def __init__(self) -> None:
+        self.listeners: set[Listener] = set()
+        self.event: asyncio.Event | None = None
+        self.reads: dict[tuple[int, str], asyncio.Future[Messages]] = {}
+
+
 class LiveHub:
     """Wake-ups per game. ``published`` and the slots are thread-safe; everything else runs on the event loop."""
 
     def __init__(self, max_streams: int = 2000, max_streams_per_client: int = 50, check_every: float = 1.0) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._events: dict[str, asyncio.Event] = {}  # a game's Event while a stream waits for it
-        self._listeners: dict[str, set[Listener]] = {}  # the streams of each watched game
+        self._games: dict[str, _Watched] = {}
         self.slots = StreamSlots(max_streams, max_streams_per_client)
         self.check_every = check_every
         self._checker: asyncio.Task[None] | None = None
@@ -127,34 +146,49 @@ class LiveHub:
     # -- streams --------------------------------------------------------------------------------------
     def listen(self, game_id: str, after: int) -> Listener:
         listener = Listener(game_id, after)
-        self._listeners.setdefault(game_id, set()).add(listener)
+        game = self._games.get(game_id)
+        if game is None:
+            game = self._games[game_id] = _Watched()
+        game.listeners.add(listener)
         return listener
 
     def drop(self, listener: Listener) -> None:
-        listeners = self._listeners.get(listener.game_id)
-        if listeners is None:
+        game = self._games.get(listener.game_id)
+        if game is None:
             return
-        listeners.discard(listener)
-        if not listeners:  # the game's last stream: nothing of the game stays behind
-            del self._listeners[listener.game_id]
-            self._events.pop(listener.game_id, None)
+        game.listeners.discard(listener)
+        if not game.listeners:  # the game's last stream: nothing of the game stays behind
+            del self._games[listener.game_id]
 
     def watched(self) -> int:
         """How many games have open streams (the wake-up signals are bounded by them)."""
-        return len(self._listeners)
+        return len(self._games)
 
     def signals(self) -> int:
         """How many wake-up signals exist now (never more than ``watched()``)."""
-        return len(self._events)
+        return sum(1 for game in self._games.values() if game.event is not None)
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
 
     def waiter(self, game_id: str) -> asyncio.Event:
-        event = self._events.get(game_id)
-        if event is None:
-            event = self._events[game_id] = asyncio.Event()
-        return event
+        game = self._games[game_id]  # a stream listens before it waits
+        if game.event is None:
+            game.event = asyncio.Event()
+        return game.event
+
+    async def read(self, game_id: str, view: str, from_seq: int, read: Read) -> Messages:
+        """``read(from_seq)`` in a worker thread with its messages rendered there, shared with every stream of the
+        game that asks for the same (from_seq, view) while it runs, unless the game was woken since it started.
+        ``read`` must depend on nothing but the game and the seq (the view is the key's)."""
+        game = self._games[game_id]
+        key = (from_seq, view)
+        shared = game.reads.get(key)
+        if shared is None:
+            shared = asyncio.ensure_future(run_in_threadpool(_render, read, from_seq))
+            game.reads[key] = shared
+            shared.add_done_callback(lambda done: game.reads.pop(key, None) if game.reads.get(key) is done else None)
+        return await asyncio.shield(shared)  # a stream that goes away does not cancel the others' read
 
     # -- wake-ups -------------------------------------------------------------------------------------
     def published(self, game_id: str) -> None:
@@ -162,7 +196,8 @@ class LiveHub:
         of the event loop: the store's writer calls this for every game of every commit. Not missing a signal: a
         reader takes its Event before reading the store, so an Event absent here means the reader's read comes
         after this commit and sees it."""
-        if game_id not in self._events:
+        game = self._games.get(game_id)
+        if game is None or game.event is None:
             return
         loop = self._loop
         if loop is None or loop.is_closed():
@@ -173,21 +208,25 @@ class LiveHub:
             pass
 
     def _wake(self, game_id: str) -> None:
-        event = self._events.pop(game_id, None)
+        game = self._games.get(game_id)
+        if game is None:
+            return
+        game.reads = {}  # a new generation: reads in flight may have missed what this wake-up is for
+        event, game.event = game.event, None
         if event is not None:
             event.set()
 
     async def check(self, heads: Heads) -> list[str]:
         """One change check: the last seqs of every watched game in one call (in a worker thread); wake the
         streams of each game whose last seq is past what one of its streams has read. -> the games woken."""
-        games = list(self._listeners)
+        games = list(self._games)
         if not games:
             return []
         found = await run_in_threadpool(heads, games)
         woken = []
         for game_id, head in found.items():
-            listeners = self._listeners.get(game_id)
-            if listeners and head > min(listener.last for listener in listeners):
+            game = self._games.get(game_id)
+            if game is not None and head > min(listener.last for listener in game.listeners):
                 self._wake(game_id)
                 woken.append(game_id)
         return woken
@@ -244,6 +283,11 @@ def sse_message(seq: int, data: dict[str, Any]) -> str:
     return f"id: {seq}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
 
 
+def _render(read: Read, from_seq: int) -> Messages:
+    batch, over = read(from_seq)
+    return [(seq, None if data is None else sse_message(seq, data)) for seq, data in batch], over
+
+
 async def sse_stream(
     hub: LiveHub,
     game_id: str,
@@ -251,34 +295,37 @@ async def sse_stream(
     read: Read,
     idle_timeout: float,
     keepalive: float = 15.0,
+    view: str = "",
 ) -> AsyncIterator[str]:
     """Events after seq ``after``, then new ones as they come, until the game ends or nothing new arrives for
-    ``idle_timeout`` seconds. ``read(from_seq)`` -> ([(seq, event in the view or None if hidden)], game over).
-    The store is read once at the start and then only when the hub wakes the game."""
+    ``idle_timeout`` seconds. ``read(from_seq)`` -> ([(seq, event in the view or None if hidden)], game over);
+    streams of a game with the same ``view`` share reads (``LiveHub.read``). The store is read once at the start
+    and then only when the hub wakes the game."""
     listener = hub.listen(game_id, after)
     try:
-        async for message in _stream(hub, listener, read, idle_timeout, keepalive):
+        async for message in _stream(hub, listener, read, view, idle_timeout, keepalive):
             yield message
     finally:
         hub.drop(listener)
 
 
 async def _stream(
-    hub: LiveHub, listener: Listener, read: Read, idle_timeout: float, keepalive: float
+    hub: LiveHub, listener: Listener, read: Read, view: str, idle_timeout: float, keepalive: float
 ) -> AsyncIterator[str]:
     loop = asyncio.get_running_loop()
     yield "retry: 2000\n\n"
-    idle_since = last_sent = loop.time()
+    idle_since = loop.time()
+    # this stream's own phase: streams opened together (a round starting) spread theirs over the period
+    next_keepalive = idle_since + random.uniform(0.0, 1.0) * keepalive
     while True:
         signal = hub.waiter(listener.game_id)  # before the read: a wake-up during the read is kept
-        batch, over = await run_in_threadpool(read, listener.last + 1)
+        batch, over = await hub.read(listener.game_id, view, listener.last + 1, read)
         if batch:
             listener.last = batch[-1][0]
             idle_since = loop.time()
-        for seq, data in batch:
-            if data is not None:
-                yield sse_message(seq, data)
-                last_sent = loop.time()
+        for _, message in batch:
+            if message is not None:
+                yield message
         if over:
             yield "event: end\ndata: {}\n\n"
             return
@@ -287,10 +334,12 @@ async def _stream(
             remaining = idle_timeout - (now - idle_since)
             if remaining <= 0:
                 return
-            if now - last_sent >= keepalive:
+            if now >= next_keepalive:
                 yield ": keepalive\n\n"
-                last_sent = now
+                next_keepalive += keepalive
+                if next_keepalive <= now:  # the loop was held up for a whole period: start again from now
+                    next_keepalive = now + keepalive
             try:
-                await asyncio.wait_for(signal.wait(), timeout=min(remaining, keepalive - (now - last_sent)))
+                await asyncio.wait_for(signal.wait(), timeout=min(remaining, next_keepalive - now))
             except TimeoutError:
                 pass

@@ -395,6 +395,6 @@ def live(
                        scope=full.scope, limit=full.limit) from None
     return LiveResponse(
         slot,
-        sse_stream(hub, game_id, start, read, timeout),
+        sse_stream(hub, game_id, start, read, timeout, view=chosen),
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

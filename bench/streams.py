@@ -148,7 +148,7 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> dict:
           f"p99 {idle['health_p99_ms']:.2f} ms", flush=True)
 
     streams = [Stream(i % args.games) for i in range(args.streams)]
-    sem = asyncio.Semaphore(50)
+    sem = asyncio.Semaphore(args.open_concurrency)
     refused: dict[int, int] = {}
 
     async def open_one(i: int, stream: Stream) -> None:
@@ -206,6 +206,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--per-address", type=int, default=50, help="streams per client address (127.0.0.x)")
+    parser.add_argument("--open-concurrency", type=int, default=50, help="streams being opened at once")
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout whose server is measured")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()

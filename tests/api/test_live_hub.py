@@ -99,7 +99,7 @@ def test_idle_streams_read_nothing_but_send_keepalives_while_the_check_runs() ->
     started = time.monotonic()
     out = asyncio.run(run())
     assert time.monotonic() - started < 5
-    assert log.reads == 30  # each stream read the store once, when it started
+    assert log.reads == 3  # once when they started, one read per game shared by its ten streams; never since
     assert len(log.checks) >= 10 and all(c == ["g1", "g2", "g3"] for c in log.checks[:5])
     for messages in out:
         assert messages[0] == "retry: 2000\n\n"
@@ -130,7 +130,61 @@ def test_a_change_found_by_the_check_reaches_every_stream_of_that_game_only() ->
     for messages in done:
         assert [m.split("\n")[0] for m in messages if m.startswith("id:")] == ["id: 3", "id: 4"]
         assert messages[-1] == "event: end\ndata: {}\n\n"
-    assert woken_reads == 3  # g1's three streams; g2's stream stayed asleep
+    assert woken_reads == 1  # g1's three streams shared one read; g2's stream stayed asleep
+
+
+def test_streams_share_a_read_of_the_same_seq_and_view_unless_a_wake_up_came_after_it_started() -> None:
+    gate = threading.Event()
+    calls: list[tuple[int, int]] = []
+
+    def read(from_seq: int) -> tuple[list[tuple[int, dict[str, Any] | None]], bool]:
+        calls.append((from_seq, len(calls)))
+        gate.wait(5)
+        return [(from_seq, {"seq": from_seq})], False
+
+    async def run() -> list[Any]:
+        hub = LiveHub()
+        hub.listen("g1", 0)
+        first = asyncio.ensure_future(hub.read("g1", "all", 1, read))
+        await asyncio.sleep(0.05)
+        joined = asyncio.ensure_future(hub.read("g1", "all", 1, read))  # the same read, still running
+        other_view = asyncio.ensure_future(hub.read("g1", "p1", 1, read))
+        later_seq = asyncio.ensure_future(hub.read("g1", "all", 2, read))
+        await asyncio.sleep(0.05)
+        hub._wake("g1")  # a change: a read started before it may have missed it
+        after_wake = asyncio.ensure_future(hub.read("g1", "all", 1, read))
+        await asyncio.sleep(0.05)
+        first.cancel()  # the stream that started the read goes away: the others still get it
+        gate.set()
+        return await asyncio.gather(joined, other_view, later_seq, after_wake)
+
+    joined, other_view, later_seq, after_wake = asyncio.run(run())
+    assert len(calls) == 4  # first (shared with joined), other_view, later_seq, after_wake
+    assert joined == after_wake == ([(1, 'id: 1\ndata: {"seq":1}\n\n')], False)
+    assert other_view == joined and later_seq[0][0][0] == 2
+
+
+def test_keepalives_of_streams_opened_together_are_spread_over_the_period() -> None:
+    log = Log({"g1": 1})
+
+    async def run() -> list[float]:
+        hub = LiveHub(check_every=3600)
+        loop = asyncio.get_running_loop()
+        firsts: list[float] = []
+
+        async def first_keepalive() -> None:
+            started = loop.time()
+            async for message in sse_stream(hub, "g1", 1, log.reader("g1"), 5.0, keepalive=1.0):
+                if message.startswith(": keepalive"):
+                    firsts.append(loop.time() - started)
+                    return
+
+        await asyncio.gather(*(first_keepalive() for _ in range(40)))
+        return firsts
+
+    firsts = asyncio.run(run())
+    assert len(firsts) == 40 and max(firsts) <= 1.2
+    assert max(firsts) - min(firsts) > 0.5  # not all at once: each stream has its own phase
 
 
 def test_published_wakes_at_once_from_another_thread_without_waiting_for_a_check() -> None:
