@@ -124,7 +124,7 @@ class _Watched:
     """A watched game: its streams, its wake-up Event while a stream waits, and the reads in flight since the last
     wake-up, by (from seq, view)."""
 
-    __slots__ = ("listeners", "event", "reads")
+    __slots__ = ("event", "listeners", "reads")
 
     def __init__(self) -> None:
         self.listeners: set[Listener] = set()
@@ -187,7 +187,14 @@ class LiveHub:
         if shared is None:
             shared = asyncio.ensure_future(run_in_threadpool(_render, read, from_seq))
             game.reads[key] = shared
-            shared.add_done_callback(lambda done: game.reads.pop(key, None) if game.reads.get(key) is done else None)
+
+            def finished(done: asyncio.Future[Messages]) -> None:
+                if game.reads.get(key) is done:
+                    del game.reads[key]
+                if not done.cancelled():
+                    done.exception()  # seen here: a failed read whose streams all left is not an unretrieved error
+
+            shared.add_done_callback(finished)
         return await asyncio.shield(shared)  # a stream that goes away does not cancel the others' read
 
     # -- wake-ups -------------------------------------------------------------------------------------

@@ -214,7 +214,8 @@ def main() -> None:
     want = args.streams * 2 + 512  # this client's sockets, and the server (a child) inherits the limit
     if soft != resource.RLIM_INFINITY and soft < want:
         resource.setrlimit(resource.RLIMIT_NOFILE, (want if hard == resource.RLIM_INFINITY else min(want, hard), hard))
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=args.root, capture_output=True, text=True)
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=args.root, capture_output=True, text=True,
+                            check=False)
     print(f"code: {args.root} at {commit.stdout.strip() or '?'}", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()

@@ -4,6 +4,7 @@ are behind; idle streams read nothing and still send keepalives; the caps count 
 from __future__ import annotations
 
 import asyncio
+import gc
 import threading
 import time
 from collections.abc import Sequence
@@ -162,6 +163,32 @@ def test_streams_share_a_read_of_the_same_seq_and_view_unless_a_wake_up_came_aft
     assert len(calls) == 4  # first (shared with joined), other_view, later_seq, after_wake
     assert joined == after_wake == ([(1, 'id: 1\ndata: {"seq":1}\n\n')], False)
     assert other_view == joined and later_seq[0][0][0] == 2
+
+
+def test_a_failed_read_reaches_its_streams_and_is_not_left_unretrieved_when_they_left() -> None:
+    def broken(from_seq: int) -> tuple[list[tuple[int, dict[str, Any] | None]], bool]:
+        time.sleep(0.05)
+        raise RuntimeError("the store is closed")
+
+    async def run() -> list[Any]:
+        loop = asyncio.get_running_loop()
+        unhandled: list[Any] = []
+        loop.set_exception_handler(lambda _, context: unhandled.append(context))
+        hub = LiveHub()
+        hub.listen("g1", 0)
+        waiting = asyncio.ensure_future(hub.read("g1", "all", 1, broken))
+        with pytest.raises(RuntimeError):
+            await hub.read("g1", "all", 1, broken)  # a stream that joined gets the error
+        left = asyncio.ensure_future(hub.read("g1", "all", 2, broken))
+        await asyncio.sleep(0.01)
+        left.cancel()  # its only stream went away before the read failed
+        await asyncio.sleep(0.2)
+        waiting.exception()
+        gc.collect()
+        await asyncio.sleep(0)
+        return unhandled
+
+    assert asyncio.run(run()) == []
 
 
 def test_keepalives_of_streams_opened_together_are_spread_over_the_period() -> None:

@@ -34,11 +34,14 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _start(db: Path, port: int, env: dict[str, str], preexec_fn: Any = None) -> subprocess.Popen[bytes]:
+def _start(db: Path, port: int, env: dict[str, str], open_files: int | None = None) -> subprocess.Popen[bytes]:
+    """``warlog serve``; with ``open_files``, under that soft limit of open files (``ulimit -Sn``, then exec)."""
+    command = [sys.executable, "-m", "api.cli", "serve", "--db", str(db), "--port", str(port)]
+    if open_files is not None:
+        command = ["sh", "-c", f'ulimit -Sn {open_files} && exec "$@"', "sh", *command]
     process = subprocess.Popen(
-        [sys.executable, "-m", "api.cli", "serve", "--db", str(db), "--port", str(port)],
-        cwd=ROOT, env={k: v for k, v in os.environ.items() if k != "WARLOG_ADMIN_KEY"} | env,
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=preexec_fn,
+        command, cwd=ROOT, env={k: v for k, v in os.environ.items() if k != "WARLOG_ADMIN_KEY"} | env,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     deadline = time.monotonic() + 30
     while True:
@@ -223,14 +226,10 @@ def test_serve_lets_itself_open_a_socket_for_every_allowed_stream(tmp_path: Path
     1,000 streams: serve raises its own soft limit (up to the hard one) to fit the cap."""
     import resource
 
-    def low_soft_limit() -> None:
-        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
-        resource.setrlimit(resource.RLIMIT_NOFILE, (512, hard))
-
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     if hard != resource.RLIM_INFINITY and hard < 1256:
         pytest.skip(f"the hard limit ({hard}) is below what 1,000 streams need")
-    process = _start(tmp_path / "fd.duckdb", _free_port(), {"WARLOG_MAX_STREAMS": "1000"}, low_soft_limit)
+    process = _start(tmp_path / "fd.duckdb", _free_port(), {"WARLOG_MAX_STREAMS": "1000"}, open_files=512)
     try:
         limits = Path(f"/proc/{process.pid}/limits").read_text()
         soft = next(line.split()[3] for line in limits.splitlines() if line.startswith("Max open files"))
