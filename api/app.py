@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -40,7 +39,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         app.state.settings = settings
         tournament_log = tournament_log_for(the_store)
         app.state.tournaments = TournamentService(tournament_log, app.state.service)
-        app.state.live.bind(asyncio.get_running_loop())
+        app.state.live.start(the_store.last_seqs)  # the one change check for every watched game
         listen = getattr(the_store, "add_commit_listener", None)
         if listen is not None:  # wake live streams for appends made by any code path of this process
 
@@ -58,6 +57,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         finally:
             if listen is not None:
                 getattr(the_store, "remove_commit_listener", lambda _: None)(wake)
+            await app.state.live.stop()
             tournament_log.close()
             if own:
                 the_store.close()
@@ -68,7 +68,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         summary="Record and replay service for tactical card and board war games.",
         lifespan=lifespan,
     )
-    app.state.live = LiveHub()
+    app.state.live = LiveHub(settings.max_streams, settings.max_streams_per_client)
     app.state.settings = settings
     install_error_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)

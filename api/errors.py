@@ -29,11 +29,14 @@ from replay.tournaments.service import (
 class ApiError(Exception):
     """An error raised by the API layer itself (auth, limits, bad parameters)."""
 
-    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, headers: dict[str, str] | None = None, **extra: Any
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.headers = headers or {}  # e.g. Retry-After with a 503
         self.extra = extra
 
 
@@ -48,10 +51,9 @@ def _json(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(_: Request, exc: ApiError) -> JSONResponse:
-        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else {}
         response = _json(exc.status, exc.code, exc.message, **exc.extra)
-        if headers:
-            response.headers.update(headers)
+        response.headers.update({**headers, **exc.headers})
         return response
 
     @app.exception_handler(SetupError)

@@ -252,6 +252,15 @@ class RemoteEventStore:
     def last_seq(self, game_id: str) -> int:
         return self.get_game(game_id).last_seq
 
+    def last_seqs(self, game_ids: Sequence[str]) -> dict[str, int]:
+        found: dict[str, int] = {}
+        for game_id in game_ids:  # one request each: the commands never watch many games
+            try:
+                found[game_id] = self.last_seq(game_id)
+            except GameNotFound:
+                pass
+        return found
+
     def get_game(self, game_id: str) -> GameRecord:
         return _record.decode(self.client.get(f"/local/games/{_p(game_id)}"))
 

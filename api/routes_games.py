@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from api import auth
 from api.errors import ApiError, error_body
-from api.live import sse_stream
+from api.live import RETRY_AFTER_SECONDS, LiveResponse, TooManyStreams, sse_stream
 from api.models import (
     MAX_SEQ,
     ActionIn,
@@ -287,7 +287,9 @@ def reissue_token(
     if record_outcome(game.service, game.record)["status"] == "over":
         raise ApiError(409, "game_over", f"game {game_id!r} is over: its tokens grant nothing more (every view is "
                        "public, no action is legal), so none is reissued")
-    return TokenReissued(seat=seat, token=auth.reissue(game.service.store, game_id, seat))
+    token = auth.reissue(game.service.store, game_id, seat)
+    request.app.state.live.published(game_id)  # its open streams check their tokens now (api/live.py: refusal)
+    return TokenReissued(seat=seat, token=token)
 
 
 @router.get(
@@ -387,6 +389,11 @@ def legal(request: Request, game_id: str = GameId) -> LegalOut:
             "'event: end' when the game is over. Reconnect with Last-Event-ID to resume.",
             "content": {"text/event-stream": {"example": 'id: 4\ndata: {"seq":4,"type":"placed",...}\n\n'}},
         },
+        503: {
+            "description": "too_many_streams: the server's cap on open streams, in total or for this client "
+            "address, is reached; retry after the Retry-After header's seconds",
+            "headers": {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}},
+        },
     },
 )
 def live(
@@ -412,32 +419,33 @@ def live(
             raise ApiError(422, "invalid_last_event_id", "Last-Event-ID must be a seq >= 0")
     service, system_name = game.service, game.record.system
     token = auth.bearer(request) or access_token
-    revoked = False
 
     def read(from_seq: int) -> tuple[list[tuple[int, dict[str, Any] | None]], bool]:
-        nonlocal revoked
-        if game.role is not None and token is not None:  # a token reissued since the stream opened ends it
-            hashes = service.store.get_game(game_id).metadata.get("token_hashes") or {}
-            if auth.role_of(token, hashes) != game.role:
-                revoked = True
-                return [], True
+        # shared by every stream of this game and view woken together (api/live.py): nothing of the reader here
         recorded = service.events(game_id, from_seq)
         over = any(type(r.event).tag_name() == "game_ended" for r in recorded)
         if not over and not recorded:
             over = service.store.get_game(game_id).metadata.get("status") == "over"
         return [(r.seq, event_view(system_name, r, chosen)) for r in recorded], over
 
-    async def messages() -> AsyncIterator[str]:
-        async with aclosing(sse_stream(request.app.state.live, game_id, start, read, timeout)) as stream:
-            async for message in stream:
-                if revoked:  # instead of the "end" that the read's answer brought
-                    body = error_body("invalid_token", "this token was reissued: the stream ends")
-                    yield f"event: revoked\ndata: {json.dumps(body)}\n\n"
-                    return
-                yield message
+    def refusal() -> str | None:
+        """A token reissued since the stream opened ends it (the reissue wakes the game's streams)."""
+        hashes = service.store.get_game(game_id).metadata.get("token_hashes") or {}
+        if auth.role_of(token or "", hashes) == game.role:
+            return None
+        body = error_body("invalid_token", "this token was reissued: the stream ends")
+        return f"event: revoked\ndata: {json.dumps(body)}\n\n"
 
-    return StreamingResponse(
-        messages(),
-        media_type="text/event-stream",
+    hub = request.app.state.live
+    client = request.client.host if request.client else "unknown"
+    try:
+        slot = hub.slots.take(client)  # last: a request refused for anything else holds no slot
+    except TooManyStreams as full:
+        raise ApiError(503, "too_many_streams", str(full), headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+                       scope=full.scope, limit=full.limit) from None
+    return LiveResponse(
+        slot,
+        sse_stream(hub, game_id, start, read, timeout, view=chosen,
+                   refusal=refusal if game.role is not None and token is not None else None),
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

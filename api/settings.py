@@ -32,6 +32,12 @@ class Settings(BaseModel):
         10.0, ge=0, description="writes a second per client address without a token, sustained (0: no limit)"
     )
     address_write_burst: int = Field(200, ge=1, description="writes per client address without a token at once")
+    max_streams: int = Field(
+        2000, ge=1, description="live (SSE) streams open at once, in total; more get 503 too_many_streams"
+    )
+    max_streams_per_client: int = Field(
+        50, ge=1, description="live (SSE) streams open at once from one client address; more get 503"
+    )
 
     @field_validator("memory_limit")
     @classmethod

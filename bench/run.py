@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/run.py [--quick] [--out bench/RESULTS.md]      (make bench / make bench-quick)
 
-Runs each bench script in its own process (fold.py, bulk.py, live.py, and seek.py / stats.py where
+Runs each bench script in its own process (fold.py, bulk.py, live.py, streams.py, and seek.py / stats.py where
 they exist), each with ``--json`` where it has it, then writes machine facts, a summary table (median over
 repeats, p50/p99 where latency matters, the ratios, target met or not), the sizes each row used and every
 script's own output. ``--quick`` scales everything down to finish in under two minutes (the bot-game corpus is
@@ -34,6 +34,7 @@ SIZES = {
         "bulk": ["--games", "100000", "--es-games", "2000", "--repeat", "2"],
         "live": ["--clients", "1,16,128", "--requests", "300,3000,6000", "--repeat", "2", "--seconds", "15",
                  "--preload", "2000", "--grow", "4"],
+        "streams": ["--streams", "1000", "--games", "100", "--seconds", "30"],
         "seek": ["--games", "10000", "--queries", "2000"],
         "stats": ["--games", "100000", "1000000", "--repeat", "5"],
     },
@@ -43,6 +44,7 @@ SIZES = {
         "bulk": ["--games", "1000", "--es-games", "200", "--repeat", "1"],
         "live": ["--clients", "1,16,128", "--requests", "100,400,800", "--repeat", "1", "--seconds", "6",
                  "--preload", "100", "--grow", "0"],
+        "streams": ["--streams", "300", "--games", "30", "--seconds", "5"],
         "seek": ["--games", "300", "--queries", "200"],
         "stats": ["--games", "20000", "--base", "100", "--repeat", "3"],
     },
@@ -81,6 +83,22 @@ def verdict(ok: bool | None) -> str:
     return "n/a" if ok is None else ("**met**" if ok else "**not met**")
 
 
+def streams_rows(s: dict) -> list[tuple[str, str, str, str]]:
+    """The rows of bench/streams.py's figures: idle live streams' CPU and /health latency, and the wake-up."""
+    loaded, idle = s["loaded"], s["idle"]
+    return [
+        (f"{s['streams']:,} idle live streams (SSE, {s['games']:,} games): server CPU over {s['seconds']:g} s",
+         f"**{loaded['cpu_pct']:.1f}%** of a core (no stream open: {idle['cpu_pct']:.1f}%)", "< 10%",
+         verdict(loaded["cpu_pct"] < 10) if s["streams"] >= 1000 else "n/a"),
+        (f"{s['streams']:,} idle live streams: GET /health p50 / p99",
+         f"{loaded['health_p50_ms']:.1f} / **{loaded['health_p99_ms']:.1f}** ms (no stream open: "
+         f"{idle['health_p50_ms']:.1f} / {idle['health_p99_ms']:.1f} ms)", "p99 < 20 ms",
+         verdict(loaded["health_p99_ms"] < 20) if s["streams"] >= 1000 else "n/a"),
+        (f"one action on a game followed by {s['watchers']} of those streams: until every one has it",
+         f"{s['delivery_ms']:.1f} ms (the POST included)", "(reported)", "n/a"),
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
@@ -101,6 +119,7 @@ def main() -> None:
         fold, _ = run("fold", sizes["fold"] + distinct, tmpdir / "fold.json", timeout, log)
         bulk, _ = run("bulk", sizes["bulk"] + distinct, tmpdir / "bulk.json", timeout, log)
         live, _ = run("live", sizes["live"] + distinct, tmpdir / "live.json", timeout, log)
+        streams, _ = run("streams", sizes["streams"], tmpdir / "streams.json", timeout, log)
         seek_out = run("seek", sizes["seek"] + ["--db", str(tmpdir / "seek.duckdb")], None, timeout, log)[1] \
             if (BENCH / "seek.py").exists() else None
         stats_out = run("stats", sizes["stats"] + ["--dir", str(tmpdir)], None, timeout, log)[1] \
@@ -179,6 +198,10 @@ def main() -> None:
                     + (f"; the database started with {phases[0]['games_stored'] - live['games']:,} finished games "
                        "(bulk-loaded)" if phases else "")
                     + (f", then {phases[-1]['games_stored']:,} for the second server" if len(phases) >= 2 else ""))
+    if streams:
+        rows.extend(streams_rows(streams))
+        used.append(f"streams: {streams['streams']:,} idle streams over {streams['games']:,} games, "
+                    f"{streams['seconds']:g} s measured (bench/streams.py)")
     if seek_out is not None:
         for label, key in (("cold (fresh process)", "cold"), ("warm (state cache)", "warm cache"),
                            ("warm DuckDB pages, state cache cleared", "warm DB")):

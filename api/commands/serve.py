@@ -34,6 +34,7 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"warlog serve: {error}", file=sys.stderr)
         return 2
     db = settings.db
+    _allow_open_files(settings.max_streams)
     sock = _listen(settings.host, settings.port)  # before anything is announced or created: a busy port fails here
     try:
         if remote.is_file(db):
@@ -84,6 +85,27 @@ def _serve(args: argparse.Namespace) -> int:
         # lines of "nanobind: leaked ... instances" when the server stopped (issue 11). Unfrozen, they are freed.
         gc.unfreeze()
     return 0
+
+
+def _allow_open_files(streams: int) -> None:
+    """Each live stream holds a socket: let the process have ``streams`` of them and some more (the listening
+    socket, the database's files, other requests), or the cap on streams would never be what refuses one; the
+    usual soft limit is 1,024 while the hard one is far higher. Raised up to the hard limit, never lowered."""
+    try:
+        import resource
+    except ImportError:  # not on POSIX
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = streams + 256
+    if soft == resource.RLIM_INFINITY or soft >= want:
+        return
+    allowed = want if hard == resource.RLIM_INFINITY else min(want, hard)
+    if allowed > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (allowed, hard))
+    if allowed < want:
+        print(f"warlog serve: this process may open {allowed} files (ulimit -Hn), fewer than the {want} that "
+              f"{streams} live streams (WARLOG_MAX_STREAMS) need; some may be refused before the cap",
+              file=sys.stderr)
 
 
 def _check_unlocked(db: str) -> None:

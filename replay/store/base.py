@@ -99,6 +99,11 @@ class EventStore(Protocol):
 
     def last_seq(self, game_id: str) -> int: ...
 
+    def last_seqs(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The last seq of each of these games, as committed; ids of games that do not exist are absent. One call
+        for many games: the live streams' change check asks it for every watched game every second."""
+        ...
+
     def get_game(self, game_id: str) -> GameRecord: ...
 
     def update_metadata(self, game_id: str, patch: dict[str, Any]) -> None:

@@ -284,6 +284,32 @@ class DuckDBEventStore:
     def last_seq(self, game_id: str) -> int:
         return self._game_row(game_id)[6]
 
+    def last_seqs(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """From the row cache (kept in step by the writer, see ``_game_row``), and one statement for the games
+        not cached, whose rows are cached then: the live streams' check of every watched game each second costs
+        dict lookups, not a statement per game (nor a scan of the games table)."""
+        rows = self._rows
+        found: dict[str, int] = {}
+        missing: list[str] = []
+        for game_id in game_ids:
+            row = rows.get(game_id)
+            if row is None:
+                missing.append(game_id)
+            else:
+                found[game_id] = row[6]
+        if missing:
+            generation = self._generation
+            fetched = self._cursor().execute(sql("get_games"), {"game_ids": missing}).fetchall()
+            with self._rows_lock:
+                keep = generation == self._generation  # as in _game_row: a read that raced a commit is not cached
+                if keep and len(self._rows) + len(fetched) > _ROW_CACHE_LIMIT:
+                    self._rows.clear()
+                for row in fetched:
+                    found[row[0]] = row[6]
+                    if keep:
+                        self._rows[row[0]] = row
+        return found
+
     @staticmethod
     def _record(row: tuple) -> GameRecord:
         game_id, system, created_at, players, tournament, metadata, last_seq = row

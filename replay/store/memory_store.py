@@ -118,6 +118,11 @@ class MemoryEventStore:
         with self._lock:
             return len(self._game(game_id).events)
 
+    def last_seqs(self, game_ids: Sequence[str]) -> dict[str, int]:
+        with self._lock:
+            games = self._games
+            return {game_id: len(games[game_id].events) for game_id in game_ids if game_id in games}
+
     def _record(self, game_id: str, game: _Game) -> GameRecord:
         metadata = msgspec.json.decode(game.metadata)
         return GameRecord(

@@ -233,6 +233,19 @@ def test_read_returns_the_asked_slice(store: EventStore) -> None:
 # -- metadata, listing, snapshots -----------------------------------------------------------------------
 
 
+def test_last_seqs_answers_for_many_games_in_one_call_and_follows_appends(store: EventStore) -> None:
+    new_game(store, "g1", opening=2)
+    new_game(store, "g2", opening=0)
+    assert store.last_seqs(["g1", "g2", "nope"]) == {"g1": 2, "g2": 0}  # a game that does not exist is absent
+    assert store.last_seqs([]) == {}
+    store.append("g1", [event(3)])
+    store.append("g2", [event(1), event(2)])
+    assert store.last_seqs(["g2", "g1"]) == {"g1": 3, "g2": 2}
+    new_game(store, "g3", opening=4)
+    assert store.last_seqs(["g3", "g1"]) == {"g1": 3, "g3": 4}
+    assert store.last_seqs(["g1"]) == {"g1": store.last_seq("g1")}
+
+
 def test_update_metadata_merges_shallowly(store: EventStore) -> None:
     new_game(store, metadata={"variant": {"mode": "sealed", "unbounded": True}, "names": {"p1": "Ann"}})
     store.update_metadata("g1", {"status": "over", "winner": "p2", "variant": {"mode": "table"}})
