@@ -264,3 +264,16 @@ def test_a_pods_tournament_refuses_a_table_size_the_system_does_not_allow(client
     assert response.status_code == 409 and response.json()["error"]["code"] == "too_few_players"
     heap = client.post("/tournaments", json={"name": "X", "system": "pebbles", "rounds": 1, "variant": {"heap": 2}})
     assert heap.status_code == 422 and heap.json()["error"]["code"] == "invalid_variant"
+
+
+def test_a_game_stored_without_seat_metadata_has_its_systems_seats(client: TestClient) -> None:
+    """An imported game has no ``seats`` in its metadata: its views are the seats of its recorded setup (a
+    fourth seat's view exists, a fifth's does not) -- not p1 and p2 only."""
+    service = client.app.state.service  # type: ignore[attr-defined]
+    players = [{"id": f"p{i}", "name": f"N{i}"} for i in range(1, 5)]
+    game_id = service.create_game({**PEBBLES_GAME, "players": players}).game_id  # as an import stores it
+    while (awaited := service.system_of(game_id).to_act(service.state(game_id)[1])):
+        service.act(game_id, {"type": "take", "player": awaited[0], "count": 3})
+    assert client.get(f"/games/{game_id}/state", params={"view": "p4"}).status_code == 200  # over: public
+    wrong = client.get(f"/games/{game_id}/state", params={"view": "p5"})
+    assert wrong.status_code == 422 and "p1, p2, p3, p4" in wrong.json()["error"]["message"]
