@@ -81,6 +81,7 @@ def setup_system(model: type[GameSetup]) -> str | None:
 
 # -- the command line -----------------------------------------------------------------------------------------
 
+# A command is named as it is typed (``api.cli.command_name``).
 TOURNAMENT_CREATE = "tournament create"  # the variant of every game of the tournament -> {"variant": {...}}
 TOURNAMENT_REGISTER = "tournament register"  # what one player brings -> {"army": ...}
 COMMANDS = (TOURNAMENT_CREATE, TOURNAMENT_REGISTER)

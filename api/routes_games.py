@@ -41,7 +41,7 @@ from replay.errors import Conflict
 from replay.log.explain import explain_game
 from replay.log.service import GameService
 from replay.store.base import GameRecord
-from replay.tournaments.service import game_outcome
+from replay.tournaments.service import game_outcome, seat_listing
 from replay.log.views import event_view, state_view
 
 router = APIRouter()
@@ -175,16 +175,11 @@ def create_game(request: Request, body: GameSetup) -> GameCreated:
     metadata = {
         "status": "active",
         "variant": setup.get("variant", {}),
-        "seats": [{"id": p["id"], "name": p["name"], **({"army": army_label(p["army"])} if "army" in p else {})}
-                  for p in setup["players"]],
+        "seats": seat_listing(setup["players"]),
         "token_hashes": hashes,
     }
     result = service.create_game(setup, metadata)
     return GameCreated(id=result.game_id, seq=result.seq, tokens=tokens)
-
-
-def army_label(army: Any) -> str:
-    return army if isinstance(army, str) else f"custom ({len(army)} cards)"
 
 
 @router.get("/games", response_model=GamePage, tags=["games"], summary="List games (paged)")

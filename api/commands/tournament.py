@@ -15,7 +15,6 @@ from dataclasses import asdict
 from typing import Any
 
 from api.database import DB_HELP, CliError
-from api.plugin import TOURNAMENT_CREATE, TOURNAMENT_REGISTER
 
 DESCRIPTION = """\
 Run a tournament from the console (the organiser's side):
@@ -68,7 +67,7 @@ def _create(args: argparse.Namespace) -> int:
     variant = json.loads(args.variant) if args.variant else {}
     if not isinstance(variant, dict):
         raise CliError("--variant must be a JSON object", status=2)
-    variant.update(_system_options(args, args.system, TOURNAMENT_CREATE).get("variant", {}))
+    variant.update(_system_options(args, args.system, "tournament create").get("variant", {}))
     tokens, hashes = _tokens(["organiser"])
     with _tournaments(args.db) as service:
         tid = service.create(args.name, args.system, "swiss", args.rounds, variant, hashes["organiser"],
@@ -82,7 +81,7 @@ def _create(args: argparse.Namespace) -> int:
 
 def _register(args: argparse.Namespace) -> int:
     with _tournaments(args.db) as service:
-        fields = _system_options(args, service.get(args.tournament).system, TOURNAMENT_REGISTER)
+        fields = _system_options(args, service.get(args.tournament).system, "tournament register")
         army = fields.pop("army", None)
         if fields:
             raise CliError(f"a tournament keeps only a player's army, not {', '.join(sorted(fields))}", status=2)
@@ -199,25 +198,46 @@ def _run(handler: Any) -> Any:
     return run
 
 
-def _add_system_options(parser: argparse.ArgumentParser, command: str) -> None:
-    """Each registered system's options for ``command``, in a group of its own."""
-    from api.systems import get_plugin, plugin_names
+class _SystemOptionsParser(argparse.ArgumentParser):
+    """The parser of a tournament command; for ``create`` and ``register`` (``system_command``) it adds each
+    registered system's options, in a group of its own, when it is used (to parse or for --help): the other
+    commands never import the systems' API parts."""
 
-    for name in plugin_names():
-        group = parser.add_argument_group(f"{name} options")
-        get_plugin(name).cli.add_options(group, command)
+    system_command: str | None = None
+    _systems_added = False
+
+    def _add_systems(self) -> None:
+        if self.system_command is None or self._systems_added:
+            return
+        self._systems_added = True
+        from api.systems import DEFAULT_SYSTEM, get_plugin, plugin_names
+
+        for action in self._actions:
+            if "--system" in action.option_strings:
+                action.default = DEFAULT_SYSTEM
+                action.help = f"game system (default {DEFAULT_SYSTEM}; known: {', '.join(plugin_names())})"
+        for name in plugin_names():
+            group = self.add_argument_group(f"{name} options")
+            get_plugin(name).cli.add_options(group, self.system_command)
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self._add_systems()
+        return super().parse_known_args(args, namespace)
+
+    def format_help(self) -> str:
+        self._add_systems()
+        return super().format_help()
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from api.systems import DEFAULT_SYSTEM
-
     parser = sub.add_parser(
         "tournament", help="run a tournament (Swiss pairs or pods)", description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    commands = parser.add_subparsers(dest="tournament_command", required=True, metavar="ACTION")
+    commands = parser.add_subparsers(dest="tournament_command", required=True, metavar="ACTION",
+                                     parser_class=_SystemOptionsParser)
 
-    def add(name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
+    def add(name: str, help_text: str, handler: Any) -> _SystemOptionsParser:
         p = commands.add_parser(name, help=help_text, description=help_text)
         p.add_argument("--db", default=None, help=DB_HELP)
         p.set_defaults(func=_run(handler), through_server=True, creates_db=name == "create")
@@ -226,20 +246,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = add("create", "create a tournament; prints its id and the organiser's token", _create)
     p.add_argument("--name", required=True, help="the tournament's name, e.g. \"Spring Open\"")
     p.add_argument("--rounds", type=int, required=True, help="number of rounds")
-    p.add_argument("--system", default=DEFAULT_SYSTEM, help=f"game system (default {DEFAULT_SYSTEM})")
+    p.add_argument("--system", default=None, help="game system")
     p.add_argument("--seats", type=int, default=None, metavar="N",
                    help="seats a table: 2 pairs players (Swiss), more seats them in pods (default: 2 when the system "
                         "allows two, else the most it allows)")
     p.add_argument("--variant", default=None, help='the games\' variant as JSON, e.g. \'{"mode": "table"}\' '
                    "(the system's options below set the same fields)")
-    _add_system_options(p, TOURNAMENT_CREATE)
+    p.system_command = "tournament create"  # api.plugin.TOURNAMENT_CREATE: the command as typed
 
     p = add("register", "register a player (before round 1); the system's options say what the player brings",
             _register)
     p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
     p.add_argument("player", help="the player's id in the tournament (letters, digits, _ . : -)")
     p.add_argument("--name", default=None, help="the player's name as shown (default: the id)")
-    _add_system_options(p, TOURNAMENT_REGISTER)
+    p.system_command = "tournament register"  # api.plugin.TOURNAMENT_REGISTER
 
     p = add("round", "seat and start the next round; prints the tables and each game's tokens", _round)
     p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)

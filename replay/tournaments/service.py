@@ -438,6 +438,12 @@ def army_label(army: Any) -> str | None:
     return army if isinstance(army, str) else f"custom ({len(army)} cards)"
 
 
+def seat_listing(players: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A game's ``seats`` metadata (what ``GET /games/{id}`` lists): each player's seat, name and army label."""
+    return [{"id": p["id"], "name": p["name"], **({"army": army_label(p["army"])} if "army" in p else {})}
+            for p in players]
+
+
 class TournamentService:
     """Organises tournaments over a ``TournamentLog`` and creates their games through the ``GameService``."""
 
@@ -558,8 +564,7 @@ class TournamentService:
         metadata = {
             "status": "active",
             "variant": t.variant,
-            "seats": [{"id": p["id"], "name": p["name"],
-                       **({"army": army_label(p["army"])} if "army" in p else {})} for p in setup_players],
+            "seats": seat_listing(setup_players),
             "token_hashes": hashes,
             "round": number,
             "table": table,
