@@ -195,7 +195,7 @@ class ResultIn(Request):
     @model_validator(mode="after")
     def _one_form(self) -> ResultIn:
         if (self.placings is None) == (self.winner is None):
-            raise ValueError("give placings, or winner (a two-seat table), not both")
+            raise ValueError("give exactly one of placings and winner (winner: a two-seat table only)")
         if self.scores is not None and self.kills is not None:
             raise ValueError("give scores or kills (the same), not both")
         return self
