@@ -194,3 +194,22 @@ def test_a_tournament_logged_before_seats_folds_as_it_did(client: TestClient) ->
     rows = [(r["player"], r["match_points"], r["kill_difference"]) for r in
             client.get("/tournaments/t-old/standings").json()["standings"]]
     assert rows == [("ben", 3, 5), ("cy", 3, 0), ("ann", 0, -5)]
+
+
+def test_a_forfeit_takes_placings_or_the_two_seat_winner(client: TestClient) -> None:
+    tid, organiser = _open(client, rounds=1, players=2)
+    client.post(f"/tournaments/{tid}/rounds", headers=organiser)
+    url = f"/tournaments/{tid}/rounds/1/tables/1/result"
+    for body, code in (({}, "invalid_request"), ({"winner": "p1", "placings": [["p1"], ["p2"]]}, "invalid_request"),
+                       ({"winner": "p1", "scores": {"p1": 1}, "kills": {"p1": 1}}, "invalid_request"),
+                       ({"winner": "p3"}, "invalid_result"), ({"placings": [["p1"], ["p2"], ["p3"]]}, "invalid_result"),
+                       ({"placings": [["p1"]]}, "invalid_result"), ({"placings": [["p2"], ["p1"]],
+                                                                     "scores": {"p3": 2}}, "invalid_result")):
+        refused = client.post(url, json=body, headers=organiser)
+        assert refused.status_code == 422 and refused.json()["error"]["code"] == code, (body, refused.text)
+    tied = client.post(url, json={"placings": [["p1", "p2"]], "scores": {"p1": 2, "p2": 2}}, headers=organiser)
+    assert tied.status_code == 201
+    assert (tied.json()["winner"], tied.json()["placings"], tied.json()["kills"]) == ("draw", [["p1", "p2"]],
+                                                                                     {"p1": 2, "p2": 2})
+    rows = client.get(f"/tournaments/{tid}/standings").json()["standings"]
+    assert [(r["match_points"], r["draws"]) for r in rows] == [(1, 1), (1, 1)]
