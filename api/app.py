@@ -7,11 +7,12 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from api import limits
+from api import limits, systems
 from api.errors import BodyLimit, install_error_handlers
 from api.live import LiveHub
 from api.routes_export import router as export_router
 from api.routes_games import router as games_router
+from api.routes_games import setup_router
 from api.routes_stats import router as stats_router
 from api.routes_tournaments import router as tournaments_router
 from api.settings import Settings
@@ -28,7 +29,8 @@ def open_store(settings: Settings) -> EventStore:
 
 
 def create_app(settings: Settings | None = None, store: EventStore | None = None) -> FastAPI:
-    """Build the app. A given ``store`` is used as is (tests); otherwise the DuckDB file of the settings."""
+    """Build the app. A given ``store`` is used as is (tests); otherwise the DuckDB file of the settings.
+    ``POST /games`` takes the setup of every system registered in ``api.systems`` now (register first)."""
     settings = settings or Settings.from_env()
 
     @asynccontextmanager
@@ -73,6 +75,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     install_error_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.include_router(export_router)  # before games_router: /games/export, not /games/{game_id}
+    app.include_router(setup_router(systems.game_in()))
     app.include_router(games_router)
     app.include_router(tournaments_router)
     app.include_router(stats_router)

@@ -5,30 +5,27 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engine.system import MAX_SEATS, MIN_SEATS
+from engine.systems import system_names
+
+EXAMPLE_SYSTEM = system_names()[0]  # a built-in system, for the examples of the OpenAPI document
 
 MAX_SEQ = 2**62
 Seq = Annotated[int, Field(ge=0, le=MAX_SEQ)]
 Slug = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:-]*$")]
+SeatId = Annotated[str, Field(pattern=rf"^p[1-{MAX_SEATS}]$", description="a seat: p1, p2, ... in seating order")]
 CardId = Annotated[str, Field(min_length=1, max_length=100)]
 Army = Annotated[
     str | Annotated[list[CardId], Field(min_length=1, max_length=200)],
-    Field(description="a faction name (its core deck) or an explicit list of card ids", examples=["orcs"]),
+    Field(description="what a player brings, as the game system takes it: an army's name or a list of its "
+          "cards' ids (the system judges it)", examples=["orcs"]),
 ]
 
 # Option values of a variant: flat, JSON-safe integers (I-JSON, RFC 7493), short strings.
 OptionValue = bool | Annotated[int, Field(ge=-(2**53), le=2**53)] | Annotated[str, Field(max_length=64)]
 Variant = Annotated[dict[Annotated[str, Field(max_length=64)], OptionValue], Field(max_length=16)]
-
-LORDS_OF_WAR_GAME = {
-    "system": "lords-of-war",
-    "players": [
-        {"id": "p1", "name": "Alice", "army": "orcs"},
-        {"id": "p2", "name": "Bob", "army": "dwarves"},
-    ],
-    "variant": {"mode": "sealed"},
-    "seed": 42,
-}
 
 
 class Request(BaseModel):
@@ -36,30 +33,7 @@ class Request(BaseModel):
 
 
 # -- games ----------------------------------------------------------------------------------------------
-
-
-class PlayerIn(Request):
-    id: str = Field(pattern=r"^p[1-9]$", description="the seat: p1, p2, ... in seating order", examples=["p1"])
-    name: str = Field("", max_length=100, examples=["Alice"])
-    army: Army
-
-
-class GameIn(Request):
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [LORDS_OF_WAR_GAME]})
-
-    system: str = Field(min_length=1, max_length=64, examples=["lords-of-war"])
-    players: list[PlayerIn] = Field(min_length=1, max_length=8)
-    variant: Variant = Field(
-        default_factory=dict,
-        description="system options; Lords of War: mode (sealed|table), intermediate, unbounded, kill_target, "
-        "command_target",
-        examples=[{"mode": "sealed", "kill_target": 20}],
-    )
-    seed: int | None = Field(None, ge=0, le=2**63 - 1, description="shuffles the decks (drawn if absent)")
-    position: dict[str, Any] | None = Field(
-        None, max_length=8, description="start from a position: {board: [{square, card, owner}], to_move, kills?}"
-    )
-    tournament: Slug | None = Field(None, description="the tournament this game belongs to, if any")
+# The body of POST /games is each system's own model (api.plugin.GameSetup, api.systems.game_in).
 
 
 class GameCreated(BaseModel):
@@ -80,7 +54,7 @@ class GameCreated(BaseModel):
 class SeatOut(BaseModel):
     id: str
     name: str
-    army: str
+    army: str | None = None
 
 
 class GameOut(BaseModel):
@@ -90,8 +64,11 @@ class GameOut(BaseModel):
     players: list[SeatOut]
     variant: dict[str, Any]
     status: Literal["active", "over"]
-    winner: str | None = None
+    winner: str | None = Field(None, description="the winning seat, or draw; None while the game runs (and when "
+                               "several seats share the win: see placings)")
     end_reason: str | None = None
+    placings: list[list[str]] | None = Field(
+        None, description="once over: every seat in finishing order, tied seats (or a team) together")
     seq: int
     tournament: str | None = None
     round: int | None = None
@@ -137,8 +114,9 @@ class ActOut(BaseModel):
 
 class LegalOut(BaseModel):
     seq: int
-    active: str | None
+    active: str | None = Field(description="the seat whose actions these are (None: the game awaits nobody)")
     actions: list[dict[str, Any]]
+    to_act: list[str] = Field(description="every seat the game awaits now, in the order expected")
 
 
 class StateOut(BaseModel):
@@ -163,14 +141,18 @@ class ExplanationsOut(BaseModel):
 class TournamentIn(Request):
     model_config = ConfigDict(
         extra="forbid",
-        json_schema_extra={"examples": [{"name": "Spring Open", "system": "lords-of-war", "format": "swiss", "rounds": 4}]},
+        json_schema_extra={"examples": [{"name": "Spring Open", "system": EXAMPLE_SYSTEM, "format": "swiss", "rounds": 4}]},
     )
 
     name: str = Field(min_length=1, max_length=200)
-    system: str = Field(min_length=1, max_length=64, examples=["lords-of-war"])
+    system: str = Field(min_length=1, max_length=64, examples=[EXAMPLE_SYSTEM])
     format: Literal["swiss"] = "swiss"
     rounds: int = Field(ge=1, le=64)
     variant: Variant = Field(default_factory=dict, description="the variant every game of the tournament uses")
+    seats: int | None = Field(
+        None, ge=MIN_SEATS, le=MAX_SEATS,
+        description="seats a table: 2 pairs players (Swiss), more seats them in pods of that many (one fewer where "
+        "the count demands); default: 2 when the system allows two, else the most its variant allows")
 
 
 class TournamentCreated(BaseModel):
@@ -185,16 +167,38 @@ class EntrantIn(Request):
 
     id: Slug
     name: str = Field("", max_length=100)
-    army: Army
+    army: Army | None = Field(None, description="what the player brings to every game, as the tournament's system "
+                              "takes it (leave it out for a system whose players bring nothing)")
+
+
+Score = Annotated[int, Field(ge=0, le=1000)]
 
 
 class ResultIn(Request):
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"winner": "p1"}]})
+    """A forfeit: ``placings`` (every seat of the table once, in finishing order, tied seats together) and
+    ``scores``; or, at a two-seat table, ``winner`` (a seat or ``draw``) and ``kills`` (the scores' first name)."""
 
-    winner: Literal["p1", "p2", "draw"] = Field(description="the seat that wins by forfeit, or a draw")
-    kills: dict[Literal["p1", "p2"], Annotated[int, Field(ge=0, le=1000)]] = Field(
-        default_factory=dict, description="card kills to count for the kill difference (default 0)"
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"winner": "p1"}, {"placings": [["p2"], ["p1", "p3"], ["p4"]],
+                                                          "scores": {"p2": 9, "p1": 4, "p3": 4}}]},
     )
+
+    placings: list[Annotated[list[SeatId], Field(min_length=1, max_length=MAX_SEATS)]] | None = Field(
+        None, min_length=1, max_length=MAX_SEATS, description="the table's seats in finishing order, ties grouped")
+    scores: dict[SeatId, Score] | None = Field(
+        None, description="scores to count for the score-difference tie-break (a seat left out: 0)")
+    winner: SeatId | Literal["draw"] | None = Field(
+        None, description="two-seat tables: the seat that wins by forfeit, or a draw (instead of placings)")
+    kills: dict[SeatId, Score] | None = Field(None, description="the same as scores (its two-seat name)")
+
+    @model_validator(mode="after")
+    def _one_form(self) -> ResultIn:
+        if (self.placings is None) == (self.winner is None):
+            raise ValueError("give exactly one of placings and winner (winner: a two-seat table only)")
+        if self.scores is not None and self.kills is not None:
+            raise ValueError("give scores or kills (the same), not both")
+        return self
 
 
 class EntrantOut(BaseModel):
@@ -205,23 +209,27 @@ class EntrantOut(BaseModel):
 class PlayerListed(BaseModel):
     id: str
     name: str
-    army: str
+    army: str | None = None
 
 
 class TableOut(BaseModel):
     table: int
-    p1: str
-    p2: str
+    seats: dict[str, str] = Field(description="seat -> the entrant seated there, in seating order")
+    p1: str = Field(description="the entrant seated p1 (also in seats)")
+    p2: str = Field(description="the entrant seated p2 (also in seats)")
     game_id: str
     status: Literal["playing", "finished", "forfeit"]
-    winner: str | None
-    kills: dict[str, int]
+    winner: str | None = Field(description="the winning seat, draw, or None (playing; or several seats share the win)")
+    placings: list[list[str]] | None = Field(description="the seats in finishing order, ties grouped (None: playing)")
+    scores: dict[str, int] = Field(description="each seat's score in the system's terms (Outcome.scores)")
+    kills: dict[str, int] = Field(description="the same as scores (its two-seat name)")
 
 
 class RoundOut(BaseModel):
     round: int
     tables: list[TableOut]
-    bye: str | None
+    bye: str | None = Field(description="the player with the bye (the first of byes)")
+    byes: list[str]
 
 
 class TournamentOut(BaseModel):
@@ -230,6 +238,7 @@ class TournamentOut(BaseModel):
     system: str
     format: str
     rounds: int
+    seats: int = Field(description="seats a table (2: Swiss pairs; more: pods)")
     variant: dict[str, Any]
     created_at: str
     status: Literal["registration", "running", "finished"]
@@ -242,6 +251,7 @@ class TournamentListed(BaseModel):
     name: str
     system: str
     rounds: int
+    seats: int
     created_at: str
     players: int
     played_rounds: int
@@ -253,6 +263,7 @@ class TournamentList(BaseModel):
 
 class StartedTableOut(BaseModel):
     table: int
+    seats: dict[str, str] = Field(description="seat -> the entrant seated there")
     p1: str = Field(description="the entrant seated p1")
     p2: str
     game_id: str
@@ -263,9 +274,9 @@ class StartedRoundOut(BaseModel):
     model_config = ConfigDict(
         json_schema_extra={
             "examples": [
-                {"round": 1, "bye": "erin", "tables": [
-                    {"table": 1, "p1": "alice", "p2": "bob", "game_id": "Xa3kP9qz",
-                     "tokens": {"scorekeeper": "2Xh...", "p1": "q9T...", "p2": "Lm4..."}}
+                {"round": 1, "bye": "erin", "byes": ["erin"], "tables": [
+                    {"table": 1, "seats": {"p1": "alice", "p2": "bob"}, "p1": "alice", "p2": "bob",
+                     "game_id": "Xa3kP9qz", "tokens": {"scorekeeper": "2Xh...", "p1": "q9T...", "p2": "Lm4..."}}
                 ]}
             ]
         }
@@ -273,6 +284,7 @@ class StartedRoundOut(BaseModel):
 
     round: int
     bye: str | None
+    byes: list[str]
     tables: list[StartedTableOut]
 
 
@@ -286,13 +298,15 @@ class StandingOut(BaseModel):
     rank: int
     player: str
     name: str
-    match_points: int
+    match_points: int | float = Field(description="two seats: 3 a win, 1 a draw; pods: place points (n-1 .. 0, "
+                                      "ties share); a bye is a win")
     wins: int
     draws: int
     losses: int
     byes: int
     opponents_match_win: float = Field(description="0..1, each opponent floored at 1/3")
-    kill_difference: int
+    score_difference: int | float = Field(description="own score minus the mean of the table's others, summed")
+    kill_difference: int | float = Field(description="the same as score_difference (its two-seat name)")
     opponents: list[str]
 
 

@@ -10,6 +10,7 @@ import json
 from collections.abc import AsyncIterator, Iterator
 from contextlib import aclosing
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import msgspec
@@ -27,18 +28,20 @@ from api.models import (
     ActOut,
     ExplanationsOut,
     GameCreated,
-    GameIn,
     GameOut,
     LegalOut,
     SeatOut,
     StateOut,
 )
+from api.plugin import GameSetup
+from engine.errors import SetupError
 from engine.system import GameSystem
+from engine.systems import UnknownSystem, get_system
 from replay.errors import Conflict
 from replay.log.explain import explain_game
 from replay.log.service import GameService
 from replay.store.base import GameRecord
-from replay.tournaments.service import game_outcome
+from replay.tournaments.service import game_outcome, seat_listing
 from replay.log.views import event_view, state_view
 
 router = APIRouter()
@@ -47,7 +50,7 @@ GameId = Path(min_length=1, max_length=64, description="the game's id")
 ViewQuery = Query(
     None,
     max_length=16,
-    description="all | spectator | p1 | p2 (default: the widest your token allows; spectator without one)",
+    description="all | spectator | a seat: p1, p2, ... (default: the widest your token allows; spectator without one)",
 )
 _ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"description": "no token, or a token that is not valid for this game"},
@@ -90,9 +93,15 @@ class Access:
     system: GameSystem
     role: str | None
 
-    @property
+    @cached_property
     def seats(self) -> tuple[str, ...]:
-        return tuple(s["id"] for s in self.record.metadata.get("seats", ())) or ("p1", "p2")
+        """The game's seats: as created (its metadata), else the system's seats of its recorded setup (an
+        imported game)."""
+        listed = tuple(str(s["id"]) for s in self.record.metadata.get("seats", ()))
+        if listed:
+            return listed
+        opening = [r.event for r in self.service.events(self.record.game_id, 1, 1)]
+        return tuple(seat.id for seat in self.system.seats(self.system.recorded_setup(opening)))
 
     @property
     def over(self) -> bool:
@@ -110,17 +119,19 @@ def access(request: Request, game_id: str, query_token: str | None = None) -> Ac
 
 
 def record_outcome(service: GameService, record: GameRecord) -> dict[str, Any]:
-    """The game's status from its state. ``GameService`` notes the outcome when a game ends; this repairs the
-    metadata of a game whose server stopped between the append and that update."""
-    outcome = game_outcome(service, record.game_id)
+    """The game's status from its system's ``outcome`` (with its ``placings``). ``GameService`` notes the outcome
+    when a game ends; this repairs the metadata of a game whose server stopped between the append and that
+    update."""
+    result = game_outcome(service, record.game_id)
     status = {
-        "status": "over" if outcome.over else "active",
-        "winner": outcome.winner,
-        "end_reason": outcome.end_reason,
+        "status": "over" if result.over else "active",
+        "winner": result.winner,
+        "end_reason": result.end_reason,
     }
-    if outcome.over and any(record.metadata.get(k) != v for k, v in status.items()):
+    if result.over and any(record.metadata.get(k) != v for k, v in status.items()):
         service.store.update_metadata(record.game_id, status)
-    return status
+    placings = [list(group) for group in result.outcome.placings] if result.outcome is not None else None
+    return {**status, "placings": placings}
 
 
 @router.get("/health", response_model=Health, tags=["service"])
@@ -128,34 +139,47 @@ def health() -> Health:
     return Health(status="ok")
 
 
-@router.post(
-    "/games",
-    status_code=201,
-    response_model=GameCreated,
-    tags=["games"],
-    summary="Create a game",
-    responses={401: {"description": "admin key required"}, 403: {"description": "wrong admin key"}},
-)
-def create_game(request: Request, body: GameIn) -> GameCreated:
-    """Start a game. The answer holds the scorekeeper's and each seat's bearer token: they are shown once."""
+def setup_router(game_in: type[BaseModel]) -> APIRouter:
+    """``POST /games``, its body ``game_in``: the union of the registered systems' setup models
+    (``api.systems.game_in``), which the app builds when it is created."""
+    setup = APIRouter()
+
+    def create(request: Request, body: Any) -> GameCreated:
+        """Start a game. The answer holds the scorekeeper's and each seat's bearer token: they are shown once."""
+        return create_game(request, body.root)
+
+    create.__annotations__["body"] = game_in  # the model of this app, not a name in this module
+    setup.post(
+        "/games",
+        status_code=201,
+        response_model=GameCreated,
+        tags=["games"],
+        summary="Create a game",
+        responses={401: {"description": "admin key required"}, 403: {"description": "wrong admin key"},
+                   422: {"description": "invalid_request (the system's fields) or invalid_setup (its rules)"}},
+    )(create)
+    return setup
+
+
+def create_game(request: Request, body: GameSetup) -> GameCreated:
+    """A token per seat of the system's seating, and the scorekeeper's."""
     auth.require_admin(request)
     service: GameService = request.app.state.service
-    setup = body.model_dump(exclude_none=True)
-    for player in setup["players"]:
-        player["name"] = player.get("name") or player["id"]
-    tokens, hashes = auth.new_tokens([auth.SCOREKEEPER, *(p["id"] for p in setup["players"])])
+    setup = body.engine_setup()
+    try:
+        system = get_system(body.system)
+    except UnknownSystem as exc:
+        raise SetupError("unknown_system", "contract", str(exc.args[0])) from None
+    seats = [seat.id for seat in system.seats(setup)]
+    tokens, hashes = auth.new_tokens([auth.SCOREKEEPER, *seats])
     metadata = {
         "status": "active",
-        "variant": body.variant,
-        "seats": [{"id": p["id"], "name": p["name"], "army": army_label(p["army"])} for p in setup["players"]],
+        "variant": setup.get("variant", {}),
+        "seats": seat_listing(setup["players"]),
         "token_hashes": hashes,
     }
     result = service.create_game(setup, metadata)
     return GameCreated(id=result.game_id, seq=result.seq, tokens=tokens)
-
-
-def army_label(army: Any) -> str:
-    return army if isinstance(army, str) else f"custom ({len(army)} cards)"
 
 
 @router.get("/games", response_model=GamePage, tags=["games"], summary="List games (paged)")
@@ -363,18 +387,30 @@ def explanations(request: Request, game_id: str = GameId, view: str | None = Vie
     "/games/{game_id}/legal",
     response_model=LegalOut,
     tags=["games"],
-    summary="Legal actions for the side to act",
+    summary="Legal actions for a seat the game awaits",
     responses=_ERRORS,
 )
-def legal(request: Request, game_id: str = GameId) -> LegalOut:
-    """Every legal action of the side to act (placements without shots). The scorekeeper or the active player."""
+def legal(
+    request: Request,
+    game_id: str = GameId,
+    seat: str | None = Query(None, max_length=16, description="whose actions (default: your seat if the game "
+                             "awaits it, else the first seat it awaits)"),
+) -> LegalOut:
+    """Every legal action of a seat the game awaits (``to_act``: one seat in a turn, several where a system
+    collects simultaneous choices), as the system lists them (each system documents what it leaves out, e.g.
+    placements without their shots). The scorekeeper, or a seat the game awaits (for itself)."""
     game = access(request, game_id)
     seq, current = game.service.state(game_id)
-    data = game.system.state_to_builtins(current)
-    active = None if data.get("phase") == "over" else data.get("active")
-    auth.require(game.role, (auth.SCOREKEEPER, *([str(active)] if active else [])), "list the legal actions")
-    actions = [msgspec.to_builtins(a) for a in game.system.legal_actions(current)] if active else []
-    return LegalOut(seq=seq, active=active, actions=actions)
+    awaited = game.system.to_act(current)
+    auth.require(game.role, (auth.SCOREKEEPER, *awaited), "list the legal actions")
+    if seat is None:
+        seat = game.role if game.role in awaited else (awaited[0] if awaited else None)
+    elif seat not in game.seats:
+        raise ApiError(422, "invalid_seat", f"game {game_id!r} has no seat {seat!r} (seats: {', '.join(game.seats)})")
+    else:
+        auth.require(game.role, (auth.SCOREKEEPER, seat), f"list the legal actions of {seat}")
+    actions = [msgspec.to_builtins(a) for a in game.system.legal_actions(current, seat)] if seat else []
+    return LegalOut(seq=seq, active=seat, to_act=list(awaited), actions=actions)
 
 
 @router.get(

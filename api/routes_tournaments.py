@@ -1,11 +1,11 @@
-"""Tournaments: create, register players, start Swiss rounds (which create the games), forfeits, standings.
+"""Tournaments: create, register players, start rounds (Swiss pairs or pods; they create the games), forfeits,
+standings.
 
 Writes need the organiser's token (shown once when the tournament is created); reading is public.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
 from fastapi import APIRouter, Path, Query, Request
@@ -23,7 +23,13 @@ from api.models import (
     TournamentList,
     TournamentOut,
 )
-from replay.tournaments.service import Tournament, TournamentService
+from replay.tournaments.service import (
+    Tournament,
+    TournamentService,
+    army_label,
+    placings_of_winner,
+    table_seats,
+)
 
 router = APIRouter(tags=["tournaments"])
 
@@ -52,10 +58,10 @@ def _summary(service: TournamentService, t: Tournament) -> dict[str, Any]:
     for rnd in t.played:
         tables = []
         for tb in rnd.tables:
-            r = results[(rnd.number, tb.table)]
-            tables.append({"table": tb.table, "p1": tb.p1, "p2": tb.p2, "game_id": tb.game_id,
-                           "status": r.status, "winner": r.winner, "kills": r.kills})
-        rounds.append({"round": rnd.number, "tables": tables, "bye": rnd.bye})
+            shown = results[(rnd.number, tb.table)].as_json()
+            del shown["round"]
+            tables.append(shown)
+        rounds.append({"round": rnd.number, "tables": tables, "bye": rnd.bye, "byes": list(rnd.byes)})
     finished = len(t.played) == t.rounds and all(r.status != "playing" for r in results.values())
     return {
         "id": t.id,
@@ -63,11 +69,11 @@ def _summary(service: TournamentService, t: Tournament) -> dict[str, Any]:
         "system": t.system,
         "format": t.format,
         "rounds": t.rounds,
+        "seats": t.seats,
         "variant": t.variant,
         "created_at": t.created_at,
         "status": "registration" if not t.played else ("finished" if finished else "running"),
-        "players": [{"id": e.id, "name": e.name, "army": e.army if isinstance(e.army, str) else
-                     f"custom ({len(e.army)} cards)"} for e in t.entrants.values()],
+        "players": [{"id": e.id, "name": e.name, "army": army_label(e.army)} for e in t.entrants.values()],
         "played_rounds": rounds,
     }
 
@@ -79,7 +85,8 @@ def create_tournament(request: Request, body: TournamentIn) -> TournamentCreated
     enters forfeits."""
     auth.require_admin(request)
     tokens, hashes = auth.new_tokens(["organiser"])
-    tid = _service(request).create(body.name, body.system, body.format, body.rounds, body.variant, hashes["organiser"])
+    tid = _service(request).create(body.name, body.system, body.format, body.rounds, body.variant, hashes["organiser"],
+                                   seats=body.seats)
     return TournamentCreated(id=tid, token=tokens["organiser"])
 
 
@@ -87,7 +94,7 @@ def create_tournament(request: Request, body: TournamentIn) -> TournamentCreated
 def list_tournaments(request: Request, limit: int = Query(100, ge=1, le=1000)) -> dict[str, Any]:
     service = _service(request)
     return {"tournaments": [
-        {"id": t.id, "name": t.name, "system": t.system, "rounds": t.rounds, "created_at": t.created_at,
+        {"id": t.id, "name": t.name, "system": t.system, "rounds": t.rounds, "seats": t.seats, "created_at": t.created_at,
          "players": len(t.entrants), "played_rounds": len(t.played)}
         for t in service.list(limit)
     ]}
@@ -112,12 +119,12 @@ def register(request: Request, body: EntrantIn, tournament_id: str = TournamentI
 @router.post("/tournaments/{tournament_id}/rounds", status_code=201, response_model=StartedRoundOut, summary="Pair and start the next round",
              responses=_ERRORS)
 def start_round(request: Request, tournament_id: str = TournamentId) -> dict[str, Any]:
-    """Swiss pairing (no rematch while avoidable, bye to the lowest-ranked player without one, seats balanced).
-    Creates one game per table; the answer holds each game's tokens, shown once."""
+    """Two seats a table: Swiss pairs (no rematch while avoidable, bye to the lowest-ranked player without one,
+    seats balanced); more: pods in standings order (docs/api.md). Creates one game per table; the answer holds
+    each game's tokens (the scorekeeper's and every seat's), shown once."""
     service = _service(request)
     _organiser(request, service.get(tournament_id))
-    started = service.start_round(tournament_id, auth.new_tokens)
-    return {"round": started.round, "bye": started.bye, "tables": [asdict(t) for t in started.tables]}
+    return service.start_round(tournament_id, auth.new_tokens).as_json()
 
 
 @router.post("/tournaments/{tournament_id}/rounds/{round_number}/tables/{table_number}/result", status_code=201,
@@ -129,15 +136,20 @@ def enter_result(
     round_number: int = Path(ge=1, le=64),
     table_number: int = Path(ge=1, le=10_000),
 ) -> dict[str, Any]:
-    """For a game that was not played out; a finished game's result stands (409 ``game_finished``)."""
+    """For a game that was not played out: ``placings`` (every seat of the table, in finishing order, ties
+    together) and ``scores``; at a two-seat table also ``winner`` and ``kills``. A finished game's result stands
+    (409 ``game_finished``)."""
     service = _service(request)
-    _organiser(request, service.get(tournament_id))
-    result = service.enter_result(tournament_id, round_number, table_number, body.winner, dict(body.kills))
-    return asdict(result)
+    t = service.get(tournament_id)
+    _organiser(request, t)
+    seats = table_seats(t, round_number, table_number)
+    placings = body.placings if body.placings is not None else placings_of_winner(str(body.winner), seats)
+    scores = body.scores if body.scores is not None else body.kills
+    return service.enter_result(tournament_id, round_number, table_number, placings, scores).as_json()
 
 
 @router.get("/tournaments/{tournament_id}/standings", response_model=StandingsOut, summary="Standings with tiebreaks", responses=_ERRORS)
 def standings(request: Request, tournament_id: str = TournamentId) -> dict[str, Any]:
-    """Ordered by match points (3/1/0, a bye is a win), opponents' match-win % (floor 1/3), card-kill
-    difference, then player id. Only finished (or forfeited) tables count."""
-    return {"standings": [asdict(s) for s in _service(request).standings(tournament_id)]}
+    """Ordered by points (two seats: 3/1/0; pods: place points; a bye is a win), opponents' match-win % (floor
+    1/3), score difference, then player id. Only finished (or forfeited) tables count."""
+    return {"standings": [s.as_json() for s in _service(request).standings(tournament_id)]}

@@ -1,4 +1,4 @@
-"""``warlog tournament``: run a Swiss tournament from the console (the organiser's side); see ``DESCRIPTION``.
+"""``warlog tournament``: run a tournament (Swiss pairs, or pods of more seats) from the console (the organiser's side); see ``DESCRIPTION``.
 
 Local access to the database is the organiser's: no token is asked. While ``warlog serve`` holds the file, the
 same code runs through it (api/remote.py).
@@ -14,20 +14,23 @@ from contextlib import contextmanager
 from dataclasses import asdict
 from typing import Any
 
-from api.database import DB_HELP
+from api.database import DB_HELP, CliError
 
 DESCRIPTION = """\
-Run a Swiss tournament from the console (the organiser's side):
+Run a tournament from the console (the organiser's side):
 
-  warlog tournament create --name NAME --rounds N      prints its id and the organiser's HTTP token
-  warlog tournament register TOURNAMENT PLAYER --army ARMY
-  warlog tournament round TOURNAMENT                   pairs and starts the next round; prints each game's tokens
-  warlog tournament result TOURNAMENT ROUND TABLE --winner p1|p2|draw     a forfeit
+  warlog tournament create --name NAME --rounds N [--system S] [--seats N] [system options]
+                                                       prints its id and the organiser's HTTP token
+  warlog tournament register TOURNAMENT PLAYER [--army ARMY]
+  warlog tournament round TOURNAMENT                   seats the next round; prints each game's tokens
+  warlog tournament result TOURNAMENT ROUND TABLE --winner SEAT|draw      a forfeit (two seats a table)
+  warlog tournament result TOURNAMENT ROUND TABLE --placings p2 p1,p3 p4  a forfeit (any table: ties with commas)
   warlog tournament standings TOURNAMENT               also: show TOURNAMENT, list
 
-No token is asked here: whoever may use the database organises. While warlog serve runs on the same database,
-these commands work through it. Over HTTP the same operations are under /tournaments (docs/api.md), with the
-organiser's token."""
+Two seats a table: Swiss pairs; more (--seats): pods. The system's options (below, per system) set its variant
+(create) and what a player brings (register). No token is asked here: whoever may use the database organises.
+While warlog serve runs on the same database, these commands work through it. Over HTTP the same operations are
+under /tournaments (docs/api.md), with the organiser's token."""
 TID_HELP = "the tournament's id, as create printed it (t-...)"
 JSON_HELP = "print JSON instead of text"
 
@@ -47,51 +50,91 @@ def _tokens(roles: Any) -> tuple[dict[str, str], dict[str, str]]:
     return new_tokens(roles)
 
 
-def _army(text: str) -> Any:
-    """A faction name, or a JSON list of card ids, or a comma-separated list of card ids."""
-    text = text.strip()
-    if text.startswith("["):
-        return json.loads(text)
-    return [c.strip() for c in text.split(",")] if "," in text else text
+def _system_options(args: argparse.Namespace, system: str, command: str) -> dict[str, Any]:
+    """The options given for ``system``'s part of ``command``; a usage error for another system's."""
+    from api.systems import PLUGINS, get_plugin
+
+    for name, plugin in PLUGINS.items():
+        if name != system and plugin.cli.options(args, command):
+            raise CliError(f"options of {name} were given, but the tournament's system is {system}", status=2)
+    try:
+        return get_plugin(system).cli.options(args, command)
+    except KeyError:
+        return {}
 
 
 def _create(args: argparse.Namespace) -> int:
     variant = json.loads(args.variant) if args.variant else {}
+    if not isinstance(variant, dict):
+        raise CliError("--variant must be a JSON object", status=2)
+    variant.update(_system_options(args, args.system, "tournament create").get("variant", {}))
     tokens, hashes = _tokens(["organiser"])
     with _tournaments(args.db) as service:
-        tid = service.create(args.name, args.system, "swiss", args.rounds, variant, hashes["organiser"])
-    print(f"tournament {tid} created ({args.rounds} Swiss rounds of {args.system})")
+        tid = service.create(args.name, args.system, "swiss", args.rounds, variant, hashes["organiser"],
+                             seats=args.seats)
+        seats = service.get(tid).seats
+    kind = "Swiss rounds" if seats == 2 else f"rounds of {seats}-seat pods"
+    print(f"tournament {tid} created ({args.rounds} {kind} of {args.system})")
     print(f"organiser token (for the HTTP API; shown once): {tokens['organiser']}")
     return 0
 
 
 def _register(args: argparse.Namespace) -> int:
     with _tournaments(args.db) as service:
-        entrant = service.register(args.tournament, args.player, args.name or args.player, _army(args.army))
+        fields = _system_options(args, service.get(args.tournament).system, "tournament register")
+        army = fields.pop("army", None)
+        if fields:
+            raise CliError(f"a tournament keeps only a player's army, not {', '.join(sorted(fields))}", status=2)
+        entrant = service.register(args.tournament, args.player, args.name or args.player, army)
     print(f"registered {entrant.id} ({entrant.name})")
     return 0
+
+
+def _seated(seats: dict[str, str]) -> str:
+    return ", ".join(f"{who} ({seat})" for seat, who in seats.items()) if len(seats) > 2 else \
+        " vs ".join(f"{who} ({seat})" for seat, who in seats.items())
+
+
+def _outcome(result: Any) -> str:
+    """A table's result in a few characters: the winning seat (or draw) of two, the placings of more."""
+    if result.placings is None:
+        return "playing"
+    if len(result.seats) == 2:
+        return str(result.winner)
+    return " > ".join(",".join(group) for group in result.placings)
 
 
 def _round(args: argparse.Namespace) -> int:
     with _tournaments(args.db) as service:
         started = service.start_round(args.tournament, _tokens)
     if args.json:
-        print(json.dumps(asdict(started), indent=2))
+        print(json.dumps(started.as_json(), indent=2))
         return 0
     print(f"round {started.round}")
     for t in started.tables:
-        print(f"  table {t.table}: {t.p1} (p1) vs {t.p2} (p2)  game {t.game_id}")
-        print(f"    tokens: scorekeeper {t.tokens['scorekeeper']}  p1 {t.tokens['p1']}  p2 {t.tokens['p2']}")
-    if started.bye:
-        print(f"  bye: {started.bye}")
+        print(f"  table {t.table}: {_seated(t.seats)}  game {t.game_id}")
+        print("    tokens: " + "  ".join(f"{role} {token}" for role, token in t.tokens.items()))
+    for bye in started.byes:
+        print(f"  bye: {bye}")
     return 0
 
 
 def _result(args: argparse.Namespace) -> int:
-    kills = {"p1": args.kills[0], "p2": args.kills[1]} if args.kills else {}
+    from replay.tournaments.service import placings_of_winner, table_seats
+
+    if (args.winner is None) == (args.placings is None):
+        raise CliError("give --winner SEAT|draw (a two-seat table) or --placings, not both", status=2)
     with _tournaments(args.db) as service:
-        result = service.enter_result(args.tournament, args.round, args.table, args.winner, kills)
-    print(f"round {result.round} table {result.table}: {result.winner} ({result.status})")
+        seats = table_seats(service.get(args.tournament), args.round, args.table)
+        if args.scores is not None and len(args.scores) != len(seats):
+            raise CliError(f"--scores takes one number per seat ({', '.join(seats)}), in seat order", status=2)
+        scores = dict(zip(seats, args.scores, strict=True)) if args.scores else {}
+        if args.winner is not None:
+            placings = placings_of_winner(args.winner, seats)
+        else:
+            placings = tuple(tuple(s.strip() for s in group.split(",")) for group in args.placings)
+        result = service.enter_result(args.tournament, args.round, args.table, placings, scores)
+    print(f"round {result.round} table {result.table}: {_outcome(result)} ({result.status})")
     return 0
 
 
@@ -99,13 +142,13 @@ def _standings(args: argparse.Namespace) -> int:
     with _tournaments(args.db) as service:
         rows = service.standings(args.tournament)
     if args.json:
-        print(json.dumps([asdict(r) for r in rows], indent=2))
+        print(json.dumps([r.as_json() for r in rows], indent=2))
         return 0
-    print(f"{'#':>3}  {'player':<20} {'pts':>4} {'W-D-L':>7} {'bye':>3} {'OMW%':>6} {'kills±':>7}")
+    print(f"{'#':>3}  {'player':<20} {'pts':>5} {'W-D-L':>7} {'bye':>3} {'OMW%':>6} {'score±':>7}")
     for r in rows:
         wdl = f"{r.wins}-{r.draws}-{r.losses}"
-        print(f"{r.rank:>3}  {r.name[:20]:<20} {r.match_points:>4} {wdl:>7} {r.byes:>3} "
-              f"{100 * r.opponents_match_win:>6.1f} {r.kill_difference:>+7}")
+        print(f"{r.rank:>3}  {r.name[:20]:<20} {r.match_points:>5g} {wdl:>7} {r.byes:>3} "
+              f"{100 * r.opponents_match_win:>6.1f} {r.score_difference:>+7g}")
     return 0
 
 
@@ -114,18 +157,20 @@ def _show(args: argparse.Namespace) -> int:
         t = service.get(args.tournament)
         results = service.results(t)
     if args.json:
-        print(json.dumps({"id": t.id, "name": t.name, "system": t.system, "rounds": t.rounds,
+        print(json.dumps({"id": t.id, "name": t.name, "system": t.system, "rounds": t.rounds, "seats": t.seats,
+                          "variant": t.variant,
                           "players": [asdict(e) for e in t.entrants.values()],
-                          "tables": [asdict(r) for r in results]}, indent=2))
+                          "tables": [r.as_json() for r in results]}, indent=2))
         return 0
-    print(f"{t.name} ({t.id}): {t.system}, Swiss, {len(t.played)}/{t.rounds} rounds, {len(t.entrants)} players")
+    kind = "Swiss" if t.seats == 2 else f"{t.seats}-seat pods"
+    print(f"{t.name} ({t.id}): {t.system}, {kind}, {len(t.played)}/{t.rounds} rounds, {len(t.entrants)} players")
     for r in results:
-        outcome = r.winner if r.status != "playing" else "playing"
-        print(f"  round {r.round} table {r.table}: {r.p1} vs {r.p2}  game {r.game_id}  {outcome}"
+        names = " vs ".join(r.seats.values())
+        print(f"  round {r.round} table {r.table}: {names}  game {r.game_id}  {_outcome(r)}"
               f"{' (forfeit)' if r.status == 'forfeit' else ''}")
     for rnd in t.played:
-        if rnd.bye:
-            print(f"  round {rnd.number} bye: {rnd.bye}")
+        for bye in rnd.byes:
+            print(f"  round {rnd.number} bye: {bye}")
     return 0
 
 
@@ -153,13 +198,46 @@ def _run(handler: Any) -> Any:
     return run
 
 
+class _SystemOptionsParser(argparse.ArgumentParser):
+    """The parser of a tournament command; for ``create`` and ``register`` (``system_command``) it adds each
+    registered system's options, in a group of its own, when it is used (to parse or for --help): the other
+    commands never import the systems' API parts."""
+
+    system_command: str | None = None
+    _systems_added = False
+
+    def _add_systems(self) -> None:
+        if self.system_command is None or self._systems_added:
+            return
+        self._systems_added = True
+        from api.systems import DEFAULT_SYSTEM, get_plugin, plugin_names
+
+        for action in self._actions:
+            if "--system" in action.option_strings:
+                action.default = DEFAULT_SYSTEM
+                action.help = f"game system (default {DEFAULT_SYSTEM}; known: {', '.join(plugin_names())})"
+        for name in plugin_names():
+            group = self.add_argument_group(f"{name} options")
+            get_plugin(name).cli.add_options(group, self.system_command)
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self._add_systems()
+        return super().parse_known_args(args, namespace)
+
+    def format_help(self) -> str:
+        self._add_systems()
+        return super().format_help()
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
-        "tournament", help="run a Swiss tournament", description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+        "tournament", help="run a tournament (Swiss pairs or pods)", description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    commands = parser.add_subparsers(dest="tournament_command", required=True, metavar="ACTION")
+    commands = parser.add_subparsers(dest="tournament_command", required=True, metavar="ACTION",
+                                     parser_class=_SystemOptionsParser)
 
-    def add(name: str, help_text: str, handler: Any) -> argparse.ArgumentParser:
+    def add(name: str, help_text: str, handler: Any) -> _SystemOptionsParser:
         p = commands.add_parser(name, help=help_text, description=help_text)
         p.add_argument("--db", default=None, help=DB_HELP)
         p.set_defaults(func=_run(handler), through_server=True, creates_db=name == "create")
@@ -167,17 +245,23 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = add("create", "create a tournament; prints its id and the organiser's token", _create)
     p.add_argument("--name", required=True, help="the tournament's name, e.g. \"Spring Open\"")
-    p.add_argument("--rounds", type=int, required=True, help="number of Swiss rounds")
-    p.add_argument("--system", default="lords-of-war", help="game system (default lords-of-war)")
-    p.add_argument("--variant", default=None, help='the games\' variant as JSON, e.g. \'{"mode": "table"}\'')
+    p.add_argument("--rounds", type=int, required=True, help="number of rounds")
+    p.add_argument("--system", default=None, help="game system")
+    p.add_argument("--seats", type=int, default=None, metavar="N",
+                   help="seats a table: 2 pairs players (Swiss), more seats them in pods (default: 2 when the system "
+                        "allows two, else the most it allows)")
+    p.add_argument("--variant", default=None, help='the games\' variant as JSON, e.g. \'{"mode": "table"}\' '
+                   "(the system's options below set the same fields)")
+    p.system_command = "tournament create"  # api.plugin.TOURNAMENT_CREATE: the command as typed
 
-    p = add("register", "register a player with an army (before round 1)", _register)
+    p = add("register", "register a player (before round 1); the system's options say what the player brings",
+            _register)
     p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
     p.add_argument("player", help="the player's id in the tournament (letters, digits, _ . : -)")
-    p.add_argument("--army", required=True, help="a faction (orcs, dwarves, ...) or card ids (JSON list or a,b,c)")
     p.add_argument("--name", default=None, help="the player's name as shown (default: the id)")
+    p.system_command = "tournament register"  # api.plugin.TOURNAMENT_REGISTER
 
-    p = add("round", "pair and start the next round; prints the tables and each game's tokens", _round)
+    p = add("round", "seat and start the next round; prints the tables and each game's tokens", _round)
     p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
     p.add_argument("--json", action="store_true", help=JSON_HELP)
 
@@ -185,8 +269,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
     p.add_argument("round", type=int, metavar="ROUND", help="the round's number (1, 2, ...)")
     p.add_argument("table", type=int, metavar="TABLE", help="the table's number in that round")
-    p.add_argument("--winner", required=True, choices=["p1", "p2", "draw"], help="the seat that wins, or draw")
-    p.add_argument("--kills", type=int, nargs=2, metavar=("P1", "P2"), help="card kills to count (default 0 0)")
+    p.add_argument("--winner", metavar="SEAT", help="a two-seat table: the seat that wins (p1, p2), or draw")
+    p.add_argument("--placings", nargs="+", metavar="SEATS",
+                   help="the table's seats in finishing order, seats that tie joined by commas: p2 p1,p3 p4")
+    p.add_argument("--scores", "--kills", type=int, nargs="+", metavar="N", dest="scores",
+                   help="the scores to count for the tie-break, one per seat in seat order (default 0 each)")
 
     p = add("standings", "standings with tiebreaks", _standings)
     p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)

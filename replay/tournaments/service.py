@@ -1,14 +1,22 @@
-"""Tournaments: Swiss events of many rounds and tables, each table a game of the record.
+"""Tournaments: Swiss events of many rounds and tables, each table a game of the record, for any seat count.
 
 A tournament is itself a small event log (``tournament_created``, ``player_registered``, ``round_started``,
 ``result_entered``) kept by a ``TournamentLog`` (in memory, or SQL tables next to the games: see
 ``replay/tournaments/store.py``); its state is a fold of that log. Results are not copied out of games: a table's
-result is read from its game's final state when asked (or from a forfeit entered by the organiser), so standings
-are always those of the record.
+result is the ``Outcome`` of its game's state when asked (``engine.system.Results``: placings and scores; never a
+state's own keys), or a forfeit entered by the organiser (placings too), so standings are always those of the
+record.
 
-Standings: match points (win 3, draw 1, loss 0; a bye is a win), then opponents' match-win percentage (each
-opponent's match points / 3 per round played, floored at 1/3, averaged; byes are not opponents), then card-kill
-difference (cards destroyed minus cards lost over finished games), then player id.
+A tournament's tables have ``seats`` seats (2 by default when the system allows two, else the most it allows):
+- Two seats: Swiss pairs (``replay.tournaments.swiss``). Match points: win 3, draw 1, loss 0; a bye is a win.
+- More: pods (``replay.tournaments.pods``), tables of ``seats`` seats, or one fewer where the count demands.
+  Place points: a table of n seats gives n-1, n-2, ..., 0 points to its places 1 to n, and seats that tie (or
+  a team's seats, placed together) share the points of the places they span (two tied first of four: 2.5 each;
+  every table gives out n(n-1)/2 points); a bye is a win (``seats`` - 1 points).
+Standings: points, then opponents' match-win percentage (each opponent's points as a share of the most they could
+have scored, floored at 1/3, averaged over every opponent of every game; byes are not opponents), then score
+difference (the system's ``Outcome.scores``, e.g. cards destroyed: a seat's score minus the mean
+of its table's other scores, summed over games), then player id.
 """
 
 from __future__ import annotations
@@ -16,15 +24,18 @@ from __future__ import annotations
 import re
 import secrets
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Protocol
 
+from engine.system import Outcome, seat_id
 from replay.log.service import GameService, name_problem
+from replay.tournaments.pods import pod_pairing
 from replay.tournaments.swiss import swiss_pairing
 
 FORMATS = ("swiss",)
-SEATS = ("p1", "p2")
+FORFEIT = "forfeit"  # the reason of a result the organiser enters
 
 
 # -- errors -----------------------------------------------------------------------------------------------
@@ -68,26 +79,42 @@ class TournamentConflict(TournamentError):
     code = "conflict"
 
 
-# -- a game's outcome, as the tournament (and the API's game summary) reads it ------------------------------
+# -- a game's result, as the tournament (and the API's game summary) reads it -------------------------------
 
 
 @dataclass(frozen=True)
-class Outcome:
-    over: bool
-    winner: str | None  # a seat or "draw"
-    end_reason: str | None
-    kills: dict[str, int]  # cards each seat destroyed
+class GameResult:
+    """A game's result: its ``Outcome`` once it is over (None while it runs)."""
+
+    outcome: Outcome | None
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def winner(self) -> str | None:
+        return contract_winner(self.outcome)
+
+    @property
+    def end_reason(self) -> str | None:
+        return self.outcome.reason if self.outcome is not None else None
 
 
-def game_outcome(games: GameService, game_id: str) -> Outcome:
-    """Read from the game's latest state (the contract's ``phase``/``winner``/``end_reason``/``kills``)."""
+def contract_winner(outcome: Outcome | None) -> str | None:
+    """The contract's ``winner``: the one winning seat, ``draw`` for a draw, None while the game runs or when
+    several seats share the win (a team: read ``placings``)."""
+    if outcome is None:
+        return None
+    if outcome.is_draw:
+        return "draw"
+    return outcome.winners[0] if len(outcome.winners) == 1 else None
+
+
+def game_outcome(games: GameService, game_id: str) -> GameResult:
+    """The result of the game's latest state, from its system's ``outcome``."""
     _, state = games.state(game_id)
-    data = games.system_of(game_id).state_to_builtins(state)
-    kills = {}
-    for seat, value in (data.get("kills") or {}).items():
-        kills[str(seat)] = int(value.get("total", 0)) if isinstance(value, dict) else int(value or 0)
-    over = data.get("phase") == "over" or data.get("winner") is not None
-    return Outcome(over, data.get("winner"), data.get("end_reason"), kills)
+    return GameResult(games.system_of(game_id).outcome(state))
 
 
 # -- the log ----------------------------------------------------------------------------------------------
@@ -123,23 +150,35 @@ class TournamentLog(Protocol):
 class Entrant:
     id: str
     name: str
-    army: Any
+    army: Any = None  # what the player brings to every game (None: the system takes nothing)
+
+
+@dataclass(frozen=True)
+class Forfeit:
+    """A result the organiser entered for a game not played out."""
+
+    placings: tuple[tuple[str, ...], ...]
+    scores: dict[str, int]
 
 
 @dataclass
 class Table:
     table: int
-    p1: str
-    p2: str
+    seats: dict[str, str]  # seat -> entrant, in seating order
     game_id: str
-    forfeit: dict[str, Any] | None = None  # {"winner": seat|"draw", "kills": {seat: n}}
+    forfeit: Forfeit | None = None
 
 
 @dataclass
 class Round:
     number: int
     tables: list[Table]
-    bye: str | None
+    byes: list[str] = field(default_factory=list)
+
+    @property
+    def bye(self) -> str | None:
+        """The bye of a two-seat round (at most one)."""
+        return self.byes[0] if self.byes else None
 
 
 @dataclass
@@ -152,9 +191,28 @@ class Tournament:
     variant: dict[str, Any]
     organiser_hash: str
     created_at: str
+    seats: int = 2  # seats a table (2: Swiss pairs; more: pods)
     seq: int = 0
     entrants: dict[str, Entrant] = field(default_factory=dict)
     played: list[Round] = field(default_factory=list)
+
+
+def _seat_map(table: Mapping[str, Any]) -> dict[str, str]:
+    """A logged table's seats: ``seats`` (any count), or the first logs' ``p1``/``p2``."""
+    if "seats" in table:
+        return {str(seat): str(who) for seat, who in table["seats"].items()}
+    return {"p1": str(table["p1"]), "p2": str(table["p2"])}
+
+
+def _forfeit(data: Mapping[str, Any], seats: Sequence[str]) -> Forfeit:
+    """A logged forfeit: ``placings`` and ``scores``, or the first logs' two-seat ``winner`` and ``kills``."""
+    if "placings" in data:
+        placings = tuple(tuple(group) for group in data["placings"])
+        scores = dict(data.get("scores") or {})
+    else:
+        placings = placings_of_winner(data["winner"], seats)
+        scores = dict(data.get("kills") or {})
+    return Forfeit(placings, {seat: int(scores.get(seat, 0)) for seat in seats})
 
 
 def fold(tournament_id: str, log: Sequence[LoggedEvent]) -> Tournament:
@@ -164,18 +222,19 @@ def fold(tournament_id: str, log: Sequence[LoggedEvent]) -> Tournament:
         if event.type == "tournament_created":
             tournament = Tournament(
                 tournament_id, d["name"], d["system"], d["format"], d["rounds"], d.get("variant", {}),
-                d["organiser_hash"], event.recorded_at,
+                d["organiser_hash"], event.recorded_at, seats=int(d.get("seats", 2)),
             )
         elif tournament is None:
             raise TournamentNotFound(tournament_id)
         elif event.type == "player_registered":
-            tournament.entrants[d["id"]] = Entrant(d["id"], d["name"], d["army"])
+            tournament.entrants[d["id"]] = Entrant(d["id"], d["name"], d.get("army"))
         elif event.type == "round_started":
-            tables = [Table(t["table"], t["p1"], t["p2"], t["game_id"]) for t in d["tables"]]
-            tournament.played.append(Round(d["round"], tables, d.get("bye")))
+            tables = [Table(t["table"], _seat_map(t), t["game_id"]) for t in d["tables"]]
+            byes = list(d["byes"]) if "byes" in d else [d["bye"]] if d.get("bye") else []
+            tournament.played.append(Round(d["round"], tables, byes))
         elif event.type == "result_entered":
             table = tournament.played[d["round"] - 1].tables[d["table"] - 1]
-            table.forfeit = {"winner": d["winner"], "kills": d.get("kills", {})}
+            table.forfeit = _forfeit(d, list(table.seats))
         if tournament is not None:
             tournament.seq = event.seq
     if tournament is None:
@@ -186,16 +245,56 @@ def fold(tournament_id: str, log: Sequence[LoggedEvent]) -> Tournament:
 # -- results and standings ------------------------------------------------------------------------------
 
 
+def placings_of_winner(winner: str, seats: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """The placings of the two-seat shorthand: ``winner`` first, or ``draw`` (every seat together)."""
+    if winner == "draw":
+        return (tuple(seats),)
+    if winner not in seats or len(seats) != 2:
+        raise TournamentInvalid(f"winner must be one of {', '.join(seats)} or draw, not {winner!r}"
+                                if len(seats) == 2 else
+                                f"a table of {len(seats)} seats takes placings, not a winner", "invalid_result")
+    return ((winner,), tuple(s for s in seats if s != winner))
+
+
+def table_seats(t: Tournament, round_number: int, table_number: int) -> list[str]:
+    """The seats of a table; ``TournamentInvalid`` when the round or the table does not exist."""
+    if not 1 <= round_number <= len(t.played):
+        raise TournamentInvalid(f"there is no round {round_number} (rounds started: {len(t.played)})")
+    rnd = t.played[round_number - 1]
+    if not 1 <= table_number <= len(rnd.tables):
+        raise TournamentInvalid(f"round {round_number} has no table {table_number}")
+    return list(rnd.tables[table_number - 1].seats)
+
+
 @dataclass(frozen=True)
 class TableResult:
     round: int
     table: int
-    p1: str
-    p2: str
+    seats: dict[str, str]  # seat -> entrant
     game_id: str
     status: str  # "playing" | "finished" | "forfeit"
-    winner: str | None  # seat or "draw"
-    kills: dict[str, int]
+    placings: tuple[tuple[str, ...], ...] | None  # None while playing
+    scores: dict[str, int]  # every seat's (0 where the system scores nothing)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.placings is None:
+            return None
+        return Outcome.ranked(self.placings, FORFEIT if self.status == "forfeit" else "game", self.scores)
+
+    @property
+    def winner(self) -> str | None:
+        return contract_winner(self.outcome)
+
+    def as_json(self) -> dict[str, Any]:
+        """The table as the API and the CLI show it: ``seats`` and ``placings``; ``p1``, ``p2``, ``winner`` and
+        ``kills`` (= ``scores``) as two-seat clients have always read them."""
+        return {
+            "round": self.round, "table": self.table, "p1": self.seats.get("p1"), "p2": self.seats.get("p2"),
+            "seats": dict(self.seats), "game_id": self.game_id, "status": self.status, "winner": self.winner,
+            "placings": [list(group) for group in self.placings] if self.placings is not None else None,
+            "scores": dict(self.scores), "kills": dict(self.scores),
+        }
 
 
 @dataclass
@@ -203,64 +302,97 @@ class Standing:
     rank: int
     player: str
     name: str
-    match_points: int
+    match_points: int | float
     wins: int
     draws: int
     losses: int
     byes: int
     opponents_match_win: float
-    kill_difference: int
+    score_difference: int | float
     opponents: list[str]
 
+    @property
+    def kill_difference(self) -> int | float:
+        """The score difference's first name (the first tournaments scored cards destroyed: kills)."""
+        return self.score_difference
 
-def table_result(round_number: int, table: Table, outcome: Callable[[str], Outcome]) -> TableResult:
+    def as_json(self) -> dict[str, Any]:
+        """The row as the API and the CLI show it (``kill_difference``: the score difference's first name)."""
+        return {**self.__dict__, "opponents": list(self.opponents), "kill_difference": self.score_difference}
+
+
+def table_result(round_number: int, table: Table, outcome: Callable[[str], GameResult]) -> TableResult:
+    seats = list(table.seats)
     if table.forfeit is not None:
-        kills = {s: int(table.forfeit["kills"].get(s, 0)) for s in SEATS}
-        return TableResult(round_number, table.table, table.p1, table.p2, table.game_id, "forfeit",
-                           table.forfeit["winner"], kills)
-    seen = outcome(table.game_id)
-    kills = {s: seen.kills.get(s, 0) for s in SEATS}
-    status = "finished" if seen.over else "playing"
-    return TableResult(round_number, table.table, table.p1, table.p2, table.game_id, status,
-                       seen.winner if seen.over else None, kills)
+        return TableResult(round_number, table.table, dict(table.seats), table.game_id, "forfeit",
+                           table.forfeit.placings, dict(table.forfeit.scores))
+    seen = outcome(table.game_id).outcome
+    if seen is None:
+        return TableResult(round_number, table.table, dict(table.seats), table.game_id, "playing", None,
+                           {s: 0 for s in seats})
+    return TableResult(round_number, table.table, dict(table.seats), table.game_id, "finished", seen.placings,
+                       {s: int(seen.scores.get(s, 0)) for s in seats})
+
+
+def _number(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else round(float(value), 4)
+
+
+def place_points(outcome: Outcome, seat: str, seats: int) -> Fraction:
+    """A seat's place points at a table of ``seats``: places 1..n give n-1..0; tied seats share their places'."""
+    first = outcome.place_of(seat)
+    group = next(len(g) for g in outcome.placings if seat in g)
+    return Fraction(sum(seats - place for place in range(first, first + group)), group)
 
 
 def standings(tournament: Tournament, results: Sequence[TableResult]) -> list[Standing]:
-    rows = {
-        p: Standing(0, p, e.name, 0, 0, 0, 0, 0, 0.0, 0, []) for p, e in tournament.entrants.items()
-    }
+    pairs = tournament.seats == 2
+    bye_points = 3 if pairs else tournament.seats - 1
+    points: dict[str, Fraction] = {p: Fraction(0) for p in tournament.entrants}
+    most: dict[str, int] = {p: 0 for p in tournament.entrants}  # the points each could have scored
+    difference: dict[str, Fraction] = {p: Fraction(0) for p in tournament.entrants}
+    rows = {p: Standing(0, p, e.name, 0, 0, 0, 0, 0, 0.0, 0, []) for p, e in tournament.entrants.items()}
     for rnd in tournament.played:
-        if rnd.bye is not None:
-            rows[rnd.bye].byes += 1
-            rows[rnd.bye].wins += 1
-            rows[rnd.bye].match_points += 3
+        for player in rnd.byes:
+            rows[player].byes += 1
+            rows[player].wins += 1
+            points[player] += bye_points
+            most[player] += bye_points
     for r in results:
-        if r.status == "playing":
+        outcome = r.outcome
+        if outcome is None:
             continue
-        for seat, player, other in (("p1", r.p1, r.p2), ("p2", r.p2, r.p1)):
+        n = len(r.seats)
+        for seat, player in r.seats.items():
             row = rows[player]
-            row.opponents.append(other)
-            them = "p2" if seat == "p1" else "p1"
-            row.kill_difference += r.kills.get(seat, 0) - r.kills.get(them, 0)
-            if r.winner == "draw":
+            others = [s for s in r.seats if s != seat]
+            row.opponents.extend(r.seats[s] for s in others)
+            difference[player] += r.scores.get(seat, 0) - Fraction(sum(r.scores.get(s, 0) for s in others), len(others))
+            if outcome.is_draw:
                 row.draws += 1
-                row.match_points += 1
-            elif r.winner == seat:
+            elif seat in outcome.winners:
                 row.wins += 1
-                row.match_points += 3
             else:
                 row.losses += 1
+            if pairs:
+                points[player] += 1 if outcome.is_draw else 3 if seat in outcome.winners else 0
+                most[player] += 3
+            else:
+                points[player] += place_points(outcome, seat, n)
+                most[player] += n - 1
 
-    def match_win(p: str) -> float:
-        row = rows[p]
-        rounds = row.wins + row.draws + row.losses
-        return max(1 / 3, row.match_points / (3 * rounds)) if rounds else 1 / 3
+    def match_win(p: str) -> Fraction:
+        return max(Fraction(1, 3), points[p] / most[p]) if most[p] else Fraction(1, 3)
 
-    for row in rows.values():
+    for p, row in rows.items():
+        row.match_points = _number(points[p])
+        row.score_difference = _number(difference[p])
         row.opponents_match_win = (
-            round(sum(match_win(o) for o in row.opponents) / len(row.opponents), 4) if row.opponents else 0.0
+            round(float(sum((match_win(o) for o in row.opponents), Fraction(0)) / len(row.opponents)), 4)
+            if row.opponents else 0.0
         )
-    ordered = sorted(rows.values(), key=lambda s: (-s.match_points, -s.opponents_match_win, -s.kill_difference, s.player))
+    ordered = sorted(rows.values(), key=lambda s: (-points[s.player], -s.opponents_match_win,
+                                                  -difference[s.player], s.player))
     for i, row in enumerate(ordered, 1):
         row.rank = i
     return ordered
@@ -275,17 +407,41 @@ NewTokens = Callable[[Sequence[str]], tuple[dict[str, str], dict[str, str]]]
 @dataclass(frozen=True)
 class StartedTable:
     table: int
-    p1: str
-    p2: str
+    seats: dict[str, str]  # seat -> entrant
     game_id: str
     tokens: dict[str, str]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"table": self.table, "p1": self.seats.get("p1"), "p2": self.seats.get("p2"),
+                "seats": dict(self.seats), "game_id": self.game_id, "tokens": dict(self.tokens)}
 
 
 @dataclass(frozen=True)
 class StartedRound:
     round: int
     tables: list[StartedTable]
-    bye: str | None
+    byes: list[str]
+
+    @property
+    def bye(self) -> str | None:
+        return self.byes[0] if self.byes else None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"round": self.round, "bye": self.bye, "byes": list(self.byes),
+                "tables": [t.as_json() for t in self.tables]}
+
+
+def army_label(army: Any) -> str | None:
+    """How a player's army is listed: its name, or the size of an explicit list."""
+    if army is None:
+        return None
+    return army if isinstance(army, str) else f"custom ({len(army)} cards)"
+
+
+def seat_listing(players: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A game's ``seats`` metadata (what ``GET /games/{id}`` lists): each player's seat, name and army label."""
+    return [{"id": p["id"], "name": p["name"], **({"army": army_label(p["army"])} if "army" in p else {})}
+            for p in players]
 
 
 class TournamentService:
@@ -303,17 +459,20 @@ class TournamentService:
     def list(self, limit: int = 100) -> list[Tournament]:
         return [self.get(t) for t in self.log.list_ids(limit)]
 
-    def create(self, name: str, system: str, fmt: str, rounds: int, variant: dict[str, Any], organiser_hash: str) -> str:
+    def create(self, name: str, system: str, fmt: str, rounds: int, variant: dict[str, Any], organiser_hash: str,
+               seats: int | None = None) -> str:
+        """``seats``: seats a table (None: two when the system allows two, else the most its variant allows)."""
         if fmt not in FORMATS:
             raise TournamentInvalid(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
-        self._check_setup(system, variant, army=None)
+        seats = self._table_size(system, variant, seats)
+        self._check_setup(system, variant, seats)
         tournament_id = self._new_id()
         data = {"name": name, "system": system, "format": fmt, "rounds": rounds, "variant": variant,
-                "organiser_hash": organiser_hash}
+                "organiser_hash": organiser_hash, "seats": seats}
         self.log.append(tournament_id, [("tournament_created", data)], expected_seq=0)
         return tournament_id
 
-    def register(self, tournament_id: str, entrant_id: str, name: str, army: Any) -> Entrant:
+    def register(self, tournament_id: str, entrant_id: str, name: str, army: Any = None) -> Entrant:
         with self._lock:
             t = self.get(tournament_id)
             if t.played:
@@ -324,11 +483,10 @@ class TournamentService:
                 raise TournamentRefused(f"player {entrant_id!r} is already registered", "already_registered")
             if problem := name_problem(name or ""):  # refused now, not when a round creates the game
                 raise TournamentInvalid(problem, "invalid_name")
-            self._check_setup(t.system, t.variant, army)
+            self._check_setup(t.system, t.variant, t.seats, entrant=Entrant(entrant_id, name or entrant_id, army))
             entrant = Entrant(entrant_id, name or entrant_id, army)
-            self.log.append(
-                tournament_id, [("player_registered", {"id": entrant_id, "name": entrant.name, "army": army})], t.seq
-            )
+            data = {"id": entrant_id, "name": entrant.name, **({"army": army} if army is not None else {})}
+            self.log.append(tournament_id, [("player_registered", data)], t.seq)
             return entrant
 
     def results(self, t: Tournament) -> list[TableResult]:
@@ -343,100 +501,147 @@ class TournamentService:
         return standings(t, self.results(t))
 
     def start_round(self, tournament_id: str, new_tokens: NewTokens) -> StartedRound:
-        """Pair the next round, create its games (tournament, round and table in their metadata) and record it.
-        Games are created before the round is recorded: a crash in between leaves unused games, never a round
-        pointing at missing ones."""
+        """Seat the next round (Swiss pairs or pods), create its games (tournament, round and table in their
+        metadata) and record it. Games are created before the round is recorded: a crash in between leaves
+        unused games, never a round pointing at missing ones."""
         with self._lock:
             t = self.get(tournament_id)
             number = len(t.played) + 1
             if number > t.rounds:
                 raise TournamentRefused(f"all {t.rounds} rounds have been played", "tournament_over")
-            if len(t.entrants) < 2:
-                raise TournamentRefused("a round needs at least two registered players", "too_few_players")
+            smallest = self._smallest_table(t)
+            if len(t.entrants) < smallest:
+                raise TournamentRefused(f"a round needs at least {smallest} registered players", "too_few_players")
             results = self.results(t)
             unfinished = [r for r in results if r.status == "playing"]
             if unfinished:
                 tables = ", ".join(f"round {r.round} table {r.table}" for r in unfinished[:5])
                 raise TournamentRefused(f"the previous round is not finished: {tables}", "round_unfinished")
             ranked = [s.player for s in standings(t, results)] if t.played else list(t.entrants)
-            played = [(tb.p1, tb.p2) for rnd in t.played for tb in rnd.tables]
-            byes = [rnd.bye for rnd in t.played if rnd.bye is not None]
-            seats: dict[str, list[str]] = {}
-            for rnd in t.played:
-                for tb in rnd.tables:
-                    seats.setdefault(tb.p1, []).append("p1")
-                    seats.setdefault(tb.p2, []).append("p2")
-            pairing = swiss_pairing(ranked, played, byes, seats)
-            started: list[StartedTable] = []
-            for i, (p1, p2) in enumerate(pairing.tables, 1):
-                tokens, hashes = new_tokens(["scorekeeper", *SEATS])
-                players = [
-                    {"id": seat, "name": t.entrants[who].name, "army": t.entrants[who].army}
-                    for seat, who in zip(SEATS, (p1, p2), strict=True)
-                ]
-                setup = {"system": t.system, "players": players, "variant": t.variant, "tournament": t.id}
-                metadata = {
-                    "status": "active",
-                    "variant": t.variant,
-                    "seats": [
-                        {"id": p["id"], "name": p["name"], "army": p["army"] if isinstance(p["army"], str)
-                         else f"custom ({len(p['army'])} cards)"} for p in players
-                    ],
-                    "token_hashes": hashes,
-                    "round": number,
-                    "table": i,
-                    "entrants": {"p1": p1, "p2": p2},
-                }
-                game = self.games.create_game(setup, metadata)
-                started.append(StartedTable(i, p1, p2, game.game_id, tokens))
+            byes = [b for rnd in t.played for b in rnd.byes]
+            if t.seats == 2:
+                seat_names: dict[str, list[str]] = {}
+                for rnd in t.played:
+                    for tb in rnd.tables:
+                        for seat, who in tb.seats.items():
+                            seat_names.setdefault(who, []).append(seat)
+                pairs = [tuple(tb.seats.values()) for rnd in t.played for tb in rnd.tables]
+                pairing = swiss_pairing(ranked, pairs, byes, seat_names)  # type: ignore[arg-type]
+                seated = [list(pair) for pair in pairing.tables]
+                round_byes, repeats = [pairing.bye] if pairing.bye else [], pairing.rematches
+            else:
+                history: dict[str, list[tuple[int, int]]] = {}
+                for rnd in t.played:
+                    for tb in rnd.tables:
+                        for index, who in enumerate(tb.seats.values()):
+                            history.setdefault(who, []).append((index, len(tb.seats)))
+                tables_played = [list(tb.seats.values()) for rnd in t.played for tb in rnd.tables]
+                pods = pod_pairing(ranked, tables_played, byes, history, smallest, t.seats)
+                seated = [list(table) for table in pods.tables]
+                round_byes, repeats = list(pods.byes), pods.repeats
+            started = [self._start_table(t, number, i, players, new_tokens) for i, players in enumerate(seated, 1)]
             data = {
                 "round": number,
-                "tables": [{"table": s.table, "p1": s.p1, "p2": s.p2, "game_id": s.game_id} for s in started],
-                "bye": pairing.bye,
-                "rematches": pairing.rematches,
+                "tables": [{"table": s.table, "seats": s.seats, "game_id": s.game_id} for s in started],
+                "byes": round_byes,
+                "rematches": repeats,
             }
             self.log.append(tournament_id, [("round_started", data)], t.seq)
-            return StartedRound(number, started, pairing.bye)
+            return StartedRound(number, started, round_byes)
 
-    def enter_result(self, tournament_id: str, round_number: int, table_number: int, winner: str,
-                     kills: dict[str, int]) -> TableResult:
-        """A result the organiser enters (a forfeit: the game was not played out). A finished game's result
-        cannot be overridden."""
+    def _start_table(self, t: Tournament, number: int, table: int, players: Sequence[str],
+                     new_tokens: NewTokens) -> StartedTable:
+        seats = {seat_id(i): who for i, who in enumerate(players)}
+        setup_players = [
+            {"id": seat, "name": t.entrants[who].name,
+             **({"army": t.entrants[who].army} if t.entrants[who].army is not None else {})}
+            for seat, who in seats.items()
+        ]
+        setup = {"system": t.system, "players": setup_players, "variant": t.variant, "tournament": t.id}
+        system = self._system(t.system)
+        seat_ids = [seat.id for seat in system.seats(setup)]
+        tokens, hashes = new_tokens(["scorekeeper", *seat_ids])
+        metadata = {
+            "status": "active",
+            "variant": t.variant,
+            "seats": seat_listing(setup_players),
+            "token_hashes": hashes,
+            "round": number,
+            "table": table,
+            "entrants": seats,
+        }
+        game = self.games.create_game(setup, metadata)
+        return StartedTable(table, seats, game.game_id, tokens)
+
+    def enter_result(self, tournament_id: str, round_number: int, table_number: int,
+                     placings: Sequence[Sequence[str]], scores: Mapping[str, int] | None = None) -> TableResult:
+        """A result the organiser enters (a forfeit: the game was not played out): the table's seats in
+        finishing order, tied seats together (``placings_of_winner`` makes the two-seat shorthand's), and the
+        scores to count for the tie-break (a seat left out: 0). A finished game's result cannot be overridden."""
         with self._lock:
             t = self.get(tournament_id)
-            if not 1 <= round_number <= len(t.played):
-                raise TournamentInvalid(f"there is no round {round_number} (rounds started: {len(t.played)})")
-            rnd = t.played[round_number - 1]
-            if not 1 <= table_number <= len(rnd.tables):
-                raise TournamentInvalid(f"round {round_number} has no table {table_number}")
-            if winner not in (*SEATS, "draw"):
-                raise TournamentInvalid(f"winner must be p1, p2 or draw, not {winner!r}")
-            table = rnd.tables[table_number - 1]
+            seats = table_seats(t, round_number, table_number)
+            table = t.played[round_number - 1].tables[table_number - 1]
+            groups = [[str(seat) for seat in group] for group in placings]
+            placed = sorted(seat for group in groups for seat in group)
+            if placed != sorted(seats) or any(not group for group in groups):
+                raise TournamentInvalid(
+                    f"placings must hold every seat of the table ({', '.join(seats)}) exactly once, in non-empty "
+                    f"groups; got {groups}", "invalid_result")
+            unknown = sorted(set(scores or {}) - set(seats))
+            if unknown:
+                raise TournamentInvalid(f"scores for seats the table does not have: {', '.join(unknown)}",
+                                        "invalid_result")
             current = table_result(round_number, table, lambda g: game_outcome(self.games, g))
             if current.status == "finished":
                 raise TournamentRefused(
                     f"the game of round {round_number} table {table_number} is finished; its result stands",
                     "game_finished",
                 )
-            data = {"round": round_number, "table": table_number, "winner": winner,
-                    "kills": {s: int(kills.get(s, 0)) for s in SEATS}}
+            data = {"round": round_number, "table": table_number, "placings": groups,
+                    "scores": {s: int((scores or {}).get(s, 0)) for s in seats}}
             self.log.append(tournament_id, [("result_entered", data)], t.seq)
-            table.forfeit = {"winner": winner, "kills": data["kills"]}
+            table.forfeit = _forfeit(data, seats)
             return table_result(round_number, table, lambda g: game_outcome(self.games, g))
 
-    def _check_setup(self, system: str, variant: dict[str, Any], army: Any) -> None:
-        """Let the system judge the variant (and an army) by starting a throwaway game; nothing is stored.
-        Without an army only a variant error counts (the empty player list is refused on purpose)."""
-        from engine.errors import SetupError
+    @staticmethod
+    def _system(name: str) -> Any:
         from engine.systems import UnknownSystem, get_system
 
         try:
-            game_system = get_system(system)
+            return get_system(name)
         except UnknownSystem as exc:
             raise TournamentInvalid(str(exc.args[0]), "unknown_system") from None
-        players = [{"id": s, "name": s, "army": army} for s in SEATS] if army is not None else []
+
+    def _smallest_table(self, t: Tournament) -> int:
+        """Pods are ``seats`` seats, or one fewer where the count of players demands it and the system allows it."""
+        if t.seats == 2:
+            return 2
+        counts = self._system(t.system).seat_counts({"system": t.system, "variant": t.variant, "players": []})
+        return max(counts.min, t.seats - 1)
+
+    def _table_size(self, system_name: str, variant: dict[str, Any], seats: int | None) -> int:
+        """The seats a table of this tournament has: ``seats`` if the system's variant allows it."""
+        counts = self._system(system_name).seat_counts({"system": system_name, "variant": variant, "players": []})
+        if seats is None:
+            return 2 if 2 in counts else counts.max
+        if seats not in counts:
+            raise TournamentInvalid(f"{system_name} with this variant is played by {counts} players, not {seats}",
+                                    "invalid_seats")
+        return seats
+
+    def _check_setup(self, system: str, variant: dict[str, Any], seats: int, entrant: Entrant | None = None) -> None:
+        """Let the system judge the variant (and what an entrant brings) by starting a throwaway game of ``seats``
+        players, each one the entrant; nothing is stored. Without an entrant only a variant error counts (the
+        players of the throwaway game bring nothing, which a system may refuse)."""
+        from engine.errors import SetupError
+
+        game_system = self._system(system)
+        army = {"army": entrant.army} if entrant is not None and entrant.army is not None else {}
+        name = entrant.name if entrant is not None else None
+        players = [{"id": seat_id(i), "name": name or seat_id(i), **army} for i in range(seats)]
         try:
             game_system.start({"system": system, "players": players, "variant": variant, "seed": 0})
         except SetupError as exc:
-            if army is not None or exc.code == "invalid_variant":
+            if entrant is not None or exc.code == "invalid_variant":
                 raise TournamentInvalid(exc.message, exc.code) from None

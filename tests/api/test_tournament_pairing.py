@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.tournaments.service import Entrant, Round, Table, TableResult, Tournament, standings
+from replay.tournaments.service import Entrant, Round, Table, TableResult, Tournament, placings_of_winner, standings
 from replay.tournaments.swiss import swiss_pairing
 
 
@@ -96,6 +96,20 @@ def test_seats_alternate() -> None:
     assert pairing.tables == (("b", "a"),)
 
 
+def _table(number: int, p1: str, p2: str, game_id: str) -> Table:
+    return Table(number, {"p1": p1, "p2": p2}, game_id)
+
+
+def _round(number: int, tables: list[Table], bye: str | None) -> Round:
+    return Round(number, tables, [bye] if bye else [])
+
+
+def _result(rnd: int, table: int, p1: str, p2: str, game_id: str, status: str, winner: str | None,
+            kills: dict[str, int]) -> TableResult:
+    placings = placings_of_winner(winner, ["p1", "p2"]) if winner is not None else None
+    return TableResult(rnd, table, {"p1": p1, "p2": p2}, game_id, status, placings, kills)
+
+
 def _tournament(players: list[str], rounds: list[Round]) -> Tournament:
     t = Tournament("t", "T", "lords-of-war", "swiss", 3, {}, "", "2026-01-01T00:00:00.000000Z")
     t.entrants = {p: Entrant(p, p.upper(), "orcs") for p in players}
@@ -106,13 +120,13 @@ def _tournament(players: list[str], rounds: list[Round]) -> Tournament:
 def test_standings_match_points_then_opponents_match_win_then_kill_difference() -> None:
     # Round 1: a beats b (20-5), c draws d (8-8), e has the bye. Round 2: a beats e (20-0), c beats b (20-19),
     # d has the bye.
-    r1 = Round(1, [Table(1, "a", "b", "g1"), Table(2, "c", "d", "g2")], "e")
-    r2 = Round(2, [Table(1, "a", "e", "g3"), Table(2, "c", "b", "g4")], "d")
+    r1 = _round(1, [_table(1, "a", "b", "g1"), _table(2, "c", "d", "g2")], "e")
+    r2 = _round(2, [_table(1, "a", "e", "g3"), _table(2, "c", "b", "g4")], "d")
     results = [
-        TableResult(1, 1, "a", "b", "g1", "finished", "p1", {"p1": 20, "p2": 5}),
-        TableResult(1, 2, "c", "d", "g2", "finished", "draw", {"p1": 8, "p2": 8}),
-        TableResult(2, 1, "a", "e", "g3", "forfeit", "p1", {"p1": 20, "p2": 0}),
-        TableResult(2, 2, "c", "b", "g4", "finished", "p1", {"p1": 20, "p2": 19}),
+        _result(1, 1, "a", "b", "g1", "finished", "p1", {"p1": 20, "p2": 5}),
+        _result(1, 2, "c", "d", "g2", "finished", "draw", {"p1": 8, "p2": 8}),
+        _result(2, 1, "a", "e", "g3", "forfeit", "p1", {"p1": 20, "p2": 0}),
+        _result(2, 2, "c", "b", "g4", "finished", "p1", {"p1": 20, "p2": 19}),
     ]
     rows = {s.player: s for s in standings(_tournament(list("abcde"), [r1, r2]), results)}
     assert [rows[p].match_points for p in "abcde"] == [6, 0, 4, 4, 3]
@@ -126,7 +140,7 @@ def test_standings_match_points_then_opponents_match_win_then_kill_difference() 
 
 
 def test_unfinished_games_do_not_count() -> None:
-    r1 = Round(1, [Table(1, "a", "b", "g1")], None)
-    results = [TableResult(1, 1, "a", "b", "g1", "playing", None, {"p1": 3, "p2": 0})]
+    r1 = _round(1, [_table(1, "a", "b", "g1")], None)
+    results = [_result(1, 1, "a", "b", "g1", "playing", None, {"p1": 3, "p2": 0})]
     rows = standings(_tournament(["a", "b"], [r1]), results)
     assert all(r.match_points == 0 and r.kill_difference == 0 for r in rows)

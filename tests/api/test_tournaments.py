@@ -167,3 +167,49 @@ def test_the_cli_runs_a_tournament(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "forfeit" in capsys.readouterr().out
     assert main(["tournament", "list", "--db", db]) == 0
     assert tid in capsys.readouterr().out
+
+
+def test_a_tournament_logged_before_seats_folds_as_it_did(client: TestClient) -> None:
+    """Logs written before tournaments took any seat count (tables with p1/p2, a bye, a forfeit's winner and
+    kills, no seats at creation) read as two-seat tournaments with the same standings."""
+    service = client.app.state.tournaments  # type: ignore[attr-defined]
+    games = client.app.state.service  # type: ignore[attr-defined]
+    g1 = games.create_game({"system": "lords-of-war", "players": [{"id": "p1", "army": "orcs"},
+                                                                   {"id": "p2", "army": "elves"}], "seed": 1})
+    service.log.append("t-old", [
+        ("tournament_created", {"name": "Old", "system": "lords-of-war", "format": "swiss", "rounds": 1,
+                                "variant": {}, "organiser_hash": "x"}),
+        ("player_registered", {"id": "ann", "name": "Ann", "army": "orcs"}),
+        ("player_registered", {"id": "ben", "name": "Ben", "army": "elves"}),
+        ("player_registered", {"id": "cy", "name": "Cy", "army": "undead"}),
+        ("round_started", {"round": 1, "tables": [{"table": 1, "p1": "ann", "p2": "ben", "game_id": g1.game_id}],
+                           "bye": "cy", "rematches": 0}),
+        ("result_entered", {"round": 1, "table": 1, "winner": "p2", "kills": {"p1": 4, "p2": 9}}),
+    ], expected_seq=0)
+    summary = client.get("/tournaments/t-old").json()
+    assert summary["seats"] == 2 and summary["status"] == "finished"
+    table = summary["played_rounds"][0]["tables"][0]
+    assert (table["p1"], table["p2"], table["winner"], table["kills"]) == ("ann", "ben", "p2", {"p1": 4, "p2": 9})
+    assert summary["played_rounds"][0]["bye"] == "cy"
+    rows = [(r["player"], r["match_points"], r["kill_difference"]) for r in
+            client.get("/tournaments/t-old/standings").json()["standings"]]
+    assert rows == [("ben", 3, 5), ("cy", 3, 0), ("ann", 0, -5)]
+
+
+def test_a_forfeit_takes_placings_or_the_two_seat_winner(client: TestClient) -> None:
+    tid, organiser = _open(client, rounds=1, players=2)
+    client.post(f"/tournaments/{tid}/rounds", headers=organiser)
+    url = f"/tournaments/{tid}/rounds/1/tables/1/result"
+    for body, code in (({}, "invalid_request"), ({"winner": "p1", "placings": [["p1"], ["p2"]]}, "invalid_request"),
+                       ({"winner": "p1", "scores": {"p1": 1}, "kills": {"p1": 1}}, "invalid_request"),
+                       ({"winner": "p3"}, "invalid_result"), ({"placings": [["p1"], ["p2"], ["p3"]]}, "invalid_result"),
+                       ({"placings": [["p1"]]}, "invalid_result"), ({"placings": [["p2"], ["p1"]],
+                                                                     "scores": {"p3": 2}}, "invalid_result")):
+        refused = client.post(url, json=body, headers=organiser)
+        assert refused.status_code == 422 and refused.json()["error"]["code"] == code, (body, refused.text)
+    tied = client.post(url, json={"placings": [["p1", "p2"]], "scores": {"p1": 2, "p2": 2}}, headers=organiser)
+    assert tied.status_code == 201
+    assert (tied.json()["winner"], tied.json()["placings"], tied.json()["kills"]) == ("draw", [["p1", "p2"]],
+                                                                                     {"p1": 2, "p2": 2})
+    rows = client.get(f"/tournaments/{tid}/standings").json()["standings"]
+    assert [(r["match_points"], r["draws"]) for r in rows] == [(1, 1), (1, 1)]

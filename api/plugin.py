@@ -1,0 +1,225 @@
+"""What a game system adds to the HTTP API and the command line: one object per system, registered in ``api.systems``.
+
+The routes and commands never import a system's folder and never test a system's name: they look a system's API
+parts up by name (``api.systems.get_plugin``) and use only these protocols. The engine's part of a system is
+``engine.system.GameSystem``, the record's ``replay.plugin.ReplaySystem``; this is what HTTP and the CLI need on
+top:
+
+- ``setup``: the typed body of ``POST /games`` for this system, a subclass of ``GameSetup`` whose ``system`` field
+  is ``Literal["<name>"]``. The app joins every registered system's model into one union keyed on ``system``
+  (``api.systems.game_in``) when it is created, so the OpenAPI document states each system's players, variant
+  and position exactly, and a bad body is answered with the fields of its own system.
+- ``cli``: the options a system adds to commands (``CommandLine``): the variant of ``warlog tournament create``,
+  what a player brings to ``warlog tournament register``. ``ModelOptions`` derives them from the setup model.
+
+Seats are the engine's (``p1`` ... ``p6``, ``engine.system.MAX_SEATS``): ``GameSetup`` checks that the players are
+``p1``, ``p2``, ... in seating order; how many a setup may have is the system's ``seat_counts``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import typing
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, Field, model_validator
+from pydantic.fields import FieldInfo
+
+from api.models import Request, SeatId, Slug
+from engine.system import seat_id
+
+# -- the setup model ------------------------------------------------------------------------------------------
+
+
+class SeatPlayer(Request):
+    """One player of a setup: the seat and the name shown. A system's player model adds what a player brings
+    (an army, where the system has them)."""
+
+    id: SeatId = Field(description="the seat: p1, p2, ... in seating order", examples=["p1"])
+    name: str = Field("", max_length=100, description="the name shown (default: the seat id)", examples=["Alice"])
+
+
+class GameSetup(Request):
+    """The fields every system's ``POST /games`` body has. A system's model narrows ``system`` to its name and
+    types ``players`` (and adds ``variant``, ``position``, ... as its rules take them)."""
+
+    system: str
+    players: list[SeatPlayer]
+    seed: int | None = Field(
+        None, ge=0, le=2**63 - 1, description="the game's seed: every chance of the game follows from it (drawn if absent)"
+    )
+    tournament: Slug | None = Field(None, description="the tournament this game belongs to, if any")
+
+    @model_validator(mode="after")
+    def _seats_in_order(self) -> GameSetup:
+        ids = [player.id for player in self.players]
+        expected = [seat_id(i) for i in range(len(ids))]
+        if ids != expected:
+            raise ValueError(f"players are {', '.join(expected)} in seating order, not {', '.join(ids)}")
+        return self
+
+    def engine_setup(self) -> dict[str, Any]:
+        """The setup as the engine's ``start`` takes it: the fields given (unset defaults are the engine's),
+        each player named (its seat id when no name is given)."""
+        setup = self.model_dump(exclude_unset=True, exclude_none=True)
+        setup["system"] = self.system
+        for player in setup["players"]:
+            player["name"] = player.get("name") or player["id"]
+        return setup
+
+
+def setup_system(model: type[GameSetup]) -> str | None:
+    """The system name a setup model is keyed on (its ``system: Literal["name"]``), or None."""
+    field = model.model_fields.get("system")
+    if field is None or typing.get_origin(field.annotation) is not Literal:
+        return None
+    names = typing.get_args(field.annotation)
+    return names[0] if len(names) == 1 and isinstance(names[0], str) else None
+
+
+# -- the command line -----------------------------------------------------------------------------------------
+
+# A command is named as it is typed (``api.cli.command_name``).
+TOURNAMENT_CREATE = "tournament create"  # the variant of every game of the tournament -> {"variant": {...}}
+TOURNAMENT_REGISTER = "tournament register"  # what one player brings -> {"army": ...}
+COMMANDS = (TOURNAMENT_CREATE, TOURNAMENT_REGISTER)
+# The options the commands themselves have: a system's options may not take these.
+RESERVED_OPTIONS = frozenset({"--db", "--name", "--rounds", "--system", "--variant", "--seats", "--json", "--help", "-h"})
+
+
+@runtime_checkable
+class CommandLine(Protocol):
+    """The options a system adds to a command of ``COMMANDS``. Each option belongs to one system: the registry
+    refuses an option string that another system (or the command itself, ``RESERVED_OPTIONS``) already has."""
+
+    def add_options(self, parser: argparse._ActionsContainer, command: str) -> None:
+        """Add this system's options for ``command`` (an argument group of the command's parser). Their values
+        must be absent from the parsed namespace unless given (``default=argparse.SUPPRESS``)."""
+        ...
+
+    def options(self, args: argparse.Namespace, command: str) -> dict[str, Any]:
+        """The setup fields the options given for ``command`` make: ``{"variant": {...}}`` for tournament create,
+        the player's fields (``{"army": ...}``) for tournament register; ``{}`` when none was given."""
+        ...
+
+
+@runtime_checkable
+class ApiSystem(Protocol):
+    name: str  # the engine system's name
+    setup: type[GameSetup]  # POST /games for this system: system is Literal[name]
+    cli: CommandLine
+
+
+@dataclass(frozen=True)
+class ApiParts:
+    """A system's API parts, bundled (satisfies ``ApiSystem``)."""
+
+    name: str
+    setup: type[GameSetup]
+    cli: CommandLine
+
+
+# -- options derived from the setup model ---------------------------------------------------------------------
+
+
+def _field_model(model: type[BaseModel], name: str) -> type[BaseModel] | None:
+    """The pydantic model a field of ``model`` holds (``variant: VariantIn``; ``players: list[PlayerIn]``)."""
+    field = model.model_fields.get(name)
+    if field is None:
+        return None
+    candidates = [field.annotation]
+    while candidates:
+        annotation = candidates.pop()
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            return annotation
+        candidates.extend(typing.get_args(annotation))
+    return None
+
+
+def _value_parser(annotation: Any) -> Any:
+    """An argparse ``type`` for a field's annotation: int, or text (a JSON list/object, a comma list, a word)."""
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if annotation is int or (typing.get_origin(annotation) is Annotated and args and args[0] is int):
+        return int
+
+    def text(value: str) -> Any:
+        value = value.strip()
+        if value.startswith(("[", "{")):
+            try:
+                return json.loads(value)
+            except json.JSONDecodeError as error:
+                raise argparse.ArgumentTypeError(f"not JSON: {error}") from None
+        return [part.strip() for part in value.split(",")] if "," in value else value
+
+    return text
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+class ModelOptions:
+    """``CommandLine`` derived from a setup model: one option per field of its ``variant`` model (for tournament
+    create) and per field of its player model other than ``id`` and ``name`` (for tournament register); a bool
+    field is ``--x`` / ``--no-x``, a ``Literal`` field has its values as choices, an int field takes an int, any
+    other a word, a comma list or JSON. The help is the field's description."""
+
+    def __init__(self, system: str, setup: type[GameSetup]) -> None:
+        self.system = system
+        self.fields: dict[str, dict[str, FieldInfo]] = {}
+        variant = _field_model(setup, "variant")
+        player = _field_model(setup, "players")
+        self.fields[TOURNAMENT_CREATE] = dict(variant.model_fields) if variant else {}
+        self.fields[TOURNAMENT_REGISTER] = {
+            name: field for name, field in (player.model_fields if player else {}).items() if name not in ("id", "name")
+        }
+
+    def _dest(self, command: str, name: str) -> str:
+        return f"{self.system}:{command}:{name}"
+
+    def add_options(self, parser: argparse._ActionsContainer, command: str) -> None:
+        for name, field in self.fields.get(command, {}).items():
+            dest = self._dest(command, name)
+            help_text = field.description or name
+            annotation = field.annotation
+            if annotation is bool:
+                parser.add_argument(_flag(name), dest=dest, action=argparse.BooleanOptionalAction,
+                                    default=argparse.SUPPRESS, help=help_text)
+            elif typing.get_origin(annotation) is Literal:
+                parser.add_argument(_flag(name), dest=dest, choices=typing.get_args(annotation),
+                                    default=argparse.SUPPRESS, help=help_text)
+            else:
+                parser.add_argument(_flag(name), dest=dest, type=_value_parser(annotation), metavar=name.upper(),
+                                    default=argparse.SUPPRESS, help=help_text)
+
+    def options(self, args: argparse.Namespace, command: str) -> dict[str, Any]:
+        given = {name: getattr(args, self._dest(command, name)) for name in self.fields.get(command, {})
+                 if hasattr(args, self._dest(command, name))}
+        if command == TOURNAMENT_CREATE:
+            return {"variant": given} if given else {}
+        return given
+
+
+def option_strings(cli: CommandLine, command: str) -> list[str]:
+    """Every option string ``cli`` adds to ``command`` (read from a scratch parser)."""
+    scratch = argparse.ArgumentParser(add_help=False)
+    cli.add_options(scratch, command)
+    return [s for action in scratch._actions for s in action.option_strings]
+
+
+__all__ = [
+    "COMMANDS",
+    "RESERVED_OPTIONS",
+    "TOURNAMENT_CREATE",
+    "TOURNAMENT_REGISTER",
+    "ApiParts",
+    "ApiSystem",
+    "CommandLine",
+    "GameSetup",
+    "ModelOptions",
+    "SeatPlayer",
+    "option_strings",
+    "setup_system",
+]

@@ -1,0 +1,83 @@
+"""Every layer's registry (engine, replay, API) lists the same game systems; a system registered from the tests in
+all three (pebbles) keeps them equal; the API registry refuses parts that do not fit."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, Literal
+
+import pytest
+from pydantic import Field
+
+from api import systems as api_systems
+from api.plugin import ApiParts, ApiSystem, CommandLine, GameSetup, ModelOptions, SeatPlayer
+from engine import systems as engine_systems
+from replay import systems as replay_systems
+from tests.api.pebbles_parts import pebbles_registered
+
+
+def _names() -> tuple[list[str], list[str], list[str]]:
+    return sorted(engine_systems.SYSTEMS), sorted(replay_systems.PLUGINS), sorted(api_systems.PLUGINS)
+
+
+def test_the_engine_replay_and_api_registries_list_the_same_systems() -> None:
+    engine, replay, api = _names()
+    assert engine == replay == api and engine
+
+
+def test_a_system_registered_in_every_layer_is_listed_by_each_and_gone_after() -> None:
+    before = _names()
+    with pebbles_registered():
+        engine, replay, api = _names()
+        assert "pebbles" in engine and engine == replay == api
+    assert _names() == before
+
+
+@pytest.mark.parametrize("name", sorted(api_systems.PLUGINS))
+def test_each_systems_api_parts_implement_the_protocol(name: str) -> None:
+    plugin = api_systems.get_plugin(name)
+    assert isinstance(plugin, ApiSystem) and plugin.name == name
+    assert issubclass(plugin.setup, GameSetup)
+    assert plugin.setup.model_fields["system"].annotation == Literal[name]  # type: ignore[valid-type]
+    assert isinstance(plugin.cli, CommandLine)
+
+
+class _Setup(GameSetup):
+    system: Literal["dice"]
+    players: list[SeatPlayer] = Field(min_length=2, max_length=2)
+
+
+class _Clashing:
+    """Options that another system (or the command) already has."""
+
+    def __init__(self, flag: str) -> None:
+        self.flag = flag
+
+    def add_options(self, parser: argparse._ActionsContainer, command: str) -> None:
+        parser.add_argument(self.flag, default=argparse.SUPPRESS)
+
+    def options(self, args: argparse.Namespace, command: str) -> dict[str, Any]:
+        return {}
+
+
+def test_register_refuses_what_does_not_fit() -> None:
+    good = ApiParts(name="dice", setup=_Setup, cli=ModelOptions("dice", _Setup))
+    with pytest.raises(TypeError, match="system field must be Literal"):
+        api_systems.register(ApiParts(name="dominoes", setup=_Setup, cli=good.cli))
+    with pytest.raises(TypeError, match="not an api.plugin.GameSetup"):
+        api_systems.register(ApiParts(name="dice", setup=SeatPlayer, cli=good.cli))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="cli part does not implement"):
+        api_systems.register(ApiParts(name="dice", setup=_Setup, cli=object()))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="--army of 'tournament register' is already lords-of-war's"):
+        api_systems.register(ApiParts(name="dice", setup=_Setup, cli=_Clashing("--army")))
+    with pytest.raises(ValueError, match="--rounds of 'tournament create' is already the command itself's"):
+        api_systems.register(ApiParts(name="dice", setup=_Setup, cli=_Clashing("--rounds")))
+    lords = api_systems.get_plugin("lords-of-war")
+    with pytest.raises(ValueError, match="already registered"):
+        api_systems.register(ApiParts(name="lords-of-war", setup=lords.setup, cli=lords.cli))
+    with api_systems.registered(good):
+        assert api_systems.get_plugin("dice") is good
+        assert "dice" in api_systems.game_in().model_json_schema()["discriminator"]["mapping"]
+    assert "dice" not in api_systems.PLUGINS
+    with pytest.raises(api_systems.UnknownApiSystem, match="known: lords-of-war"):
+        api_systems.get_plugin("dice")
