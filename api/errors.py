@@ -6,13 +6,13 @@ Every error answer is ``{"error": {"code": "...", "message": "...", ...}}``.
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
-
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from engine.errors import RuleError, SetupError
@@ -45,7 +45,12 @@ def _json(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse(status_code=status, content=error_body(code, message, **extra))
 
 
+INTERNAL_ERROR = "an unexpected error occurred; nothing was stored by this request"
+log = logging.getLogger("uvicorn.error")  # the server's error log, where uvicorn itself reports failures
+
+
 def install_error_handlers(app: FastAPI) -> None:
+    app.add_middleware(Defects)
     @app.exception_handler(ApiError)
     async def api_error(_: Request, exc: ApiError) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
@@ -102,12 +107,43 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def unexpected(_: Request, exc: Exception) -> JSONResponse:
-        return _json(500, "internal_error", "an unexpected error occurred; nothing was stored by this request")
+        return _json(500, "internal_error", INTERNAL_ERROR)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return _json(exc.status_code, code, str(exc.detail))
+
+
+class Defects:
+    """A defect (an exception no handler maps) answers the contract's 500 here and is logged with its traceback.
+
+    Starlette's last-resort handler (``exception_handler(Exception)`` above, kept for failures outside this
+    middleware) sends the same answer but then re-raises to the server, and uvicorn closes the connection after
+    it: a client's next request on its kept-alive connection was reset. A response already under way cannot be
+    replaced, so a failure after the first byte is re-raised and the server ends that connection."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        except Exception:
+            if started:
+                raise
+            log.exception("unexpected error in %s %s", scope.get("method"), scope.get("path"))
+            await _json(500, "internal_error", INTERNAL_ERROR)(scope, receive, send)
 
 
 class BodyLimit:
