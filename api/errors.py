@@ -13,6 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from engine.errors import RuleError, SetupError
@@ -41,8 +42,8 @@ def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"error": {"code": code, "message": message, **extra}}
 
 
-def _json(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
-    return JSONResponse(status_code=status, content=error_body(code, message, **extra))
+def _json(status: int, code: str, message: str, headers: dict[str, str] | None = None, **extra: Any) -> JSONResponse:
+    return JSONResponse(status_code=status, content=error_body(code, message, **extra), headers=headers)
 
 
 INTERNAL_ERROR = "an unexpected error occurred; nothing was stored by this request"
@@ -110,9 +111,27 @@ def install_error_handlers(app: FastAPI) -> None:
         return _json(500, "internal_error", INTERNAL_ERROR)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-        return _json(exc.status_code, code, str(exc.detail))
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            allowed = allowed_methods(request) or [m.strip() for m in headers.get("Allow", "").split(",") if m]
+            headers["Allow"] = ", ".join(allowed)
+            message = f"{request.method} is not allowed on {request.url.path}; allowed: {headers['Allow']}"
+            return _json(405, "method_not_allowed", message, headers=headers)
+        code = {404: "not_found"}.get(exc.status_code, "http_error")
+        return _json(exc.status_code, code, str(exc.detail), headers=headers or None)
+
+
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route of the app accepts on the request's path, for the ``Allow`` header of a 405
+    (RFC 9110 §15.5.6). The router's own 405 names only the methods of the first route whose path matched (GET
+    and POST of /games are two routes), so each method is tried against every route."""
+    routes = request.app.router.routes
+    base = {"type": "http", "path": request.scope["path"], "root_path": request.scope.get("root_path", "")}
+    return [m for m in METHODS if any(r.matches({**base, "method": m})[0] == Match.FULL for r in routes)]
 
 
 class Defects:
