@@ -66,6 +66,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         version="0.1.0",
         summary="Record and replay service for tactical card and board war games.",
         lifespan=lifespan,
+        swagger_ui_parameters={"persistAuthorization": True},  # /docs keeps the token across reloads
     )
     app.state.live = LiveHub()
     app.state.settings = settings

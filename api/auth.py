@@ -9,6 +9,10 @@ Model (docs/api.md):
   ``forbidden``. A presented token is always checked, even on routes that would be public without it.
 - The admin key (``--admin-key`` / ``WARLOG_ADMIN_KEY``), when set, is required to create games and tournaments,
   as ``X-Admin-Key: <key>`` or as the bearer token. Missing: 401; wrong: 403.
+
+``BEARER`` and ``ADMIN_KEY`` declare these schemes in the OpenAPI document (the Authorize button of ``/docs``):
+routes list them in ``dependencies``. They never refuse a request themselves (``auto_error=False``); the checks
+are the functions below, which answer in the contract's error format.
 """
 
 from __future__ import annotations
@@ -17,7 +21,10 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Iterable, Mapping
-from fastapi import Request
+from typing import Any
+
+from fastapi import Request, Security
+from fastapi.security import APIKeyHeader, HTTPBearer
 
 from api.errors import ApiError
 
@@ -26,6 +33,26 @@ ALL = "all"
 SPECTATOR = "spectator"
 TOKEN_BYTES = 24
 MAX_TOKEN_CHARS = 256
+
+
+BEARER = HTTPBearer(
+    auto_error=False,
+    scheme_name="bearerToken",
+    description="A token shown once: a game's scorekeeper or seat token (POST /games), a tournament's organiser "
+    "token (POST /tournaments); the admin key is accepted this way too.",
+)
+ADMIN_KEY = APIKeyHeader(
+    name="X-Admin-Key",
+    auto_error=False,
+    scheme_name="adminKey",
+    description="The server's admin key (warlog serve --admin-key, WARLOG_ADMIN_KEY): when the server has one, "
+    "creating games and tournaments needs it.",
+)
+# The dependencies and OpenAPI extras of a route: a token it needs; one it reads when sent (an anonymous caller
+# is served too, `{}` in OpenAPI); the admin key, needed only when the server has one (or as the bearer token).
+TOKEN: dict[str, Any] = {"dependencies": [Security(BEARER)]}
+OPTIONAL_TOKEN: dict[str, Any] = {"dependencies": [Security(BEARER)], "openapi_extra": {"security": [{}]}}
+ADMIN: dict[str, Any] = {"dependencies": [Security(ADMIN_KEY), Security(BEARER)], "openapi_extra": {"security": [{}]}}
 
 
 def hash_token(token: str) -> str:
