@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
+from api import auth
 from api.errors import BodyLimit, install_error_handlers
 from api.live import LiveHub
 from api.routes_export import router as export_router
@@ -76,4 +77,5 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     app.include_router(games_router)
     app.include_router(tournaments_router)
     app.include_router(stats_router)
+    auth.declare_schemes(app)
     return app
