@@ -7,7 +7,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from api import limits, systems
+from api import auth, limits, systems
 from api.errors import BodyLimit, install_error_handlers
 from api.live import LiveHub
 from api.routes_export import router as export_router
@@ -69,6 +69,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         version="0.1.0",
         summary="Record and replay service for tactical card and board war games.",
         lifespan=lifespan,
+        swagger_ui_parameters={"persistAuthorization": True},  # /docs keeps the token across reloads
     )
     app.state.live = LiveHub(settings.max_streams, settings.max_streams_per_client)
     app.state.settings = settings
@@ -81,4 +82,5 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     app.include_router(stats_router)
     limits.install(app, settings.write_rate, settings.write_burst, settings.address_write_rate,
                    settings.address_write_burst)  # outermost: a refused write is not even read
+    auth.declare_schemes(app)
     return app

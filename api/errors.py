@@ -1,18 +1,21 @@
 """The one place that maps domain errors to HTTP statuses and the contract's error body.
 
-Every error answer is ``{"error": {"code": "...", "message": "...", ...}}``.
+Every error answer is ``{"error": {"code": "...", "message": "...", ...}}``: ``ErrorBody`` documents it in the
+OpenAPI document, on every route's error statuses (``error_responses``).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
-
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from engine.errors import RuleError, SetupError
@@ -40,15 +43,96 @@ class ApiError(Exception):
         self.extra = extra
 
 
+class InvalidField(BaseModel):
+    loc: list[str] = Field(description="where: body, query, path or header, then the field's path", examples=[
+        ["body", "players", "0", "army"]])
+    message: str
+
+
+class ErrorObject(BaseModel):
+    """What went wrong. ``code`` is stable and machine-readable; ``message`` is for people. The other fields
+    appear with the codes that have them; a client must accept fields it does not know."""
+
+    model_config = ConfigDict(extra="allow")
+
+    code: str = Field(description="e.g. not_found, unauthorized, invalid_token, forbidden, conflict, "
+                      "payload_too_large, invalid_request, illegal_action (docs/api.md, Errors)", examples=["conflict"])
+    message: str = Field(examples=["game 'Xa3kP9qz': expected last seq 3, but it is 5"])
+    rule: str | None = Field(None, description="illegal_action, malformed_action, invalid_setup: the rule refused "
+                             "(a ruling such as R7 or a section such as §5.1)")
+    reason: str | None = Field(None, description="illegal_action, invalid_setup: a stable sub-code such as contact "
+                               "or invalid_army")
+    details: list[InvalidField] | None = Field(None, description="invalid_request, invalid_json: every problem found")
+    expected_seq: int | None = Field(None, description="conflict: the expected_seq sent")
+    seq: int | None = Field(None, description="conflict: the game's last seq; corrupt_record: the damaged event")
+    game_id: str | None = Field(None, description="corrupt_record: the game")
+
+
+class ErrorBody(BaseModel):
+    """Every error answer: ``{"error": {"code", "message", ...}}``."""
+
+    error: ErrorObject
+
+
+# What each status means when a route does not say more (docs/api.md, Access and Errors).
+ERROR_STATUSES: dict[int, str] = {
+    401: "no token where one is needed (unauthorized), or a token that is not valid here (invalid_token)",
+    403: "a valid token that may not do this (forbidden)",
+    404: "not found (not_found)",
+    409: "refused in the current state",
+    413: "the body is larger than the server's limit, 64 KiB by default (payload_too_large)",
+    422: "invalid parameters or body: invalid_request (details lists every problem) or invalid_json",
+}
+
+
+# An example body per status, shown by /docs (each is what the server answers in a common case).
+ERROR_EXAMPLES: dict[int, dict[str, Any]] = {
+    401: {"code": "unauthorized", "message": "recording an action needs a bearer token (scorekeeper or the player's)"},
+    403: {"code": "forbidden", "message": "the p2 token may not act for p1 (needs scorekeeper or p1)"},
+    404: {"code": "not_found", "message": "game 'Xa3kP9qz' not found"},
+    409: {"code": "conflict", "message": "game 'Xa3kP9qz': expected last seq 3, but it is 5", "expected_seq": 3,
+          "seq": 5},
+    413: {"code": "payload_too_large", "message": "the request body is larger than 65536 bytes"},
+    422: {"code": "invalid_request", "message": "players.0.army: Field required",
+          "details": [{"loc": ["body", "players", "0", "army"], "message": "Field required"}]},
+}
+
+
+def error_responses(*statuses: int, described: dict[int, str] | None = None) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route's error statuses, each an ``ErrorBody``; ``described`` says what a
+    status means on this route (else ``ERROR_STATUSES``)."""
+    described = described or {}
+    if set(described) - set(statuses):
+        raise ValueError(f"described statuses {sorted(set(described) - set(statuses))} are not among {statuses}")
+    responses: dict[int | str, dict[str, Any]] = {
+        status: {
+            "model": ErrorBody,
+            "description": described.get(status, ERROR_STATUSES[status]),
+            "content": {"application/json": {"example": {"error": ERROR_EXAMPLES[status]}}},
+        }
+        for status in statuses
+    }
+    if 401 in responses:
+        responses[401]["headers"] = {"WWW-Authenticate": {"description": "Bearer (RFC 6750)",
+                                                          "schema": {"type": "string"}}}
+    return responses
+
+
 def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"error": {"code": code, "message": message, **extra}}
 
 
-def _json(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
-    return JSONResponse(status_code=status, content=error_body(code, message, **extra))
+def _json(status: int, code: str, message: str, headers: dict[str, str] | None = None, **extra: Any) -> JSONResponse:
+    return JSONResponse(status_code=status, content=error_body(code, message, **extra), headers=headers)
+
+
+INTERNAL_ERROR = "an unexpected error occurred; nothing was stored by this request"
+log = logging.getLogger("uvicorn.error")  # the server's error log, where uvicorn itself reports failures
 
 
 def install_error_handlers(app: FastAPI) -> None:
+    app.add_middleware(Defects)
+
     @app.exception_handler(ApiError)
     async def api_error(_: Request, exc: ApiError) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else {}
@@ -104,12 +188,63 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def unexpected(_: Request, exc: Exception) -> JSONResponse:
-        return _json(500, "internal_error", "an unexpected error occurred; nothing was stored by this request")
+        return _json(500, "internal_error", INTERNAL_ERROR)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-        return _json(exc.status_code, code, str(exc.detail))
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            allowed = allowed_methods(request) or [m.strip() for m in headers.get("Allow", "").split(",") if m]
+            headers["Allow"] = ", ".join(allowed)
+            message = f"{request.method} is not allowed on {request.url.path}; allowed: {headers['Allow']}"
+            return _json(405, "method_not_allowed", message, headers=headers)
+        if exc.status_code == 400 and isinstance(exc.__cause__, ValueError):  # FastAPI could not decode the body
+            return _json(422, "invalid_json", "the request body is not valid JSON (it is not UTF-8 text)")
+        code = {404: "not_found"}.get(exc.status_code, "http_error")
+        return _json(exc.status_code, code, str(exc.detail), headers=headers or None)
+
+
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route of the app accepts on the request's path, for the ``Allow`` header of a 405
+    (RFC 9110 §15.5.6). The router's own 405 names only the methods of the first route whose path matched (GET
+    and POST of /games are two routes), so each method is tried against every route."""
+    routes = request.app.router.routes
+    base = {"type": "http", "path": request.scope["path"], "root_path": request.scope.get("root_path", "")}
+    return [m for m in METHODS if any(r.matches({**base, "method": m})[0] == Match.FULL for r in routes)]
+
+
+class Defects:
+    """A defect (an exception no handler maps) answers the contract's 500 here and is logged with its traceback.
+
+    Starlette's last-resort handler (``exception_handler(Exception)`` above, kept for failures outside this
+    middleware) sends the same answer but then re-raises to the server, and uvicorn closes the connection after
+    it: a client's next request on its kept-alive connection was reset. A response already under way cannot be
+    replaced, so a failure after the first byte is re-raised and the server ends that connection."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        except Exception:
+            if started:
+                raise
+            log.exception("unexpected error in %s %s", scope.get("method"), scope.get("path"))
+            await _json(500, "internal_error", INTERNAL_ERROR)(scope, receive, send)
 
 
 class BodyLimit:

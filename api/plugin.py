@@ -24,7 +24,7 @@ import typing
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, Protocol, runtime_checkable
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, StrictInt, model_validator
 from pydantic.fields import FieldInfo
 
 from api.models import Request, SeatId, Slug
@@ -47,7 +47,7 @@ class GameSetup(Request):
 
     system: str
     players: list[SeatPlayer]
-    seed: int | None = Field(
+    seed: StrictInt | None = Field(  # strict: JSON true is not seed 1
         None, ge=0, le=2**63 - 1, description="the game's seed: every chance of the game follows from it (drawn if absent)"
     )
     tournament: Slug | None = Field(None, description="the tournament this game belongs to, if any")

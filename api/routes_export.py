@@ -14,6 +14,7 @@ from typing import Literal
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
 
+from api.errors import error_responses
 from replay.log.service import GameService
 from replay.records.record import export_games, game_ids, tournament_names
 
@@ -34,7 +35,7 @@ RECORD = "text/plain; charset=utf-8"
             "jsonl: one event per line, each game's stream in turn, every line with its game_id",
             "content": {RECORD: {}, NDJSON: {}},
         },
-        422: {"description": "invalid parameters"},
+        **error_responses(422),
     },
 )
 def export(

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Iterator
-from contextlib import aclosing
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -19,8 +18,8 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
-from api import auth
-from api.errors import ApiError, error_body
+from api import auth, links
+from api.errors import ApiError, ErrorBody, error_body, error_responses
 from api.live import RETRY_AFTER_SECONDS, LiveResponse, TooManyStreams, sse_stream
 from api.models import (
     MAX_SEQ,
@@ -50,14 +49,14 @@ GameId = Path(min_length=1, max_length=64, description="the game's id")
 ViewQuery = Query(
     None,
     max_length=16,
+    pattern=r"^(all|spectator|p[1-9])$",
     description="all | spectator | a seat: p1, p2, ... (default: the widest your token allows; spectator without one)",
 )
-_ERRORS: dict[int | str, dict[str, Any]] = {
-    401: {"description": "no token, or a token that is not valid for this game"},
-    403: {"description": "a valid token that may not do this"},
-    404: {"description": "no such game"},
-    422: {"description": "invalid request"},
-}
+_NO_GAME = "no such game (not_found)"
+_BAD_TOKEN = "a token that is not valid for this game, or a malformed Authorization header (invalid_token)"
+_SEE = "a view the token may not see (forbidden): pN needs pN's or the scorekeeper's token, all the scorekeeper's"
+_READ_ERRORS = error_responses(401, 403, 404, 422, described={
+    401: _BAD_TOKEN, 403: _SEE, 404: _NO_GAME, 422: "invalid_request, invalid_view"})
 
 
 class Health(BaseModel):
@@ -155,8 +154,16 @@ def setup_router(game_in: type[BaseModel]) -> APIRouter:
         response_model=GameCreated,
         tags=["games"],
         summary="Create a game",
-        responses={401: {"description": "admin key required"}, 403: {"description": "wrong admin key"},
-                   422: {"description": "invalid_request (the system's fields) or invalid_setup (its rules)"}},
+        responses={
+            201: {"description": "the game, with its tokens (shown once)", "links": links.GAME_CREATED},
+            **error_responses(401, 403, 413, 422, described={
+                401: "the server has an admin key and none was sent (unauthorized)",
+                403: "a wrong admin key (forbidden)",
+                422: "invalid_request (the system's fields, details), or invalid_setup: the system refuses the setup "
+                "(reason: invalid_army, invalid_variant, ...)",
+            }),
+        },
+        **auth.ADMIN,
     )(create)
     return setup
 
@@ -182,7 +189,10 @@ def create_game(request: Request, body: GameSetup) -> GameCreated:
     return GameCreated(id=result.game_id, seq=result.seq, tokens=tokens)
 
 
-@router.get("/games", response_model=GamePage, tags=["games"], summary="List games (paged)")
+@router.get(
+    "/games", response_model=GamePage, tags=["games"], summary="List games (paged)",
+    responses=error_responses(422, described={422: "invalid_request, invalid_cursor"}),
+)
 def list_games(
     request: Request,
     system: str | None = Query(None, max_length=64),
@@ -214,7 +224,10 @@ def list_games(
     )
 
 
-@router.get("/games/{game_id}", response_model=GameOut, tags=["games"], summary="One game", responses=_ERRORS)
+@router.get(
+    "/games/{game_id}", response_model=GameOut, tags=["games"], summary="One game",
+    responses=error_responses(401, 404, 422, described={401: _BAD_TOKEN, 404: _NO_GAME}), **auth.OPTIONAL_TOKEN,
+)
 def get_game(request: Request, game_id: str = GameId) -> GameOut:
     game = access(request, game_id)
     status = record_outcome(game.service, game.record)
@@ -240,10 +253,16 @@ def get_game(request: Request, game_id: str = GameId) -> GameOut:
     tags=["games"],
     summary="Record an action",
     responses={
-        **_ERRORS,
-        409: {"description": "expected_seq is stale (code conflict)"},
-        422: {"description": "illegal_action (with rule), malformed_action or invalid_request"},
+        201: {"description": "the events the action caused", "links": links.ACTION_RECORDED},
+        **error_responses(401, 403, 404, 409, 413, 422, described={
+            401: "no token (unauthorized), or one that is not valid for this game (invalid_token)",
+            403: "a seat's token acting for another seat (forbidden)",
+            404: _NO_GAME,
+            409: "expected_seq is stale (conflict, with expected_seq and the game's seq)",
+            422: "illegal_action (rule, reason), malformed_action (rule) or invalid_request (details)",
+        }),
     },
+    **auth.TOKEN,
 )
 async def act(request: Request, body: ActionIn, game_id: str = GameId) -> JSONResponse:
     """Decide an action and store what it causes. Needs the scorekeeper's token or the acting player's own.
@@ -289,12 +308,14 @@ async def act(request: Request, body: ActionIn, game_id: str = GameId) -> JSONRe
     response_model=TokenReissued,
     tags=["games"],
     summary="Reissue a seat's token",
-    responses={
-        **_ERRORS,
-        403: {"description": "a seat's token (only the scorekeeper may reissue)"},
-        404: {"description": "no such game, or no such seat in it"},
-        409: {"description": "the game is over (code game_over)"},
-    },
+    responses=error_responses(401, 403, 404, 409, 413, 422, described={
+        401: "no token (unauthorized), or one that is not valid for this game (invalid_token)",
+        403: "a seat's token (only the scorekeeper may reissue)",
+        404: "no such game, or no such seat in it (not_found)",
+        409: "the game is over (game_over)",
+        422: "invalid_request",
+    }),
+    **auth.TOKEN,
 )
 def reissue_token(
     request: Request,
@@ -322,12 +343,13 @@ def reissue_token(
     summary="The event log (NDJSON)",
     response_class=StreamingResponse,
     responses={
-        **_ERRORS,
+        **_READ_ERRORS,
         200: {
             "description": "one JSON event per line, each with seq and type, in the chosen view",
             "content": {"application/x-ndjson": {"example": '{"seq":1,"type":"game_started",...}\n'}},
         },
     },
+    **auth.OPTIONAL_TOKEN,
 )
 def events(
     request: Request,
@@ -349,7 +371,10 @@ def events(
 
 
 @router.get(
-    "/games/{game_id}/state", response_model=StateOut, tags=["games"], summary="State at a seq", responses=_ERRORS
+    "/games/{game_id}/state", response_model=StateOut, tags=["games"], summary="State at a seq",
+    responses=error_responses(401, 403, 404, 422, described={
+        401: _BAD_TOKEN, 403: _SEE, 404: _NO_GAME, 422: "invalid_request, invalid_view, invalid_seq (beyond the log)"}),
+    **auth.OPTIONAL_TOKEN,
 )
 def state(
     request: Request,
@@ -373,7 +398,8 @@ def state(
     response_model=ExplanationsOut,
     tags=["games"],
     summary="The explanation of each step",
-    responses=_ERRORS,
+    responses=_READ_ERRORS,
+    **auth.OPTIONAL_TOKEN,
 )
 def explanations(request: Request, game_id: str = GameId, view: str | None = ViewQuery) -> dict[str, Any]:
     """One line per event ("Dwarf Marauder at D5 is destroyed: 9 > 4 ...") with its structured cause."""
@@ -388,7 +414,10 @@ def explanations(request: Request, game_id: str = GameId, view: str | None = Vie
     response_model=LegalOut,
     tags=["games"],
     summary="Legal actions for a seat the game awaits",
-    responses=_ERRORS,
+    responses=error_responses(401, 403, 404, 422, described={
+        401: "no token (unauthorized), or one that is not valid for this game (invalid_token)",
+        403: "a seat that is not to act (forbidden)", 404: _NO_GAME, 422: "invalid_request, invalid_seat"}),
+    **auth.TOKEN,
 )
 def legal(
     request: Request,
@@ -419,18 +448,21 @@ def legal(
     summary="Follow a game live (Server-Sent Events)",
     response_class=StreamingResponse,
     responses={
-        **_ERRORS,
+        **error_responses(401, 403, 404, 422, described={
+            401: _BAD_TOKEN, 403: _SEE, 404: _NO_GAME, 422: "invalid_request, invalid_view, invalid_last_event_id"}),
         200: {
             "description": "text/event-stream: one message per event, id = seq, data = the event in the view; "
             "'event: end' when the game is over. Reconnect with Last-Event-ID to resume.",
             "content": {"text/event-stream": {"example": 'id: 4\ndata: {"seq":4,"type":"placed",...}\n\n'}},
         },
         503: {
+            "model": ErrorBody,
             "description": "too_many_streams: the server's cap on open streams, in total or for this client "
             "address, is reached; retry after the Retry-After header's seconds",
             "headers": {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}},
         },
     },
+    **auth.OPTIONAL_TOKEN,
 )
 def live(
     request: Request,

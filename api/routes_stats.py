@@ -8,17 +8,18 @@ catches up on start and then follows every commit.
 
 from __future__ import annotations
 
+import re
 import types
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import date
-from typing import Any, Union, get_args, get_origin
+from typing import Annotated, Any, Union, get_args, get_origin
 
 import msgspec
 from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
-from pydantic import BaseModel, create_model
+from pydantic import BaseModel, BeforeValidator, create_model
 
-from api.errors import ApiError
+from api.errors import ApiError, error_responses
 from replay.analytics import ratings, stats
 from replay.analytics.stats import Filters
 
@@ -39,6 +40,16 @@ def _pydantic(tp: Any) -> Any:
     return tp
 
 
+def _iso_day(value: Any) -> Any:
+    """Only ``YYYY-MM-DD``, as documented (``format: date``): pydantic alone also took a number as a Unix time."""
+    if isinstance(value, str) and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        raise ValueError("a day is written YYYY-MM-DD")
+    return value
+
+
+Day = Annotated[date, BeforeValidator(_iso_day)]
+
+
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     from replay.analytics.projections import attach
@@ -54,13 +65,16 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
             projector.close()
 
 
-router = APIRouter(prefix="/stats", tags=["statistics"], lifespan=_lifespan)
+router = APIRouter(
+    prefix="/stats", tags=["statistics"], lifespan=_lifespan,
+    responses=error_responses(422, described={422: "invalid_request (details), invalid_filters"}),
+)
 
 
 def filters(
     system: str = Query("lords-of-war", max_length=64),
-    date_from: date | None = Query(None, description="first day (inclusive) the games started"),
-    date_to: date | None = Query(None, description="last day (inclusive)"),
+    date_from: Day | None = Query(None, description="first day (inclusive) the games started, YYYY-MM-DD"),
+    date_to: Day | None = Query(None, description="last day (inclusive), YYYY-MM-DD"),
     tournament: str | None = Query(None, max_length=128),
     army: str | None = Query(None, max_length=64, description="faction or army name, e.g. orcs"),
     variant: str | None = Query(None, max_length=64, description="standard, intermediate, unbounded, targets-K-C"),

@@ -10,7 +10,8 @@ from typing import Any
 
 from fastapi import APIRouter, Path, Query, Request
 
-from api import auth
+from api import auth, links
+from api.errors import error_responses
 from api.models import (
     EntrantIn,
     EntrantOut,
@@ -34,13 +35,16 @@ from replay.tournaments.service import (
 router = APIRouter(tags=["tournaments"])
 
 TournamentId = Path(min_length=1, max_length=64)
-_ERRORS: dict[int | str, dict[str, Any]] = {
-    401: {"description": "no organiser token, or an invalid one"},
-    403: {"description": "a valid token that is not the organiser's"},
-    404: {"description": "no such tournament"},
-    409: {"description": "refused in the tournament's current state (code says why)"},
-    422: {"description": "invalid request"},
-}
+_NO_TOURNAMENT = "no such tournament (not_found)"
+_READ_ERRORS = error_responses(404, 422, described={404: _NO_TOURNAMENT})
+_WRITE_ERRORS = error_responses(401, 403, 404, 409, 413, 422, described={
+    401: "no organiser token (unauthorized), or an invalid one (invalid_token)",
+    403: "a valid token that is not the organiser's (forbidden)",
+    404: _NO_TOURNAMENT,
+    409: "refused in the tournament's current state: registration_closed, already_registered, round_unfinished, "
+    "tournament_over, too_few_players, game_finished",
+    422: "invalid_request (details), or the system refuses the army",
+})
 
 
 def _service(request: Request) -> TournamentService:
@@ -78,8 +82,17 @@ def _summary(service: TournamentService, t: Tournament) -> dict[str, Any]:
     }
 
 
-@router.post("/tournaments", status_code=201, response_model=TournamentCreated, summary="Create a tournament",
-             responses={401: {"description": "admin key required"}, 403: {"description": "wrong admin key"}})
+@router.post(
+    "/tournaments", status_code=201, response_model=TournamentCreated, summary="Create a tournament",
+    responses={
+        201: {"description": "the tournament, with the organiser's token (shown once)",
+              "links": links.TOURNAMENT_CREATED},
+        **error_responses(401, 403, 413, 422, described={
+            401: "the server has an admin key and none was sent (unauthorized)", 403: "a wrong admin key (forbidden)",
+            422: "invalid_request (details), or the system refuses the variant"}),
+    },
+    **auth.ADMIN,
+)
 def create_tournament(request: Request, body: TournamentIn) -> TournamentCreated:
     """The answer holds the organiser's bearer token, shown once: it registers players, starts rounds and
     enters forfeits."""
@@ -90,7 +103,8 @@ def create_tournament(request: Request, body: TournamentIn) -> TournamentCreated
     return TournamentCreated(id=tid, token=tokens["organiser"])
 
 
-@router.get("/tournaments", response_model=TournamentList, summary="List tournaments")
+@router.get("/tournaments", response_model=TournamentList, summary="List tournaments",
+            responses=error_responses(422))
 def list_tournaments(request: Request, limit: int = Query(100, ge=1, le=1000)) -> dict[str, Any]:
     service = _service(request)
     return {"tournaments": [
@@ -100,14 +114,15 @@ def list_tournaments(request: Request, limit: int = Query(100, ge=1, le=1000)) -
     ]}
 
 
-@router.get("/tournaments/{tournament_id}", response_model=TournamentOut, summary="A tournament: players, rounds, tables", responses=_ERRORS)
+@router.get("/tournaments/{tournament_id}", response_model=TournamentOut, summary="A tournament: players, rounds, tables",
+            responses=_READ_ERRORS)
 def get_tournament(request: Request, tournament_id: str = TournamentId) -> dict[str, Any]:
     service = _service(request)
     return _summary(service, service.get(tournament_id))
 
 
 @router.post("/tournaments/{tournament_id}/players", status_code=201, response_model=EntrantOut, summary="Register a player",
-             responses=_ERRORS)
+             responses=_WRITE_ERRORS, **auth.TOKEN)
 def register(request: Request, body: EntrantIn, tournament_id: str = TournamentId) -> dict[str, Any]:
     """Before the first round only. The army is checked by the game system."""
     service = _service(request)
@@ -117,7 +132,8 @@ def register(request: Request, body: EntrantIn, tournament_id: str = TournamentI
 
 
 @router.post("/tournaments/{tournament_id}/rounds", status_code=201, response_model=StartedRoundOut, summary="Pair and start the next round",
-             responses=_ERRORS)
+             responses={201: {"description": "the round's tables, each game's tokens (shown once)",
+                              "links": links.ROUND_STARTED}, **_WRITE_ERRORS}, **auth.TOKEN)
 def start_round(request: Request, tournament_id: str = TournamentId) -> dict[str, Any]:
     """Two seats a table: Swiss pairs (no rematch while avoidable, bye to the lowest-ranked player without one,
     seats balanced); more: pods in standings order (docs/api.md). Creates one game per table; the answer holds
@@ -128,7 +144,7 @@ def start_round(request: Request, tournament_id: str = TournamentId) -> dict[str
 
 
 @router.post("/tournaments/{tournament_id}/rounds/{round_number}/tables/{table_number}/result", status_code=201,
-             response_model=ResultOut, summary="Enter a forfeit result", responses=_ERRORS)
+             response_model=ResultOut, summary="Enter a forfeit result", responses=_WRITE_ERRORS, **auth.TOKEN)
 def enter_result(
     request: Request,
     body: ResultIn,
@@ -148,7 +164,7 @@ def enter_result(
     return service.enter_result(tournament_id, round_number, table_number, placings, scores).as_json()
 
 
-@router.get("/tournaments/{tournament_id}/standings", response_model=StandingsOut, summary="Standings with tiebreaks", responses=_ERRORS)
+@router.get("/tournaments/{tournament_id}/standings", response_model=StandingsOut, summary="Standings with tiebreaks", responses=_READ_ERRORS)
 def standings(request: Request, tournament_id: str = TournamentId) -> dict[str, Any]:
     """Ordered by points (two seats: 3/1/0; pods: place points; a bye is a win), opponents' match-win % (floor
     1/3), score difference, then player id. Only finished (or forfeited) tables count."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from typing import Any
 
 import msgspec
@@ -54,3 +55,28 @@ def play(client: TestClient, game_id: str, tokens: dict[str, str], max_actions: 
         seq = response.json()["seq"]
         done += 1
     return seq
+
+
+def one_connection(port: int, *paths: str) -> list[int]:
+    """GET each path in turn on one kept-alive TCP connection; the status of each (0: the connection died)."""
+    statuses: list[int] = []
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        stream = sock.makefile("rb")
+        for path in paths:
+            try:
+                sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+                status_line = stream.readline()
+                if not status_line:
+                    statuses.append(0)
+                    break
+                length = 0
+                while (line := stream.readline()) not in (b"\r\n", b""):
+                    name, _, value = line.decode().partition(":")
+                    if name.lower() == "content-length":
+                        length = int(value)
+                stream.read(length)
+                statuses.append(int(status_line.split()[1]))
+            except OSError:  # reset by peer
+                statuses.append(0)
+                break
+    return statuses

@@ -110,6 +110,15 @@ def test_first_player(conn):
     assert counts(stats.first_player(conn, Filters(min_games=2)).by_army, "army") == [("orcs",)]
 
 
+def test_first_player_with_no_matching_game_counts_zero(conn):
+    # the overall row stays with no game at all; its counts are 0, not NULL (issue 11 item 2)
+    result = stats.first_player(conn, Filters(tournament="nope"))
+    assert result.games == 0 and result.by_army == []
+    o = result.overall
+    assert (o.army, o.games, o.wins, o.losses, o.draws, o.win_rate, o.low, o.high) == (
+        None, 0, 0, 0, 0, None, None, None)
+
+
 # -- distributions ------------------------------------------------------------------------------------------
 
 
