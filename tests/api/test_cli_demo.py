@@ -1,0 +1,68 @@
+"""``warlog demo`` and record import from the user's side (issue 12: the replay layers through the protocols).
+
+- Every seat of a demo game has its own name: mirror games (both seats the same faction) used to give both bots the
+  same name ("Dwarves bot"), a game against oneself that ratings never count.
+- ``--system`` and ``--players`` (the contract's ``warlog demo [--system S] [--players N] --games N``): an unknown
+  system or a seat count the system does not allow is a one-line error naming what is allowed, exit 2.
+- A text record without a ``[System "..."]`` tag is refused, naming the known systems (it used to be read as
+  Lords of War).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.api.records_helpers import warlog
+
+
+def _game_ids(db: Path) -> list[str]:
+    listed = warlog("sql", "SELECT game_id FROM games ORDER BY created_at, game_id", "--json", "--db", str(db))
+    assert listed.returncode == 0, listed.stderr
+    return [row["game_id"] for row in json.loads(listed.stdout)]
+
+
+def test_demo_mirror_games_have_two_named_seats_and_are_rated(tmp_path: Path) -> None:
+    db = tmp_path / "d.duckdb"
+    done = warlog("demo", "--games", "1", "--db", str(db))  # game 0: the first faction against itself
+    assert done.returncode == 0, done.stderr
+    record = warlog("export", _game_ids(db)[0], "--db", str(db)).stdout
+    names = [line for line in record.splitlines() if line.startswith(("[P1 ", "[P2 "))]
+    assert len(names) == 2 and len({line.split(" ", 1)[1] for line in names}) == 2, names
+    army = [line for line in record.splitlines() if line.startswith(("[P1Army ", "[P2Army "))]
+    assert len({line.split(" ", 1)[1] for line in army}) == 1, army  # it is a mirror game
+    ratings = warlog("stats", "ratings", "--json", "--db", str(db))
+    assert ratings.returncode == 0, ratings.stderr
+    assert len(json.loads(ratings.stdout)["rows"]) == 2  # both seats rated
+
+
+def test_demo_system_and_players_options(tmp_path: Path) -> None:
+    db = tmp_path / "d.duckdb"
+    unknown = warlog("demo", "--system", "chess", "--games", "1", "--db", str(db))
+    assert unknown.returncode == 2
+    assert "unknown game system 'chess'" in unknown.stderr and "lords-of-war" in unknown.stderr
+    assert "Traceback" not in unknown.stderr
+    crowded = warlog("demo", "--system", "lords-of-war", "--players", "3", "--games", "1", "--db", str(db))
+    assert crowded.returncode == 2
+    assert "3" in crowded.stderr and "2" in crowded.stderr and "Traceback" not in crowded.stderr
+    assert not db.exists() or _game_ids(db) == []  # nothing recorded
+    done = warlog("demo", "--system", "lords-of-war", "--players", "2", "--games", "2", "--db", str(db))
+    assert done.returncode == 0, done.stderr
+    assert "recorded 2 lords-of-war bot games" in done.stdout
+    assert len(_game_ids(db)) == 2
+
+
+def test_import_of_a_record_without_a_system_tag_names_the_known_systems(tmp_path: Path) -> None:
+    db = tmp_path / "d.duckdb"
+    assert warlog("demo", "--games", "1", "--db", str(db)).returncode == 0
+    record = warlog("export", _game_ids(db)[0], "--db", str(db)).stdout
+    lines = record.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("[System "))
+    untagged = tmp_path / "untagged.record"
+    untagged.write_text("\n".join(lines[:at] + lines[at + 1 :]) + "\n")
+    target = tmp_path / "t.duckdb"
+    refused = warlog("import", str(untagged), "--db", str(target))
+    assert refused.returncode == 1
+    assert f"{untagged}:1: missing_system:" in refused.stderr
+    assert "lords-of-war" in refused.stderr and "[System" in refused.stderr
+    assert "imported as" not in refused.stdout
