@@ -66,3 +66,25 @@ def test_import_of_a_record_without_a_system_tag_names_the_known_systems(tmp_pat
     assert f"{untagged}:1: missing_system:" in refused.stderr
     assert "lords-of-war" in refused.stderr and "[System" in refused.stderr
     assert "imported as" not in refused.stdout
+
+
+def test_export_and_replay_in_a_seats_view(tmp_path: Path) -> None:
+    """A seat's view of a stored game (``--view p1``): the game's seats come from its system, not from the listing's
+    player names (the check refused every seat: "unknown view 'p1': one of all, spectator, Dwarves bot")."""
+    db = tmp_path / "d.duckdb"
+    assert warlog("demo", "--games", "1", "--db", str(db)).returncode == 0
+    game_id = _game_ids(db)[0]
+    mine = warlog("export", game_id, "--view", "p1", "--db", str(db))
+    assert mine.returncode == 0, mine.stderr
+    everything = warlog("export", game_id, "--db", str(db)).stdout
+    assert '[Seed "?"]' in mine.stdout and '[Seed "?"]' not in everything  # the seed is for `all` only
+    jsonl = warlog("export", game_id, "--view", "p2", "--format", "jsonl", "--db", str(db))
+    assert jsonl.returncode == 0, jsonl.stderr
+    drawn = [json.loads(line) for line in jsonl.stdout.splitlines() if '"card_drawn"' in line]
+    assert {d["player"] for d in drawn if d["card"] is None} == {"p1"}  # p2 sees its own draws only
+    assert any(d["card"] is not None for d in drawn if d["player"] == "p2")
+    replayed = warlog("replay", game_id, "--view", "p2", "--db", str(db))
+    assert replayed.returncode == 0, replayed.stderr
+    assert "view p2" in replayed.stdout
+    nobody = warlog("export", game_id, "--view", "p3", "--db", str(db))
+    assert nobody.returncode == 2 and "unknown view 'p3': one of all, spectator, p1, p2" in nobody.stderr
