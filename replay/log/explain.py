@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from engine.errors import StreamError
 from engine.systems import get_system
 from events import Recorded
 from replay.systems import get_plugin
@@ -48,15 +49,18 @@ def explain_actions(system_name: str, events: Iterable[Recorded[Any]], view: str
     """One line per action (its events' lines joined by "; "), as a commentator says it:
     "p1 places Orc Ravager at D4; Dwarf Marauder at D5 is destroyed: 9 > 4 (Orc Ravager NE 5, Goblin Shanker N 4)".
     ``seq`` is the action's first event; ``cause`` holds each event's cause under ``events``. The opening events
-    (setup) are one entry."""
+    (setup) are one entry. The actions are the system's ``recorded_actions`` (engine.system.Records); a stream no
+    actions can have produced (StreamError) is explained event by event."""
     recorded = list(events)
     per_event = explain_game(system_name, recorded, view)
-    if system_name != "lords-of-war" or not recorded:
+    if not recorded:
         return per_event
-    from replay.lords_of_war.actions import actions_from_events, opening_length
-
-    typed = [r.event for r in recorded]
-    spans = [(0, opening_length(typed))] + [(g.start, g.stop) for g in actions_from_events(typed)]
+    try:
+        actions = get_system(system_name).recorded_actions([r.event for r in recorded])
+    except StreamError:
+        return per_event
+    opening = actions[0].start if actions else len(recorded)
+    spans = [(0, opening)] + [(a.start, a.stop) for a in actions]
     return [
         Explanation(
             seq=per_event[start].seq,
