@@ -51,8 +51,8 @@ def default_system() -> str:
 
 def lineups(system: AnySystem, seats: int) -> list[tuple[str, ...]]:
     """The bots at the table, game after game: each bot takes each seat in turn (seat i of lineup k plays bot
-    (i + k) mod n, bots in name order), then the first bot meets itself in every seat. Lords of War's random and
-    greedy bots: (greedy, random), (random, greedy), (greedy, greedy)."""
+    (i + k) mod n, bots in name order), then the first bot meets itself in every seat. Two seats, a random and a
+    greedy bot: (greedy, random), (random, greedy), (greedy, greedy)."""
     names = sorted(system.bots)
     turns = [tuple(names[(i + k) % len(names)] for i in range(seats)) for k in range(len(names))]
     mirror = (names[0],) * seats

@@ -131,9 +131,12 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
         tag = p.id.upper()
         out.append((tag, p.name))
         out.append((f"{tag}Army", _army_text(p.cards, p.army_name)))
-    if started.variant.mode == "sealed" or started.seed is not None:
-        shown = redacted_event(started, view)  # the views' rule: the seed is for ``all`` only
-        out.append(("Seed", str(shown.seed) if shown.seed is not None else "?"))
+    shown = redacted_event(started, view)  # the views' rule: the seed is for ``all`` only
+    if shown.seed is not None:
+        out.append(("Seed", str(shown.seed)))
+    elif started.variant.mode == "sealed":  # it deals every card: a record without it cannot be replayed
+        out.append(("Seed", "?"))
+    # a table game's seed deals nothing: written where the view may see it, else left out like an unknown one
     if started.position is not None:
         pos = started.position
         out.append(("Position", "; ".join(f"{u.square} {u.owner} {card_token(u.card)}" for u in pos.board)))

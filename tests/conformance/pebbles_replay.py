@@ -83,7 +83,7 @@ class PebblesViews:
     def state_view(self, state: State, view: str) -> dict[str, Any]:
         data = PEBBLES.state_to_builtins(state)
         seats = [s.id for s in state.seats]
-        if view not in (ALL, SPECTATOR) and view not in seats:
+        if view not in (ALL, SPECTATOR) and seats and view not in seats:
             raise UnknownView(f"unknown view {view!r}: one of all, spectator, {', '.join(seats)}")
         if state.phase != "over":  # game_ended reveals every bonus
             data["bonuses"] = {seat: bonus for seat, bonus in data["bonuses"].items() if sees(view, seat)}
