@@ -16,7 +16,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from engine.system import GameSystem
+from engine.system import AnySystem, GameSystem
 from engine.errors import RuleError, SetupError, StreamError
 from engine.systems import UnknownSystem, get_system
 from events import Recorded
@@ -358,7 +358,7 @@ class GameService:
             self._cache.pop(game_id, None)
 
 
-def listed_players(system: GameSystem, setup: dict[str, Any]) -> list[str]:
+def listed_players(system: AnySystem, setup: dict[str, Any]) -> list[str]:
     """The game listing's players (the store's ``players``, the ``player`` filter of ``GET /games``): for each of
     the setup's seats (``Seating.seats``) its player's name, or the seat id where no name is given; each once, in
     seating order. Raises SetupError for players that do not fit the system."""
@@ -371,7 +371,7 @@ def listed_players(system: GameSystem, setup: dict[str, Any]) -> list[str]:
     return out
 
 
-def outcome_metadata(system: GameSystem, state: Any, seq: int) -> dict[str, Any] | None:
+def outcome_metadata(system: AnySystem, state: Any, seq: int) -> dict[str, Any] | None:
     """The listing metadata of a finished game, from its typed ``Outcome`` (``Results.outcome``) and ``turn``
     (``Seating.turn``); None while it runs. ``seq``: the last event's.
 

@@ -22,7 +22,7 @@ from typing import Any
 import msgspec
 
 from engine.errors import RuleError, StreamError
-from engine.system import GameSystem
+from engine.system import AnySystem
 from replay.errors import CorruptRecord
 from replay.log.chain import chain_hash, genesis_hash
 from replay.log.service import GameService
@@ -50,7 +50,7 @@ def verify_chain(game_id: str, stored: list[Any]) -> list[Divergence]:
     return out
 
 
-def _short(system: GameSystem, event: Any) -> str:
+def _short(system: AnySystem, event: Any) -> str:
     text = system.codec.encode_json(event).decode()
     return text if len(text) <= 300 else text[:297] + "..."
 
@@ -75,7 +75,7 @@ def verify_game(service: GameService, game_id: str) -> list[Divergence]:
     return out + _redecide(system, game_id, events)
 
 
-def _redecide(system: GameSystem, game_id: str, events: list[Any]) -> list[Divergence]:
+def _redecide(system: AnySystem, game_id: str, events: list[Any]) -> list[Divergence]:
     """Today's rules against the stored stream, through the system's ``Records``: the opening from the recorded
     setup, then every recorded action decided again against the state as recorded before it."""
     out: list[Divergence] = []
@@ -111,7 +111,7 @@ def _redecide(system: GameSystem, game_id: str, events: list[Any]) -> list[Diver
     return out
 
 
-def _compare(system: GameSystem, game_id: str, first_seq: int, decided: list[Any], recorded: list[Any]) -> list[Divergence]:
+def _compare(system: AnySystem, game_id: str, first_seq: int, decided: list[Any], recorded: list[Any]) -> list[Divergence]:
     for i in range(max(len(decided), len(recorded))):
         mine = decided[i] if i < len(decided) else None
         theirs = recorded[i] if i < len(recorded) else None

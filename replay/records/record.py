@@ -24,7 +24,7 @@ import re
 import msgspec
 
 from engine.errors import RuleError, StreamError
-from engine.system import GameSystem
+from engine.system import AnySystem
 from engine.systems import UnknownSystem
 from replay.log.contents import duplicates_of, events_hash
 from replay.log.chain import encode_chain
@@ -100,9 +100,9 @@ def _record_syntax(system_name: str, line: int = 1) -> RecordSyntax:
                           f"unknown game system {system_name!r} (known: {known_systems()})") from None
 
 
-def _system(service: GameService, system_name: str, line: int) -> GameSystem:
+def _system(service: GameService, system_name: str, line: int) -> AnySystem:
     try:
-        return service._system_lookup(system_name)  # noqa: SLF001 - the service's registry
+        return service._system_lookup(system_name)  # the service's registry
     except UnknownSystem:
         raise RecordError(line, "unknown_system",
                           f"unknown game system {system_name!r} (known: {known_systems()})") from None
@@ -111,7 +111,7 @@ def _system(service: GameService, system_name: str, line: int) -> GameSystem:
 # -- the write path shared by both formats -----------------------------------------------------------------
 
 
-def _decide_all(system: GameSystem, setup: dict[str, Any], setup_line: int, moves: Sequence[tuple[int, Any]]) -> tuple[list[Any], Any]:
+def _decide_all(system: AnySystem, setup: dict[str, Any], setup_line: int, moves: Sequence[tuple[int, Any]]) -> tuple[list[Any], Any]:
     """Decide the setup and every move in memory; RecordError at the first illegal one. -> (events, state)."""
     try:
         opening = list(system.start(setup))
@@ -139,7 +139,7 @@ def _check_names(setup: dict[str, Any], line_of: Callable[[str], int]) -> None:
                               problem + ": rename the player in the file")
 
 
-def _check_duplicate(service: GameService, system: GameSystem, events: Sequence[Any], allow_duplicate: bool) -> None:
+def _check_duplicate(service: GameService, system: AnySystem, events: Sequence[Any], allow_duplicate: bool) -> None:
     """DuplicateGame when a stored game has exactly these events (replay/log/contents.py), unless allowed."""
     if allow_duplicate:
         return
@@ -318,7 +318,7 @@ def read_jsonl(text: str) -> list[tuple[int, dict[str, Any]]]:
     return out
 
 
-def stream_system(service: GameService, lined: Sequence[tuple[int, dict[str, Any]]]) -> GameSystem:
+def stream_system(service: GameService, lined: Sequence[tuple[int, dict[str, Any]]]) -> AnySystem:
     """The system of one event stream: the ``system`` its first line (``game_started``) names. RecordError
     ``bad_stream`` when it does not start with ``game_started``, ``missing_system`` / ``unknown_system`` (naming the
     known systems) when that names none or one not registered."""
@@ -333,7 +333,7 @@ def stream_system(service: GameService, lined: Sequence[tuple[int, dict[str, Any
     return _system(service, name, line)
 
 
-def decode_stream(system: GameSystem, lined: Sequence[tuple[int, dict[str, Any]]]) -> Lined:
+def decode_stream(system: AnySystem, lined: Sequence[tuple[int, dict[str, Any]]]) -> Lined:
     """(line, typed event) for each line, old schema versions upcast; RecordError naming the line of a bad one."""
     out = []
     for number, data in lined:
@@ -348,7 +348,7 @@ def decode_stream(system: GameSystem, lined: Sequence[tuple[int, dict[str, Any]]
     return out
 
 
-def parse_jsonl(service: GameService, text: str) -> tuple[GameSystem, Lined]:
+def parse_jsonl(service: GameService, text: str) -> tuple[AnySystem, Lined]:
     """The system and the (line, typed event) pairs of a JSONL event stream of one game."""
     lined = read_jsonl(text)
     system = stream_system(service, lined)
@@ -365,7 +365,7 @@ def import_jsonl(service: GameService, text: str, game_id: str | None = None, al
     return _import_lined(service, system, lined, game_id, allow_duplicate)
 
 
-def _import_lined(service: GameService, system: GameSystem, lined: Lined, game_id: str | None,
+def _import_lined(service: GameService, system: AnySystem, lined: Lined, game_id: str | None,
                   allow_duplicate: bool) -> str:
     lines = [line for line, _ in lined]
     events = [event for _, event in lined]
@@ -388,7 +388,7 @@ def _import_lined(service: GameService, system: GameSystem, lined: Lined, game_i
     return _store(service, setup, [step.action for step in recorded], {}, game_id)
 
 
-def _json(system: GameSystem, event: Any) -> str:
+def _json(system: AnySystem, event: Any) -> str:
     return system.codec.encode_json(event).decode()
 
 
@@ -479,7 +479,7 @@ def import_games(service: GameService, text: str, name: str = "", allow_duplicat
             if not streams or data.get("type") == "game_started":
                 streams.append([])
             streams[-1].append((line, data))
-        games: list[tuple[int, GameSystem | RecordError, Lined]] = []
+        games: list[tuple[int, AnySystem | RecordError, Lined]] = []
         for stream in streams:  # every line read first: one that cannot be read refuses the whole file
             try:
                 system = stream_system(service, stream)

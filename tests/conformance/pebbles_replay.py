@@ -100,8 +100,10 @@ def _placings(outcome: Outcome) -> str:
     return ">".join("=".join(group) for group in outcome.placings)
 
 
+RULES = {"game_started": "setup", "bonus_dealt": "setup", "taken": "P2", "conceded": "P4", "game_ended": "P3"}
+
+
 class PebblesExplanations:
-    RULES = {"game_started": "setup", "bonus_dealt": "setup", "taken": "P2", "conceded": "P4"}
 
     def text(self, state: State, event: PebblesEvent) -> str:
         match event:
@@ -127,7 +129,7 @@ class PebblesExplanations:
     def explain(self, state_before: State, event: PebblesEvent, view: str = ALL) -> tuple[str, dict[str, Any]]:
         shown = VIEWS.redacted_event(event, view)
         cause: dict[str, Any] = msgspec.json.decode(CODEC.encode_json(shown))
-        cause["rule"] = self.RULES.get(type(shown).tag_name(), "P3" if isinstance(shown, GameEnded) else None)
+        cause["rule"] = RULES[type(shown).tag_name()]
         return self.text(state_before, shown), cause
 
 

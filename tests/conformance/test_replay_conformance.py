@@ -42,7 +42,15 @@ from replay.log.explain import explain_actions, explain_game
 from replay.log.service import GameService
 from replay.log.verify import verify_all, verify_game
 from replay.log.views import events_view, state_view, views_of
-from replay.plugin import ALL, Explanations, RecordSyntax, ReplaySystem, TerminalPicture, Views, sees
+from replay.plugin import (
+    ALL,
+    Explanations,
+    RecordSyntax,
+    ReplaySystem,
+    TerminalPicture,
+    Views,
+    sees,
+)
 from replay.records.bulk import ImportGame, bulk_import
 from replay.records.record import (
     RecordError,
@@ -288,7 +296,7 @@ def test_replay_conformance_bulk_import_stores_what_the_service_stored(name: str
 def _tamper(store: Any, kind: str, path: Path, game_id: str, seq: int, payload: bytes) -> Any:
     """The store with the payload of one stored row changed behind its back (its hash left as it was)."""
     if kind == "memory":
-        game = store._games[game_id]  # noqa: SLF001 - a tampered row cannot be written through the store's API
+        game = store._games[game_id]  # a tampered row cannot be written through the store's API
         game.events[seq - 1] = msgspec.structs.replace(game.events[seq - 1], payload=payload)
         return store
     store.close()
