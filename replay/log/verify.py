@@ -77,38 +77,38 @@ def verify_game(service: GameService, game_id: str) -> list[Divergence]:
 
 def _redecide(system: AnySystem, game_id: str, events: list[Any]) -> list[Divergence]:
     """Today's rules against the stored stream, through the system's ``Records``: the opening from the recorded
-    setup, then every recorded action decided again against the state as recorded before it."""
-    out: list[Divergence] = []
+    setup, then every recorded action decided again against the state as recorded before it (``redecide``
+    recovers the actions once)."""
     if type(events[0]).tag_name() != "game_started":  # every system's first event (engine.system)
         return [Divergence(game_id=game_id, seq=1, kind="corrupt", message="the stream does not start with game_started")]
+    steps: list[Any] = []
+    broken: Divergence | None = None
     try:
-        recorded = system.recorded_actions(events)
         setup = system.recorded_setup(events)
+        for step in system.redecide(events):
+            steps.append(step)
     except StreamError as error:
         return [Divergence(game_id=game_id, seq=error.index + 1, kind="corrupt", message=error.message)]
-    n = recorded[0].start if recorded else len(events)
+    except Exception as error:  # noqa: BLE001 - evolve trusts its input; a forged stream can break it
+        at = steps[-1].start if steps else 0  # the action whose recorded events were being replayed
+        broken = Divergence(game_id=game_id, seq=at + 1, kind="corrupt",
+                            message=f"the stored events cannot be replayed: {type(error).__name__}: {error}")
+    out: list[Divergence] = []
+    n = steps[0].start if steps else len(events)
     try:
         opening = list(system.start(setup))
     except RuleError as error:
         out.append(Divergence(game_id=game_id, seq=1, kind="rules", message=f"today's rules refuse the setup: {error.message} [{error.rule}]"))
     else:
         out.extend(_compare(system, game_id, 1, opening, events[:n]))
-    current = n  # the action whose recorded events are being replayed when evolve fails
-    try:
-        for step in system.redecide(events):
-            current = step.start
-            if isinstance(step.outcome, RuleError):
-                refusal = step.outcome
-                out.append(Divergence(game_id=game_id, seq=step.start + 1, kind="rules",
-                                      message=f"illegal under today's rules: {refusal.message} ({refusal.code}, {refusal.rule})"))
-            else:
-                out.extend(_compare(system, game_id, step.start + 1, list(step.outcome), events[step.start : step.stop]))
-    except StreamError as error:
-        return [Divergence(game_id=game_id, seq=error.index + 1, kind="corrupt", message=error.message)]
-    except Exception as error:  # noqa: BLE001 - evolve trusts its input; a forged stream can break it
-        out.append(Divergence(game_id=game_id, seq=current + 1, kind="corrupt",
-                              message=f"the stored events cannot be replayed: {type(error).__name__}: {error}"))
-    return out
+    for step in steps:
+        if isinstance(step.outcome, RuleError):
+            refusal = step.outcome
+            out.append(Divergence(game_id=game_id, seq=step.start + 1, kind="rules",
+                                  message=f"illegal under today's rules: {refusal.message} ({refusal.code}, {refusal.rule})"))
+        else:
+            out.extend(_compare(system, game_id, step.start + 1, list(step.outcome), events[step.start : step.stop]))
+    return out + ([broken] if broken is not None else [])
 
 
 def _compare(system: AnySystem, game_id: str, first_seq: int, decided: list[Any], recorded: list[Any]) -> list[Divergence]:
