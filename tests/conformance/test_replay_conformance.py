@@ -56,6 +56,7 @@ from replay.records.record import (
     RecordError,
     export_jsonl,
     export_record,
+    import_games,
     import_jsonl,
     import_record,
     store_events,
@@ -273,7 +274,24 @@ def test_replay_conformance_a_stream_names_its_system(name: str, recorded) -> No
     with pytest.raises(RecordError) as refused:
         import_jsonl(service, "\n".join([unknown, *lines[1:]]))
     assert refused.value.code == "unknown_system" and name in refused.value.message
+    unnamed = msgspec.json.decode(lines[0])
+    del unnamed["system"]
+    with pytest.raises(RecordError) as refused:
+        import_jsonl(service, "\n".join([msgspec.json.encode(unnamed).decode(), *lines[1:]]))
+    assert refused.value.code == "missing_system" and refused.value.line == 1 and name in refused.value.message
     assert service.store.list_games().games == []
+
+
+def test_replay_conformance_a_file_of_every_systems_games_imports_each_by_its_own_system(recorded) -> None:
+    texts = {name: (recorded(name, "memory"), recorded(name, "memory").ids[0]) for name in NAMES}
+    jsonl = "".join(export_jsonl(games.service, game_id, with_game_id=True) for games, game_id in texts.values())
+    records = "\n".join(export_record(games.service, game_id) for games, game_id in texts.values())
+    for text, file in ((jsonl, "all.jsonl"), (records, "all.txt")):
+        service = GameService(MemoryEventStore())
+        outcomes = list(import_games(service, text, name=file))
+        assert [o.error for o in outcomes] == [None] * len(NAMES), file
+        stored = [service.store.get_game(o.game_id).system for o in outcomes if o.game_id]
+        assert stored == list(texts), file
 
 
 def test_replay_conformance_bulk_import_stores_what_the_service_stored(name: str, recorded) -> None:
