@@ -31,7 +31,7 @@ def _demo(args: argparse.Namespace) -> int:
     except UnknownSystem as error:
         raise CliError(str(error.args[0]), status=2) from None
     except SetupError as error:
-        raise CliError(f"--players {args.players}: {error.message} ({system.name} seats {system.seat_counts()})",
+        raise CliError(f"--players {args.players}: {error.message} ({system.name}: {system.seat_counts()} seats)",
                        status=2) from None
     store = DuckDBEventStore(args.db)
     try:
