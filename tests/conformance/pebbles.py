@@ -51,7 +51,7 @@ class GameStarted(Event, frozen=True, tag="game_started"):
 
 class BonusDealt(Event, frozen=True, tag="bonus_dealt"):
     player: str
-    bonus: int | None  # hidden from the other seats until game_ended (None in their views)
+    bonus: int  # hidden from the other seats until game_ended
 
 
 class Taken(Event, frozen=True, tag="taken"):
@@ -216,7 +216,7 @@ class Pebbles:
                              bonuses=(0,) * n)
             case BonusDealt():
                 i = _index(state, event.player) or 0
-                bonuses = (*state.bonuses[:i], event.bonus or 0, *state.bonuses[i + 1 :])
+                bonuses = (*state.bonuses[:i], event.bonus, *state.bonuses[i + 1 :])
                 return msgspec.structs.replace(state, seq=seq, bonuses=bonuses)
             case Taken():
                 i = _index(state, event.player) or 0

@@ -4,8 +4,9 @@ its engine, plugged in through ``replay.plugin`` alone and registered from the t
     with engine.systems.registered(PEBBLES), replay.systems.registered(PEBBLES_REPLAY):
         ...
 
-- Views: each seat's bonus is its own until ``game_ended`` reveals every bonus; the seed (it deals the bonuses) is
-  for ``all`` only. Before the end a seat's state view holds its own bonus, the spectator's none.
+- Views: each seat's bonus is its own until ``game_ended`` reveals every bonus: another seat's ``bonus_dealt`` is
+  not seen at all (the path Lords of War never takes: an event a view does not get); the seed (it deals the
+  bonuses) is for ``all`` only. Before the end a seat's state view holds its own bonus, the spectator's none.
 - Explanations: one line per event ("p2 takes 3: 9 left (P2)"), and the cause (the redacted event and its rule).
 - The text record: the common header (replay.records.syntax) with ``Variant`` (``heap=N``, ``teams``), ``P1``..
   ``Pn`` (names), ``Seed``, ``Result`` (placings: ``p2>p1=p3``, ``=`` ties, ``*`` unfinished) and ``Termination``;
@@ -77,7 +78,9 @@ class PebblesViews:
             case _:
                 return {}
 
-    def redacted_event(self, event: PebblesEvent, view: str) -> PebblesEvent:
+    def redacted_event(self, event: PebblesEvent, view: str) -> PebblesEvent | None:
+        if isinstance(event, BonusDealt) and not sees(view, event.player):
+            return None  # another seat's bonus: not seen at all (not streamed, not explained)
         return hide_secrets(event, view, self.secrets(event))  # type: ignore[no-any-return]
 
     def state_view(self, state: State, view: str) -> dict[str, Any]:
@@ -110,8 +113,6 @@ class PebblesExplanations:
             case GameStarted(seats=seats, heap=heap, seed=seed):
                 people = ", ".join(f"{s.id} {s.name}" + (f" (team {s.team})" if s.team else "") for s in seats)
                 return f"Pebbles: {people}; a heap of {heap}" + (f", seed {seed}" if seed is not None else "")
-            case BonusDealt(player=player, bonus=None):
-                return f"{player} is dealt a secret bonus"
             case BonusDealt(player=player, bonus=bonus):
                 return f"{player} is dealt a bonus of {bonus}"
             case Taken(player=player, count=count):
@@ -128,6 +129,8 @@ class PebblesExplanations:
 
     def explain(self, state_before: State, event: PebblesEvent, view: str = ALL) -> tuple[str, dict[str, Any]]:
         shown = VIEWS.redacted_event(event, view)
+        if shown is None:  # not asked by explain_game, which leaves out what the view may not see at all
+            raise ValueError(f"view {view} may not see this {type(event).tag_name()} event")
         cause: dict[str, Any] = msgspec.json.decode(CODEC.encode_json(shown))
         cause["rule"] = RULES[type(shown).tag_name()]
         return self.text(state_before, shown), cause
@@ -150,7 +153,7 @@ class PebblesRecords:
         state = PEBBLES.fold(events)
         outcome = PEBBLES.outcome(state)
         shown = VIEWS.redacted_event(started, view)
-        assert isinstance(shown, GameStarted)
+        assert isinstance(shown, GameStarted)  # every view sees game_started
         people = dict(tags or {})
         header = [(tag, people.get(tag, "?")) for tag in SEVEN_TAGS]
         header += [("System", NAME), ("Variant", f"heap={started.heap}" + (" teams" if started.teams else ""))]
@@ -284,3 +287,4 @@ class PebblesPicture:
 PICTURE = PebblesPicture()
 
 PEBBLES_REPLAY = ReplayParts(name=NAME, views=VIEWS, explanations=EXPLANATIONS, records=RECORDS, terminal=PICTURE)
+PLUGIN = PEBBLES_REPLAY  # the name a system's replay package gives its parts (replay.lords_of_war.PLUGIN)
