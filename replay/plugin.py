@@ -15,16 +15,31 @@ A system implements each part as a module or an object with these functions; ``R
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
+
+import msgspec
 
 from replay.records.syntax import ParsedRecord
 
 
+ALL = "all"  # the view that sees everything (and the owner of what only it may see)
+
+
 @runtime_checkable
 class Views(Protocol):
-    """Redaction. ``view`` is ``all``, ``spectator`` or a seat id (who may ask for which is the API's business)."""
+    """Redaction. ``view`` is ``all``, ``spectator`` or a seat id (who may ask for which is the API's business).
+
+    A system declares its secrets once, per event (``secrets``), and redacts by that declaration
+    (``hide_secrets``); the state view must show nothing the declared secrets of the events folded into it would not
+    show. The replay conformance suite (tests/conformance/test_replay_conformance.py) holds every system to it: a
+    view's states, events, explanations and records are the same whatever another seat's secrets were."""
+
+    def secrets(self, event: Any) -> Mapping[str, Sequence[str]]:
+        """The fields of ``event`` that not every view may see, by who may: a seat id (that seat and ``all``) or
+        ``all`` (only ``all``: e.g. a seed that would deal every hidden card). Empty: the event is public."""
+        ...
 
     def state_view(self, state: Any, view: str) -> dict[str, Any]:
         """The state as the system's JSON (``state_to_builtins``) minus what ``view`` may not see."""
@@ -33,6 +48,19 @@ class Views(Protocol):
     def redacted_event(self, event: Any, view: str) -> Any | None:
         """The typed event with what ``view`` may not see set to None; None when the view may not see it at all."""
         ...
+
+
+def sees(view: str, owner: str) -> bool:
+    """Whether ``view`` may see what belongs to ``owner`` (a seat id, or ``all``): ``all`` sees everything, a seat
+    its own secrets."""
+    return view == ALL or view == owner
+
+
+def hide_secrets(event: Any, view: str, secrets: Mapping[str, Sequence[str]]) -> Any:
+    """``event`` (a msgspec Struct) with each secret field that ``view`` may not see set to None: the one redaction
+    of event fields, for ``Views.redacted_event``."""
+    hidden = {field: None for owner, fields in secrets.items() if not sees(view, owner) for field in fields}
+    return msgspec.structs.replace(event, **hidden) if hidden else event
 
 
 @runtime_checkable

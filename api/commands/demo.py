@@ -1,4 +1,5 @@
-"""``warlog demo --games N``: record N complete bot games through the same code path as the API."""
+"""``warlog demo [--system S] [--players N] --games N``: record N complete bot games through the same code path
+as the API, of any registered system (default: the first registered, ``replay.log.demo.default_system``)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import argparse
 import sys
 import time
 
-from api.database import DB_HELP
+from api.database import DB_HELP, CliError
 
 
 def progress(done: int, total: int, started: float, width: int = 30) -> str:
@@ -17,24 +18,36 @@ def progress(done: int, total: int, started: float, width: int = 30) -> str:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from replay.log.demo import record_demo_games
+    from engine.errors import SetupError
+    from engine.systems import UnknownSystem, get_system
+    from replay.log.demo import default_system, demo_setup, record_demo_games
     from replay.log.service import GameService
     from replay.store.duckdb_store import DuckDBEventStore
 
+    name = args.system or default_system()
+    try:  # before the database is opened: a bad choice creates nothing
+        system = get_system(name)
+        demo_setup(0, args.seed, system.name, args.players)
+    except UnknownSystem as error:
+        raise CliError(str(error.args[0]), status=2) from None
+    except SetupError as error:
+        raise CliError(f"--players {args.players}: {error.message} ({system.name}: {system.seat_counts()} seats)",
+                       status=2) from None
     store = DuckDBEventStore(args.db)
     try:
         service = GameService(store)
         started = time.monotonic()
         show = sys.stderr.isatty() or args.progress
         wins: dict[str, int] = {}
-        for index, game in enumerate(record_demo_games(service, args.games, seed=args.seed), start=1):
-            wins[str(game.winner)] = wins.get(str(game.winner), 0) + 1
+        games = record_demo_games(service, args.games, seed=args.seed, system=system.name, seats=args.players)
+        for index, game in enumerate(games, start=1):
+            wins[game.winner] = wins.get(game.winner, 0) + 1
             if show:
                 print(progress(index, args.games, started), end="", file=sys.stderr, flush=True)
         if show:
             print(file=sys.stderr)
         summary = ", ".join(f"{k}: {v}" for k, v in sorted(wins.items()))
-        print(f"recorded {args.games} bot games into {args.db} ({summary})")
+        print(f"recorded {args.games} {system.name} bot games into {args.db} ({summary})")
     finally:
         store.close()
     return 0
@@ -44,8 +57,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     demo = sub.add_parser(
         "demo",
         help="record N complete bot games",
-        description="Record N complete bot games (every faction pairing, variants cycling) through the rules and the store.",
+        description="Record N complete bot games of a game system (its sample setups in turn: for Lords of War every "
+                    "faction pairing, variants cycling) through the rules and the store.",
     )
+    demo.add_argument("--system", default=None, metavar="S",
+                      help="the game system (default: the first one registered)")
+    demo.add_argument("--players", type=int, default=None, metavar="N",
+                      help="seats per game (default: each sample setup's own; the system decides what it allows)")
     demo.add_argument("--games", type=int, default=10, help="how many games (default 10)")
     demo.add_argument("--seed", type=int, default=1, help="first seed (game i uses seed+i)")
     demo.add_argument("--db", default=None, help=DB_HELP)

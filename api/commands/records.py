@@ -130,7 +130,7 @@ def _replay(args: argparse.Namespace) -> int:
     with _service(args.db) as service:
         try:
             cursor = ReplayCursor(service, args.game_id)
-            check_view(args.view, cursor.record.players)
+            check_view(args.view, service.seats(args.game_id))
         except GameNotFound:
             print(f"warlog: no game {args.game_id!r} in {args.db}", file=sys.stderr)
             return 1

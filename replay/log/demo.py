@@ -1,84 +1,132 @@
-"""Bot games recorded through the one write path (``GameService``): for ``warlog demo``, samples and benches."""
+"""Bot games recorded through the one write path (``GameService``): for ``warlog demo``, samples and benches.
+
+Any registered system, through its engine protocol alone (engine.system): the setups are the system's
+``sample_setup`` (``SelfPlay``), the players its ``bots``, the seat to act ``Seating.to_act``, the end
+``Results.outcome``, the safety net ``Rules.concession``. ``warlog demo`` without ``--system`` plays the first
+system registered (``default_system``: the built-ins register in a fixed order, so the default does not move when a
+system is added after it).
+
+Every seat gets a name of its own (``distinct_names``): ratings identify players by name, and a game whose two seats
+share one is a game against oneself that is never rated (the sample setups of a mirror match, the same faction on
+both sides, used to name both seats alike).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.lords_of_war import FACTIONS
-from engine.lords_of_war.bots import make_bot
+from engine.play import seat_bots
+from engine.system import AnySystem, Outcome
+from engine.systems import SYSTEMS, get_system
 from replay.log.service import GameService
-
-# The variants a demo cycles through: plain sealed games most often, then each variant.
-DEMO_VARIANTS: tuple[dict[str, Any], ...] = (
-    {},
-    {"intermediate": True},
-    {},
-    {"unbounded": True},
-    {"mode": "table"},
-    {"intermediate": True, "unbounded": True},
-)
-
-
-# Who sits where: each bot takes each seat, and the greedy bot meets itself.
-DEMO_SEATS: tuple[tuple[str, str], ...] = (("greedy", "random"), ("random", "greedy"), ("greedy", "greedy"))
 
 
 @dataclass(frozen=True)
 class DemoGame:
     game_id: str
     seq: int
-    winner: str | None
-    end_reason: str | None
+    outcome: Outcome | None  # None only if the game was left running (never by record_bot_game)
+
+    @property
+    def winner(self) -> str:
+        """Who won, in one word for a summary: the winning seats joined by ``+``, or ``draw``."""
+        if self.outcome is None:
+            return "unfinished"
+        return "+".join(self.outcome.winners) or "draw"
+
+    @property
+    def end_reason(self) -> str | None:
+        return self.outcome.reason if self.outcome is not None else None
 
 
-def demo_setup(index: int, seed: int) -> dict[str, Any]:
-    """The setup of demo game ``index``: every faction pairing in turn, variants cycling, seeds distinct."""
-    factions = sorted(FACTIONS)
-    pairing = index % (len(factions) ** 2)
-    army1, army2 = factions[pairing // len(factions)], factions[pairing % len(factions)]
-    return {
-        "system": "lords-of-war",
-        "players": [
-            {"id": "p1", "name": f"{army1.title()} bot", "army": army1},
-            {"id": "p2", "name": f"{army2.title()} bot", "army": army2},
-        ],
-        "variant": DEMO_VARIANTS[index % len(DEMO_VARIANTS)],
-        "seed": seed + index,
-    }
+def default_system() -> str:
+    """The system ``warlog demo`` plays when none is named: the first one registered."""
+    try:
+        return next(iter(SYSTEMS))
+    except StopIteration:
+        raise LookupError("no game system is registered") from None
+
+
+def lineups(system: AnySystem, seats: int) -> list[tuple[str, ...]]:
+    """The bots at the table, game after game: each bot takes each seat in turn (seat i of lineup k plays bot
+    (i + k) mod n, bots in name order), then the first bot meets itself in every seat. Two seats, a random and a
+    greedy bot: (greedy, random), (random, greedy), (greedy, greedy)."""
+    names = sorted(system.bots)
+    turns = [tuple(names[(i + k) % len(names)] for i in range(seats)) for k in range(len(names))]
+    mirror = (names[0],) * seats
+    return turns + ([mirror] if mirror not in turns else [])
+
+
+def distinct_names(setup: dict[str, Any]) -> dict[str, Any]:
+    """The setup with every player's name its own: a name that an earlier seat already has gets its seat id
+    (``Dwarves bot`` and ``Dwarves bot p2``); a missing name is the seat id."""
+    players = []
+    taken: set[str] = set()
+    for index, player in enumerate(setup.get("players") or ()):
+        seat = str(player.get("id") or f"p{index + 1}")
+        name = str(player.get("name") or seat)
+        if name in taken:
+            name = f"{name} {seat}"
+        taken.add(name)
+        players.append({**player, "name": name})
+    return {**setup, "players": players}
+
+
+def demo_setup(index: int, seed: int, system: str | None = None, seats: int | None = None) -> dict[str, Any]:
+    """The setup of demo game ``index``: the system's sample setups in turn (``SelfPlay.sample_setup``; Lords of
+    War: every faction pairing, variants cycling), seeds distinct (``seed + index``), every seat named apart.
+    Raises SetupError for a seat count the system does not allow, UnknownSystem for an unknown system."""
+    chosen = get_system(system or default_system())
+    return distinct_names(chosen.sample_setup(index, seed + index, seats))
 
 
 def record_bot_game(
     service: GameService,
     setup: dict[str, Any],
-    bots: tuple[str, str] = ("greedy", "random"),
+    bots: Sequence[str] = ("greedy", "random"),
     metadata: dict[str, Any] | None = None,
     max_turns: int = 500,
 ) -> DemoGame:
-    """Create a game and play it to the end with bots, every action decided and stored by the service."""
+    """Create a game and play it to the end with the system's bots (``bots`` in seating order, a shorter list
+    repeating its last), every action decided and stored by the service. Bot ``i`` is seeded with the setup's seed
+    plus ``i``. Past ``max_turns`` turns (``Seating.turn``) the awaited seat concedes."""
     created = service.create_game(setup, metadata=metadata)
-    seed = int(setup.get("seed") or 0)
-    players = [make_bot(kind, seed + i) for i, kind in enumerate(bots)]
+    system = service.system_of(created.game_id)
+    seed = setup.get("seed")
+    players = seat_bots(system, system.seats(setup), tuple(bots), seed if isinstance(seed, int) else 0)
     seq, state = service.state(created.game_id)
-    while state.phase != "over":
-        player = f"p{state.active + 1}"
-        if state.turn > max_turns:
-            action: Any = {"type": "concede", "player": player}
+    while (outcome := system.outcome(state)) is None:
+        awaited = system.to_act(state)
+        if not awaited:
+            raise RuntimeError(f"{system.name}: game {created.game_id} runs but awaits no seat (seq {seq})")
+        seat = awaited[0]
+        if system.turn(state) > max_turns:
+            action: Any = system.concession(seat)
         else:
-            action = players[state.active].choose(state)
+            action = players[seat].choose(state, seat)
         result = service.act(created.game_id, action, expected_seq=seq)
         seq, state = service.state(created.game_id)
         assert seq == result.seq
-    return DemoGame(created.game_id, seq, state.winner, state.end_reason)
+    return DemoGame(created.game_id, seq, outcome)
 
 
 def record_demo_games(
-    service: GameService, count: int, seed: int = 1, on_game: Callable[[int, DemoGame], None] | None = None
+    service: GameService,
+    count: int,
+    seed: int = 1,
+    on_game: Callable[[int, DemoGame], None] | None = None,
+    system: str | None = None,
+    seats: int | None = None,
 ) -> Iterator[DemoGame]:
+    """``count`` demo games of ``system`` (default: ``default_system()``) with ``seats`` seats (default: each
+    sample setup's), the bots' lineups in turn (``lineups``)."""
+    chosen = get_system(system or default_system())
     for index in range(count):
-        bots = DEMO_SEATS[index % len(DEMO_SEATS)]
-        game = record_bot_game(service, demo_setup(index, seed), bots=bots, metadata={"source": "demo"})
+        setup = demo_setup(index, seed, chosen.name, seats)
+        table = lineups(chosen, len(chosen.seats(setup)))
+        game = record_bot_game(service, setup, bots=table[index % len(table)], metadata={"source": "demo"})
         if on_game is not None:
             on_game(index, game)
         yield game

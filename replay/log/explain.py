@@ -9,11 +9,12 @@ and the replay page. Explanations respect views: a draw explained to the opponen
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import msgspec
 
+from engine.errors import StreamError
 from engine.systems import get_system
 from events import Recorded
 from replay.systems import get_plugin
@@ -31,38 +32,48 @@ def explain(system_name: str, state_before: Any, recorded: Recorded[Any], view: 
     return Explanation(seq=recorded.seq, text=line, cause=cause)
 
 
-def explain_game(system_name: str, events: Iterable[Recorded[Any]], view: str = "all") -> list[Explanation]:
-    """Explain a whole stream (from seq 1), folding as it goes."""
+def _explained(system_name: str, events: Sequence[Recorded[Any]], view: str) -> list[Explanation | None]:
+    """Each event explained for ``view`` (from seq 1, folding as it goes); None for an event the view may not see
+    at all (``Views.redacted_event`` is None: it is not explained either)."""
     system = get_system(system_name)
-    explainer = get_plugin(system_name).explanations
+    parts = get_plugin(system_name)
     state = system.initial_state()
-    out = []
+    out: list[Explanation | None] = []
     for recorded in events:
-        line, cause = explainer.explain(state, recorded.event, view)
-        out.append(Explanation(seq=recorded.seq, text=line, cause=cause))
+        if view != "all" and parts.views.redacted_event(recorded.event, view) is None:
+            out.append(None)
+        else:
+            line, cause = parts.explanations.explain(state, recorded.event, view)
+            out.append(Explanation(seq=recorded.seq, text=line, cause=cause))
         state = system.evolve(state, recorded.event)
     return out
+
+
+def explain_game(system_name: str, events: Iterable[Recorded[Any]], view: str = "all") -> list[Explanation]:
+    """Explain a whole stream (from seq 1), folding as it goes: every event ``view`` may see."""
+    return [x for x in _explained(system_name, list(events), view) if x is not None]
 
 
 def explain_actions(system_name: str, events: Iterable[Recorded[Any]], view: str = "all") -> list[Explanation]:
     """One line per action (its events' lines joined by "; "), as a commentator says it:
     "p1 places Orc Ravager at D4; Dwarf Marauder at D5 is destroyed: 9 > 4 (Orc Ravager NE 5, Goblin Shanker N 4)".
-    ``seq`` is the action's first event; ``cause`` holds each event's cause under ``events``. The opening events
-    (setup) are one entry."""
+    ``seq`` is the action's first event ``view`` sees; ``cause`` holds each seen event's cause under ``events``. The
+    opening events (setup) are one entry. The actions are the system's ``recorded_actions``
+    (engine.system.Records); a stream no actions can have produced (StreamError) is explained event by event."""
     recorded = list(events)
-    per_event = explain_game(system_name, recorded, view)
-    if system_name != "lords-of-war" or not recorded:
-        return per_event
-    from replay.lords_of_war.actions import actions_from_events, opening_length
-
-    typed = [r.event for r in recorded]
-    spans = [(0, opening_length(typed))] + [(g.start, g.stop) for g in actions_from_events(typed)]
-    return [
-        Explanation(
-            seq=per_event[start].seq,
-            text="; ".join(x.text for x in per_event[start:stop]),
-            cause={"events": [x.cause for x in per_event[start:stop]]},
-        )
-        for start, stop in spans
-        if stop > start
-    ]
+    per_event = _explained(system_name, recorded, view)
+    if not recorded:
+        return []
+    try:
+        actions = get_system(system_name).recorded_actions([r.event for r in recorded])
+    except StreamError:
+        return [x for x in per_event if x is not None]
+    opening = actions[0].start if actions else len(recorded)
+    spans = [(0, opening)] + [(a.start, a.stop) for a in actions]
+    out = []
+    for start, stop in spans:
+        seen = [x for x in per_event[start:stop] if x is not None]
+        if seen:
+            out.append(Explanation(seq=seen[0].seq, text="; ".join(x.text for x in seen),
+                                   cause={"events": [x.cause for x in seen]}))
+    return out

@@ -16,8 +16,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from engine.system import GameSystem
-from engine.errors import RuleError, SetupError
+from engine.system import AnySystem, GameSystem
+from engine.errors import RuleError, SetupError, StreamError
 from engine.systems import UnknownSystem, get_system
 from events import Recorded
 from replay.errors import Conflict, CorruptRecord
@@ -60,6 +60,7 @@ class PendingAct:
     encoded: list[NewEvent]
     last_hash: str
     future: Future | None  # the store's AppendResult
+    seq: int = 0  # after complete_act: the seq after the events
 
     @property
     def ended(self) -> bool:
@@ -129,16 +130,10 @@ class GameService:
         opening = system.start(setup)
         game_id = game_id or self._new_id()
         encoded = encode_chain(system, game_id, opening)
-        # The listing's player filter is about people: their names (the seat id where no name is given).
-        players: list[str] = []
-        for p in setup.get("players", []):
-            name = str(p.get("name") or p.get("id"))
-            if name not in players:
-                players.append(name)
         result = self.store.create_game(
             game_id,
             system.name,
-            players,
+            listed_players(system, setup),  # the listing's player filter is about people: their names
             dict(metadata or {}),
             encoded,
             tournament=setup.get("tournament"),
@@ -218,7 +213,7 @@ class GameService:
                 pending = PendingAct(game_id, system, state, events, encoded, last_hash, None)
                 acted = self.complete_act(pending, result)
                 if pending.ended:
-                    self._note_outcome(game_id, system, pending.state)
+                    self._note_outcome(game_id, system, pending.state, acted.seq)
                 return acted
             return self._result(system, result)
         raise Conflict(game_id, expected_seq if expected_seq is not None else -1, self.store.last_seq(game_id))
@@ -259,6 +254,7 @@ class GameService:
         for event in pending.events:
             new_state = pending.system.evolve(new_state, event)
         pending.state = new_state
+        pending.seq = result.last_seq
         last_hash = pending.encoded[-1].hash if pending.encoded else pending.last_hash
         self._remember(pending.game_id, result.last_seq, new_state, last_hash)
         # the stored payloads are these events encoded: no need to decode them again
@@ -270,14 +266,14 @@ class GameService:
 
     def note_outcome(self, pending: PendingAct) -> None:
         """After ``complete_act`` of an action that ended the game: its listing metadata (a store write)."""
-        self._note_outcome(pending.game_id, pending.system, pending.state)
+        self._note_outcome(pending.game_id, pending.system, pending.state, pending.seq)
 
     def forget(self, game_id: str) -> None:
         self._forget(game_id)
 
-    def _note_outcome(self, game_id: str, system: GameSystem, state: Any) -> None:
+    def _note_outcome(self, game_id: str, system: GameSystem, state: Any, seq: int) -> None:
         """Keep the game's listing metadata (status, winner, end reason) in step with its state."""
-        outcome = outcome_metadata(system, state)
+        outcome = outcome_metadata(system, state, seq)
         if outcome is not None:
             self.store.update_metadata(game_id, outcome)
 
@@ -302,6 +298,16 @@ class GameService:
         if seq < 0:
             seq = 0
         return seq, system.fold(r.event for r in self.events(game_id, 1, seq))
+
+    def seats(self, game_id: str) -> tuple[str, ...]:
+        """The game's seat ids in seating order (``Seating.seats`` of its recorded setup, ``Records.recorded_setup``
+        of its first event): what its views are (``views_of``). Empty for a stream without a readable start."""
+        system = self._system_of_game(game_id)
+        first = self.events(game_id, 1, 1)
+        try:
+            return tuple(seat.id for seat in system.seats(system.recorded_setup([r.event for r in first])))
+        except (StreamError, RuleError):
+            return ()
 
     def _system_of_game(self, game_id: str) -> GameSystem:
         """The game's system; a game's system never changes, so it is remembered (GameNotFound if unknown)."""
@@ -352,11 +358,30 @@ class GameService:
             self._cache.pop(game_id, None)
 
 
-def outcome_metadata(system: GameSystem, state: Any) -> dict[str, Any] | None:
-    """The listing metadata of a finished game (status, winner, end reason, turns, seq); None while it runs."""
-    shown = system.state_to_builtins(state)
-    if shown.get("phase") != "over":
-        return None
-    return {"status": "over", "winner": shown.get("winner"), "end_reason": shown.get("end_reason"),
-            "turns": shown.get("turn"), "seq": shown.get("seq")}
+def listed_players(system: AnySystem, setup: dict[str, Any]) -> list[str]:
+    """The game listing's players (the store's ``players``, the ``player`` filter of ``GET /games``): for each of
+    the setup's seats (``Seating.seats``) its player's name, or the seat id where no name is given; each once, in
+    seating order. Raises SetupError for players that do not fit the system."""
+    people = setup.get("players") or []
+    out: list[str] = []
+    for seat, person in zip(system.seats(setup), people):
+        name = str((person.get("name") if isinstance(person, dict) else None) or seat.id)
+        if name not in out:
+            out.append(name)
+    return out
 
+
+def outcome_metadata(system: AnySystem, state: Any, seq: int) -> dict[str, Any] | None:
+    """The listing metadata of a finished game, from its typed ``Outcome`` (``Results.outcome``) and ``turn``
+    (``Seating.turn``); None while it runs. ``seq``: the last event's.
+
+    ``winner`` is the winning seat when one seat wins, ``"draw"`` when nobody does, None when several seats win
+    together (a team: see ``winners``); ``winners`` and ``placings`` (groups of seats in finishing order) hold the
+    whole result for any number of seats."""
+    outcome = system.outcome(state)
+    if outcome is None:
+        return None
+    winners = list(outcome.winners)
+    winner = winners[0] if len(winners) == 1 else ("draw" if not winners else None)
+    return {"status": "over", "winner": winner, "end_reason": outcome.reason, "turns": system.turn(state),
+            "seq": seq, "winners": winners, "placings": [list(group) for group in outcome.placings]}

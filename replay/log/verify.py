@@ -21,7 +21,8 @@ from typing import Any
 
 import msgspec
 
-from engine.errors import RuleError
+from engine.errors import RuleError, StreamError
+from engine.system import AnySystem
 from replay.errors import CorruptRecord
 from replay.log.chain import chain_hash, genesis_hash
 from replay.log.service import GameService
@@ -37,14 +38,6 @@ class Divergence(msgspec.Struct, frozen=True, kw_only=True):
         return f"{self.game_id} seq {self.seq}: {self.kind}: {self.message}"
 
 
-def _actions_module(system_name: str) -> Any:
-    if system_name == "lords-of-war":
-        from replay.lords_of_war import actions
-
-        return actions
-    return None
-
-
 def verify_chain(game_id: str, stored: list[Any]) -> list[Divergence]:
     out = []
     previous = genesis_hash(game_id)
@@ -57,7 +50,7 @@ def verify_chain(game_id: str, stored: list[Any]) -> list[Divergence]:
     return out
 
 
-def _short(system: Any, event: Any) -> str:
+def _short(system: AnySystem, event: Any) -> str:
     text = system.codec.encode_json(event).decode()
     return text if len(text) <= 300 else text[:297] + "..."
 
@@ -79,41 +72,46 @@ def verify_game(service: GameService, game_id: str) -> list[Divergence]:
             return out + [Divergence(game_id=game_id, seq=error.seq, kind="corrupt", message=error.reason)]
     if not events:
         return out
-    actions = _actions_module(record.system)
-    if actions is None:
-        return out + [Divergence(game_id=game_id, seq=1, kind="rules", message=f"no re-decision for system {record.system!r}")]
-    return out + _redecide(system, actions, game_id, events)
+    return out + _redecide(system, game_id, events)
 
 
-def _redecide(system: Any, actions: Any, game_id: str, events: list[Any]) -> list[Divergence]:
-    out: list[Divergence] = []
+def _redecide(system: AnySystem, game_id: str, events: list[Any]) -> list[Divergence]:
+    """Today's rules against the stored stream, through the system's ``Records``: the opening from the recorded
+    setup, then every recorded action decided again against the state as recorded before it (``redecide``
+    recovers the actions once)."""
     if type(events[0]).tag_name() != "game_started":  # every system's first event (engine.system)
         return [Divergence(game_id=game_id, seq=1, kind="corrupt", message="the stream does not start with game_started")]
-    n = actions.opening_length(events)
+    steps: list[Any] = []
+    broken: Divergence | None = None
     try:
-        opening = list(system.start(actions.setup_from_started(events[0])))
+        setup = system.recorded_setup(events)
+        for step in system.redecide(events):
+            steps.append(step)
+    except StreamError as error:
+        return [Divergence(game_id=game_id, seq=error.index + 1, kind="corrupt", message=error.message)]
+    except Exception as error:  # noqa: BLE001 - evolve trusts its input; a forged stream can break it
+        at = steps[-1].start if steps else 0  # the action whose recorded events were being replayed
+        broken = Divergence(game_id=game_id, seq=at + 1, kind="corrupt",
+                            message=f"the stored events cannot be replayed: {type(error).__name__}: {error}")
+    out: list[Divergence] = []
+    n = steps[0].start if steps else len(events)
+    try:
+        opening = list(system.start(setup))
     except RuleError as error:
         out.append(Divergence(game_id=game_id, seq=1, kind="rules", message=f"today's rules refuse the setup: {error.message} [{error.rule}]"))
     else:
         out.extend(_compare(system, game_id, 1, opening, events[:n]))
-    current = n  # the action whose recorded events are being replayed when evolve fails
-    try:
-        for start, stop, _, outcome in actions.redecide(events):
-            current = start
-            if isinstance(outcome, RuleError):
-                out.append(Divergence(game_id=game_id, seq=start + 1, kind="rules",
-                                      message=f"illegal under today's rules: {outcome.message} ({outcome.code}, {outcome.rule})"))
-            else:
-                out.extend(_compare(system, game_id, start + 1, list(outcome), events[start:stop]))
-    except actions.StreamError as error:
-        return [Divergence(game_id=game_id, seq=error.index + 1, kind="corrupt", message=error.message)]
-    except Exception as error:  # noqa: BLE001 - evolve trusts its input; a forged stream can break it
-        out.append(Divergence(game_id=game_id, seq=current + 1, kind="corrupt",
-                              message=f"the stored events cannot be replayed: {type(error).__name__}: {error}"))
-    return out
+    for step in steps:
+        if isinstance(step.outcome, RuleError):
+            refusal = step.outcome
+            out.append(Divergence(game_id=game_id, seq=step.start + 1, kind="rules",
+                                  message=f"illegal under today's rules: {refusal.message} ({refusal.code}, {refusal.rule})"))
+        else:
+            out.extend(_compare(system, game_id, step.start + 1, list(step.outcome), events[step.start : step.stop]))
+    return out + ([broken] if broken is not None else [])
 
 
-def _compare(system: Any, game_id: str, first_seq: int, decided: list[Any], recorded: list[Any]) -> list[Divergence]:
+def _compare(system: AnySystem, game_id: str, first_seq: int, decided: list[Any], recorded: list[Any]) -> list[Divergence]:
     for i in range(max(len(decided), len(recorded))):
         mine = decided[i] if i < len(decided) else None
         theirs = recorded[i] if i < len(recorded) else None

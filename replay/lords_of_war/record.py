@@ -20,12 +20,12 @@ its id without the faction when that short name is unique in the catalogue.
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from engine.lords_of_war import CARDS, CORE_DECKS, Concede, Draw, Place, Recall, Shoot, fold
+from engine.lords_of_war import CARDS, CORE_DECKS, SYSTEM, Concede, Draw, Place, Recall, Shoot, fold
 from engine.lords_of_war.actions import LordsOfWarAction
+from engine.lords_of_war.armies import army_setup
 from events.lords_of_war import (
     BerserkerMoved,
     CardDrawn,
@@ -35,15 +35,21 @@ from events.lords_of_war import (
     GameStarted,
     Placed,
 )
-from replay.lords_of_war.actions import actions_from_events, army_setup, opening_length
 from replay.lords_of_war.explain import text as explain_text
 from replay.lords_of_war.views import redacted_event
-from replay.records.syntax import Move, ParsedRecord, RecordSyntaxError
+from replay.records.syntax import (
+    SEVEN_TAGS,
+    Move,
+    ParsedRecord,
+    RecordSyntaxError,
+    movetext_tokens,
+    read_header,
+    tag_line,
+)
 
 SYSTEM_NAME = "lords-of-war"
 RESULTS = {"p1": "1-0", "p2": "0-1", "draw": "1/2-1/2"}
 RESULT_TOKENS = {"1-0": "p1", "0-1": "p2", "1/2-1/2": "draw", "*": None}
-SEVEN_TAGS = ("Event", "Site", "Date", "Round", "Table")
 
 
 # -- card names ------------------------------------------------------------------------------------------
@@ -103,17 +109,6 @@ def _army_from_text(text: str, line: int) -> str | list[str]:
 # -- export ----------------------------------------------------------------------------------------------
 
 
-def _quote(value: str) -> str:
-    """A tag value: ``\\`` and ``\"`` escaped, and control characters (names stored before they were refused)
-    as ``\\uXXXX``, so a tag is always one line."""
-    value = value.replace("\\", "\\\\").replace('"', '\\"')
-    return "".join(f"\\u{ord(ch):04x}" if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in value)
-
-
-def _unquote(value: str) -> str:
-    return re.sub(r"\\(u[0-9a-fA-F]{4}|.)", lambda m: chr(int(m[1][1:], 16)) if len(m[1]) == 5 else m[1], value)
-
-
 def _variant_text(started: GameStarted) -> str:
     v = started.variant
     words = [v.mode]
@@ -136,9 +131,12 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
         tag = p.id.upper()
         out.append((tag, p.name))
         out.append((f"{tag}Army", _army_text(p.cards, p.army_name)))
-    if started.variant.mode == "sealed" or started.seed is not None:
-        shown = redacted_event(started, view)  # the views' rule: the seed is for ``all`` only
-        out.append(("Seed", str(shown.seed) if shown.seed is not None else "?"))
+    shown = redacted_event(started, view)  # the views' rule: the seed is for ``all`` only
+    if shown.seed is not None:
+        out.append(("Seed", str(shown.seed)))
+    elif started.variant.mode == "sealed":  # it deals every card: a record without it cannot be replayed
+        out.append(("Seed", "?"))
+    # a table game's seed deals nothing: written where the view may see it, else left out like an unknown one
     if started.position is not None:
         pos = started.position
         out.append(("Position", "; ".join(f"{u.square} {u.owner} {card_token(u.card)}" for u in pos.board)))
@@ -185,14 +183,15 @@ def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str 
     """The record of a stream of typed events (``game_started`` first)."""
     started = events[0]
     assert isinstance(started, GameStarted)
-    lines = [f'[{tag} "{_quote(value)}"]' for tag, value in header(started, events[-1], dict(tags or {}), view)]
+    lines = [tag_line(tag, value) for tag, value in header(started, events[-1], dict(tags or {}), view)]
     lines.append("")
-    state = fold(events[: opening_length(events)])
+    recorded = SYSTEM.recorded_actions(events)  # the players' actions, each with the events it produced
+    state = fold(events[: recorded[0].start if recorded else len(events)])
     current: list[str] = []
     who: str | None = None
-    for group in actions_from_events(events):
-        action = group.action
-        produced = events[group.start : group.stop]
+    for step in recorded:
+        action = step.action
+        produced = events[step.start : step.stop]
         token = _move_text(action, produced, view)
         if isinstance(action, Place):
             if current:
@@ -219,57 +218,9 @@ def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str 
 
 # -- import ----------------------------------------------------------------------------------------------
 
-TAG_LINE = re.compile(r'^\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 PLACE = re.compile(
     r"^(?P<card>[^@\s]+)@(?P<square>[^!\(\[\s]+)(?P<forced>!)?(?:\((?P<reveal>[^)]*)\))?(?:\[(?P<shots>[^\]]*)\])?$"
 )
-
-
-def _tokens(text: str, first_line: int) -> Iterator[tuple[int, str]]:
-    """Movetext tokens with their line; ``{...}`` and ``; ...`` comments dropped; () and [] keep spaces."""
-    line = first_line
-    token: list[str] = []
-    token_line = line
-    depth = 0
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if ch == "{" and depth == 0:
-            if token:
-                yield token_line, "".join(token)
-                token = []
-            end = text.find("}", i)
-            if end < 0:
-                raise RecordSyntaxError(line, "syntax", "a comment '{' is never closed")
-            line += text.count("\n", i, end)
-            i = end + 1
-            continue
-        if ch == ";" and depth == 0:
-            end = text.find("\n", i)
-            i = len(text) if end < 0 else end
-            continue
-        if ch.isspace() and depth == 0:
-            if token:
-                yield token_line, "".join(token)
-                token = []
-            if ch == "\n":
-                line += 1
-            i += 1
-            continue
-        if not token:
-            token_line = line
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth -= 1
-        if ch == "\n":
-            line += 1
-        token.append(ch)
-        i += 1
-    if depth != 0:
-        raise RecordSyntaxError(token_line, "syntax", f"unbalanced brackets in {''.join(token)[:40]!r}")
-    if token:
-        yield token_line, "".join(token)
 
 
 def _move(token: str, player: str, line: int) -> LordsOfWarAction:
@@ -298,25 +249,10 @@ def _move(token: str, player: str, line: int) -> LordsOfWarAction:
 
 def parse(text: str) -> ParsedRecord:
     lines = text.splitlines()
-    tags: dict[str, str] = {}
-    tag_lines: dict[str, int] = {}
-    n = 0
-    while n < len(lines):
-        stripped = lines[n].strip()
-        if not stripped or stripped.startswith(";"):
-            n += 1
-            continue
-        if not stripped.startswith("["):
-            break
-        m = TAG_LINE.match(stripped)
-        if m is None:
-            raise RecordSyntaxError(n + 1, "syntax", f'cannot read header line {stripped[:60]!r}: write [Tag "value"]')
-        tags[m[1]] = _unquote(m[2])
-        tag_lines[m[1]] = n + 1
-        n += 1
+    tags, tag_lines, n = read_header(lines)
     record = ParsedRecord(tags, tag_lines)
     player: str | None = None
-    for line, token in _tokens("\n".join(lines[n:]), n + 1):
+    for line, token in movetext_tokens("\n".join(lines[n:]), n + 1):
         if token in RESULT_TOKENS:
             record.result, record.result_line = token, line
             continue

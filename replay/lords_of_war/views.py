@@ -18,9 +18,11 @@ import msgspec
 from engine.lords_of_war import CODEC, State, state_to_builtins
 from events.lords_of_war import CardDrawn, GameStarted, HandDealt
 from replay.errors import UnknownView
+from replay.plugin import ALL, hide_secrets, sees
+
 
 def sees_hand_of(view: str, player: str) -> bool:
-    return view == "all" or view == player
+    return sees(view, player)
 
 
 def state_view(state: State, view: str) -> dict[str, Any]:
@@ -43,17 +45,23 @@ def as_json(event: Any) -> dict[str, Any]:
     return msgspec.json.decode(CODEC.encode_json(event))
 
 
-def redacted_event(event: Any, view: str) -> Any:
-    """The typed event with the fields ``view`` may not see set to None. Every Lords of War event is seen by every
-    view (possibly redacted), so this never returns None."""
-    if view == "all":
-        return event
+def secrets(event: Any) -> dict[str, tuple[str, ...]]:
+    """What each event holds that not every view may see (``replay.plugin.Views.secrets``): the seed deals every
+    card (``all`` only); a hand dealt and a card drawn are their player's."""
     match event:
         case GameStarted():
-            return msgspec.structs.replace(event, seed=None)
-        case HandDealt(player=player) if not sees_hand_of(view, player):
-            return msgspec.structs.replace(event, cards=None)
-        case CardDrawn(player=player) if not sees_hand_of(view, player):
-            return msgspec.structs.replace(event, card=None)
+            return {ALL: ("seed",)}
+        case HandDealt(player=player):
+            return {player: ("cards",)}
+        case CardDrawn(player=player):
+            return {player: ("card",)}
         case _:
-            return event
+            return {}
+
+
+def redacted_event(event: Any, view: str) -> Any:
+    """The typed event with the fields ``view`` may not see (``secrets``) set to None. Every Lords of War event is
+    seen by every view (possibly redacted), so this never returns None."""
+    if view == ALL:
+        return event
+    return hide_secrets(event, view, secrets(event))

@@ -7,10 +7,11 @@
 Each game is decoded with its system's codec (typed, so a payload that is not a known event is rejected),
 validated, re-encoded canonically and hash-chained exactly as ``GameService`` would have stored it, so a
 bulk-imported game and the same game played through the service have the same events and the same hashes
-(``tests/replay/test_bulk.py``). Validation re-decides every action through the rules (the opening from the setup
-in ``game_started``, each action through ``replay.<system>.actions.redecide``, the loop ``warlog verify`` runs)
-and requires exactly the recorded events; a system without that module is validated by folding its events. A rejected game raises
-``ImportRejected`` before anything of its batch is written; the batches before it stay stored.
+(``tests/replay/test_bulk.py``). Validation re-decides every action through the rules, through the system's
+``Records`` (engine.system): the opening from ``recorded_setup``, each action through ``redecide``, the loop
+``warlog verify`` runs; it requires exactly the recorded events. ``redecide=False`` only folds the events (a restore
+of records this service wrote). A rejected game raises ``ImportRejected`` before anything of its batch is written;
+the batches before it stay stored.
 
 Games go to the store ``batch_games`` at a time: ``DuckDBEventStore.create_games_bulk`` (one transaction, an
 Arrow insert when pyarrow is installed); any other store gets one ``create_game`` per game.
@@ -18,7 +19,6 @@ Arrow insert when pyarrow is installed); any other store gets one ``create_game`
 
 from __future__ import annotations
 
-import importlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -28,7 +28,7 @@ from typing import Any
 
 import msgspec
 
-from engine.errors import RuleError
+from engine.errors import RuleError, StreamError
 from engine.system import GameSystem
 from engine.systems import UnknownSystem, get_system
 from replay.log.chain import chained, genesis_hash
@@ -76,56 +76,47 @@ def read_jsonl(path: str | Path) -> Iterator[ImportGame]:
                 yield _DECODER.decode(line)
 
 
-def _actions_module(system: GameSystem) -> Any | None:
-    """``replay.<system>.actions`` (``setup_from_started``, ``redecide``), where the system has one."""
-    try:
-        return importlib.import_module(f"replay.{system.name.replace('-', '_')}.actions")
-    except ImportError:
-        return None
-
-
 def validation_mode(system: GameSystem, redecide: bool = True) -> str:
-    """"redecide" (every action re-decided through the rules) where the system can derive actions, else "fold"."""
-    return "fold" if not redecide or _actions_module(system) is None else "redecide"
+    """"redecide" (every action re-decided through the rules; every system can) or "fold" (``redecide=False``)."""
+    return "redecide" if redecide else "fold"
 
 
 def validate(system: GameSystem, game_id: str, events: list[Any], redecide: bool = True) -> Any:
     """The final state of a valid game; ``ImportRejected`` otherwise.
 
-    Re-decide: the opening must be what the setup in ``game_started`` gives, and every action (recovered from
-    the events) must give exactly its recorded events under today's rules: the system's one re-decide loop
-    (``redecide``, the one ``warlog verify`` runs), whose value is the final state. Fold (``redecide=False``, or a
-    system without an actions module): the events must fold; for records this service wrote itself (a restore:
-    the rules were applied when they were played)."""
+    Re-decide: the opening must be what the recorded setup (``recorded_setup``) gives, and every action (recovered
+    from the events) must give exactly its recorded events under today's rules: the system's one re-decide loop
+    (``redecide``, the one ``warlog verify`` runs), whose value is the final state. Fold (``redecide=False``): the
+    events must fold; for records this service wrote itself (a restore: the rules were applied when they were
+    played)."""
     if not events or type(events[0]).tag_name() != "game_started":
         raise ImportRejected(game_id, "a game's first event must be game_started")
-    actions = _actions_module(system) if redecide else None
-    if actions is None:
+    if not redecide:
         try:
             return system.fold(events)
         except Exception as exc:  # evolve trusts its input: any failure means the record is not a game
             raise ImportRejected(game_id, f"the events do not fold: {exc!r}") from exc
     try:
-        opening = system.start(actions.setup_from_started(events[0]))
-    except (ValueError, RuleError) as exc:
+        opening = system.start(system.recorded_setup(events))
+    except (ValueError, RuleError) as exc:  # StreamError is a ValueError
         raise ImportRejected(game_id, f"not a game's record: {exc}") from None
     n = len(opening)
     if list(opening) != events[:n]:
         raise ImportRejected(game_id, "the opening events differ from what the setup gives")
-    steps = actions.redecide(events)
+    steps = system.redecide(events)
     try:
         while True:
-            start, end, _, outcome = next(steps)
-            if start != n:
+            step = next(steps)
+            if step.start != n:
                 raise ImportRejected(game_id, f"event {n + 1} is not the start of an action")
-            if isinstance(outcome, RuleError):
-                raise ImportRejected(game_id, f"event {start + 1}: {outcome.message} ({outcome.rule})")
-            if outcome != tuple(events[start:end]):
-                raise ImportRejected(game_id, f"events {start + 1}..{end} differ from what the rules give")
-            n = end
+            if isinstance(step.outcome, RuleError):
+                raise ImportRejected(game_id, f"event {step.start + 1}: {step.outcome.message} ({step.outcome.rule})")
+            if step.outcome != tuple(events[step.start : step.stop]):
+                raise ImportRejected(game_id, f"events {step.start + 1}..{step.stop} differ from what the rules give")
+            n = step.stop
     except StopIteration as done:
         final = done.value
-    except actions.StreamError as exc:
+    except StreamError as exc:
         raise ImportRejected(game_id, f"not a game's record: {exc}") from None
     if n != len(events):  # only opening-type events after the opening: no action produced them
         raise ImportRejected(game_id, f"event {n + 1} is not the consequence of any action")
@@ -143,12 +134,12 @@ def prepare(game: ImportGame, lookup: Callable[[str], GameSystem] = get_system, 
         events = [codec.decode_json(raw) for raw in game.events]
     except (msgspec.DecodeError, msgspec.ValidationError, ValueError) as exc:
         raise ImportRejected(game.game_id, f"an event does not decode: {exc}") from None
-    for player in getattr(events[0], "players", ()) if events else ():
-        if problem := name_problem(str(getattr(player, "name", "") or "")):
-            raise ImportRejected(game.game_id, problem)
     state = validate(system, game.game_id, events, redecide)
+    for player in system.recorded_setup(events).get("players") or ():  # the names, as GameService refuses them
+        if problem := name_problem(str(player.get("name") or "") if isinstance(player, dict) else ""):
+            raise ImportRejected(game.game_id, problem)
     metadata = dict(game.metadata)
-    metadata.update(outcome_metadata(system, state) or {})
+    metadata.update(outcome_metadata(system, state, len(events)) or {})
     types, versions, payloads, hashes = [], [], [], []
     for tag, version, payload, hash_ in chained(system, events, genesis_hash(game.game_id)):  # as columns
         types.append(tag)

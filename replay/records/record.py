@@ -4,8 +4,13 @@ Import checks every move through the rules and stores nothing unless the whole r
 every action in memory against a fold of the events so far (reporting the line, code and rule of the first
 illegal move as ``RecordError``), and only then creates the game and replays the actions through
 ``GameService.act`` (the one write path), each with ``expected_seq``. A game is therefore never half-imported by
-a rule error. JSONL import also derives the actions from the events (``actions_from_events``), re-decides them,
-and refuses a file whose events differ from what the rules give.
+a rule error. JSONL import also derives the setup and the actions from the events (the system's
+``recorded_setup`` / ``recorded_actions``, engine.system.Records), re-decides them, and refuses a file whose events
+differ from what the rules give.
+
+Nothing here knows a system: a record names its system in its ``[System "..."]`` tag, a JSONL stream in the
+``system`` field of its ``game_started`` line; the system's parts come from the registries (``engine.systems``,
+``replay.systems``).
 """
 
 from __future__ import annotations
@@ -14,17 +19,20 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import re
+
 import msgspec
 
-from engine.errors import RuleError
-from engine.system import GameSystem
+from engine.errors import RuleError, StreamError
+from engine.system import AnySystem
+from engine.systems import UnknownSystem
 from replay.log.contents import duplicates_of, events_hash
 from replay.log.chain import encode_chain
-from replay.log.service import GameService, name_problem, outcome_metadata
+from replay.log.service import GameService, listed_players, name_problem, outcome_metadata
 from replay.log.views import check_view, event_view
 from replay.plugin import RecordSyntax
 from replay.records.syntax import RecordSyntaxError
-from replay.systems import UnknownReplaySystem, get_plugin
+from replay.systems import UnknownReplaySystem, get_plugin, plugin_names
 
 RECORD_META = "record"  # the game's metadata key holding the record's people tags (Event, Site, Date, ...)
 ENVELOPE_KEYS = ("seq", "recorded_at", "hash", "schema_version", "game_id")
@@ -59,42 +67,51 @@ def store_events(
     players: list[str] | None = None,
 ) -> str:
     """The fast path for events already decided by the rules (bot games for benchmarks and tests): one atomic
-    ``create_game`` with the whole chained stream. Outside records go through ``import_*`` instead."""
+    ``create_game`` with the whole chained stream. Outside records go through ``import_*`` instead. ``players``:
+    the listing's players (default: as ``GameService`` lists them, from the seats of the recorded setup)."""
     system = service._system_lookup(system_name)  # noqa: SLF001 - the service's registry
-    if players is None:  # as GameService lists them: the players' names
-        players = [p.name for p in getattr(events[0], "players", ())] if events else []
+    if players is None:
+        try:
+            players = listed_players(system, system.recorded_setup(events))
+        except (StreamError, RuleError):  # a deliberately broken stream (tests of verify): no setup to list
+            players = []
     try:
-        outcome = outcome_metadata(system, system.fold(events)) or {}
+        outcome = outcome_metadata(system, system.fold(events), len(events)) or {}
     except Exception:  # noqa: BLE001 - a deliberately broken stream (tests of verify) has no outcome
         outcome = {}
     listing = {**outcome, **(metadata or {})}
-    service.store.create_game(game_id, system.name, players or ["p1", "p2"], listing, encode_chain(system, game_id, events))
+    service.store.create_game(game_id, system.name, players, listing, encode_chain(system, game_id, events))
     return game_id
 
 
 # -- per-system parts --------------------------------------------------------------------------------------
 
 
-def _record_syntax(system_name: str) -> RecordSyntax:
+def known_systems() -> str:
+    """The systems a record may name, for error messages."""
+    return ", ".join(plugin_names())
+
+
+def _record_syntax(system_name: str, line: int = 1) -> RecordSyntax:
     try:
         return get_plugin(system_name).records
     except UnknownReplaySystem:
-        raise RecordError(1, "unknown_system", f"no record format for game system {system_name!r}") from None
+        raise RecordError(line, "unknown_system",
+                          f"unknown game system {system_name!r} (known: {known_systems()})") from None
 
 
-
-def _actions_module(system_name: str) -> Any:
-    if system_name == "lords-of-war":
-        from replay.lords_of_war import actions
-
-        return actions
-    raise KeyError(f"cannot derive actions for game system {system_name!r}")
+def _system(service: GameService, system_name: str, line: int) -> AnySystem:
+    try:
+        return service._system_lookup(system_name)  # the service's registry
+    except UnknownSystem:
+        raise RecordError(line, "unknown_system",
+                          f"unknown game system {system_name!r} (known: {known_systems()})") from None
 
 
 # -- the write path shared by both formats -----------------------------------------------------------------
 
 
-def _decide_all(system: GameSystem, setup: dict[str, Any], setup_line: int, moves: Sequence[tuple[int, Any]]) -> tuple[list[Any], Any]:
+def _decide_all(system: AnySystem, setup: dict[str, Any], setup_line: int, moves: Sequence[tuple[int, Any]]) -> tuple[list[Any], Any]:
     """Decide the setup and every move in memory; RecordError at the first illegal one. -> (events, state)."""
     try:
         opening = list(system.start(setup))
@@ -122,7 +139,7 @@ def _check_names(setup: dict[str, Any], line_of: Callable[[str], int]) -> None:
                               problem + ": rename the player in the file")
 
 
-def _check_duplicate(service: GameService, system: GameSystem, events: Sequence[Any], allow_duplicate: bool) -> None:
+def _check_duplicate(service: GameService, system: AnySystem, events: Sequence[Any], allow_duplicate: bool) -> None:
     """DuplicateGame when a stored game has exactly these events (replay/log/contents.py), unless allowed."""
     if allow_duplicate:
         return
@@ -185,26 +202,36 @@ def export_record(service: GameService, game_id: str, view: str = "all", comment
     """The game as a text record, hidden information redacted for ``view`` (a sealed game's seed: ``all`` only).
     ``names``: tournament names for the Event tag of a tournament game (else its tournament's id)."""
     game = service.store.get_game(game_id)
-    check_view(view, game.players)
+    check_view(view, service.seats(game_id))
     system_name = game.system
     events = [r.event for r in service.events(game_id)]
     return _record_syntax(system_name).export(events, _tags_of(service, game_id, names), view=view, comments=comments)
 
 
+SYSTEM_TAG = re.compile(r'^\s*\[System\s+"((?:[^"\\]|\\.)*)"\]', re.MULTILINE)
+
+
+def record_system(text: str) -> tuple[str, int]:
+    """The system a text record names in its ``[System "..."]`` tag, and the tag's line; RecordError
+    ``missing_system`` (naming the known systems) when it has none: no system is assumed."""
+    found = SYSTEM_TAG.search(text)
+    if found is None:
+        raise RecordError(1, "missing_system",
+                          f'the record has no [System "..."] tag naming its game system (one of {known_systems()})')
+    return found[1], text.count("\n", 0, found.start(1)) + 1
+
+
 def import_record(service: GameService, text: str, game_id: str | None = None, allow_duplicate: bool = False) -> str:
     """Read a text record, check every move through the rules, store the game; -> its id. RecordError if not;
     DuplicateGame if the same game is stored already (unless ``allow_duplicate``)."""
-    import re
-
-    found = re.search(r'^\s*\[System\s+"([^"]*)"\]', text, re.MULTILINE)
-    system_name = found[1] if found else "lords-of-war"
-    module = _record_syntax(system_name)
+    system_name, system_line = record_system(text)
+    module = _record_syntax(system_name, system_line)
+    system = _system(service, system_name, system_line)
     try:
         parsed = module.parse(text)
         setup = module.setup_from_tags(parsed)
     except RecordSyntaxError as error:
         raise RecordError(error.line, error.code, error.message, error.rule) from None
-    system = service._system_lookup(system_name)  # noqa: SLF001
     setup_line = min(parsed.tag_lines.values(), default=1)
     _check_names(setup, lambda seat: parsed.tag_lines.get(seat.upper(), setup_line))
     moves = [(m.line, m.action) for m in parsed.moves]
@@ -226,7 +253,7 @@ def export_jsonl(service: GameService, game_id: str, view: str = "all", with_gam
     ``schema_version`` so an old file can be upcast on import (and ``game_id`` first, ``with_game_id``: files of
     several games)."""
     game = service.store.get_game(game_id)
-    check_view(view, game.players)
+    check_view(view, service.seats(game_id))
     system_name = game.system
     lines = []
     for recorded in service.events(game_id):
@@ -270,50 +297,85 @@ def game_ids(service: GameService, system: str | None = None, player: str | None
             return
 
 
-def parse_jsonl(system: GameSystem, text: str) -> list[tuple[int, Any]]:
-    """(line, typed event) for each non-blank line; RecordError naming the line of a bad one."""
+Lined = list[tuple[int, Any]]  # (line of the file, what is on it)
+
+
+def read_jsonl(text: str) -> list[tuple[int, dict[str, Any]]]:
+    """(line, JSON object) for each non-blank line; RecordError naming the line of one that is not an object."""
     out = []
     for number, raw in enumerate(text.splitlines(), start=1):
         if not raw.strip():
             continue
         try:
             data = msgspec.json.decode(raw)
-            if not isinstance(data, dict):
-                raise ValueError("not a JSON object")
-            version = data.get("schema_version")
-            plain = {k: v for k, v in data.items() if k not in ENVELOPE_KEYS}
-            if version is not None and version != system.codec.version_of(str(plain.get("type"))):
-                plain = system.codec.upcast(plain, int(version))
-            out.append((number, system.codec.from_builtins(plain)))
-        except (ValueError, msgspec.DecodeError, msgspec.ValidationError) as error:
+        except msgspec.DecodeError as error:
             raise RecordError(number, "bad_event", f"cannot read this event: {error}") from None
+        if not isinstance(data, dict):
+            raise RecordError(number, "bad_event", "cannot read this event: not a JSON object")
+        out.append((number, data))
     if not out:
         raise RecordError(1, "empty", "the file holds no events")
     return out
 
 
-def import_jsonl(service: GameService, text: str, game_id: str | None = None, system_name: str = "lords-of-war",
-                 allow_duplicate: bool = False) -> str:
-    """Read a JSONL event stream, re-decide it through the rules, store it; -> the new game's id.
+def stream_system(service: GameService, lined: Sequence[tuple[int, dict[str, Any]]]) -> AnySystem:
+    """The system of one event stream: the ``system`` its first line (``game_started``) names. RecordError
+    ``bad_stream`` when it does not start with ``game_started``, ``missing_system`` / ``unknown_system`` (naming the
+    known systems) when that names none or one not registered."""
+    line, first = lined[0]
+    if first.get("type") != "game_started":
+        raise RecordError(line, "bad_stream", f"a game's first event is game_started, not {first.get('type')!r}")
+    name = first.get("system")
+    if not isinstance(name, str) or not name:
+        raise RecordError(line, "missing_system",
+                          f'game_started names no game system in its "system" field (one of {known_systems()})')
+    _record_syntax(name, line)  # a system import can store has replay parts too
+    return _system(service, name, line)
 
-    RecordError when a line cannot be read, an action is illegal today, or the file's events differ from what
-    the rules give (``code="diverges"``)."""
-    system = service._system_lookup(system_name)  # noqa: SLF001
-    return _import_lined(service, system, parse_jsonl(system, text), game_id, allow_duplicate)
+
+def decode_stream(system: AnySystem, lined: Sequence[tuple[int, dict[str, Any]]]) -> Lined:
+    """(line, typed event) for each line, old schema versions upcast; RecordError naming the line of a bad one."""
+    out = []
+    for number, data in lined:
+        try:
+            version = data.get("schema_version")
+            plain = {k: v for k, v in data.items() if k not in ENVELOPE_KEYS}
+            if version is not None and version != system.codec.version_of(str(plain.get("type"))):
+                plain = system.codec.upcast(plain, int(version))
+            out.append((number, system.codec.from_builtins(plain)))
+        except (ValueError, TypeError, msgspec.DecodeError, msgspec.ValidationError) as error:
+            raise RecordError(number, "bad_event", f"cannot read this event: {error}") from None
+    return out
 
 
-def _import_lined(service: GameService, system: GameSystem, lined: list[tuple[int, Any]], game_id: str | None,
+def parse_jsonl(service: GameService, text: str) -> tuple[AnySystem, Lined]:
+    """The system and the (line, typed event) pairs of a JSONL event stream of one game."""
+    lined = read_jsonl(text)
+    system = stream_system(service, lined)
+    return system, decode_stream(system, lined)
+
+
+def import_jsonl(service: GameService, text: str, game_id: str | None = None, allow_duplicate: bool = False) -> str:
+    """Read a JSONL event stream, re-decide it through the rules, store it; -> the new game's id. Its system is the
+    one its ``game_started`` line names.
+
+    RecordError when a line cannot be read, the stream names no known system, an action is illegal today, or the
+    file's events differ from what the rules give (``code="diverges"``)."""
+    system, lined = parse_jsonl(service, text)
+    return _import_lined(service, system, lined, game_id, allow_duplicate)
+
+
+def _import_lined(service: GameService, system: AnySystem, lined: Lined, game_id: str | None,
                   allow_duplicate: bool) -> str:
-    actions = _actions_module(system.name)
     lines = [line for line, _ in lined]
     events = [event for _, event in lined]
     try:
-        groups = actions.actions_from_events(events)
-    except actions.StreamError as error:
+        recorded = system.recorded_actions(events)
+        setup = system.recorded_setup(events)
+    except StreamError as error:
         raise RecordError(lines[min(error.index, len(lines) - 1)], "bad_stream", error.message) from None
-    setup = actions.setup_from_started(events[0])
     _check_names(setup, lambda _: lines[0])
-    moves = [(lines[g.start], g.action) for g in groups]
+    moves = [(lines[step.start], step.action) for step in recorded]
     decided, _ = _decide_all(system, setup, lines[0], moves)
     for i, (mine, theirs) in enumerate(zip(decided, events)):
         if mine != theirs:
@@ -323,10 +385,10 @@ def _import_lined(service: GameService, system: GameSystem, lined: list[tuple[in
         what = "more events than its actions produce" if len(events) > len(decided) else "fewer events than its actions produce"
         raise RecordError(lines[min(i, len(lines) - 1)], "diverges", f"the file has {what}")
     _check_duplicate(service, system, decided, allow_duplicate)
-    return _store(service, setup, [g.action for g in groups], {}, game_id)
+    return _store(service, setup, [step.action for step in recorded], {}, game_id)
 
 
-def _json(system: GameSystem, event: Any) -> str:
+def _json(system: AnySystem, event: Any) -> str:
     return system.codec.encode_json(event).decode()
 
 
@@ -407,22 +469,36 @@ def import_games(service: GameService, text: str, name: str = "", allow_duplicat
     stream after another, each starting at its ``game_started``. A JSONL line that cannot be read refuses the
     whole file (its games cannot be told apart): one ``Imported`` with the error."""
     if is_jsonl(text, name):
-        system = service._system_lookup("lords-of-war")  # noqa: SLF001
         try:
-            lined = parse_jsonl(system, text)
+            lined = read_jsonl(text)
         except RecordError as error:
             yield Imported(error.line, error=error)
             return
-        streams: list[list[tuple[int, Any]]] = []
-        for line, event in lined:
-            if not streams or type(event).tag_name() == "game_started":
+        streams: list[list[tuple[int, dict[str, Any]]]] = []
+        for line, data in lined:
+            if not streams or data.get("type") == "game_started":
                 streams.append([])
-            streams[-1].append((line, event))
-        for stream in streams:
+            streams[-1].append((line, data))
+        games: list[tuple[int, AnySystem | RecordError, Lined]] = []
+        for stream in streams:  # every line read first: one that cannot be read refuses the whole file
             try:
-                yield Imported(stream[0][0], _import_lined(service, system, stream, None, allow_duplicate))
+                system = stream_system(service, stream)
+            except RecordError as error:  # this game only: its system is not known
+                games.append((stream[0][0], error, []))
+                continue
+            try:
+                games.append((stream[0][0], system, decode_stream(system, stream)))
             except RecordError as error:
-                yield Imported(stream[0][0], error=error)
+                yield Imported(error.line, error=error)
+                return
+        for first, found, typed in games:
+            if isinstance(found, RecordError):
+                yield Imported(first, error=found)
+                continue
+            try:
+                yield Imported(first, _import_lined(service, found, typed, None, allow_duplicate))
+            except RecordError as error:
+                yield Imported(first, error=error)
         return
     for first, chunk in split_records(text):
         try:

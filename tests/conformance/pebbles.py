@@ -9,8 +9,11 @@ until ``game_ended`` reveals every bonus). Seats take turns in seating order, sk
 - P1 only the seat to act takes; P2 it takes 1 to 3 pebbles; P3 no more than the heap holds.
 - P4 a seat may concede at any time while it is in (with teams, it concedes for its team); P5 nothing after the end.
 - The game ends when the heap is empty (``heap_empty``) or one side is left (``last_standing``).
-Score of a seat: pebbles taken + bonus. Placings: the sides still in by score (a team: its seats' sum; equal
+Score of a seat: pebbles taken + bonus (after ``game_ended``, the bonuses it reveals). Placings: the sides still in by score (a team: its seats' sum; equal
 scores tie), then the sides out, the last to concede first.
+
+Its replay parts (views, explanations, a text record, a terminal picture) are in ``pebbles_replay.py``, registered
+from the tests with ``replay.systems.registered``.
 """
 
 from __future__ import annotations
@@ -39,10 +42,11 @@ class SeatRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 
 
 class GameStarted(Event, frozen=True, tag="game_started"):
+    system: str  # "pebbles": a stream names its system (JSONL import reads it)
     seats: tuple[SeatRecord, ...]
     heap: int
     teams: bool
-    seed: int
+    seed: int | None  # None only in a view that may not see it (it deals the bonuses)
 
 
 class BonusDealt(Event, frozen=True, tag="bonus_dealt"):
@@ -165,7 +169,7 @@ class Pebbles:
             raise SetupError("invalid_setup", "setup", f"seed must be a whole number >= 0, not {seed!r}")
         names = [str(p.get("name", s.id)) for p, s in zip(setup["players"], seats, strict=True)]
         rng = SplitMix64(seed)
-        started = GameStarted(seats=tuple(SeatRecord(id=s.id, name=n, team=s.team) for s, n in zip(seats, names)),
+        started = GameStarted(system=NAME, seats=tuple(SeatRecord(id=s.id, name=n, team=s.team) for s, n in zip(seats, names)),
                               heap=heap, teams=bool(variant.get("teams")), seed=seed)
         return (started, *(BonusDealt(player=s.id, bonus=rng.below(3)) for s in seats))
 
@@ -223,8 +227,9 @@ class Pebbles:
                 out = (*state.out, *_side(state, event.player))
                 active = state.active if state.seats[state.active].id not in out else _next_in(state, state.active, out)
                 return msgspec.structs.replace(state, seq=seq, out=out, active=active)
-            case GameEnded():
-                return msgspec.structs.replace(state, seq=seq, phase="over", end_reason=event.reason)
+            case GameEnded():  # the bonuses as revealed: what every view sees from now on
+                bonuses = tuple(event.bonuses.get(s.id, b) for s, b in zip(state.seats, state.bonuses))
+                return msgspec.structs.replace(state, seq=seq, phase="over", end_reason=event.reason, bonuses=bonuses)
             case _:
                 assert_never(event)
 

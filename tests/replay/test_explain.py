@@ -4,7 +4,7 @@ from engine.lords_of_war import fold
 from engine.lords_of_war.bots import play_bot_game
 from events import Recorded
 from events.lords_of_war import Attacker, CardDrawn, DestroyedUnit, Eliminated, GameEnded, Placed
-from replay.log.explain import Explanation, explain, explain_game
+from replay.log.explain import Explanation, explain, explain_actions, explain_game
 
 LOW = "lords-of-war"
 
@@ -79,3 +79,26 @@ def test_explain_actions_joins_an_action_into_one_line():
     assert len(kill.cause["events"]) >= 2
     assert lines[0].seq == 1 and "Lords of War" in lines[0].text
     assert sum(len(x.cause["events"]) for x in lines) == len(events)
+
+
+def test_explain_leaves_out_events_a_view_may_not_see_at_all():
+    """A system may hide a whole event from a view (``Views.redacted_event`` is None): it is neither streamed nor
+    explained to that view, and the action lines skip it. Pebbles hides another seat's bonus_dealt that way."""
+    from engine.play import play
+    from engine.systems import registered
+    from replay.log.views import events_view
+    from replay.systems import registered as replay_registered
+    from tests.conformance.pebbles import PEBBLES, BonusDealt
+    from tests.conformance.pebbles_replay import PLUGIN
+
+    with registered(PEBBLES), replay_registered(PLUGIN):
+        events = play(PEBBLES, PEBBLES.sample_setup(0, 3)).events
+        stream = [Recorded(game_id="g", seq=i + 1, recorded_at="t", schema_version=1, event=e) for i, e in enumerate(events)]
+        assert [e.player for e in events if isinstance(e, BonusDealt)] == ["p1", "p2", "p3"]
+        mine = explain_game("pebbles", stream, view="p2")
+        assert [x.seq for x in mine] == [e["seq"] for e in events_view("pebbles", stream, "p2")]
+        assert len(mine) == len(events) - 2  # p1's and p3's bonus_dealt are not there
+        assert [x.text for x in mine if "bonus of" in x.text] == [f"p2 is dealt a bonus of {events[2].bonus}"]
+        opening = explain_actions("pebbles", stream, view="spectator")[0]
+        assert opening.seq == 1 and len(opening.cause["events"]) == 1  # game_started only
+        assert len(explain_game("pebbles", stream, view="all")) == len(events)

@@ -7,7 +7,6 @@ from hypothesis import strategies as st
 from engine.lords_of_war import fold
 from engine.lords_of_war.bots import play_bot_game
 from replay.log.service import GameService
-from replay.lords_of_war.actions import actions_from_events, setup_from_started
 from replay.records.record import DuplicateGame, RecordError, export_jsonl, export_record, import_jsonl, import_record, import_text, store_events
 from replay.store.memory_store import MemoryEventStore
 from tests.replay.bots import KnownDrawBot
@@ -59,15 +58,15 @@ def test_record_export_then_import_is_the_identity(seed, which):
     assert _payloads(service, from_jsonl) == _payloads(service, game_id)
 
 
-def test_record_actions_from_events_redecide_every_variant():
+def test_record_recorded_actions_redecide_every_variant():
+    from engine.lords_of_war import SYSTEM
+
     for which, (variant, position) in enumerate(VARIANTS):
         events = _game(which, variant, position)
-        from engine.lords_of_war import SYSTEM, start
-
-        state = fold(start(setup_from_started(events[0])))
-        for group in actions_from_events(events):
-            produced = SYSTEM.decide(state, group.action)
-            assert list(produced) == events[group.start : group.stop]
+        state = fold(SYSTEM.start(SYSTEM.recorded_setup(events)))
+        for step in SYSTEM.recorded_actions(events):
+            produced = SYSTEM.decide(state, step.action)
+            assert list(produced) == events[step.start : step.stop]
             state = fold(produced, state)
 
 
@@ -173,10 +172,11 @@ def test_record_import_table_game_without_seed_stores_none_so_a_second_import_is
 
 
 def test_record_tag_values_escape_quotes_backslashes_and_control_characters():
-    from replay.lords_of_war.record import _quote, _unquote, parse
+    from replay.lords_of_war.record import parse
+    from replay.records.syntax import quote, unquote
 
     for value in ('plain', 'say "hi"', 'back\\slash', 'line\nbreak\ttab\x1b', '\\u0041 literal', 'sep\u2028'):
-        quoted = _quote(value)
+        quoted = quote(value)
         assert "\n" not in quoted and "\u2028" not in quoted
-        assert _unquote(quoted) == value
+        assert unquote(quoted) == value
         assert parse(f'[Event "{quoted}"]\n\n*\n').tags["Event"] == value
