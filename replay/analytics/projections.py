@@ -213,8 +213,9 @@ def read_game(header: GameHeader, stream: Sequence[StreamEvent], system: AnySyst
       filters' labels from the system's ``Labels`` part (blank without one);
     - the result from ``outcome`` of the final state: places (tied seats share one), results, scores;
     - ``turns``, the game's length: the highest ``turn`` in which a seat took an action other than conceding (a
-      concession at the start of a turn plays no part of it); ``turn`` of the final state when the system cannot
-      recover the stream's actions (``StreamError``);
+      concession at the start of a turn plays no part of it): ``turn`` before the last such action, since turns
+      never go back; ``turn`` of the final state when the system cannot recover the stream's actions
+      (``StreamError``);
     - the first player: the seat ``to_act`` awaited first once ``turn`` reached 1, or (a game that ended before)
       the first seat it awaited at all.
     """
@@ -226,30 +227,33 @@ def read_game(header: GameHeader, stream: Sequence[StreamEvent], system: AnySyst
     plugin = PLUGINS.get(header.system)
     labels = plugin.labels.labels(events[0]) if plugin is not None and plugin.labels is not None else GameLabels()
     try:
-        starts: dict[int, tuple[str, Any]] | None = {
-            action.start: (action.seat, action.action) for action in system.recorded_actions(events)
-        }
+        actions = system.recorded_actions(events)
     except StreamError:
-        starts = None
-    state = system.initial_state()
-    turns = 0
-    first: str | None = None
+        actions = None
+    first: str | None = None  # the first player: evolve from the start until the game awaits a seat in turn 1
     awaited_first: str | None = None
-    for i, event in enumerate(events):
-        if starts is not None and i in starts:
-            seat, action = starts[i]
-            if not _is_concession(system, seat, action):
-                turns = max(turns, system.turn(state))
+    state = system.initial_state()
+    for event in events:
         state = system.evolve(state, event)
-        if first is None:
-            awaited = system.to_act(state)
-            if awaited:
-                awaited_first = awaited_first or awaited[0]
-                if system.turn(state) >= 1:
-                    first = awaited[0]
-    if starts is None:
-        turns = system.turn(state)
+        awaited = system.to_act(state)
+        if awaited:
+            awaited_first = awaited_first or awaited[0]
+            if system.turn(state) >= 1:
+                first = awaited[0]
+                break
     first = first or awaited_first
+    # the length: ``turn`` before the last action that is not a concession (turns never go back, so it is the
+    # highest); the state is folded up to there (a system's fold is its fast path), then evolved to the end
+    last = None if actions is None else next(
+        (a.start for a in reversed(actions) if not _is_concession(system, a.seat, a.action)), None)
+    if last is None:
+        state = system.fold(events)
+        turns = system.turn(state) if actions is None else 0
+    else:
+        state = system.fold(events[:last])
+        turns = system.turn(state)
+        for event in events[last:]:
+            state = system.evolve(state, event)
     outcome = system.outcome(state)
     names = _names(setup)
     seat_facts = tuple(

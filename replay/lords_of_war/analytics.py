@@ -174,6 +174,8 @@ def _is_commander(card: str) -> bool:
 
 # -- the fold ---------------------------------------------------------------------------------------------------
 
+_COUNTED = frozenset((GameStarted, Placed, Shot, Eliminated, BerserkerMoved, Recalled))  # the events the fold reads
+
 
 class _Fold:
     """Lords of War's bookkeeping over one game's events, event by event (``step``); ``rows`` builds the rows."""
@@ -193,8 +195,12 @@ class _Fold:
         self.commander_count = {s.id: 0 for s in game.seats}
         self.recalls = {s.id: 0 for s in game.seats}
         self.turn = 0
+        seats = [s.id for s in game.seats]
+        self.other = {seats[0]: seats[1], seats[1]: seats[0]} if len(seats) == 2 else {}  # two seats: the opponent
 
     def step(self, item: StreamEvent) -> None:
+        if type(item.event) not in _COUNTED:
+            return  # dealing, draws, reveals, extra turns, concessions, the end: nothing to count
         match item.event:
             case GameStarted() as started:
                 self._started(item.seq, started)
@@ -219,7 +225,7 @@ class _Fold:
                     back = self.placements[unit]
                     back.fate, back.fate_seq, back.fate_turn = "recalled", item.seq, self.turn
             case _:
-                pass  # dealing, draws, reveals, extra turns, concessions, the end: nothing to count
+                pass
 
     def _started(self, seq: int, started: GameStarted) -> None:
         if started.position is None:
@@ -293,7 +299,7 @@ class _Fold:
                 dead.fate, dead.fate_seq, dead.fate_turn = "destroyed", seq, self.turn
                 dead.destroyed_by = "+".join(k for k in ("arrow", "shot") if k in kinds)
                 dead.killers = killers
-            destroyer = self._destroyer(unit.owner, [attacker.owner for attacker in unit.attackers])
+            destroyer = self.other.get(unit.owner) or self._destroyer(unit.owner, [a.owner for a in unit.attackers])
             if destroyer in self.kill_count:
                 self.kill_count[destroyer] += 1
                 self.commander_count[destroyer] += int(_is_commander(unit.card))
@@ -311,10 +317,8 @@ class _Fold:
 
     def _destroyer(self, owner: str, attackers: list[str]) -> str | None:
         """Who destroyed a unit of ``owner``: the other seat of a two-seat game, else its attackers' owner."""
-        others = [s.id for s in self.game.seats if s.id != owner]
-        if len(others) == 1:
-            return others[0]
-        return next((seat for seat in attackers if seat != owner), None)
+        other = self.other.get(owner)
+        return other if other is not None else next((seat for seat in attackers if seat != owner), None)
 
     def rows(self) -> Rows:
         game, header, labels = self.game, self.game.header, self.game.labels
