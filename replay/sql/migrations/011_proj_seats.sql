@@ -6,11 +6,48 @@
 -- MULTI-STATEMENT FILE: run as a whole, inside the migration's transaction, exactly once (schema_migrations).
 -- parameters: none
 -- output: none
-ALTER TABLE proj_games ADD COLUMN seats INTEGER;     -- seats in the game (0: a game of a system this build lacks)
-ALTER TABLE proj_games ADD COLUMN armies VARCHAR[];  -- each seat's army label, in seat order
-UPDATE proj_games
-SET seats = CASE WHEN player_p1 IS NULL THEN 0 ELSE 2 END,
-    armies = CASE WHEN army_p1 IS NULL THEN []::VARCHAR[] ELSE [army_p1, army_p2] END;
+-- proj_games gets two columns, seats and armies. It is made again with them and every row copied over (in this
+-- transaction, before the old table goes): DuckDB updates a list column row by row, a minute for a million games;
+-- the copy takes seconds.
+ALTER TABLE proj_games RENAME TO proj_games_010;
+
+CREATE TABLE proj_games (
+    game_id        VARCHAR PRIMARY KEY,
+    system         VARCHAR NOT NULL,
+    rules_version  VARCHAR,
+    mode           VARCHAR,             -- sealed | table
+    variant        VARCHAR,             -- the system's variant label (Lords of War: standard | intermediate | ...)
+    intermediate   BOOLEAN,             -- intermediate .. command_target: setting columns a system's labels fill
+    unbounded      BOOLEAN,
+    kill_target    BIGINT,
+    command_target BIGINT,
+    tournament     VARCHAR,
+    round          BIGINT,              -- metadata.round when the game was recorded in a tournament round
+    started_at     VARCHAR NOT NULL,    -- games.created_at (ISO-8601 UTC)
+    ended_at       VARCHAR,             -- recorded_at of the game's last event, once it is over
+    played_on      DATE NOT NULL,       -- date of started_at: what the date filters compare
+    month          VARCHAR NOT NULL,    -- 'YYYY-MM' of started_at: the Parquet partition
+    player_p1      VARCHAR,             -- player_p1 .. army_p2: the seats of a two-seat game (proj_seats: any game)
+    player_p2      VARCHAR,
+    army_p1        VARCHAR,
+    army_p2        VARCHAR,
+    first_player   VARCHAR,             -- the seat the game first awaited in turn 1
+    winner         VARCHAR,             -- a seat, seats joined by '+', draw, or NULL (running, or no result)
+    end_reason     VARCHAR,             -- the outcome's reason, or NULL (running)
+    turns          INTEGER NOT NULL,    -- the last turn a seat acted in, concessions aside
+    finished       BOOLEAN NOT NULL,
+    last_seq       BIGINT NOT NULL,
+    seats          INTEGER NOT NULL,    -- seats in the game (0: a game of a system this build lacks)
+    armies         VARCHAR[] NOT NULL   -- each seat's army label, in seat order
+);
+
+INSERT INTO proj_games (game_id, system, rules_version, mode, variant, intermediate, unbounded, kill_target, command_target, tournament, round, started_at, ended_at, played_on, month, player_p1, player_p2, army_p1, army_p2, first_player, winner, end_reason, turns, finished, last_seq, seats, armies)
+SELECT game_id, system, rules_version, mode, variant, intermediate, unbounded, kill_target, command_target, tournament, round, started_at, ended_at, played_on, month, player_p1, player_p2, army_p1, army_p2, first_player, winner, end_reason, turns, finished, last_seq,
+       CASE WHEN player_p1 IS NULL THEN 0 ELSE 2 END,
+       CASE WHEN army_p1 IS NULL THEN []::VARCHAR[] ELSE [army_p1, army_p2] END
+FROM proj_games_010;
+
+DROP TABLE proj_games_010;
 
 CREATE TABLE proj_seats (
     game_id        VARCHAR NOT NULL,
