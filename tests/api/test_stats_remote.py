@@ -64,6 +64,6 @@ def test_every_statistic_through_a_running_server_prints_what_it_prints_on_the_f
         remote._holders.clear()
 
 
-def test_a_path_parameter_is_required_on_the_file_and_through_a_server(db: Path, capsys) -> None:
+def test_a_path_parameters_flag_is_required(db: Path, capsys) -> None:
     assert main(["stats", "rating-history", "--db", str(db)]) == 2
     assert capsys.readouterr().err.strip() == "warlog stats: --player is required for this statistic"

@@ -9,7 +9,6 @@ read them); ``registered()`` puts pebbles in the engine's and the replay registr
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,17 +16,14 @@ from typing import Any
 
 import msgspec
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "conformance"))
-
-import pebbles as pb  # noqa: E402
-
-from engine import systems as engine_systems  # noqa: E402
-from replay import systems as replay_systems  # noqa: E402
-from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent  # noqa: E402
-from replay.analytics.stats import Filters, sample_games  # noqa: E402
-from replay.plugin import ReplayParts  # noqa: E402
-from replay.records.syntax import Move, ParsedRecord, RecordSyntaxError  # noqa: E402
-from replay.store.sql import SqlFolder  # noqa: E402
+import tests.conformance.pebbles as pb
+from engine import systems as engine_systems
+from replay import systems as replay_systems
+from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent
+from replay.analytics.stats import Filters, sample_games
+from replay.plugin import ReplayParts
+from replay.records.syntax import Move, ParsedRecord, RecordSyntaxError
+from replay.store.sql import SqlFolder
 
 PEBBLES = pb.PEBBLES
 CLANS = ("stones", "shells")  # seat index even: stones, odd: shells

@@ -18,8 +18,9 @@ from openskill.models import PlackettLuce
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import pebbles_stats as ps  # noqa: E402
 import stats_fixtures as fx  # noqa: E402
+
+import tests.replay.pebbles_stats as ps  # noqa: E402
 
 from api.app import create_app  # noqa: E402
 from api.cli import main  # noqa: E402
