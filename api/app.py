@@ -13,7 +13,7 @@ from api.live import LiveHub
 from api.routes_export import router as export_router
 from api.routes_games import router as games_router
 from api.routes_games import setup_router
-from api.routes_stats import router as stats_router
+from api.routes_stats import build_router as stats_router
 from api.routes_tournaments import router as tournaments_router
 from api.settings import Settings
 from replay.log.service import GameService
@@ -79,7 +79,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     app.include_router(setup_router(systems.game_in()))
     app.include_router(games_router)
     app.include_router(tournaments_router)
-    app.include_router(stats_router)
+    app.include_router(stats_router())
     limits.install(app, settings.write_rate, settings.write_burst, settings.address_write_rate,
                    settings.address_write_burst)  # outermost: a refused write is not even read
     auth.declare_schemes(app)

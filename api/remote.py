@@ -349,33 +349,22 @@ def tournament_service(db: str) -> Iterator[Any]:
         store.close()
 
 
-def remote_stat(holder: Holder, name: str, args: Any) -> Any:
-    """``warlog stats NAME`` through the holder's public ``/stats`` routes: the same typed result as on the file."""
-    from replay.analytics import ratings, stats
-
-    player = quote(args.player or "", safe="")
-    if name == "rating-history" and not player:
-        raise CliError("--player is required for this statistic", status=2)
-    routes: dict[str, tuple[str, type, dict[str, Any]]] = {
-        "armies": ("/stats/armies", stats.ArmyWinRates, {}),
-        "matchups": ("/stats/matchups", stats.Matchups, {}),
-        "first-player": ("/stats/first-player", stats.FirstPlayer, {}),
-        "game-length": ("/stats/game-length", stats.GameLength, {}),
-        "end-reasons": ("/stats/end-reasons", stats.EndReasons, {}),
-        "cards": ("/stats/cards", stats.CardTable, {}),
-        "heatmap": ("/stats/heatmap", stats.HeatMap, {"card": args.card, "owner_view": args.owner_view,
-                                                      "include_challenge": args.include_challenge}),
-        "ratings": ("/stats/ratings", ratings.Ratings, {"limit": args.limit or 10_000}),
-        "rating-history": (f"/stats/ratings/{player}/history", ratings.RatingHistory, {}),
-        "head-to-head": ("/stats/head-to-head", stats.HeadToHead, {"player": args.player, "opponent": args.opponent}),
-    }
-    path, kind, extra = routes[name]
-    params = {"system": args.system, "date_from": args.date_from, "date_to": args.date_to,
-              "tournament": args.tournament, "army": args.army, "variant": args.variant,
-              "rules_version": args.rules_version, "min_games": args.min_games, **extra}
-    query = {k: (str(v).lower() if isinstance(v, bool) else str(v)) for k, v in params.items() if v is not None}
+def remote_stat(holder: Holder, statistic: Any, filters: Any, params: dict[str, Any]) -> Any:
+    """``warlog stats NAME`` through the holder's public ``/stats`` routes (the catalogue's path and parameters of
+    ``statistic``, a ``replay.analytics.model.Statistic``): the same typed result as on the file."""
+    path = statistic.path
+    query: dict[str, Any] = {k: v for k, v in msgspec.to_builtins(filters).items()}
+    for parameter in statistic.parameters:
+        value = params.get(parameter.name)
+        if parameter.in_path:
+            path = path.replace("{" + parameter.name + "}", quote(str(value or ""), safe=""))
+        elif parameter.name == "limit" and not parameter.cli:
+            query["limit"] = value or parameter.le  # the CLI's --limit 0 (every row): the route's most
+        else:
+            query[parameter.name] = value
+    wire = {k: (str(v).lower() if isinstance(v, bool) else str(v)) for k, v in query.items() if v is not None}
     client = Client(holder)
     try:
-        return msgspec.json.decode(client.get(path, query), type=kind)
+        return msgspec.json.decode(client.get("/stats" + path, wire), type=statistic.result)
     finally:
         client.close()

@@ -1,6 +1,7 @@
-"""Statistics: ``GET /stats/...``. Thin: filters from query parameters, one call into ``replay.analytics.stats`` /
-``replay.analytics.ratings``, the typed result as JSON. Response models are derived from the msgspec result Structs so the
-OpenAPI schema says exactly what ``replay`` returns.
+"""Statistics: ``GET /stats/...``, one route per entry of the statistics catalogue (``replay.analytics.catalogue``:
+the core's and each registered system's; ``build_router`` makes them when the app is created). Thin: filters from query parameters, the statistic's own parameters from
+the query or the path, one call into ``replay.analytics``, the typed result as JSON. Response models are derived
+from the msgspec result Structs so the OpenAPI schema says exactly what ``replay`` returns.
 
 The router's lifespan attaches the projector (``replay.analytics.projections.attach``) to the service's DuckDB store: it
 catches up on start and then follows every commit.
@@ -8,6 +9,7 @@ catches up on start and then follows every commit.
 
 from __future__ import annotations
 
+import inspect
 import re
 import types
 from collections.abc import AsyncIterator, Callable
@@ -20,8 +22,11 @@ from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
 from pydantic import BaseModel, BeforeValidator, create_model
 
 from api.errors import ApiError, error_responses
-from replay.analytics import ratings, stats
+from engine.systems import get_system
+from replay.analytics.catalogue import catalogue, new_caches, run
+from replay.analytics.model import Parameter, Statistic
 from replay.analytics.stats import Filters
+from replay.systems import default_system
 
 _MODELS: dict[type, type[BaseModel]] = {}
 
@@ -57,7 +62,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     store = app.state.service.store
     projector = attach(store) if hasattr(store, "add_commit_listener") else None
     app.state.stats_projector = projector
-    app.state.ratings_cache = ratings.RatingsCache()
+    app.state.stats_caches = new_caches()
     try:
         yield
     finally:
@@ -65,20 +70,29 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
             projector.close()
 
 
-router = APIRouter(
-    prefix="/stats", tags=["statistics"], lifespan=_lifespan,
-    responses=error_responses(422, described={422: "invalid_request (details), invalid_filters"}),
-)
+DEFAULT_SYSTEM = default_system()
+
+
+def _iso_day(value: Any) -> Any:
+    """Only ``YYYY-MM-DD``, as documented (``format: date``): pydantic alone also took a number as a Unix time."""
+    if isinstance(value, str) and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        raise ValueError("a day is written YYYY-MM-DD")
+    return value
+
+
+Day = Annotated[date, BeforeValidator(_iso_day)]
 
 
 def filters(
-    system: str = Query("lords-of-war", max_length=64),
+    system: str = Query(DEFAULT_SYSTEM, max_length=64),
     date_from: Day | None = Query(None, description="first day (inclusive) the games started, YYYY-MM-DD"),
     date_to: Day | None = Query(None, description="last day (inclusive), YYYY-MM-DD"),
     tournament: str | None = Query(None, max_length=128),
-    army: str | None = Query(None, max_length=64, description="faction or army name, e.g. orcs"),
-    variant: str | None = Query(None, max_length=64, description="standard, intermediate, unbounded, targets-K-C"),
-    rules_version: str | None = Query(None, max_length=64, description="e.g. lords-of-war/1"),
+    army: str | None = Query(None, max_length=64, description="army, faction or clan label, e.g. orcs"),
+    variant: str | None = Query(None, max_length=64, description="the system's variant label, e.g. standard"),
+    rules_version: str | None = Query(
+        None, max_length=64, description=f"e.g. {get_system(DEFAULT_SYSTEM).rules_version}"
+    ),
     min_games: int = Query(0, ge=0, le=1_000_000, description="leave out groups with fewer games"),
 ) -> Filters:
     try:
@@ -101,68 +115,46 @@ def _run(request: Request, compute: Callable[[Any], msgspec.Struct]) -> Any:
         conn.close()
 
 
-@router.get("/armies", response_model=_pydantic(stats.ArmyWinRates), summary="Win rate by army (mirrors left out)")
-def armies(request: Request, f: Filters = Depends(filters)) -> Any:
-    return _run(request, lambda c: stats.army_win_rates(c, f))
+def _parameter(parameter: Parameter) -> inspect.Parameter:
+    """The endpoint's argument for one of a statistic's own parameters: a path segment or a query parameter."""
+    if parameter.in_path:
+        default: Any = Path(..., max_length=parameter.max_length, description=parameter.help or None)
+        annotation: Any = parameter.type
+    elif parameter.type is str:
+        default = Query(parameter.default, max_length=parameter.max_length, description=parameter.help or None)
+        annotation = str | None
+    else:
+        default = Query(parameter.default, ge=parameter.ge, le=parameter.le, description=parameter.help or None)
+        annotation = parameter.type
+    return inspect.Parameter(parameter.name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
 
 
-@router.get("/matchups", response_model=_pydantic(stats.Matchups), summary="Army-vs-army matrix")
-def matchups(request: Request, f: Filters = Depends(filters)) -> Any:
-    return _run(request, lambda c: stats.matchups(c, f))
+def _endpoint(statistic: Statistic) -> Callable[..., Any]:
+    def endpoint(request: Request, f: Filters, **params: Any) -> Any:
+        caches = getattr(request.app.state, "stats_caches", None)
+        return _run(request, lambda conn: run(statistic, conn, f, params, caches))
+
+    endpoint.__name__ = statistic.name.replace("-", "_")
+    endpoint.__doc__ = statistic.summary
+    endpoint.__signature__ = inspect.Signature(  # type: ignore[attr-defined]  # what FastAPI reads
+        [
+            inspect.Parameter("request", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Request),
+            inspect.Parameter("f", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=Depends(filters),
+                              annotation=Filters),
+            *(_parameter(p) for p in statistic.parameters),
+        ]
+    )
+    return endpoint
 
 
-@router.get("/first-player", response_model=_pydantic(stats.FirstPlayer), summary="First-player advantage")
-def first_player(request: Request, f: Filters = Depends(filters)) -> Any:
-    return _run(request, lambda c: stats.first_player(c, f))
-
-
-@router.get("/game-length", response_model=_pydantic(stats.GameLength), summary="Game length in turns")
-def game_length(request: Request, f: Filters = Depends(filters)) -> Any:
-    return _run(request, lambda c: stats.game_length(c, f))
-
-
-@router.get("/end-reasons", response_model=_pydantic(stats.EndReasons), summary="How games end")
-def end_reasons(request: Request, f: Filters = Depends(filters)) -> Any:
-    return _run(request, lambda c: stats.end_reasons(c, f))
-
-
-@router.get("/cards", response_model=_pydantic(stats.CardTable), summary="Per-card statistics")
-def cards(request: Request, f: Filters = Depends(filters)) -> Any:
-    return _run(request, lambda c: stats.cards(c, f))
-
-
-@router.get("/heatmap", response_model=_pydantic(stats.HeatMap), summary="Placements per square")
-def heatmap(
-    request: Request,
-    f: Filters = Depends(filters),
-    card: str | None = Query(None, max_length=128, description="one card id, e.g. orcs/orc-catapult"),
-    owner_view: bool = Query(False, description="squares seen from the placing player's edge"),
-    include_challenge: bool = Query(False, description="count the challenge placements (C3, E4)"),
-) -> Any:
-    return _run(request, lambda c: stats.heatmap(c, f, card, owner_view, include_challenge))
-
-
-@router.get("/ratings", response_model=_pydantic(ratings.Ratings), summary="Elo ratings (K=32, start 1500)")
-def player_ratings(
-    request: Request, f: Filters = Depends(filters), limit: int = Query(100, ge=1, le=10_000)
-) -> Any:
-    return _run(request, lambda c: ratings.ratings(c, f, limit, request.app.state.ratings_cache))
-
-
-@router.get(
-    "/ratings/{player}/history", response_model=_pydantic(ratings.RatingHistory), summary="A player's rating history"
-)
-def rating_history(
-    request: Request, player: str = Path(..., max_length=128), f: Filters = Depends(filters)
-) -> Any:
-    return _run(request, lambda c: ratings.rating_history(c, player, f, request.app.state.ratings_cache))
-
-
-@router.get("/head-to-head", response_model=_pydantic(stats.HeadToHead), summary="Head-to-head records")
-def head_to_head(
-    request: Request,
-    f: Filters = Depends(filters),
-    player: str | None = Query(None, max_length=128),
-    opponent: str | None = Query(None, max_length=128),
-) -> Any:
-    return _run(request, lambda c: stats.head_to_head(c, f, player, opponent))
+def build_router() -> APIRouter:
+    """The /stats routes of every statistic in the catalogue now (the app builds them when it is created, after
+    the systems registered)."""
+    router = APIRouter(
+        prefix="/stats", tags=["statistics"], lifespan=_lifespan,
+        responses=error_responses(422, described={422: "invalid_request (details), invalid_filters"}),
+    )
+    for statistic in catalogue():
+        router.get(statistic.path, response_model=_pydantic(statistic.result), summary=statistic.summary,
+                   name=statistic.name)(_endpoint(statistic))
+    return router

@@ -6,8 +6,8 @@
 
 The fast bulk path (not the HTTP API, not the engine per game): ``--base`` real bot games (all six factions,
 random and greedy bots, a fifth in the intermediate variant) are stored and projected normally; then their
-projection rows (proj_games, proj_players, proj_placements: what the statistics read) are replicated in DuckDB
-SQL (``bench/sql/bench_replicate_*.sql``) into ``games / base`` copies, each with a fresh game id
+projection rows (proj_games, proj_seats, proj_opponents, proj_players, proj_placements: what the statistics read)
+are replicated in DuckDB SQL (``bench/sql/bench_replicate_*.sql``) into ``games / base`` copies, each with a fresh game id
 (``<id>~<copy>``), a start date spread over two years, players drawn from a pool of 5,000 names (so ratings and
 head-to-head have realistic shapes) and every 10th copy in one of 50 tournaments; proj_card_daily is then summed
 from the placements as migration 005 does. proj_kills/proj_shots are not replicated (no statistic reads them).
@@ -32,9 +32,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.lords_of_war.bots import play_bot_game  # noqa: E402
-from replay.analytics import projections, ratings, stats  # noqa: E402
-from replay.log.chain import encode_chain  # noqa: E402
+from replay.analytics import multiplayer, projections, ratings, stats  # noqa: E402
 from replay.analytics.stats import Filters  # noqa: E402
+from replay.log.chain import encode_chain  # noqa: E402
+from replay.lords_of_war import analytics as lords_of_war  # noqa: E402
 from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 from engine.systems import get_system  # noqa: E402
 
@@ -92,20 +93,21 @@ def cases(conn):
         ("first-player", lambda: stats.first_player(conn, every)),
         ("game-length", lambda: stats.game_length(conn, every)),
         ("end-reasons", lambda: stats.end_reasons(conn, every)),
-        ("cards", lambda: stats.cards(conn, every)),
-        ("heatmap", lambda: stats.heatmap(conn, every)),
-        ("heatmap card", lambda: stats.heatmap(conn, every, card="orcs/orc-catapult", owner_view=True)),
+        ("cards", lambda: lords_of_war.cards(conn, every)),
+        ("heatmap", lambda: lords_of_war.heatmap(conn, every)),
+        ("heatmap card", lambda: lords_of_war.heatmap(conn, every, card="orcs/orc-catapult", owner_view=True)),
         ("head-to-head", lambda: stats.head_to_head(conn, every, player="player-42")),
         ("head-to-head all", lambda: stats.head_to_head(conn, Filters(min_games=5))),
         ("ratings", lambda: ratings.ratings(conn, every, limit=100)),
         ("rating-history", lambda: ratings.rating_history(conn, "player-42", every)),
         ("armies filtered", lambda: stats.army_win_rates(conn, narrow)),
-        ("cards filtered", lambda: stats.cards(conn, narrow)),
+        ("cards filtered", lambda: lords_of_war.cards(conn, narrow)),
         ("ratings tournament", lambda: ratings.ratings(conn, Filters(tournament="cup-7"))),
         # a filtered leaderboard is a pass over its games; with the app's cache later calls only check and continue
         ("ratings 2025", lambda: ratings.ratings(conn, year, limit=100)),
         ("ratings 2025 cached", lambda: ratings.ratings(conn, year, limit=100, cache=cache)),
         ("history 2025 cached", lambda: ratings.rating_history(conn, "player-42", year, cache=cache)),
+        ("multiplayer ratings", lambda: multiplayer.multiplayer_ratings(conn, every, limit=100)),  # none: 2 seats
     ]
 
 
@@ -113,10 +115,13 @@ def build(conn, games: int, base: int) -> None:
     """Replace the projection rows by ``games / base`` copies of the base games and compute the stored Elo pass."""
     copies = max(1, games // base)
     started = time.perf_counter()
-    for table in ("placements", "players", "games", "card_daily", "elo_cursor", "elo_players", "elo_history"):
+    for table in ("placements", "players", "seats", "opponents", "games", "card_daily", "elo_cursor", "elo_players",
+                  "elo_history"):
         conn.execute(f"DELETE FROM proj_{table}")  # bench only: start each size from empty tables
     conn.execute(bench_sql("bench_replicate_games"), {"copies": copies, "players": PLAYERS})
     conn.execute(bench_sql("bench_replicate_players"))
+    conn.execute(bench_sql("bench_replicate_seats"))
+    conn.execute(bench_sql("bench_replicate_opponents"))
     conn.execute(bench_sql("bench_replicate_placements"))
     conn.execute(bench_sql("bench_replicate_card_daily"))
     replicated = time.perf_counter() - started
@@ -126,12 +131,12 @@ def build(conn, games: int, base: int) -> None:
     conn.commit()
     elo_seconds = time.perf_counter() - elo_started
     conn.execute("CHECKPOINT")
-    n_games, n_players, n_placements, n_daily = (
+    n_games, n_seats, n_placements, n_daily = (
         conn.execute(f"SELECT count(*) FROM proj_{t}").fetchall()[0][0]
-        for t in ("games", "players", "placements", "card_daily")
+        for t in ("games", "seats", "placements", "card_daily")
     )
     print(
-        f"\n{n_games:,} games ({n_players:,} player rows, {n_placements:,} placements, {n_daily:,} card-day rows)"
+        f"\n{n_games:,} games ({n_seats:,} seat rows, {n_placements:,} placements, {n_daily:,} card-day rows)"
         f" replicated in {replicated:.1f} s; stored Elo pass from scratch in {elo_seconds:.1f} s"
     )
 

@@ -8,9 +8,13 @@ the rest, each part a small capability:
 - ``Views``: what each view (``all``, ``spectator``, a seat) may see of a state and of an event;
 - ``Explanations``: one line of text and a structured cause per event;
 - ``RecordSyntax``: the text record's header and moves (docs/record-format.md);
-- ``TerminalPicture``: the position drawn for ``warlog replay``.
+- ``TerminalPicture``: the position drawn for ``warlog replay``;
+- ``Labels``: what the statistics' core needs of a game beyond the engine's protocol (the seats' army labels, the
+  variant label, the recorded rules version);
+- ``Analytics``: the system's own projection tables, statistics, SQL and migrations (docs/statistics.md).
 
-A system implements each part as a module or an object with these functions; ``ReplayParts`` bundles them.
+A system implements each part as a module or an object with these functions; ``ReplayParts`` bundles them. The last
+two are optional (None): a system without them is still counted by the core statistics, with blank labels.
 """
 
 from __future__ import annotations
@@ -21,7 +25,9 @@ from typing import Any, Protocol, runtime_checkable
 
 import msgspec
 
+from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent
 from replay.records.syntax import ParsedRecord
+from replay.store.sql import SqlFolder
 
 
 ALL = "all"  # the view that sees everything (and the owner of what only it may see)
@@ -116,12 +122,56 @@ class TerminalPicture(Protocol):
 
 
 @runtime_checkable
+class Labels(Protocol):
+    def labels(self, started: Any) -> GameLabels:
+        """What the statistics' core needs of a game that its engine's protocol does not say, from the game's first
+        event (``game_started``): each seat's army / faction / clan label, the variant label, the rules version
+        it was recorded under, the mode and the proj_games setting columns that apply."""
+        ...
+
+
+@runtime_checkable
+class Analytics(Protocol):
+    """What a system adds to the statistics: its own projection tables and statistics, with their SQL.
+
+    ``sql``: the system's folder of statements (one per file) and its migration chain (``migrations/``), applied
+    after the shared chain and recorded per chain (``system_migrations``). ``statistics``: its entries of the
+    statistics catalogue (``replay.analytics.catalogue``), each with ``system`` set to the system's name.
+    ``exports``: its tables for ``warlog export-parquet`` (the statement ``parquet_<table>`` of ``sql`` reads each,
+    with the partition columns ``system`` and ``month``). ``army_names``: the labels the ``army`` filter knows
+    before any game is played (e.g. the factions)."""
+
+    sql: SqlFolder
+    statistics: Sequence[Statistic]
+    exports: Sequence[str]
+    army_names: Sequence[str]
+
+    def project(self, game: GameFacts, stream: Sequence[StreamEvent]) -> Any:
+        """The system's rows of one game (whatever ``store`` takes): a pure function of its events and the core's
+        reading of it (results, first player, filters)."""
+        ...
+
+    def store(self, conn: Any, games: Sequence[tuple[GameFacts, Any]], rewritten: Sequence[str]) -> None:
+        """Write the rows of these games in the projector's open transaction (it commits them with the checkpoints):
+        per-game rows of every game, facts of the finished ones. Facts are written once per finished game;
+        ``rewritten`` are finished games whose facts were written before (the game got events again): remove
+        theirs first."""
+        ...
+
+    def clear(self, conn: Any) -> None:
+        """Empty every table the system projects into (``warlog reproject``; in the projector's transaction)."""
+        ...
+
+
+@runtime_checkable
 class ReplaySystem(Protocol):
     name: str  # the engine system's name
     views: Views
     explanations: Explanations
     records: RecordSyntax
     terminal: TerminalPicture
+    labels: Labels | None
+    analytics: Analytics | None
 
 
 @dataclass(frozen=True)
@@ -133,3 +183,5 @@ class ReplayParts:
     explanations: Explanations
     records: RecordSyntax
     terminal: TerminalPicture
+    labels: Labels | None = None
+    analytics: Analytics | None = None

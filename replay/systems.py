@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from replay.plugin import Explanations, RecordSyntax, ReplaySystem, TerminalPicture, Views
+from replay.plugin import Analytics, Explanations, Labels, RecordSyntax, ReplaySystem, TerminalPicture, Views
 
 PLUGINS: dict[str, ReplaySystem] = {}
 
@@ -25,13 +25,37 @@ def register(plugin: ReplaySystem, *, replace: bool = False) -> ReplaySystem:
         raise TypeError(f"{plugin!r} does not implement replay.plugin.ReplaySystem")
     parts = {"views": (plugin.views, Views), "explanations": (plugin.explanations, Explanations),
              "records": (plugin.records, RecordSyntax), "terminal": (plugin.terminal, TerminalPicture)}
+    optional = {"labels": (plugin.labels, Labels), "analytics": (plugin.analytics, Analytics)}
+    parts |= {part: value for part, value in optional.items() if value[0] is not None}
     for part, (implementation, protocol) in parts.items():
         if not isinstance(implementation, protocol):
             raise TypeError(f"{plugin.name}: its {part} part does not implement replay.plugin.{protocol.__name__}")
     if plugin.name in PLUGINS and not replace and PLUGINS[plugin.name] is not plugin:
         raise ValueError(f"replay parts for {plugin.name!r} are already registered")
+    _check_statistics(plugin)
     PLUGINS[plugin.name] = plugin
     return plugin
+
+
+def _check_statistics(plugin: ReplaySystem) -> None:
+    """A system's statistics name itself as their system and take names and paths no other statistic has."""
+    if plugin.analytics is None:
+        return
+    from replay.analytics.catalogue import CORE
+
+    taken = {(s.name, s.path): s.system for s in CORE}
+    for other in PLUGINS.values():
+        if other.name != plugin.name and other.analytics is not None:
+            taken |= {(s.name, s.path): s.system for s in other.analytics.statistics}
+    names = {name: owner for (name, _), owner in taken.items()}
+    paths = {path: owner for (_, path), owner in taken.items()}
+    for statistic in plugin.analytics.statistics:
+        if statistic.system != plugin.name:
+            raise ValueError(f"{plugin.name}: its statistic {statistic.name!r} says it is {statistic.system!r}'s")
+        for key, seen in ((statistic.name, names), (statistic.path, paths)):
+            if key in seen:
+                raise ValueError(f"{plugin.name}: the statistic {key!r} is taken (by {seen[key] or 'the core'})")
+        names[statistic.name] = paths[statistic.path] = plugin.name
 
 
 @contextmanager
@@ -57,6 +81,14 @@ def get_plugin(name: str) -> ReplaySystem:
 
 def plugin_names() -> tuple[str, ...]:
     return tuple(sorted(PLUGINS))
+
+
+def default_system() -> str:
+    """The system a request or command that names none means: the first registered (the built-in Lords of War,
+    whose statistics were the only ones before there were several systems)."""
+    if not PLUGINS:
+        raise UnknownReplaySystem("no game system is registered")
+    return next(iter(PLUGINS))
 
 
 def _register_built_in() -> None:

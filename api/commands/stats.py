@@ -11,14 +11,15 @@ import csv
 import math
 import shutil
 import sys
-import textwrap
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import date
 from typing import Any
 
 import msgspec
+
+from api.database import CliError
 
 
 def _db(args: argparse.Namespace) -> str:
@@ -155,18 +156,6 @@ def _is_number(value: Any) -> bool:
     return value is None or (isinstance(value, int | float) and not isinstance(value, bool))
 
 
-def _heat_grid(rows: list[dict[str, Any]]) -> list[str]:
-    """The 7x6 mat with placement counts, row 6 on top: board squares only (see ``_heat_note``)."""
-    counts = {r["square"]: r["placements"] for r in rows if _on_mat(r["square"])}
-    if not counts:
-        return []
-    width = max(3, max(len(str(n)) for n in counts.values()))
-    lines = ["    " + " ".join(c.rjust(width) for c in "ABCDEFG")]
-    for row in range(6, 0, -1):
-        lines.append(f"{row:>3} " + " ".join(str(counts.get(f"{c}{row}", ".")).rjust(width) for c in "ABCDEFG"))
-    return lines
-
-
 _POINTS = ("rating", "peak", "before", "after", "opponent_before")  # Elo ratings and their history
 
 
@@ -178,20 +167,6 @@ def _whole_points(data: dict[str, Any]) -> dict[str, Any]:
 
     return {k: [whole(r) if isinstance(r, dict) else r for r in v] if isinstance(v, list) else v
             for k, v in whole(data).items()}
-
-
-def _on_mat(square: str) -> bool:
-    return len(square) == 2 and square[0] in "ABCDEFG" and square[1] in "123456"
-
-
-def _heat_note(rows: list[dict[str, Any]]) -> str | None:
-    """What the grid leaves out: placements in unbounded games (``x,y`` squares: no fixed mat to draw them on)."""
-    off = sum(r["placements"] for r in rows if not _on_mat(r["square"]))
-    if not off:
-        return None
-    on = sum(r["placements"] for r in rows) - off
-    return (f"The mat shows the {on} placements of games on the 7x6 mat; the {off} placements in unbounded games "
-            "(x,y squares, A1 = 0,0) are in the table only (--variant chooses the games).")
 
 
 def _tables(data: dict[str, Any]) -> list[tuple[str, list[dict[str, Any]]]]:
@@ -240,8 +215,10 @@ def _csv_value(value: Any) -> Any:
     return value
 
 
-def print_result(result: msgspec.Struct, as_json: bool, limit: int | None = None, width: int | None = None) -> None:
-    """The result as JSON, or as text: its scalars, then each table (at most ``limit`` rows, fitted to ``width``)."""
+def print_result(result: msgspec.Struct, as_json: bool, limit: int | None = None, width: int | None = None,
+                 notes: Callable[[dict[str, Any], int | None], Sequence[Sequence[str]]] | None = None) -> None:
+    """The result as JSON, or as text: its scalars, then each table (at most ``limit`` rows, fitted to ``width``),
+    then the statistic's ``notes`` (text blocks it adds, e.g. a picture of the board; they see every row)."""
     if as_json:
         sys.stdout.write(msgspec.json.encode(limit_rows(result, limit)).decode() + "\n")
         return
@@ -256,19 +233,8 @@ def print_result(result: msgspec.Struct, as_json: bool, limit: int | None = None
         print_table(rows[:limit] if limit else rows, width=width)
         if limit and len(rows) > limit:
             print(f"({limit} of {len(rows)} rows: --limit N for more, --limit 0 for all)")
-        if isinstance(result, _heatmap_type()):  # the grid counts every square, whatever the limit
-            grid = _heat_grid(rows)
-            note = _heat_note(rows)
-            if grid:
-                print("\n" + "\n".join(grid))
-            if note:
-                print("\n" + "\n".join(textwrap.wrap(note, width or 100)))
-
-
-def _heatmap_type() -> type:
-    from replay.analytics.stats import HeatMap
-
-    return HeatMap
+    for block in notes(data, width) if notes is not None else ():
+        print("\n" + "\n".join(block))
 
 
 # -- commands ---------------------------------------------------------------------------------------------------
@@ -292,33 +258,19 @@ def _filters(args: argparse.Namespace) -> Any:
         raise SystemExit(f"warlog stats: {error}")
 
 
-def _compute(name: str, conn: Any, args: argparse.Namespace) -> msgspec.Struct:
-    from replay.analytics import ratings, stats
-
-    filters = _filters(args)
-    table: dict[str, Callable[[], msgspec.Struct]] = {
-        "armies": lambda: stats.army_win_rates(conn, filters),
-        "matchups": lambda: stats.matchups(conn, filters),
-        "first-player": lambda: stats.first_player(conn, filters),
-        "game-length": lambda: stats.game_length(conn, filters),
-        "end-reasons": lambda: stats.end_reasons(conn, filters),
-        "cards": lambda: stats.cards(conn, filters),
-        "heatmap": lambda: stats.heatmap(conn, filters, args.card, args.owner_view, args.include_challenge),
-        "ratings": lambda: ratings.ratings(conn, filters, args.limit or None),
-        "rating-history": lambda: ratings.rating_history(conn, _need(args.player, "--player"), filters),
-        "head-to-head": lambda: stats.head_to_head(conn, filters, args.player, args.opponent),
-    }
-    return table[name]()
-
-
-def _need(value: str | None, flag: str) -> str:
-    if not value:
-        raise SystemExit(f"warlog stats: {flag} is required for this statistic")
-    return value
-
-
-NAMES = ("armies", "matchups", "first-player", "game-length", "end-reasons", "cards", "heatmap", "ratings",
-         "rating-history", "head-to-head")
+def parameters(statistic: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """The statistic's own parameters from the command line: its flags, and the CLI's ``--limit`` for a statistic
+    that takes a ``limit`` (0 or none: every row). A path parameter's flag is required."""
+    values: dict[str, Any] = {}
+    for parameter in statistic.parameters:
+        if parameter.name == "limit" and not parameter.cli:
+            values["limit"] = args.limit or None
+            continue
+        value = getattr(args, parameter.name, None)
+        if parameter.in_path and not value:
+            raise CliError(f"{parameter.flag} is required for this statistic", status=2)
+        values[parameter.name] = value if value is not None else parameter.default
+    return values
 
 
 def _stats(args: argparse.Namespace) -> int:
@@ -326,10 +278,14 @@ def _stats(args: argparse.Namespace) -> int:
         print("warlog stats: --limit must be 0 (every row) or more", file=sys.stderr)
         return 1
     from api.remote import find_holder, remote_stat
+    from replay.analytics.catalogue import run, statistic
 
+    entry = statistic(args.name)
+    params = parameters(entry, args)
+    filters = _filters(args)
     holder = find_holder(_db(args))
     if holder is not None:  # `warlog serve` holds the file: ask it (api/remote.py)
-        result = remote_stat(holder, args.name, args)
+        result = remote_stat(holder, entry, filters, params)
     else:
         with _projected(args) as (_, _, conn):
             if args.army is not None:
@@ -340,11 +296,11 @@ def _stats(args: argparse.Namespace) -> int:
                     print(f"warlog stats: no army {args.army!r}; the known armies are {', '.join(known)}.",
                           file=sys.stderr)
                     return 1
-            result = _compute(args.name, conn, args)
+            result = run(entry, conn, filters, params)
     if args.csv:
         print_csv(limit_rows(result, args.limit))
     else:
-        print_result(result, args.json, args.limit, None if args.json else terminal_width())
+        print_result(result, args.json, args.limit, None if args.json else terminal_width(), entry.notes)
     return 0
 
 
@@ -517,21 +473,33 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="standard statistics (win rates, matchups, cards, ratings, ...)",
         description="Print a standard statistic over finished games (docs/statistics.md).",
     )
-    stats.add_argument("name", choices=NAMES, metavar="NAME", help=f"the statistic: {', '.join(NAMES)}")
+    from replay.analytics.catalogue import catalogue
+    from replay.systems import default_system
+
+    entries = catalogue()
+    names = [entry.name for entry in entries]
+    default = default_system()
+    stats.add_argument("name", choices=names, metavar="NAME", help=f"the statistic: {', '.join(names)}")
     _add_db(stats)
-    stats.add_argument("--system", default="lords-of-war", help="game system (default lords-of-war)")
+    stats.add_argument("--system", default=default, help=f"game system (default {default})")
     stats.add_argument("--from", dest="date_from", type=date.fromisoformat, help="first day (YYYY-MM-DD)")
     stats.add_argument("--to", dest="date_to", type=date.fromisoformat, help="last day (YYYY-MM-DD), inclusive")
     stats.add_argument("--tournament", help="only the games of this tournament (its id)")
-    stats.add_argument("--army", help="faction or army name, e.g. orcs")
-    stats.add_argument("--variant", help="standard, intermediate, unbounded, targets-K-C (joined by '+')")
-    stats.add_argument("--rules-version", help="e.g. lords-of-war/1")
+    stats.add_argument("--army", help="army, faction or clan label, e.g. orcs")
+    stats.add_argument("--variant", help="the system's variant label, e.g. standard")
+    stats.add_argument("--rules-version", help="the rules version the games were recorded under")
     stats.add_argument("--min-games", type=int, default=0, help="leave out groups with fewer games")
-    stats.add_argument("--card", help="heatmap: one card id")
-    stats.add_argument("--owner-view", action="store_true", help="heatmap: squares from the placing player's edge")
-    stats.add_argument("--include-challenge", action="store_true", help="heatmap: count challenge placements")
-    stats.add_argument("--player", help="rating-history, head-to-head: a player's name")
-    stats.add_argument("--opponent", help="head-to-head: the other player's name")
+    flags: dict[str, tuple[Any, list[str]]] = {}  # each statistic's own parameters, one flag each
+    for entry in entries:
+        for parameter in entry.parameters:
+            if parameter.cli:
+                flags.setdefault(parameter.name, (parameter, []))[1].append(entry.name)
+    for parameter, users in flags.values():
+        text = f"{', '.join(users)}: {parameter.help}"
+        if parameter.type is bool:
+            stats.add_argument(parameter.flag, action="store_true", help=text)
+        else:
+            stats.add_argument(parameter.flag, type=parameter.type, help=text)
     stats.add_argument("--limit", type=int, default=None, metavar="N",
                        help="at most N rows of each table (ratings: the top N; 0 or none: every row)")
     output = stats.add_mutually_exclusive_group()
@@ -544,7 +512,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "sql",
         help="run a read-only SQL query",
         description="Run an ad-hoc query on a read-only connection (writes and file access are refused). "
-        "Tables: events, games, proj_games, proj_players, proj_placements, proj_kills, proj_shots.",
+        "Tables: events, games, proj_games, proj_seats, proj_opponents and each game system's own "
+        "(docs/statistics.md).",
     )
     query.add_argument("query", help="one SQL statement (DuckDB's dialect), e.g. \"SELECT count(*) FROM games\"")
     _add_db(query)

@@ -1,10 +1,11 @@
 """Parquet export: the event log, the game records and every projection, partitioned by system and month.
 
 ``export(conn, directory)`` writes ``DIR/<table>/system=<system>/month=<YYYY-MM>/data_0.parquet`` (Hive-style
-partitions, what DuckDB, pandas/pyarrow and Spark read as they are) for the tables in ``TABLES``. The month is the
-month the game started (``games.created_at``), so all rows of a game land in one partition. The queries are
-``replay/sql/parquet_*.sql``; the directory is handed to DuckDB's Parquet writer (``COPY ... TO ... (FORMAT
-PARQUET, PARTITION_BY (system, month))`` under the hood), never spliced into SQL text.
+partitions, what DuckDB, pandas/pyarrow and Spark read as they are) for the tables in ``TABLES`` and each registered
+system's own (``Analytics.exports``). The month is the month the game started (``games.created_at``), so all rows
+of a game land in one partition. The queries are ``replay/sql/parquet_*.sql`` (a system's: its SQL folder's); the
+directory is handed to DuckDB's Parquet writer (``COPY ... TO ... (FORMAT PARQUET, PARTITION_BY (system, month))``
+under the hood), never spliced into SQL text.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ import duckdb
 import msgspec
 
 from replay.store.sql import sql
+from replay.systems import PLUGINS
 
-TABLES = ("events", "games", "proj_games", "proj_players", "proj_placements", "proj_kills", "proj_shots")
+TABLES = ("events", "games", "proj_games", "proj_seats", "proj_opponents")  # the core's; then each system's
 PARTITIONS = ["system", "month"]
 
 
@@ -31,7 +33,8 @@ class ExportError(Exception):
 
 
 def export(conn: duckdb.DuckDBPyConnection, directory: str | Path) -> list[ExportedTable]:
-    """Write every table of ``TABLES`` under ``directory`` (replacing an earlier export of the same tables).
+    """Write every table of ``TABLES`` and the systems' under ``directory`` (replacing an earlier export of the same
+    tables).
     ``ExportError`` when the directory cannot be made or written."""
     root = Path(directory)
     if root.exists() and not root.is_dir():
@@ -40,9 +43,13 @@ def export(conn: duckdb.DuckDBPyConnection, directory: str | Path) -> list[Expor
         root.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise ExportError(f"cannot make the folder {str(root)!r}: {error.strerror or error}") from None
+    queries = [(table, sql(f"parquet_{table}")) for table in TABLES]
+    for plugin in PLUGINS.values():
+        if plugin.analytics is not None:
+            queries += [(table, plugin.analytics.sql(f"parquet_{table}")) for table in plugin.analytics.exports]
     out = []
-    for table in TABLES:
-        relation = conn.sql(sql(f"parquet_{table}"))
+    for table, query in queries:
+        relation = conn.sql(query)
         rows = relation.aggregate("count(*)").fetchall()[0][0]
         target = root / table
         if rows:

@@ -14,11 +14,16 @@ warning) and skipped until it gets new events or ``warlog reproject`` runs. Only
 (I/O, connection, memory, interruption) end a pass. Shutdown is bounded: ``close`` projects what it can within
 ``CLOSE_BUDGET`` seconds and leaves the rest to the next start's catch-up (the checkpoint keeps that exact).
 
-What is projected is a pure function of one game's events (``project_game``): the per-game tables
-(``proj_games``, ``proj_players``) are recomputed from the whole stream and replaced; the fact tables
-(``proj_placements``, ``proj_kills``, ``proj_shots``) are written once, when the game has ended, which keeps them
-insert-only (statistics count finished games only). A rebuild therefore equals the incremental result
-(``tests/replay/test_projections.py``).
+What is projected is a pure function of one game's events (``project_game``), in two parts:
+- the **core**, the same for every game system (``read_game``): the game (``proj_games``), one row per seat
+  (``proj_seats``: player, army label, place, score, result, went first) and one per seat and opposing seat
+  (``proj_opponents``), read through the engine's protocol (``seats``, ``outcome``, ``turn``, ``to_act``,
+  ``recorded_actions``) and the system's labels (``replay.plugin.Labels``); these per-game rows are recomputed from
+  the whole stream and replaced, running games included;
+- the **system's own rows** (``replay.plugin.Analytics``: Lords of War's placements, kills, shots, ...), which its
+  ``store`` writes in the same transaction; its facts are written once, when the game has ended, which keeps them
+  insert-only (statistics count finished games only).
+A rebuild therefore equals the incremental result (``tests/replay/test_projections.py``).
 """
 
 from __future__ import annotations
@@ -28,27 +33,21 @@ import math
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 import duckdb
 import msgspec
 
-from engine.lords_of_war.cards import CARDS
-from engine.systems import UnknownSystem, get_system
-from events.lords_of_war import (
-    BerserkerMoved,
-    Eliminated,
-    GameEnded,
-    GameStarted,
-    Placed,
-    Recalled,
-    Shot,
-)
+from engine.errors import StreamError
+from engine.system import AnySystem, Outcome
+from engine.systems import UnknownSystem, get_system, system_names
+from replay.analytics.model import GAME_SETTINGS, GameFacts, GameHeader, GameLabels, SeatFacts, StreamEvent
+from replay.plugin import Analytics
 from replay.store.sql import sql
+from replay.systems import PLUGINS
 
-LORDS_OF_WAR = "lords-of-war"
 PAGE = 500  # games per catch-up transaction
 INTERVAL = 1.0  # seconds: a background pass starts at most this often
 GAME_INTERVAL = 10.0  # seconds: a game is projected again in the background at most this often (the lag bound)
@@ -71,21 +70,22 @@ DATABASE_FAILURES: tuple[type[BaseException], ...] = (
     MemoryError,
 )
 ERROR_CHARS = 1000  # proj_set_aside.error keeps this much of the message
+CORE_TABLES = ("checkpoint", "games", "seats", "opponents", "set_aside")  # what a rebuild empties (and Elo's)
 
 log = logging.getLogger("warlog.projections")
 
 
-# -- the rows ------------------------------------------------------------------------------------------------
+# -- the core rows ---------------------------------------------------------------------------------------------
 # Field order = the column order of replay/sql/proj_insert_*.sql.
 
 
-class GameRow(msgspec.Struct):
+class GameRow(msgspec.Struct, kw_only=True):
     game_id: str
     system: str
     rules_version: str | None
     mode: str | None
     variant: str | None
-    intermediate: bool | None
+    intermediate: bool | None  # the GAME_SETTINGS columns: what the system's labels give, else None
     unbounded: bool | None
     kill_target: int | None
     command_target: int | None
@@ -95,7 +95,7 @@ class GameRow(msgspec.Struct):
     ended_at: str | None
     played_on: str
     month: str
-    player_p1: str | None
+    player_p1: str | None  # the players and armies of a two-seat game (proj_seats has every game's seats)
     player_p2: str | None
     army_p1: str | None
     army_p2: str | None
@@ -105,21 +105,23 @@ class GameRow(msgspec.Struct):
     turns: int
     finished: bool
     last_seq: int
+    seats: int
+    armies: list[str]
 
 
-class PlayerRow(msgspec.Struct):
+class SeatRow(msgspec.Struct, kw_only=True):
     game_id: str
     seat: str
+    seat_index: int
+    team: str | None
     player: str
     army: str
-    opponent: str
-    opponent_army: str
-    went_first: bool
+    place: int | None
+    score: int | None
     result: str | None
-    kills: int
-    commanders: int
-    placements: int
-    recalls: int
+    went_first: bool
+    mirror: bool
+    seats: int
     system: str
     rules_version: str | None
     variant: str | None
@@ -131,111 +133,35 @@ class PlayerRow(msgspec.Struct):
     finished: bool
 
 
-class PlacementRow(msgspec.Struct):
+class OpponentRow(msgspec.Struct, kw_only=True):
     game_id: str
-    placement: int
-    seq: int
-    turn: int
     seat: str
+    opponent_seat: str
+    player: str
+    opponent: str
     army: str
-    card: str
-    first_of_card: bool
-    square: str
-    own_square: str
-    challenge: bool
-    forced: bool
-    basis: str
-    fate: str = "on_board"
-    fate_seq: int | None = None
-    fate_turn: int | None = None
-    destroyed_by: str | None = None
-    killers: list[str] | None = None
-    kills: int = 0
-    shot_kills: int = 0
-    shots: int = 0
-    shots_killing: int = 0
-    result: str | None = None
-    system: str = LORDS_OF_WAR
-    rules_version: str | None = None
-    variant: str | None = None
-    tournament: str | None = None
-    played_on: str = ""
-    own_faction: bool = False  # the card is of the placing army's faction (migration 004)
-
-
-class KillRow(msgspec.Struct):
-    game_id: str
-    seq: int
-    turn: int
-    round: int
-    victim_placement: int | None
-    victim_seat: str
-    victim_card: str
-    attacker_placement: int | None
-    attacker_seat: str
-    attacker_card: str
-    kind: str
-    direction: str | None
-    value: int
-
-
-class ShotRow(msgspec.Struct):
-    game_id: str
-    seq: int
-    turn: int
-    seat: str
-    shooter_placement: int | None
-    shooter_card: str
-    target_placement: int | None
-    target_card: str
-    value: int
-    killed: bool = False
+    opponent_army: str
+    result: str | None
+    system: str
+    rules_version: str | None
+    variant: str | None
+    tournament: str | None
+    played_on: str
+    finished: bool
 
 
 class GameProjection(msgspec.Struct):
+    """Every row of one game: the core's, and (``analytics`` not None) the system's own (``rows``)."""
+
     game: GameRow
-    players: list[PlayerRow]
-    placements: list[PlacementRow]
-    kills: list[KillRow]
-    shots: list[ShotRow]
+    seats: list[SeatRow]
+    opponents: list[OpponentRow]
+    facts: GameFacts | None = None  # None: a game of a system this build does not know
+    analytics: Any = None  # the system's Analytics part
+    rows: Any = None  # what its project() returned
 
 
-class GameHeader(msgspec.Struct, frozen=True):
-    """What the projection needs from the store's ``games`` record."""
-
-    game_id: str
-    system: str
-    created_at: str
-    tournament: str | None = None
-    metadata: dict[str, Any] = {}
-
-
-class StreamEvent(msgspec.Struct, frozen=True):
-    seq: int
-    recorded_at: str
-    event: Any
-
-
-# -- the pure part ----------------------------------------------------------------------------------------
-
-
-def variant_label(intermediate: bool, unbounded: bool, kill_target: int, command_target: int) -> str:
-    """``standard``, or the non-default settings joined by '+': intermediate, unbounded, targets-K-C."""
-    parts = []
-    if intermediate:
-        parts.append("intermediate")
-    if unbounded:
-        parts.append("unbounded")
-    if (kill_target, command_target) != (20, 4):
-        parts.append(f"targets-{kill_target}-{command_target}")
-    return "+".join(parts) or "standard"
-
-
-def own_square(square: str, seat: str, unbounded: bool) -> str:
-    """The square as its owner sees it: p2's squares rotated 180 degrees on the 7x6 mat (G6 <-> A1)."""
-    if seat != "p2" or unbounded or len(square) != 2:
-        return square
-    return f"{chr(ord('G') - (ord(square[0]) - ord('A')))}{7 - int(square[1])}"
+# -- the pure part: reading a game through the engine's protocol ------------------------------------------------
 
 
 def _round(metadata: dict[str, Any]) -> int | None:
@@ -248,248 +174,211 @@ def _round(metadata: dict[str, Any]) -> int | None:
         return None
 
 
-def _other(seat: str) -> str:
-    return "p2" if seat == "p1" else "p1"
+def _names(setup: dict[str, Any]) -> list[str | None]:
+    """The players' names of a setup (``players[].name``, the contract's shape), by seat index."""
+    players = setup.get("players")
+    if not isinstance(players, list | tuple):
+        return []
+    return [p.get("name") if isinstance(p, dict) and isinstance(p.get("name"), str) else None for p in players]
 
 
-def _is_commander(card: str) -> bool:
-    known = CARDS.get(card)
-    return known is not None and known.is_commander
+def _is_concession(system: AnySystem, seat: str, action: Any) -> bool:
+    try:
+        return bool(action == system.concession(seat))
+    except Exception:  # noqa: BLE001 - a seat the system cannot concede for: not a concession
+        return False
 
 
-def project_lords_of_war(header: GameHeader, stream: Sequence[StreamEvent]) -> GameProjection:
-    """Every projection row of one Lords of War game, from its whole event stream (seq 1 first)."""
-    gid = header.game_id
-    started: GameStarted | None = None
-    placements: list[PlacementRow] = []
-    kills: list[KillRow] = []
-    shots: list[ShotRow] = []
-    seen: set[tuple[str, str]] = set()  # (seat, card) placed so far
-    board: dict[str, int] = {}  # square -> index into placements of the unit on it
-    turn_shots: list[tuple[ShotRow, str, str]] = []  # this turn's shots with the shooter's and target's squares
-    kill_count = {"p1": 0, "p2": 0}
-    commander_count = {"p1": 0, "p2": 0}
-    recalls = {"p1": 0, "p2": 0}
-    turn = 0
-    turns = 0
-    first_player: str | None = None
-    ended: GameEnded | None = None
-    ended_at: str | None = None
-    unbounded = False
+def _result(outcome: Outcome | None, seat: str) -> str | None:
+    """win (among the winners), draw (every seat placed together), loss; None while running or without a result."""
+    if outcome is None:
+        return None
+    if outcome.winners:
+        return "win" if seat in outcome.winners else "loss"
+    return "draw" if len(outcome.placings) == 1 else None
 
-    def new_unit(seq: int, t: int, seat: str, card: str, square: str, challenge: bool, forced: bool, basis: str) -> None:
-        army = next((p.army_name for p in started.players if p.id == seat), "") if started else ""
-        first = (seat, card) not in seen
-        seen.add((seat, card))
-        placements.append(
-            PlacementRow(
-                gid, len(placements) + 1, seq, t, seat, army, card, first, square,
-                own_square(square, seat, unbounded), challenge, forced, basis,
-            )
-        )
-        board[square] = len(placements) - 1
 
-    for item in stream:
-        event = item.event
-        match event:
-            case GameStarted():
-                started = event
-                unbounded = event.variant.unbounded
-                if event.position is not None:
-                    for unit in event.position.board:
-                        new_unit(item.seq, 0, unit.owner, unit.card, unit.square, False, False, "position")
-                    for seat, k in event.position.kills.items():
-                        if seat in kill_count:
-                            kill_count[seat] += k.total
-                            commander_count[seat] += k.commanders
-            case Placed():
-                turn_shots.clear()  # shots belong to the placement they follow (R5)
-                turn = event.turn
-                turns = max(turns, event.turn)
-                if first_player is None and event.turn >= 1:
-                    first_player = event.player
-                new_unit(item.seq, event.turn, event.player, event.card, event.square, event.challenge,
-                         event.forced, event.basis)
-            case Shot():
-                shooter = board.get(event.shooter_square)
-                target = board.get(event.target_square)
-                row = ShotRow(
-                    gid, item.seq, turn, event.player,
-                    placements[shooter].placement if shooter is not None else None, event.shooter_card,
-                    placements[target].placement if target is not None else None, event.target_card, event.value,
-                )
-                shots.append(row)
-                turn_shots.append((row, event.shooter_square, event.target_square))
-                if shooter is not None:
-                    placements[shooter].shots += 1
-            case Eliminated():
-                victims = [board.get(unit.square) for unit in event.units]
-                for unit, victim in zip(event.units, victims, strict=True):
-                    killers: list[str] = []
-                    kinds: set[str] = set()
-                    involved: dict[int, bool] = {}  # attacker index -> a shot of it took part
-                    for attacker in unit.attackers:
-                        a = board.get(attacker.square)
-                        kills.append(
-                            KillRow(
-                                gid, item.seq, turn, event.round,
-                                placements[victim].placement if victim is not None else None, unit.owner, unit.card,
-                                placements[a].placement if a is not None else None, attacker.owner, attacker.card,
-                                attacker.kind, attacker.direction, attacker.value,
-                            )
-                        )
-                        kinds.add(attacker.kind)
-                        if attacker.card not in killers:
-                            killers.append(attacker.card)
-                        if a is not None:
-                            involved[a] = involved.get(a, False) or attacker.kind == "shot"
-                        if attacker.kind == "shot":
-                            for row, from_square, to_square in turn_shots:
-                                if from_square == attacker.square and to_square == unit.square and not row.killed:
-                                    row.killed = True
-                                    if a is not None:
-                                        placements[a].shots_killing += 1
-                                    break
-                    for a, by_shot in involved.items():
-                        placements[a].kills += 1
-                        placements[a].shot_kills += int(by_shot)
-                    if victim is not None:
-                        dead = placements[victim]
-                        dead.fate, dead.fate_seq, dead.fate_turn = "destroyed", item.seq, turn
-                        dead.destroyed_by = "+".join(k for k in ("arrow", "shot") if k in kinds)
-                        dead.killers = killers
-                    destroyer = _other(unit.owner)
-                    kill_count[destroyer] += 1
-                    commander_count[destroyer] += int(_is_commander(unit.card))
-                for unit in event.units:
-                    board.pop(unit.square, None)
-            case BerserkerMoved():
-                moved = board.pop(event.origin, None)
-                if moved is not None:
-                    board[event.target] = moved
-            case Recalled():
-                unit_index = board.pop(event.square, None)
-                recalls[event.player] = recalls.get(event.player, 0) + 1
-                if unit_index is not None:
-                    back = placements[unit_index]
-                    back.fate, back.fate_seq, back.fate_turn = "recalled", item.seq, turn
-            case GameEnded():
-                ended, ended_at = event, item.recorded_at
-            case _:
-                pass  # dealing, draws, reveals, extra turns, concessions: nothing to count
+def _winner(outcome: Outcome | None) -> str | None:
+    if outcome is None:
+        return None
+    if outcome.winners:
+        return "+".join(outcome.winners)
+    return "draw" if len(outcome.placings) == 1 else None
 
-    if started is None:
-        raise ValueError(f"game {gid!r}: the stream does not start with game_started")
-    v = started.variant
-    label = variant_label(v.intermediate, v.unbounded, v.kill_target, v.command_target)
-    if first_player is None:
-        first_player = started.position.to_move if started.position is not None else "p1"
-    seats = {p.id: p for p in started.players}
-    winner = ended.winner if ended is not None else None
-    played_on = header.created_at[:10]
-    finished = ended is not None
 
-    def result(seat: str) -> str | None:
-        if winner is None:
-            return None
-        if winner == "draw":
-            return "draw"
-        return "win" if winner == seat else "loss"
+def read_game(header: GameHeader, stream: Sequence[StreamEvent], system: AnySystem) -> GameFacts:
+    """The core's reading of one game (its stream from seq 1), through the engine's protocol:
 
-    placed_count = {"p1": 0, "p2": 0}
-    for row in placements:
-        row.result = result(row.seat)
-        row.rules_version, row.variant, row.tournament, row.played_on = (
-            started.rules_version, label, header.tournament, played_on,
-        )
-        row.own_faction = row.army == row.card.split("/", 1)[0]
-        if row.basis != "position":
-            placed_count[row.seat] = placed_count.get(row.seat, 0) + 1
-
-    def name(seat: str) -> str:
-        return seats[seat].name if seat in seats else seat
-
-    def army(seat: str) -> str:
-        return seats[seat].army_name if seat in seats else ""
-
-    game = GameRow(
-        gid, started.system, started.rules_version, v.mode, label, v.intermediate, v.unbounded, v.kill_target,
-        v.command_target, header.tournament, _round(header.metadata), header.created_at, ended_at, played_on,
-        header.created_at[:7], name("p1") if "p1" in seats else None, name("p2") if "p2" in seats else None,
-        army("p1") if "p1" in seats else None, army("p2") if "p2" in seats else None, first_player, winner,
-        ended.reason if ended is not None else None, turns, finished, stream[-1].seq,
-    )
-    players = [
-        PlayerRow(
-            gid, seat, name(seat), army(seat), name(_other(seat)), army(_other(seat)), seat == first_player,
-            result(seat), kill_count.get(seat, 0), commander_count.get(seat, 0), placed_count.get(seat, 0),
-            recalls.get(seat, 0), started.system, started.rules_version, label, header.tournament, played_on,
-            ended_at, game.end_reason, turns, finished,
+    - seats from ``seats(recorded_setup(events))``, players' names from the setup's ``players``, army labels and the
+      filters' labels from the system's ``Labels`` part (blank without one);
+    - the result from ``outcome`` of the final state: places (tied seats share one), results, scores;
+    - ``turns``, the game's length: the highest ``turn`` in which a seat took an action other than conceding (a
+      concession at the start of a turn plays no part of it): ``turn`` before the last such action, since turns
+      never go back; ``turn`` of the final state when the system cannot recover the stream's actions
+      (``StreamError``);
+    - the first player: the seat ``to_act`` awaited first once ``turn`` reached 1, or (a game that ended before)
+      the first seat it awaited at all.
+    """
+    events = [item.event for item in stream]
+    if not events:
+        raise ValueError(f"game {header.game_id!r}: no events")
+    setup = system.recorded_setup(events)
+    seats = system.seats(setup)
+    plugin = PLUGINS.get(header.system)
+    labels = plugin.labels.labels(events[0]) if plugin is not None and plugin.labels is not None else GameLabels()
+    try:
+        actions = system.recorded_actions(events)
+    except StreamError:
+        actions = None
+    first: str | None = None  # the first player: evolve from the start until the game awaits a seat in turn 1
+    awaited_first: str | None = None
+    state = system.initial_state()
+    for event in events:
+        state = system.evolve(state, event)
+        awaited = system.to_act(state)
+        if awaited:
+            awaited_first = awaited_first or awaited[0]
+            if system.turn(state) >= 1:
+                first = awaited[0]
+                break
+    first = first or awaited_first
+    # the length: ``turn`` before the last action that is not a concession (turns never go back, so it is the
+    # highest); the state is folded up to there (a system's fold is its fast path), then evolved to the end
+    last = None if actions is None else next(
+        (a.start for a in reversed(actions) if not _is_concession(system, a.seat, a.action)), None)
+    if last is None:
+        state = system.fold(events)
+        turns = system.turn(state) if actions is None else 0
+    else:
+        state = system.fold(events[:last])
+        turns = system.turn(state)
+        for event in events[last:]:
+            state = system.evolve(state, event)
+    outcome = system.outcome(state)
+    names = _names(setup)
+    seat_facts = tuple(
+        SeatFacts(
+            id=seat.id,
+            index=seat.index,
+            team=seat.team,
+            player=(names[seat.index] if seat.index < len(names) else None) or seat.id,
+            army=labels.armies.get(seat.id, ""),
+            place=outcome.place_of(seat.id) if outcome is not None else None,
+            score=outcome.scores.get(seat.id) if outcome is not None else None,
+            result=_result(outcome, seat.id),
+            went_first=seat.id == first,
         )
         for seat in seats
-    ]
-    return GameProjection(game, players, placements, kills, shots)
-
-
-def project_generic(header: GameHeader, stream: Sequence[StreamEvent]) -> GameProjection:
-    """A system without its own projection: one proj_games row with what the store knows."""
-    return GameProjection(
-        GameRow(
-            header.game_id, header.system, None, None, None, None, None, None, None, header.tournament,
-            _round(header.metadata), header.created_at, None, header.created_at[:10], header.created_at[:7],
-            None, None, None, None, None, None, None, 0, False, stream[-1].seq if stream else 0,
-        ),
-        [], [], [], [],
+    )
+    return GameFacts(
+        header=header,
+        labels=labels,
+        seats=seat_facts,
+        first_player=first,
+        winner=_winner(outcome),
+        end_reason=outcome.reason if outcome is not None else None,
+        turns=turns,
+        finished=outcome is not None,
+        ended_at=stream[-1].recorded_at if outcome is not None else None,
+        played_on=header.created_at[:10],
+        last_seq=stream[-1].seq,
     )
 
 
-PROJECTIONS: dict[str, Callable[[GameHeader, Sequence[StreamEvent]], GameProjection]] = {
-    LORDS_OF_WAR: project_lords_of_war,
-}
+def _sides_differ(a: SeatFacts, b: SeatFacts) -> bool:
+    return a.id != b.id and (a.team is None or a.team != b.team)
+
+
+def _against(a: SeatFacts, b: SeatFacts) -> str | None:
+    """a's result against b: placed ahead (win), behind (loss) or level (draw)."""
+    if a.result is None or a.place is None or b.place is None:
+        return None
+    return "win" if a.place < b.place else "loss" if a.place > b.place else "draw"
+
+
+def core_rows(game: GameFacts) -> tuple[GameRow, list[SeatRow], list[OpponentRow]]:
+    """The core tables' rows of one game read by ``read_game``."""
+    header, labels, seats = game.header, game.labels, game.seats
+    common = {
+        "system": header.system, "rules_version": labels.rules_version, "variant": labels.variant,
+        "tournament": header.tournament, "played_on": game.played_on, "finished": game.finished,
+    }
+    two = {s.id: s for s in seats} if len(seats) == 2 else {}
+    settings = {name: labels.settings.get(name) for name in GAME_SETTINGS}
+    row = GameRow(
+        game_id=header.game_id, mode=labels.mode, **settings, round=_round(header.metadata),
+        started_at=header.created_at, ended_at=game.ended_at, month=header.created_at[:7],
+        player_p1=two["p1"].player if "p1" in two else None, player_p2=two["p2"].player if "p2" in two else None,
+        army_p1=two["p1"].army if "p1" in two else None, army_p2=two["p2"].army if "p2" in two else None,
+        first_player=game.first_player, winner=game.winner, end_reason=game.end_reason, turns=game.turns,
+        last_seq=game.last_seq, seats=len(seats), armies=[s.army for s in seats], **common,
+    )
+    mirror = len({s.army for s in seats}) == 1
+    seat_rows = [
+        SeatRow(
+            game_id=header.game_id, seat=s.id, seat_index=s.index, team=s.team, player=s.player, army=s.army,
+            place=s.place, score=s.score, result=s.result, went_first=s.went_first, mirror=mirror, seats=len(seats),
+            ended_at=game.ended_at, end_reason=game.end_reason, turns=game.turns, **common,
+        )
+        for s in seats
+    ]
+    opponents = [
+        OpponentRow(
+            game_id=header.game_id, seat=a.id, opponent_seat=b.id, player=a.player, opponent=b.player, army=a.army,
+            opponent_army=b.army, result=_against(a, b), **common,
+        )
+        for a in seats
+        for b in seats
+        if _sides_differ(a, b)
+    ]
+    return row, seat_rows, opponents
+
+
+def project_unknown(header: GameHeader, stream: Sequence[StreamEvent]) -> GameProjection:
+    """A game of a system this build does not know: one proj_games row with what the store knows."""
+    return GameProjection(
+        GameRow(
+            game_id=header.game_id, system=header.system, rules_version=None, mode=None, variant=None,
+            intermediate=None, unbounded=None, kill_target=None, command_target=None, tournament=header.tournament,
+            round=_round(header.metadata), started_at=header.created_at, ended_at=None,
+            played_on=header.created_at[:10], month=header.created_at[:7], player_p1=None, player_p2=None,
+            army_p1=None, army_p2=None, first_player=None, winner=None, end_reason=None, turns=0, finished=False,
+            last_seq=stream[-1].seq if stream else 0, seats=0, armies=[],
+        ),
+        [], [],
+    )
 
 
 def project_game(header: GameHeader, stream: Sequence[StreamEvent]) -> GameProjection:
-    return PROJECTIONS.get(header.system, project_generic)(header, stream)
-
-
-DAILY_SUMS = ("placements", "kills", "shot_kills", "shots", "shots_killing", "destroyed", "recalled", "games_placed",
-              "faction_placed")
-DAILY_KEY = ("system", "played_on", "tournament", "variant", "rules_version", "army", "card", "won")
-
-
-def card_daily(placements: Iterable[PlacementRow]) -> dict[str, list[Any]]:
-    """proj_card_daily sums of these placements (finished games with a result), as columns for the upsert."""
-    sums: dict[tuple, list[int]] = {}
-    for r in placements:
-        if r.result is None:
-            continue
-        key = (r.system, r.played_on, r.tournament or "", r.variant or "", r.rules_version or "", r.army, r.card,
-               r.result == "win")
-        row = sums.get(key)
-        if row is None:
-            row = sums[key] = [0] * len(DAILY_SUMS)
-        row[0] += 1
-        row[1] += r.kills
-        row[2] += r.shot_kills
-        row[3] += r.shots
-        row[4] += r.shots_killing
-        row[5] += r.fate == "destroyed"
-        row[6] += r.fate == "recalled"
-        row[7] += r.first_of_card
-        row[8] += r.first_of_card and r.own_faction
-    if not sums:
-        return {}
-    keys = list(sums)
-    columns = {name: [k[i] for k in keys] for i, name in enumerate(DAILY_KEY)}
-    columns |= {name: [int(sums[k][i]) for k in keys] for i, name in enumerate(DAILY_SUMS)}
-    return columns
+    """Every projection row of one game, from its whole event stream (seq 1 first)."""
+    try:
+        system = get_system(header.system)
+    except UnknownSystem:
+        return project_unknown(header, stream)
+    facts = read_game(header, stream, system)
+    game, seats, opponents = core_rows(facts)
+    plugin = PLUGINS.get(header.system)
+    analytics: Analytics | None = plugin.analytics if plugin is not None else None
+    rows = analytics.project(facts, stream) if analytics is not None else None
+    return GameProjection(game, seats, opponents, facts, analytics, rows)
 
 
 # -- the projector ------------------------------------------------------------------------------------------
 
 
 def _columns(rows: Sequence[msgspec.Struct], kind: type[msgspec.Struct]) -> dict[str, list[Any]]:
+    """Rows as one list per column (the ``proj_insert_*`` statements unnest them)."""
     return {name: [getattr(row, name) for row in rows] for name in kind.__struct_fields__}
+
+
+def _analytics_parts() -> list[Analytics]:
+    """The registered systems' Analytics parts."""
+    return [plugin.analytics for plugin in PLUGINS.values() if plugin.analytics is not None]
+
+
+def system_chains() -> list[Any]:
+    """The registered systems' SQL folders, whose migration chains come after the shared one."""
+    return [analytics.sql for analytics in _analytics_parts()]
 
 
 def _now() -> str:
@@ -553,7 +442,7 @@ class Projector:
         conn = self._conn
         conn.begin()
         try:
-            for system in PROJECTIONS:
+            for system in system_names():
                 sync_elo(conn, system)
             conn.commit()
         except BaseException:
@@ -566,12 +455,10 @@ class Projector:
             conn = self._conn
             conn.begin()
             try:
-                for table in ("checkpoint", "games", "players", "placements", "kills", "shots", "card_daily",
-                              "set_aside"):
+                for table in (*CORE_TABLES, "elo_cursor", "elo_players", "elo_history"):
                     conn.execute(sql(f"proj_clear_{table}"))
-                for system in PROJECTIONS:
-                    for table in ("cursor", "players", "history"):
-                        conn.execute(sql(f"proj_elo_clear_{table}"), {"system": system})
+                for analytics in _analytics_parts():
+                    analytics.clear(conn)
                 conn.commit()
             except BaseException:
                 conn.rollback()
@@ -643,7 +530,8 @@ class Projector:
                 codec = decoders[system]
                 event = codec.decode_stored(type_, version, payload) if codec is not None else None
                 streams[game_id].append(StreamEvent(seq, recorded_at, event))
-            games, players, placements, kills, shots, checkpoints, rewrite = [], [], [], [], [], [], []
+            games, seats, opponents, checkpoints = [], [], [], []
+            parts: dict[int, tuple[Analytics, list[tuple[GameFacts, Any]], list[str]]] = {}
             now = _now()
             for game_id, (header, facts_written) in headers.items():
                 stream = streams[game_id]
@@ -652,32 +540,21 @@ class Projector:
                 time.sleep(0)  # one game's projection at a time between requests' turns with the GIL
                 projection = project_game(header, stream)
                 games.append(projection.game)
-                players.extend(projection.players)
+                seats.extend(projection.seats)
+                opponents.extend(projection.opponents)
                 finished = projection.game.finished
-                if finished:
-                    if facts_written:
-                        rewrite.append(game_id)
-                    placements.extend(projection.placements)
-                    kills.extend(projection.kills)
-                    shots.extend(projection.shots)
+                if projection.analytics is not None and projection.facts is not None:
+                    _, rows, rewritten = parts.setdefault(id(projection.analytics), (projection.analytics, [], []))
+                    rows.append((projection.facts, projection.rows))
+                    if finished and facts_written:
+                        rewritten.append(game_id)
                 checkpoints.append((game_id, stream[-1].seq, finished, now))
-            if rewrite:
-                conn.execute(sql("proj_subtract_card_daily"), {"game_ids": rewrite})
-                for table in ("placements", "kills", "shots"):
-                    conn.execute(sql(f"proj_delete_{table}"), {"game_ids": rewrite})
-            for name, rows_, kind in (
-                ("games", games, GameRow),
-                ("players", players, PlayerRow),
-                ("placements", placements, PlacementRow),
-                ("kills", kills, KillRow),
-                ("shots", shots, ShotRow),
-            ):
+            for name, rows_, kind in (("games", games, GameRow), ("seats", seats, SeatRow),
+                                      ("opponents", opponents, OpponentRow)):
                 if rows_:
                     conn.execute(sql(f"proj_insert_{name}"), _columns(rows_, kind))
-            if placements:
-                daily = card_daily(placements)
-                if daily:
-                    conn.execute(sql("proj_upsert_card_daily"), daily)
+            for analytics, rows, rewritten in parts.values():
+                analytics.store(conn, rows, rewritten)
             if checkpoints:
                 ids, seqs, facts, ats = (list(column) for column in zip(*checkpoints, strict=True))
                 conn.execute(
@@ -805,8 +682,10 @@ class Projector:
 def attach(
     store: Any, background: bool = True, interval: float = INTERVAL, game_interval: float = GAME_INTERVAL
 ) -> Projector:
-    """Catch up every game now, then (``background``) follow the store's commits: a pass at most every
-    ``interval`` seconds, each game at most every ``game_interval`` seconds. Close it before the store."""
+    """Apply the registered systems' migration chains, catch up every game now, then (``background``) follow the
+    store's commits: a pass at most every ``interval`` seconds, each game at most every ``game_interval`` seconds.
+    Close it before the store."""
+    store.migrate(*system_chains())  # the systems' own tables, after the shared chain the store applied
     projector = Projector(store, interval=interval, game_interval=game_interval)
     projector.catch_up()
     if background:

@@ -1,4 +1,5 @@
-"""Player ratings: Elo over finished games, in a fixed order, so the same log always gives the same ratings.
+"""Player ratings: Elo over finished two-seat games, in a fixed order, so the same log always gives the same ratings
+(games of more seats: ``replay.analytics.multiplayer``, openskill).
 
 - Everybody starts at 1500. After each game, with E = 1 / (1 + 10 ** ((R_opponent - R) / 400)) and S = 1 (win),
   0.5 (draw), 0 (loss): R += K * (S - E), K = 32 for both players (both updated from the ratings before the game).
@@ -367,10 +368,11 @@ def _stored_cursor(conn: duckdb.DuckDBPyConnection, filters: Filters) -> tuple |
 
 def ratings(
     conn: duckdb.DuckDBPyConnection,
-    filters: Filters = Filters(),
+    filters: Filters | None = None,
     limit: int | None = None,
     cache: RatingsCache | None = None,
 ) -> Ratings:
+    filters = filters or Filters()
     cursor = _stored_cursor(conn, filters)
     if cursor is not None:  # the overall leaderboard: read the stored pass
         rows = conn.execute(
@@ -401,8 +403,9 @@ def _table(done: EloPass, filters: Filters, limit: int | None) -> Ratings:
 
 
 def rating_history(
-    conn: duckdb.DuckDBPyConnection, player: str, filters: Filters = Filters(), cache: RatingsCache | None = None
+    conn: duckdb.DuckDBPyConnection, player: str, filters: Filters | None = None, cache: RatingsCache | None = None
 ) -> RatingHistory:
+    filters = filters or Filters()
     if _stored_cursor(conn, filters) is not None:
         rows = conn.execute(sql("stats_elo_history"), {"system": filters.system, "player": player}).fetchall()
         if not rows:

@@ -1,4 +1,6 @@
-"""Standard statistics over the projections: one ``replay/sql/stats_*.sql`` file each, typed results.
+"""The core statistics, for every game system, over the core projections (proj_games, proj_seats, proj_opponents):
+one ``replay/sql/stats_*.sql`` file each, typed results. A system's own statistics live in its folder
+(``replay/<system>/analytics.py``) and use the same filters and intervals.
 
 SQL returns counts; this module turns them into rates with 95% Wilson score intervals (and Newcombe's interval for
 a difference of two rates). Every statistic takes the same ``Filters`` and reports its sample size. Only finished
@@ -9,13 +11,14 @@ from __future__ import annotations
 
 import math
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import duckdb
 import msgspec
 
-from engine.lords_of_war.cards import CARDS, FACTIONS
 from replay.store.sql import sql
+
+if TYPE_CHECKING:
+    import duckdb
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
@@ -53,10 +56,17 @@ def newcombe(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> Interval:
 # -- filters ------------------------------------------------------------------------------------------------
 
 
+def default_system() -> str:
+    """The system of a request that names none (``replay.systems.default_system``: the first registered)."""
+    from replay.systems import default_system as first_registered  # the registry sits above this module
+
+    return first_registered()
+
+
 class Filters(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """What every statistic can be restricted to. Dates are inclusive and compare the day a game started."""
 
-    system: str = "lords-of-war"
+    system: str = msgspec.field(default_factory=default_system)
     date_from: date | None = None
     date_to: date | None = None
     tournament: str | None = None
@@ -91,13 +101,18 @@ def _rows(conn: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any]) ->
 
 
 def known_armies(conn: duckdb.DuckDBPyConnection, system: str) -> list[str]:
-    """The names the ``army`` filter can match: Lords of War's factions and every army played in a stored game."""
+    """The names the ``army`` filter can match: the system's own (``Analytics.army_names``, e.g. its factions) and
+    every army played in a stored game of the system."""
+    from replay.systems import PLUGINS
+
     played = {army for (army,) in _rows(conn, "stats_known_armies", {"system": system})}
-    return sorted(played | (set(FACTIONS) if system == "lords-of-war" else set()))
+    plugin = PLUGINS.get(system)
+    named = set(plugin.analytics.army_names) if plugin is not None and plugin.analytics is not None else set()
+    return sorted(played | named)
 
 
 def sample_games(conn: duckdb.DuckDBPyConnection, filters: Filters) -> int:
-    """Finished games passing the filters (army: either side had it)."""
+    """Finished games passing the filters (army: a seat had it)."""
     return _rows(conn, "stats_sample", filters.common() | {"army": filters.army})[0][0]
 
 
@@ -121,8 +136,10 @@ class ArmyWinRates(msgspec.Struct, frozen=True):
     rows: list[ArmyWinRate]
 
 
-def army_win_rates(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> ArmyWinRates:
-    """Win rate per army (wins / games; a draw is not a win), mirror matches left out."""
+def army_win_rates(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> ArmyWinRates:
+    """Win rate per army over its seats (wins / games; a draw is not a win), mirror matches (every seat the same
+    army) left out."""
+    filters = filters or Filters()
     rows = _rows(conn, "stats_army_win_rates", filters.army_params())
     out = []
     for army, games, wins, losses, draws in rows:
@@ -150,7 +167,8 @@ class Matchups(msgspec.Struct, frozen=True):
     rows: list[Matchup]  # the cells (row army, column army)
 
 
-def matchups(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> Matchups:
+def matchups(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> Matchups:
+    filters = filters or Filters()
     rows = _rows(conn, "stats_matchups", filters.army_params())
     cells = []
     for army, opponent, games, wins, losses, draws in rows:
@@ -178,7 +196,8 @@ class FirstPlayer(msgspec.Struct, frozen=True):
     by_army: list[FirstPlayerRow]  # by the first player's army
 
 
-def first_player(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> FirstPlayer:
+def first_player(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> FirstPlayer:
+    filters = filters or Filters()
     rows = _rows(conn, "stats_first_player", filters.army_params())
     out = []
     for army, games, wins, losses, draws in rows:
@@ -219,7 +238,8 @@ def _nearest_rank(histogram: list[tuple[int, int]], total: int, q: float) -> int
     return histogram[-1][0]
 
 
-def game_length(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> GameLength:
+def game_length(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> GameLength:
+    filters = filters or Filters()
     histogram = [(t, n) for t, n in _rows(conn, "stats_game_length", filters.common() | {"army": filters.army})]
     total = sum(n for _, n in histogram)
     if total == 0:
@@ -251,7 +271,8 @@ class EndReasons(msgspec.Struct, frozen=True):
     rows: list[EndReason]
 
 
-def end_reasons(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> EndReasons:
+def end_reasons(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> EndReasons:
+    filters = filters or Filters()
     rows = _rows(conn, "stats_end_reasons", filters.common() | {"army": filters.army})
     total = sum(n for _, n in rows)
     out = []
@@ -259,116 +280,6 @@ def end_reasons(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -
         w = wilson(games, total)
         out.append(EndReason(reason, games, w.rate, w.low, w.high))
     return EndReasons(filters, total, out)
-
-
-# -- cards --------------------------------------------------------------------------------------------------
-
-
-class CardStats(msgspec.Struct, frozen=True):
-    card: str
-    faction: str
-    ranged: bool
-    placements: int
-    kills: int  # enemy units destroyed with this card among the attackers (one per unit, however it hit)
-    kills_per_placement: float
-    destroyed: int
-    survival_rate: float  # placements not destroyed (recalled or on the mat at the end) / placements
-    survival_low: float
-    survival_high: float
-    recalled: int
-    recall_rate: float
-    recall_low: float
-    recall_high: float
-    games_placed: int  # seats (game, player) that placed it at least once, any army
-    wins_placed: int
-    win_rate_placed: float | None  # within the card's faction: seats that placed it...
-    win_rate_placed_low: float | None
-    win_rate_placed_high: float | None
-    games_not_placed: int  # ...and seats of that faction that did not
-    win_rate_not_placed: float | None
-    win_rate_not_placed_low: float | None
-    win_rate_not_placed_high: float | None
-    win_rate_difference: float | None  # placed - not placed, Newcombe 95% interval
-    difference_low: float | None
-    difference_high: float | None
-    shots: int
-    shots_killing: int  # shots whose target was destroyed in the elimination they fed
-    shot_hit_rate: float | None  # shots_killing / shots
-    shot_kills: int  # kills in which a shot of this card took part
-    shot_kill_share: float | None  # shot_kills / kills
-
-
-class CardTable(msgspec.Struct, frozen=True):
-    filters: Filters
-    games: int
-    rows: list[CardStats]
-
-
-def cards(conn: duckdb.DuckDBPyConnection, filters: Filters = Filters()) -> CardTable:
-    rows = _rows(conn, "stats_cards", filters.army_params())
-    out = []
-    for (
-        card, faction, placements, kills, shot_kills, shots, shots_killing, destroyed, recalled, games_placed,
-        wins_placed, faction_placed, faction_placed_wins, faction_games, faction_wins,
-    ) in rows:
-        survival = wilson(placements - destroyed, placements)
-        recall = wilson(recalled, placements)
-        not_placed, not_placed_wins = faction_games - faction_placed, faction_wins - faction_placed_wins
-        placed_rate = wilson(faction_placed_wins, faction_placed)
-        other_rate = wilson(not_placed_wins, not_placed)
-        difference = newcombe(faction_placed_wins, faction_placed, not_placed_wins, not_placed)
-        known = CARDS.get(card)
-        out.append(
-            CardStats(
-                card, faction, bool(known and known.is_ranged), placements, int(kills), kills / placements,
-                destroyed, survival.rate, survival.low, survival.high, recalled, recall.rate, recall.low,
-                recall.high, games_placed, wins_placed, placed_rate.rate, placed_rate.low, placed_rate.high,
-                not_placed, other_rate.rate, other_rate.low, other_rate.high, difference.rate, difference.low,
-                difference.high, int(shots), int(shots_killing), shots_killing / shots if shots else None,
-                int(shot_kills), shot_kills / kills if kills else None,
-            )
-        )
-    return CardTable(filters, sample_games(conn, filters), out)
-
-
-class HeatSquare(msgspec.Struct, frozen=True):
-    square: str
-    placements: int
-    share: float
-
-
-class HeatMap(msgspec.Struct, frozen=True):
-    filters: Filters
-    games: int
-    card: str | None
-    owner_view: bool
-    placements: int
-    rows: list[HeatSquare]
-
-
-def heatmap(
-    conn: duckdb.DuckDBPyConnection,
-    filters: Filters = Filters(),
-    card: str | None = None,
-    owner_view: bool = False,
-    include_challenge: bool = False,
-) -> HeatMap:
-    """Placements per square, by army (``filters.army``) and/or card."""
-    rows = _rows(
-        conn,
-        "stats_heatmap",
-        filters.common()
-        | {"army": filters.army, "card": card, "owner_view": owner_view, "include_challenge": include_challenge},
-    )
-    total = sum(n for _, n in rows)
-    return HeatMap(
-        filters,
-        sample_games(conn, filters),
-        card,
-        owner_view,
-        total,
-        [HeatSquare(square, n, n / total) for square, n in rows],
-    )
 
 
 # -- players ------------------------------------------------------------------------------------------------
@@ -395,10 +306,13 @@ class HeadToHead(msgspec.Struct, frozen=True):
 
 def head_to_head(
     conn: duckdb.DuckDBPyConnection,
-    filters: Filters = Filters(),
+    filters: Filters | None = None,
     player: str | None = None,
     opponent: str | None = None,
 ) -> HeadToHead:
+    """Results between players, over each pair of opposing seats (a game of more seats: whoever placed ahead of the
+    other won that pairing; teammates are not opponents)."""
+    filters = filters or Filters()
     rows = _rows(
         conn,
         "stats_head_to_head",

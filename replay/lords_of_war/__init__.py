@@ -1,7 +1,9 @@
 """What Lords of War adds downstream of its engine: views (hidden information), explanations, the text record's
-moves, the mat drawn in a terminal. Registered in ``replay.systems`` as ``PLUGIN``."""
+moves, the mat drawn in a terminal, the statistics' labels and its own statistics. Registered in ``replay.systems``
+as ``PLUGIN``."""
 
-from replay.lords_of_war import explain, mat, record, views
+from replay.lords_of_war import analytics, explain, mat, record, views
 from replay.plugin import ReplayParts
 
-PLUGIN = ReplayParts(name="lords-of-war", views=views, explanations=explain, records=record, terminal=mat)
+PLUGIN = ReplayParts(name="lords-of-war", views=views, explanations=explain, records=record, terminal=mat,
+                     labels=analytics, analytics=analytics)

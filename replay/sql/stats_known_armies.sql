@@ -1,8 +1,8 @@
--- stats_known_armies: the army names played in any projected game of a system (finished or not), for telling a
--- user which `army` filters exist.
+-- stats_known_armies: the army labels of any projected seat of a system (finished game or not), for telling a user
+-- which `army` filters exist.
 -- parameters: $system
 -- output: army
-SELECT DISTINCT p.army
-FROM proj_players AS p
-WHERE p.system = $system
-ORDER BY p.army;
+SELECT DISTINCT s.army
+FROM proj_seats AS s
+WHERE s.system = $system
+ORDER BY s.army;

@@ -1,8 +1,8 @@
 -- stats_sample: the sample size behind a statistic: finished games passing the filters.
 -- parameters: $system, $date_from, $date_to (DATE, inclusive, on the day the game started), $tournament, $variant,
---   $rules_version (each NULL = any), $army (NULL = any; else games where either side had that army)
+--   $rules_version (each NULL = any), $army (NULL = any; else games where a seat had that army)
 -- output: games
 SELECT count(*) AS games
 FROM stats_rows('proj_games', $system, $date_from, $date_to, $tournament, $variant, $rules_version) AS g
 WHERE g.finished
-    AND ($army::VARCHAR IS NULL OR g.army_p1 = $army::VARCHAR OR g.army_p2 = $army::VARCHAR);
+    AND ($army::VARCHAR IS NULL OR list_contains(g.armies, $army::VARCHAR));

@@ -33,7 +33,7 @@ import duckdb
 import msgspec
 
 from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound, StoreError
-from replay.store.sql import migrations, sql
+from replay.store.sql import SqlFolder, migrations, sql
 from replay.store.base import (
     AppendResult,
     Clock,
@@ -220,23 +220,45 @@ class DuckDBEventStore:
 
     # -- schema ---------------------------------------------------------------------------------------
     def _migrate(self) -> None:
+        """The shared chain (``replay/sql/migrations``, ledger ``schema_migrations``); a game system's own chain
+        comes after it, through ``migrate``."""
         conn = self._conn
         conn.execute(sql("schema"))
         applied = {row[0] for row in conn.execute(sql("applied_migrations")).fetchall()}
         for version, name, text in migrations():
             if version in applied:
                 continue
-            conn.begin()
-            try:
-                conn.execute(text)
-                conn.execute(
-                    sql("record_migration"),
-                    {"version": version, "name": name, "applied_at": iso_utc(self._clock())},
-                )
-                conn.commit()
-            except BaseException:
-                conn.rollback()
-                raise
+            self._apply(conn, text, "record_migration", {"version": version, "name": name})
+
+    def migrate(self, *folders: SqlFolder) -> list[tuple[str, int, str]]:
+        """Apply the migration chain of each folder (a game system's own tables, ``replay/<system>/sql/migrations``)
+        after the shared chain: each migration once, in version order, in its own transaction, recorded in
+        ``system_migrations`` under the folder's chain. Safe to call again (what is applied is skipped). Returns
+        what it applied: (chain, version, name)."""
+        done: list[tuple[str, int, str]] = []
+        conn = self._conn.cursor()  # not the writer's: the store may be running
+        try:
+            conn.execute(sql("chain_ledger"))
+            for folder in folders:
+                applied = {row[0] for row in conn.execute(sql("chain_applied"), {"chain": folder.chain}).fetchall()}
+                for version, name, text in folder.migrations():
+                    if version in applied:
+                        continue
+                    self._apply(conn, text, "chain_record", {"chain": folder.chain, "version": version, "name": name})
+                    done.append((folder.chain, version, name))
+        finally:
+            conn.close()
+        return done
+
+    def _apply(self, conn: duckdb.DuckDBPyConnection, text: str, ledger: str, row: dict[str, Any]) -> None:
+        conn.begin()
+        try:
+            conn.execute(text)
+            conn.execute(sql(ledger), row | {"applied_at": iso_utc(self._clock())})
+            conn.commit()
+        except BaseException:
+            conn.rollback()
+            raise
 
     # -- reads: one cursor per thread -----------------------------------------------------------------
     def _cursor(self) -> duckdb.DuckDBPyConnection:

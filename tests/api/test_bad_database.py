@@ -27,6 +27,7 @@ from events.lords_of_war import KillsRecord, PositionRecord, Variant  # noqa: E4
 from api.cli import main  # noqa: E402
 from replay.analytics import ratings, stats  # noqa: E402
 from replay.analytics.projections import attach  # noqa: E402
+from replay.lords_of_war import analytics as lords_of_war  # noqa: E402
 from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 from tests.api.helpers import SETUP  # noqa: E402
 from tests.api.test_e2e_serve import _free_port  # noqa: E402
@@ -151,7 +152,7 @@ STATISTICS = [
     (stats.first_player, "first-player"),
     (stats.game_length, "game-length"),
     (stats.end_reasons, "end-reasons"),
-    (stats.cards, "cards"),
+    (lords_of_war.cards, "cards"),
     (ratings.ratings, "ratings"),
 ]
 

@@ -139,13 +139,14 @@ def test_a_finished_game_reissues_nothing(server: tuple[httpx.Client, subprocess
 
 
 def test_concurrent_reissues_of_different_seats_keep_both(server: tuple[httpx.Client, subprocess.Popen[str]]) -> None:
-    """token_hashes is rewritten whole: two reissues at once must not write back each other's old hash."""
+    """token_hashes is rewritten whole: two reissues at once must not write back each other's old hash. (Not the
+    scorekeeper's own token among them: once it is rotated, a reissue sent with the old one is rightly 401.)"""
     http = server[0]
     port = http.base_url.port
     for _ in range(5):
         created = http.post("/games", json=SETUP).json()
         game_id, tokens = created["id"], created["tokens"]
-        barrier = threading.Barrier(3)
+        barrier = threading.Barrier(2)
         new: dict[str, str] = {}
 
         def reissue(seat: str) -> None:
@@ -153,15 +154,17 @@ def test_concurrent_reissues_of_different_seats_keep_both(server: tuple[httpx.Cl
                 own.get("/health")
                 barrier.wait()
                 answer = own.post(f"/games/{game_id}/tokens/{seat}", headers=bearer(tokens["scorekeeper"]))
+                assert answer.status_code == 201, answer.text
                 new[seat] = answer.json()["token"]
 
-        threads = [threading.Thread(target=reissue, args=(seat,)) for seat in ("p1", "p2", "scorekeeper")]
+        threads = [threading.Thread(target=reissue, args=(seat,)) for seat in ("p1", "p2")]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
-        for seat in ("p1", "p2", "scorekeeper"):
-            view = "all" if seat == "scorekeeper" else seat
+        assert sorted(new) == ["p1", "p2"]
+        for seat in ("p1", "p2"):
+            view = seat
             assert http.get(f"/games/{game_id}/state", params={"view": view},
                             headers=bearer(tokens[seat])).status_code == 401, seat
             assert http.get(f"/games/{game_id}/state", params={"view": view},

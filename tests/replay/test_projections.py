@@ -15,11 +15,13 @@ import stats_fixtures as fx  # noqa: E402
 
 from engine.lords_of_war.bots import play_bot_game  # noqa: E402
 from replay.analytics import projections  # noqa: E402
-from replay.analytics.projections import GameHeader, StreamEvent, own_square, project_lords_of_war, variant_label  # noqa: E402
+from replay.analytics.model import GameHeader, StreamEvent  # noqa: E402
+from replay.analytics.projections import project_game  # noqa: E402
+from replay.lords_of_war.analytics import own_square, variant_label  # noqa: E402
 from replay.store.duckdb_store import BulkGame, DuckDBEventStore  # noqa: E402
 
-TABLES = ("proj_games", "proj_players", "proj_placements", "proj_kills", "proj_shots", "proj_card_daily",
-          "proj_elo_players", "proj_elo_history", "proj_elo_cursor")
+TABLES = ("proj_games", "proj_seats", "proj_opponents", "proj_players", "proj_placements", "proj_kills", "proj_shots",
+          "proj_card_daily", "proj_elo_players", "proj_elo_history", "proj_elo_cursor")
 
 
 def snapshot(conn) -> dict[str, list[tuple]]:
@@ -30,7 +32,7 @@ def snapshot(conn) -> dict[str, list[tuple]]:
 
 def project(events, game_id="A", created_at="2026-01-05T10:00:00.000000Z", tournament="spring"):
     stream = [StreamEvent(i + 1, created_at, e) for i, e in enumerate(events)]
-    return project_lords_of_war(GameHeader(game_id, "lords-of-war", created_at, tournament, {"round": 2}), stream)
+    return project_game(GameHeader(game_id, "lords-of-war", created_at, tournament, {"round": 2}), stream)
 
 
 def test_project_game_a_by_hand():
@@ -41,7 +43,7 @@ def test_project_game_a_by_hand():
         "orcs", "dwarves", "ann", "bob", "spring", 2)
     assert (g.variant, g.mode, g.month, g.played_on, g.last_seq) == ("standard", "sealed", "2026-01", "2026-01-05", 18)
     fates = [(r.placement, r.card.split("/")[1], r.square, r.turn, r.fate, r.fate_turn, r.kills, r.shots,
-              r.shots_killing, r.shot_kills, r.destroyed_by) for r in p.placements]
+              r.shots_killing, r.shot_kills, r.destroyed_by) for r in p.rows.placements]
     assert fates == [
         (1, "orc-ravager-1", "C3", 0, "recalled", 3, 0, 0, 0, 0, None),
         (2, "dwarf-marauder-1", "E4", 0, "destroyed", 1, 0, 0, 0, 0, "shot"),
@@ -49,36 +51,36 @@ def test_project_game_a_by_hand():
         (4, "dwarf-slugger-1", "D4", 2, "on_board", None, 1, 0, 0, 0, None),
         (5, "goblin-shanker-1", "C4", 3, "on_board", None, 0, 0, 0, 0, None),
     ]
-    assert p.placements[1].killers == ["orcs/orc-catapult"]
-    assert [r.result for r in p.placements] == ["win", "loss", "win", "loss", "win"]
-    assert [r.own_square for r in p.placements] == ["C3", "C3", "D3", "D3", "C4"]  # p2: E4 -> C3, D4 -> D3
-    players = {r.seat: r for r in p.players}
+    assert p.rows.placements[1].killers == ["orcs/orc-catapult"]
+    assert [r.result for r in p.rows.placements] == ["win", "loss", "win", "loss", "win"]
+    assert [r.own_square for r in p.rows.placements] == ["C3", "C3", "D3", "D3", "C4"]  # p2: E4 -> C3, D4 -> D3
+    players = {r.seat: r for r in p.rows.players}
     assert (players["p1"].result, players["p1"].kills, players["p1"].placements, players["p1"].recalls) == (
         "win", 1, 3, 1)
     assert (players["p2"].result, players["p2"].kills, players["p2"].went_first, players["p2"].opponent) == (
         "loss", 1, False, "ann")
-    assert [(s.shooter_placement, s.target_placement, s.killed) for s in p.shots] == [(3, 2, True)]
-    assert [(k.victim_placement, k.attacker_placement, k.kind) for k in p.kills] == [(2, 3, "shot"), (3, 4, "arrow")]
+    assert [(s.shooter_placement, s.target_placement, s.killed) for s in p.rows.shots] == [(3, 2, True)]
+    assert [(k.victim_placement, k.attacker_placement, k.kind) for k in p.rows.kills] == [(2, 3, "shot"), (3, 4, "arrow")]
 
 
 def test_project_game_c_counts_a_commander_kill():
     p = project(fx.GAME_C)
-    players = {r.seat: r for r in p.players}
+    players = {r.seat: r for r in p.rows.players}
     assert (players["p2"].kills, players["p2"].commanders, players["p2"].result) == (1, 1, "win")
-    assert p.placements[1].kills == 1 and p.placements[2].fate == "destroyed"
-    assert [r.first_of_card for r in p.placements] == [True, True, True]
+    assert p.rows.placements[1].kills == 1 and p.rows.placements[2].fate == "destroyed"
+    assert [r.first_of_card for r in p.rows.placements] == [True, True, True]
 
 
 def test_project_game_b_shot_that_kills_nothing():
     p = project(fx.GAME_B)
-    assert [(s.seat, s.killed) for s in p.shots] == [("p2", False)]
-    assert p.placements[3].shots == 1 and p.placements[3].shots_killing == 0
+    assert [(s.seat, s.killed) for s in p.rows.shots] == [("p2", False)]
+    assert p.rows.placements[3].shots == 1 and p.rows.placements[3].shots_killing == 0
 
 
 def test_running_game_has_no_result():
     p = project(fx.GAME_E)
     assert (p.game.finished, p.game.winner, p.game.turns) == (False, None, 0)
-    assert all(r.result is None for r in p.players)
+    assert all(r.result is None for r in p.rows.players)
 
 
 def test_variant_label_and_owner_square():

@@ -15,6 +15,7 @@ import stats_fixtures as fx  # noqa: E402
 
 from replay.analytics import projections, ratings, stats  # noqa: E402
 from replay.analytics.stats import Filters, newcombe, wilson  # noqa: E402
+from replay.lords_of_war import analytics as lords_of_war  # noqa: E402
 from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 
 Z2 = 1.959963984540054**2
@@ -141,7 +142,7 @@ def test_end_reasons(conn):
 
 
 def test_cards(conn):
-    rows = {r.card: r for r in stats.cards(conn).rows}
+    rows = {r.card: r for r in lords_of_war.cards(conn).rows}
     assert set(rows) == {
         "orcs/orc-ravager-1", "orcs/orc-catapult", "orcs/goblin-shanker-1", "orcs/eruugor-bloodfist",
         "dwarves/dwarf-slugger-1", "dwarves/dwarf-marauder-1", "elves/elven-dragoon-1"}
@@ -172,26 +173,26 @@ def test_cards(conn):
 
 
 def test_cards_filters(conn):
-    assert {r.card for r in stats.cards(conn, Filters(army="elves")).rows} == {"elves/elven-dragoon-1"}
-    assert {r.card for r in stats.cards(conn, Filters(min_games=3)).rows} == {
+    assert {r.card for r in lords_of_war.cards(conn, Filters(army="elves")).rows} == {"elves/elven-dragoon-1"}
+    assert {r.card for r in lords_of_war.cards(conn, Filters(min_games=3)).rows} == {
         "orcs/orc-ravager-1", "dwarves/dwarf-slugger-1"}
-    spring = {r.card: r for r in stats.cards(conn, Filters(tournament="spring")).rows}
+    spring = {r.card: r for r in lords_of_war.cards(conn, Filters(tournament="spring")).rows}
     assert spring["orcs/orc-ravager-1"].placements == 3  # A, C, C
 
 
 def test_heatmap(conn):
     # turn placements: A D3 (p1), D4 (p2), C4 (p1); B D4 (p1), F5 (p2); C D4 (p1)
-    board = stats.heatmap(conn)
+    board = lords_of_war.heatmap(conn)
     assert counts(board.rows, "square", "placements") == [("C4", 1), ("D3", 1), ("D4", 3), ("F5", 1)]
     assert board.placements == 6 and board.rows[2].share == 0.5
     # seen from the owner's edge, p2's D4 -> D3 and F5 -> B2
-    owner = stats.heatmap(conn, owner_view=True)
+    owner = lords_of_war.heatmap(conn, owner_view=True)
     assert counts(owner.rows, "square", "placements") == [("B2", 1), ("C4", 1), ("D3", 2), ("D4", 2)]
-    with_challenge = stats.heatmap(conn, include_challenge=True)
+    with_challenge = lords_of_war.heatmap(conn, include_challenge=True)
     assert dict(counts(with_challenge.rows, "square", "placements"))["C3"] == 4
-    by_card = stats.heatmap(conn, card="orcs/orc-catapult")
+    by_card = lords_of_war.heatmap(conn, card="orcs/orc-catapult")
     assert counts(by_card.rows, "square", "placements") == [("D3", 1), ("F5", 1)]
-    by_army = stats.heatmap(conn, Filters(army="dwarves"))
+    by_army = lords_of_war.heatmap(conn, Filters(army="dwarves"))
     assert counts(by_army.rows, "square", "placements") == [("D4", 2)]
 
 

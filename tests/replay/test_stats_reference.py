@@ -22,6 +22,7 @@ from engine.lords_of_war.bots import play_bot_game  # noqa: E402
 from events.lords_of_war import Eliminated, GameEnded, GameStarted, Placed, Recalled, Shot  # noqa: E402
 from replay.analytics import projections, ratings, stats  # noqa: E402
 from replay.analytics.stats import Filters, wilson  # noqa: E402
+from replay.lords_of_war import analytics as lords_of_war  # noqa: E402
 from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 
 FACTIONS = ("orcs", "dwarves", "elves", "undead", "lizardmen", "templars")
@@ -165,7 +166,7 @@ def check_all(conn, games, filters: Filters, keep) -> None:
     total = sum(ref["length"].values())
     assert length.mean == pytest.approx(sum(t * n for t, n in ref["length"].items()) / total)
     assert {e.end_reason: e.games for e in stats.end_reasons(conn, filters).rows} == dict(ref["reasons"])
-    cards = {c.card: c for c in stats.cards(conn, filters).rows}
+    cards = {c.card: c for c in lords_of_war.cards(conn, filters).rows}
     assert set(cards) == set(ref["card"])
     for card, c in ref["card"].items():
         got = cards[card]
@@ -179,7 +180,7 @@ def check_all(conn, games, filters: Filters, keep) -> None:
         if not_placed:
             assert got.win_rate_not_placed == pytest.approx((faction["win"] - c["faction_placed_wins"]) / not_placed)
         assert got.survival_rate == pytest.approx(1 - c["destroyed"] / c["placements"])
-    assert {h.square: h.placements for h in stats.heatmap(conn, filters).rows} == dict(ref["heat"])
+    assert {h.square: h.placements for h in lords_of_war.heatmap(conn, filters).rows} == dict(ref["heat"])
     assert {r.player: (r.rating, r.games) for r in ratings.ratings(conn, filters).rows} == elo(ref["rated"])
     h2h = stats.head_to_head(conn, filters)
     assert {(r.player, r.opponent): (r.games, r.wins, r.losses, r.draws) for r in h2h.rows} == {

@@ -1,0 +1,103 @@
+"""The statistics catalogue, held once: every statistic's name, path, summary, result type, compute function, extra
+parameters and owner (the core, or a game system). ``GET /stats/...`` (api/routes_stats.py), ``warlog stats NAME``
+and its flags (api/commands/stats.py) and the command line's client of a running server (api/remote.py) are all
+built from it, so a statistic added here (or by a system's ``Analytics.statistics``) is on all three at once.
+
+Order: the core's statistics of games, then each registered system's own, then the core's statistics of players.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from replay.analytics import multiplayer, ratings, stats
+from replay.analytics.model import Parameter, Statistic
+
+LIMIT = Parameter(name="limit", type=int, default=100, ge=1, le=10_000, cli=False,
+                  help="the first N rows of the table (the CLI: --limit)")
+PLAYER = Parameter(name="player", help="a player's name")
+
+GAMES = (
+    Statistic(
+        name="armies", path="/armies", summary="Win rate by army (mirrors left out)", result=stats.ArmyWinRates,
+        compute=lambda conn, filters, params, cache: stats.army_win_rates(conn, filters),
+    ),
+    Statistic(
+        name="matchups", path="/matchups", summary="Army-vs-army matrix", result=stats.Matchups,
+        compute=lambda conn, filters, params, cache: stats.matchups(conn, filters),
+    ),
+    Statistic(
+        name="first-player", path="/first-player", summary="First-player advantage", result=stats.FirstPlayer,
+        compute=lambda conn, filters, params, cache: stats.first_player(conn, filters),
+    ),
+    Statistic(
+        name="game-length", path="/game-length", summary="Game length in turns", result=stats.GameLength,
+        compute=lambda conn, filters, params, cache: stats.game_length(conn, filters),
+    ),
+    Statistic(
+        name="end-reasons", path="/end-reasons", summary="How games end", result=stats.EndReasons,
+        compute=lambda conn, filters, params, cache: stats.end_reasons(conn, filters),
+    ),
+)
+
+PLAYERS = (
+    Statistic(
+        name="ratings", path="/ratings", summary="Elo ratings (K=32, start 1500)", result=ratings.Ratings,
+        parameters=(LIMIT,), cache=ratings.RatingsCache,
+        compute=lambda conn, filters, params, cache: ratings.ratings(conn, filters, params.get("limit"), cache),
+    ),
+    Statistic(
+        name="rating-history", path="/ratings/{player}/history", summary="A player's rating history",
+        result=ratings.RatingHistory, parameters=(Parameter(name="player", help="a player's name", in_path=True),),
+        cache=ratings.RatingsCache,
+        compute=lambda conn, filters, params, cache: ratings.rating_history(conn, params["player"], filters, cache),
+    ),
+    Statistic(
+        name="head-to-head", path="/head-to-head", summary="Head-to-head records", result=stats.HeadToHead,
+        parameters=(PLAYER, Parameter(name="opponent", help="the other player's name")),
+        compute=lambda conn, filters, params, cache: stats.head_to_head(
+            conn, filters, params.get("player"), params.get("opponent")
+        ),
+    ),
+    Statistic(
+        name="multiplayer-ratings", path="/multiplayer-ratings",
+        summary="Ratings from games of more than two seats (openskill Plackett-Luce)",
+        result=multiplayer.MultiplayerRatings, parameters=(LIMIT,), cache=multiplayer.MultiplayerCache,
+        compute=lambda conn, filters, params, cache: multiplayer.multiplayer_ratings(
+            conn, filters, params.get("limit"), cache
+        ),
+    ),
+)
+
+CORE = GAMES + PLAYERS
+
+
+def catalogue() -> tuple[Statistic, ...]:
+    """Every statistic: the core's and the registered systems' (``replay.systems`` checks names and paths are
+    unique when a system registers)."""
+    from replay.systems import PLUGINS  # the registry sits above this module
+
+    own = tuple(s for plugin in PLUGINS.values() if plugin.analytics is not None for s in plugin.analytics.statistics)
+    return GAMES + own + PLAYERS
+
+
+def statistic(name: str) -> Statistic:
+    """The statistic called ``name``; KeyError names the known ones."""
+    for entry in catalogue():
+        if entry.name == name:
+            return entry
+    raise KeyError(f"no statistic {name!r} (known: {', '.join(s.name for s in catalogue())})")
+
+
+def new_caches() -> dict[Any, Any]:
+    """One of each cache the statistics keep (a process or an app keeps these; statistics sharing a cache share
+    one)."""
+    return {s.cache: s.cache() for s in catalogue() if s.cache is not None}
+
+
+def run(entry: Statistic, conn: Any, filters: stats.Filters, params: dict[str, Any],
+        caches: dict[Any, Any] | None = None) -> Any:
+    """``entry`` computed on ``conn`` (the parameters it does not take are ignored; missing ones take defaults)."""
+    values = {p.name: params.get(p.name, p.default) for p in entry.parameters}
+    cache = caches.get(entry.cache) if caches is not None and entry.cache is not None else None
+    return entry.compute(conn, filters, values, cache)
