@@ -18,6 +18,8 @@ run: $(STAMP)
 	$(VENV)/bin/warlog serve --db $(DB) --host $(HOST) --port $(PORT) --load-samples
 
 test: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 	$(PY) -m pytest
 
 test-all: $(STAMP)

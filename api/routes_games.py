@@ -39,9 +39,9 @@ from engine.systems import UnknownSystem, get_system
 from replay.errors import Conflict
 from replay.log.explain import explain_game
 from replay.log.service import GameService
+from replay.log.views import event_view, state_view
 from replay.store.base import GameRecord
 from replay.tournaments.service import game_outcome, seat_listing
-from replay.log.views import event_view, state_view
 
 router = APIRouter()
 

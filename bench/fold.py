@@ -32,10 +32,10 @@ import msgspec  # noqa: E402
 from bench.common import corpus, game_id, games_for, median  # noqa: E402
 from bench.engine import actions_with_states  # noqa: E402
 from engine.lords_of_war import decide, evolve, fold, initial_state  # noqa: E402
+from engine.systems import get_system  # noqa: E402
 from events.lords_of_war import CODEC  # noqa: E402
 from replay.log.chain import encode_chain  # noqa: E402
 from replay.store.duckdb_store import BulkGame, DuckDBEventStore  # noqa: E402
-from engine.systems import get_system  # noqa: E402
 
 
 def store_games(store: DuckDBEventStore, count: int, distinct: list, batch: int = 1000) -> int:

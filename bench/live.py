@@ -194,8 +194,8 @@ def preload(db: Path, distinct: list, first: int, count: int) -> float:
     """Bulk-load ``count`` finished bot games (ids from ``first``) into the database and project them, as a
     server that has been running for a while would have them; returns the seconds it took."""
     from engine.systems import get_system
-    from replay.log.chain import chain_hash, genesis_hash
     from replay.analytics.projections import attach
+    from replay.log.chain import chain_hash, genesis_hash
     from replay.store.duckdb_store import BulkGame, DuckDBEventStore
 
     started = time.perf_counter()

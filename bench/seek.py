@@ -34,8 +34,8 @@ def _play(args: tuple[int, int]) -> tuple[str, list[tuple[str, int, bytes, str]]
     seed, every = args
     from engine.lords_of_war import SYSTEM as LOW
     from engine.lords_of_war.bots import play_bot_game
-    from replay.log.cursor import encode_snapshot
     from replay.log.chain import encode_chain
+    from replay.log.cursor import encode_snapshot
 
     game_id = f"bench-{seed:06d}"
     events = play_bot_game(seed, variant={"intermediate": seed % 4 == 0})

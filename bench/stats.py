@@ -32,12 +32,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.lords_of_war.bots import play_bot_game  # noqa: E402
+from engine.systems import get_system  # noqa: E402
 from replay.analytics import multiplayer, projections, ratings, stats  # noqa: E402
 from replay.analytics.stats import Filters  # noqa: E402
 from replay.log.chain import encode_chain  # noqa: E402
 from replay.lords_of_war import analytics as lords_of_war  # noqa: E402
 from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
-from engine.systems import get_system  # noqa: E402
 
 BENCH_SQL = Path(__file__).parent / "sql"
 FACTIONS = ("orcs", "dwarves", "elves", "undead", "lizardmen", "templars")

@@ -29,7 +29,6 @@ from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent
 from replay.records.syntax import ParsedRecord
 from replay.store.sql import SqlFolder
 
-
 ALL = "all"  # the view that sees everything (and the owner of what only it may see)
 
 

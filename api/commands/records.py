@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from contextlib import contextmanager
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from api.database import DB_HELP
-
 
 
 def _view(text: str) -> str:

@@ -24,8 +24,8 @@ from typing import TypeVar
 import duckdb
 import msgspec
 
-from replay.store.sql import sql
 from replay.analytics.stats import Filters
+from replay.store.sql import sql
 
 INITIAL = 1500.0
 T = TypeVar("T")

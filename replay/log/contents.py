@@ -16,8 +16,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.system import GameSystem
-from replay.store.sql import sql
 from replay.store.base import EventStore
+from replay.store.sql import sql
 
 
 def content_hash(encoded: Iterable[tuple[str, int, bytes]]) -> str:

@@ -16,8 +16,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from engine.system import AnySystem, GameSystem
 from engine.errors import RuleError, SetupError, StreamError
+from engine.system import AnySystem, GameSystem
 from engine.systems import UnknownSystem, get_system
 from events import Recorded
 from replay.errors import Conflict, CorruptRecord

@@ -15,19 +15,18 @@ Nothing here knows a system: a record names its system in its ``[System "..."]``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
-
-import re
 
 import msgspec
 
 from engine.errors import RuleError, StreamError
 from engine.system import AnySystem
 from engine.systems import UnknownSystem
-from replay.log.contents import duplicates_of, events_hash
 from replay.log.chain import encode_chain
+from replay.log.contents import duplicates_of, events_hash
 from replay.log.service import GameService, listed_players, name_problem, outcome_metadata
 from replay.log.views import check_view, event_view
 from replay.plugin import RecordSyntax

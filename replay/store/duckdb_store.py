@@ -22,8 +22,8 @@ from __future__ import annotations
 import atexit
 import queue
 import threading
-import weakref
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from pathlib import Path
@@ -33,7 +33,6 @@ import duckdb
 import msgspec
 
 from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound, StoreError
-from replay.store.sql import SqlFolder, migrations, sql
 from replay.store.base import (
     AppendResult,
     Clock,
@@ -51,6 +50,7 @@ from replay.store.base import (
     iso_utc,
     utc_now,
 )
+from replay.store.sql import SqlFolder, migrations, sql
 
 MAX_BATCH = 4096  # requests per group commit
 LINGER_SECONDS = 0.0005  # how long the writer waits for more requests when the last batch was shared

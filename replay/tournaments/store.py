@@ -12,8 +12,8 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from replay.store.sql import sql
 from replay.store.base import Clock, iso_utc, utc_now
+from replay.store.sql import sql
 from replay.tournaments.service import LoggedEvent, TournamentConflict, TournamentNotFound
 
 

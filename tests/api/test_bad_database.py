@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "replay"))
 
 import stats_fixtures as fx  # noqa: E402
 
-from events.lords_of_war import KillsRecord, PositionRecord, Variant  # noqa: E402
 from api.cli import main  # noqa: E402
+from events.lords_of_war import KillsRecord, PositionRecord, Variant  # noqa: E402
 from replay.analytics import ratings, stats  # noqa: E402
 from replay.analytics.projections import attach  # noqa: E402
 from replay.lords_of_war import analytics as lords_of_war  # noqa: E402

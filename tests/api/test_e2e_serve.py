@@ -73,8 +73,8 @@ def test_acknowledged_events_survive_sigkill(tmp_path: Path) -> None:
     server = _serve(db, port)
     http = httpx.Client(base_url=base, timeout=10)  # one connection: a new one costs ~100 ms
     try:
-        assert http.post(f"/games", json=SETUP).status_code == 401  # the admin key is required
-        created = http.post(f"/games", json=SETUP, headers={"X-Admin-Key": ADMIN}).json()
+        assert http.post("/games", json=SETUP).status_code == 401  # the admin key is required
+        created = http.post("/games", json=SETUP, headers={"X-Admin-Key": ADMIN}).json()
         game_id, tokens = created["id"], created["tokens"]
         keeper = {"Authorization": f"Bearer {tokens['scorekeeper']}"}
         acknowledged: dict[int, dict[str, Any]] = {

@@ -9,12 +9,19 @@ import msgspec
 import pytest
 
 from engine.systems import get_system
-from replay.records.bulk import (
-    ImportGame, ImportRejected, bulk_import, bulk_import_jsonl, prepare, read_jsonl, validate, validation_mode,
-)
-from replay.log.demo import demo_setup, lineups, record_bot_game
 from replay.errors import GameExists
+from replay.log.demo import demo_setup, lineups, record_bot_game
 from replay.log.service import GameService
+from replay.records.bulk import (
+    ImportGame,
+    ImportRejected,
+    bulk_import,
+    bulk_import_jsonl,
+    prepare,
+    read_jsonl,
+    validate,
+    validation_mode,
+)
 from replay.store.duckdb_store import DuckDBEventStore
 from replay.store.memory_store import MemoryEventStore
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from engine.lords_of_war import SYSTEM
 from engine.lords_of_war.bots import play_bot_game
-from replay.log.contents import duplicates_of, events_hash
 from replay.log.chain import encode_chain
+from replay.log.contents import duplicates_of, events_hash
 from replay.store.duckdb_store import DuckDBEventStore
 from replay.store.memory_store import MemoryEventStore
 

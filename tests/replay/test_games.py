@@ -9,9 +9,9 @@ import pytest
 
 from engine.errors import RuleError, SetupError
 from engine.systems import get_system
-from replay.log.demo import demo_setup, record_bot_game
 from replay.errors import Conflict, GameNotFound
 from replay.log.chain import chain_hash, genesis_hash
+from replay.log.demo import demo_setup, record_bot_game
 from replay.log.service import GameService
 from replay.store.duckdb_store import DuckDBEventStore
 from replay.store.memory_store import MemoryEventStore

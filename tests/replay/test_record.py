@@ -7,7 +7,16 @@ from hypothesis import strategies as st
 from engine.lords_of_war import fold
 from engine.lords_of_war.bots import play_bot_game
 from replay.log.service import GameService
-from replay.records.record import DuplicateGame, RecordError, export_jsonl, export_record, import_jsonl, import_record, import_text, store_events
+from replay.records.record import (
+    DuplicateGame,
+    RecordError,
+    export_jsonl,
+    export_record,
+    import_jsonl,
+    import_record,
+    import_text,
+    store_events,
+)
 from replay.store.memory_store import MemoryEventStore
 from tests.replay.bots import KnownDrawBot
 

@@ -21,7 +21,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 import stats_fixtures as fx  # noqa: E402
 
 import tests.replay.pebbles_stats as ps  # noqa: E402
-
 from api.app import create_app  # noqa: E402
 from api.cli import main  # noqa: E402
 from api.settings import Settings  # noqa: E402

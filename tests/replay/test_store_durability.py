@@ -13,9 +13,9 @@ from pathlib import Path
 import duckdb
 import msgspec
 
-from replay.store.sql import migrations
 from replay.store.base import NewEvent
 from replay.store.duckdb_store import DuckDBEventStore
+from replay.store.sql import migrations
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]

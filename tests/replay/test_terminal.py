@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import io
 
+from api.terminal import HELP, Picture, Session, frame, layout, picture, print_all, run
 from engine.lords_of_war import CARDS
 from engine.lords_of_war.bots import play_bot_game
 from events.lords_of_war import CardDrawn
@@ -10,7 +11,6 @@ from replay.log.service import GameService
 from replay.lords_of_war.mat import abbreviation, board_arrows
 from replay.records.record import store_events
 from replay.store.memory_store import MemoryEventStore
-from api.terminal import HELP, Picture, Session, frame, layout, picture, print_all, run
 
 LOW = "lords-of-war"
 

@@ -4,7 +4,6 @@ import json
 
 import pytest
 
-
 from engine.lords_of_war import fold
 from engine.lords_of_war.bots import play_bot_game
 from events import Recorded

@@ -6,7 +6,6 @@ import pytest
 
 from engine.errors import RuleError
 from events.lords_of_war import HandRevealed, Placed
-
 from tests.engine.lords_of_war.given import act, play, state
 
 RAVAGER_1 = "orcs/orc-ravager-1"  # N3 NE2 E1 NW5

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engine.lords_of_war import fold, state_to_builtins
 from engine.lords_of_war.rules import destroyed_units
-
 from tests.engine.lords_of_war.given import act, state
 
 GENERAL = "orcs/gonke-longtooth"

@@ -9,7 +9,6 @@ import pytest
 
 from engine.lords_of_war import fold, state_to_builtins, verify
 from events.lords_of_war import CODEC
-
 from tests.engine.lords_of_war.fixture_games import GAMES_DIR, all_games
 
 GAMES = sorted(GAMES_DIR.glob("*.jsonl"))

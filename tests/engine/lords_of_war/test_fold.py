@@ -153,10 +153,10 @@ def check_redecide_equals_decide_on_folded_states(events: list[Any], full_check:
     """redecide decides on fold's working copy, moved on in place; the outcomes must be decide's on the State."""
     redecided = list(redecide(events, full_check=full_check))
     assert [(s, e, a) for s, e, a, _ in redecided] == recorded_actions(events)
-    for start, _, action, outcome in redecided:
+    for first, _, action, outcome in redecided:
         if isinstance(outcome, RuleError):
             outcome = (outcome.code, outcome.rule, outcome.message)
-        assert outcome == outcome_of(fold(events[:start]), action, full_check), f"action at event {start}"
+        assert outcome == outcome_of(fold(events[:first]), action, full_check), f"action at event {first}"
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)

@@ -19,7 +19,6 @@ from engine.lords_of_war.actions import Draw, Place, Recall
 from engine.lords_of_war.rules import legal_placements, legal_shots, recallable_squares
 from engine.system import GameSystem
 from engine.systems import SYSTEMS, UnknownSystem, get_system
-
 from tests.engine.lords_of_war.given import given, play, state
 
 GENERAL = "orcs/gonke-longtooth"

@@ -87,7 +87,7 @@ def check_legal_actions(events: list[Any]) -> None:
     actions = recorded_actions(events)
     for event in events[: actions[0][0]]:
         state = evolve(state, event)
-    for n, (start, end, _) in enumerate(actions):
+    for n, (first, end, _) in enumerate(actions):
         if n % 7 == 0 and state.phase == "deploy":
             placements = legal_placements(state)
             assert placements
@@ -105,7 +105,7 @@ def check_legal_actions(events: list[Any]) -> None:
                 if owner == state.active and square not in recallable_squares(state):
                     with pytest.raises(RuleError):
                         decide(state, Recall(player=player, square=square))
-        for event in events[start:end]:
+        for event in events[first:end]:
             state = evolve(state, event)
 
 

@@ -6,7 +6,6 @@ import pytest
 
 from engine.errors import RuleError
 from events.lords_of_war import CardDrawn, Recalled
-
 from tests.engine.lords_of_war.given import act, fold, given, play, state, types
 
 GENERAL = "orcs/gonke-longtooth"

@@ -9,7 +9,6 @@ from engine.lords_of_war import fold, start
 from engine.lords_of_war.prng import SHUFFLE_NAME, SplitMix64, shuffle
 from engine.lords_of_war.rules import destroyed_units
 from events.lords_of_war import BerserkerMoved, Eliminated, ExtraTurnGranted, GameEnded, HandRevealed, Placed
-
 from tests.engine.lords_of_war.given import act, changed, given, play, state, types
 
 GENERAL = "orcs/gonke-longtooth"  # N5 NE5 NW5, defence 6

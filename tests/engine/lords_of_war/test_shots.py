@@ -6,7 +6,6 @@ import pytest
 
 from engine.errors import RuleError
 from events.lords_of_war import Eliminated, Shot
-
 from tests.engine.lords_of_war.given import act, state, types
 
 CATAPULT = "orcs/orc-catapult"  # E1 W1, defence 4, ranged 4, grid dx -1..1, dy 1..3

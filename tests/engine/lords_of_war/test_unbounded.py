@@ -8,7 +8,6 @@ from engine.errors import RuleError
 from engine.lords_of_war import fold, state_to_builtins
 from engine.lords_of_war import geometry as geo
 from engine.lords_of_war.bots import play_bot_game
-
 from tests.engine.lords_of_war.given import act, state, types
 
 UNBOUNDED = {"unbounded": True}

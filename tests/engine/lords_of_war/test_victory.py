@@ -7,7 +7,6 @@ import pytest
 from engine.errors import RuleError
 from engine.lords_of_war import fold, state_to_builtins
 from events.lords_of_war import Conceded, GameEnded
-
 from tests.engine.lords_of_war.given import act, given, play, state, types
 
 GENERAL = "orcs/gonke-longtooth"

@@ -8,7 +8,6 @@ in the test's docstring.
 from __future__ import annotations
 
 from events.lords_of_war import Attacker, DestroyedUnit, Eliminated, Placed, Shot
-
 from tests.engine.lords_of_war.given import act, state
 
 MARAUDER_1 = "dwarves/dwarf-marauder-1"  # N4 NE2 E1, defence 4
