@@ -57,8 +57,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     demo = sub.add_parser(
         "demo",
         help="record N complete bot games",
-        description="Record N complete bot games of a game system (its sample setups in turn: for Lords of War every "
-                    "faction pairing, variants cycling) through the rules and the store.",
+        description="Record N complete bot games of a game system (its sample setups in turn, e.g. every army "
+                    "pairing with the variants cycling) through the rules and the store.",
     )
     demo.add_argument("--system", default=None, metavar="S",
                       help="the game system (default: the first one registered)")

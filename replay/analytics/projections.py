@@ -20,7 +20,7 @@ What is projected is a pure function of one game's events (``project_game``), in
   (``proj_opponents``), read through the engine's protocol (``seats``, ``outcome``, ``turn``, ``to_act``,
   ``recorded_actions``) and the system's labels (``replay.plugin.Labels``); these per-game rows are recomputed from
   the whole stream and replaced, running games included;
-- the **system's own rows** (``replay.plugin.Analytics``: Lords of War's placements, kills, shots, ...), which its
+- the **system's own rows** (``replay.plugin.Analytics``: whatever tables the system keeps, e.g. placements), which its
   ``store`` writes in the same transaction; its facts are written once, when the game has ended, which keeps them
   insert-only (statistics count finished games only).
 A rebuild therefore equals the incremental result (``tests/replay/test_projections.py``).
