@@ -9,13 +9,13 @@ it when it is created, so register a system before ``create_app``.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import Annotated, Any, Union
 
 from pydantic import ConfigDict, Field, RootModel
 
 from api.plugin import COMMANDS, RESERVED_OPTIONS, ApiSystem, CommandLine, GameSetup, option_strings, setup_system
+from engine.registry import scoped
 
 PLUGINS: dict[str, ApiSystem] = {}
 DEFAULT_SYSTEM = "lords-of-war"  # the system a command uses when none is named (warlog's first)
@@ -55,17 +55,9 @@ def register(plugin: ApiSystem, *, replace: bool = False) -> ApiSystem:
     return plugin
 
 
-@contextmanager
-def registered(*plugins: ApiSystem, replace: bool = False) -> Iterator[tuple[ApiSystem, ...]]:
+def registered(*plugins: ApiSystem, replace: bool = False) -> AbstractContextManager[tuple[ApiSystem, ...]]:
     """Register ``plugins`` for a ``with`` block; the registry is exactly as it was afterwards."""
-    before = dict(PLUGINS)
-    try:
-        for plugin in plugins:
-            register(plugin, replace=replace)
-        yield plugins
-    finally:
-        PLUGINS.clear()
-        PLUGINS.update(before)
+    return scoped(PLUGINS, register, plugins, replace)
 
 
 def get_plugin(name: str) -> ApiSystem:

@@ -12,9 +12,9 @@ whatever happened inside::
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
+from engine.registry import scoped
 from engine.system import AnySystem, GameSystem
 
 SYSTEMS: dict[str, AnySystem] = {}  # name -> system; read it through get_system / system_names
@@ -48,18 +48,10 @@ def unregister(name: str) -> AnySystem:
     return system
 
 
-@contextmanager
-def registered(*systems: AnySystem, replace: bool = False) -> Iterator[tuple[AnySystem, ...]]:
+def registered(*systems: AnySystem, replace: bool = False) -> AbstractContextManager[tuple[AnySystem, ...]]:
     """Register ``systems`` for the duration of a ``with`` block; on leaving it (even by an exception) the
     registry is exactly as it was: the added systems removed, any replaced ones put back."""
-    before = dict(SYSTEMS)
-    try:
-        for system in systems:
-            register(system, replace=replace)
-        yield systems
-    finally:
-        SYSTEMS.clear()
-        SYSTEMS.update(before)
+    return scoped(SYSTEMS, register, systems, replace)
 
 
 def get_system(name: str) -> AnySystem:

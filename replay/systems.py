@@ -6,9 +6,9 @@ The built-in systems register when this module is imported; tests add one for a 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
+from engine.registry import scoped
 from replay.plugin import Analytics, Explanations, Labels, RecordSyntax, ReplaySystem, TerminalPicture, Views
 
 PLUGINS: dict[str, ReplaySystem] = {}
@@ -58,17 +58,9 @@ def _check_statistics(plugin: ReplaySystem) -> None:
         names[statistic.name] = paths[statistic.path] = plugin.name
 
 
-@contextmanager
-def registered(*plugins: ReplaySystem, replace: bool = False) -> Iterator[tuple[ReplaySystem, ...]]:
+def registered(*plugins: ReplaySystem, replace: bool = False) -> AbstractContextManager[tuple[ReplaySystem, ...]]:
     """Register ``plugins`` for a ``with`` block; the registry is exactly as it was afterwards."""
-    before = dict(PLUGINS)
-    try:
-        for plugin in plugins:
-            register(plugin, replace=replace)
-        yield plugins
-    finally:
-        PLUGINS.clear()
-        PLUGINS.update(before)
+    return scoped(PLUGINS, register, plugins, replace)
 
 
 def get_plugin(name: str) -> ReplaySystem:
