@@ -17,7 +17,7 @@ from api.routes_stats import build_router as stats_router
 from api.routes_tournaments import router as tournaments_router
 from api.settings import Settings
 from replay.log.service import GameService
-from replay.store.base import EventStore
+from replay.store.base import CommitListening, EventStore
 from replay.tournaments.service import TournamentService
 from replay.tournaments.store import tournament_log_for
 
@@ -36,20 +36,19 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         own = store is None
-        the_store = open_store(settings) if own else store
+        the_store: EventStore = open_store(settings) if store is None else store
         app.state.service = GameService(the_store)
         app.state.settings = settings
         tournament_log = tournament_log_for(the_store)
         app.state.tournaments = TournamentService(tournament_log, app.state.service)
         app.state.live.start(the_store.last_seqs)  # the one change check for every watched game
-        listen = getattr(the_store, "add_commit_listener", None)
-        if listen is not None:  # wake live streams for appends made by any code path of this process
+        if isinstance(the_store, CommitListening):  # wake live streams for appends made by any code path of this process
 
             def wake(game_ids: list[str]) -> None:
                 for game_id in game_ids:
                     app.state.live.published(game_id)
 
-            listen(wake)
+            the_store.add_commit_listener(wake)
         if settings.load_samples:
             from api.samples import load_samples
 
@@ -57,8 +56,8 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         try:
             yield
         finally:
-            if listen is not None:
-                getattr(the_store, "remove_commit_listener", lambda _: None)(wake)
+            if isinstance(the_store, CommitListening):
+                the_store.remove_commit_listener(wake)
             await app.state.live.stop()
             tournament_log.close()
             if own:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import typing
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, Protocol, runtime_checkable
 
@@ -46,7 +47,7 @@ class GameSetup(Request):
     types ``players`` (and adds ``variant``, ``position``, ... as its rules take them)."""
 
     system: str
-    players: list[SeatPlayer]
+    players: Sequence[SeatPlayer]  # a system's model narrows it (list[PlayerIn])
     seed: StrictInt | None = Field(  # strict: JSON true is not seed 1
         None, ge=0, le=2**63 - 1, description="the game's seed: every chance of the game follows from it (drawn if absent)"
     )
@@ -107,9 +108,12 @@ class CommandLine(Protocol):
 
 @runtime_checkable
 class ApiSystem(Protocol):
-    name: str  # the engine system's name
-    setup: type[GameSetup]  # POST /games for this system: system is Literal[name]
-    cli: CommandLine
+    @property
+    def name(self) -> str: ...  # the engine system's name
+    @property
+    def setup(self) -> type[GameSetup]: ...  # POST /games for this system: system is Literal[name]
+    @property
+    def cli(self) -> CommandLine: ...
 
 
 @dataclass(frozen=True)

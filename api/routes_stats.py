@@ -26,6 +26,7 @@ from engine.systems import get_system
 from replay.analytics.catalogue import catalogue, new_caches, run
 from replay.analytics.model import Parameter, Statistic
 from replay.analytics.stats import Filters
+from replay.store.base import CommitListening, SqlReadable
 from replay.systems import default_system
 
 _MODELS: dict[type, type[BaseModel]] = {}
@@ -60,7 +61,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     from replay.analytics.projections import attach
 
     store = app.state.service.store
-    projector = attach(store) if hasattr(store, "add_commit_listener") else None
+    projector = attach(store) if isinstance(store, CommitListening) and isinstance(store, SqlReadable) else None
     app.state.stats_projector = projector
     app.state.stats_caches = new_caches()
     try:
@@ -71,16 +72,6 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
 
 
 DEFAULT_SYSTEM = default_system()
-
-
-def _iso_day(value: Any) -> Any:
-    """Only ``YYYY-MM-DD``, as documented (``format: date``): pydantic alone also took a number as a Unix time."""
-    if isinstance(value, str) and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
-        raise ValueError("a day is written YYYY-MM-DD")
-    return value
-
-
-Day = Annotated[date, BeforeValidator(_iso_day)]
 
 
 def filters(
@@ -106,7 +97,7 @@ def filters(
 
 def _run(request: Request, compute: Callable[[Any], msgspec.Struct]) -> Any:
     store = request.app.state.service.store
-    if not hasattr(store, "reader"):
+    if not isinstance(store, SqlReadable):
         raise ApiError(503, "stats_unavailable", "statistics need the DuckDB event store")
     conn = store.reader()
     try:

@@ -79,12 +79,12 @@ def game_in() -> type[RootModel[Any]]:
     models = tuple(PLUGINS[name].setup for name in plugin_names())
     if not models:
         raise RuntimeError("no game system has API parts registered (api.systems)")
-    union = Annotated[Union[models], Field(discriminator="system")]  # noqa: UP007 - a Union of a runtime tuple
+    union = Annotated[Union[models], Field(discriminator="system")]  # type: ignore[valid-type]  # noqa: UP007 - a Union of a runtime tuple
     examples = [example for model in models for example in _examples(model)]
     config = ConfigDict(json_schema_extra={"examples": examples} if examples else None)
     return type(  # a fresh class per app: its schema is the registry's at that moment
         "GameIn",
-        (RootModel[union],),  # type: ignore[valid-type]
+        (RootModel[union],),
         {"model_config": config, "__doc__": "A game's setup: the fields of its system (the `system` key chooses).",
          "__module__": __name__},
     )
@@ -92,7 +92,8 @@ def game_in() -> type[RootModel[Any]]:
 
 def _examples(model: type[GameSetup]) -> list[Any]:
     extra = model.model_config.get("json_schema_extra")
-    return list(extra.get("examples", [])) if isinstance(extra, dict) else []
+    examples = extra.get("examples") if isinstance(extra, dict) else None
+    return list(examples) if isinstance(examples, list) else []
 
 
 def _register_built_in() -> None:

@@ -105,7 +105,10 @@ class RecordSyntax(Protocol):
 class TerminalPicture(Protocol):
     """The position for ``warlog replay``, from a state view's JSON, in text."""
 
-    STYLES: tuple[str, ...]  # the picture's sizes, largest first: the terminal shows the largest that fits
+    @property
+    def STYLES(self) -> tuple[str, ...]:  # a module constant satisfies it
+        """The picture's sizes, largest first: the terminal shows the largest that fits."""
+        ...
 
     def render(self, state_json: dict[str, Any], style: str) -> list[str]:
         """The board (mat, map) in ``style`` as lines."""
@@ -140,10 +143,14 @@ class Analytics(Protocol):
     with the partition columns ``system`` and ``month``). ``army_names``: the labels the ``army`` filter knows
     before any game is played (e.g. the factions)."""
 
-    sql: SqlFolder
-    statistics: Sequence[Statistic]
-    exports: Sequence[str]
-    army_names: Sequence[str]
+    @property
+    def sql(self) -> SqlFolder: ...
+    @property
+    def statistics(self) -> Sequence[Statistic]: ...
+    @property
+    def exports(self) -> Sequence[str]: ...
+    @property
+    def army_names(self) -> Sequence[str]: ...
 
     def project(self, game: GameFacts, stream: Sequence[StreamEvent]) -> Any:
         """The system's rows of one game (whatever ``store`` takes): a pure function of its events and the core's
@@ -164,13 +171,22 @@ class Analytics(Protocol):
 
 @runtime_checkable
 class ReplaySystem(Protocol):
-    name: str  # the engine system's name
-    views: Views
-    explanations: Explanations
-    records: RecordSyntax
-    terminal: TerminalPicture
-    labels: Labels | None
-    analytics: Analytics | None
+    """Read-only members, so a frozen dataclass (``ReplayParts``) or any object with these attributes satisfies it."""
+
+    @property
+    def name(self) -> str: ...  # the engine system's name
+    @property
+    def views(self) -> Views: ...
+    @property
+    def explanations(self) -> Explanations: ...
+    @property
+    def records(self) -> RecordSyntax: ...
+    @property
+    def terminal(self) -> TerminalPicture: ...
+    @property
+    def labels(self) -> Labels | None: ...
+    @property
+    def analytics(self) -> Analytics | None: ...
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from api.database import DB_HELP
 
@@ -29,8 +30,9 @@ def _view(text: str) -> str:
 
 
 @contextmanager
-def _service(db: str) -> Iterator[object]:
-    """The games of ``db``: the file, or the running ``warlog serve`` that holds it (api/remote.py)."""
+def _service(db: str) -> Iterator[Any]:
+    """The games of ``db``: the file, or the running ``warlog serve`` that holds it (api/remote.py): a
+    ``GameService`` or its stand-in over HTTP."""
     from api.remote import game_service
 
     with game_service(db) as service:
@@ -58,18 +60,18 @@ def _import(args: argparse.Namespace) -> int:
             outcomes = list(import_games(service, text, name=path, allow_duplicate=args.allow_duplicate))
             where = (lambda o: f"{path}:{o.line}") if len(outcomes) > 1 else (lambda o: path)
             for outcome in outcomes:
-                error = outcome.error
-                if error is None:
+                problem = outcome.error
+                if problem is None:
                     print(f"{where(outcome)}: imported as {outcome.game_id}")
                     continue
                 failed += 1
-                if isinstance(error, DuplicateGame):
+                if isinstance(problem, DuplicateGame):
                     print(f"{where(outcome)}: not imported: the same game is already stored as "
-                          f"{', '.join(error.game_ids)} (identical events); use --allow-duplicate to store it again",
+                          f"{', '.join(problem.game_ids)} (identical events); use --allow-duplicate to store it again",
                           file=sys.stderr)
                 else:
-                    rule = f" [{error.rule}]" if error.rule else ""
-                    print(f"{path}:{error.line}: {error.code}: {error.message}{rule}", file=sys.stderr)
+                    rule = f" [{problem.rule}]" if problem.rule else ""
+                    print(f"{path}:{problem.line}: {problem.code}: {problem.message}{rule}", file=sys.stderr)
     return 1 if failed else 0
 
 

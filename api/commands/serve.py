@@ -7,7 +7,7 @@ import gc
 import socket
 import sys
 
-from api.database import DB_HELP, CliError
+from api.database import DB_HELP, CliError, is_file
 
 # The cyclic garbage collector's generations (CPython's default 700, 10, 10). A full collection walks every
 # tracked object, and the service keeps many (game states, rows, routes and models): with the defaults it paused
@@ -37,13 +37,13 @@ def _serve(args: argparse.Namespace) -> int:
     _allow_open_files(settings.max_streams)
     sock = _listen(settings.host, settings.port)  # before anything is announced or created: a busy port fails here
     try:
-        if remote.is_file(db):
+        if is_file(db):
             _check_unlocked(db)
     except BaseException:
         sock.close()
         raise
     app = create_app(settings)
-    key = remote.new_key() if remote.is_file(db) else None
+    key = remote.new_key() if is_file(db) else None
     if key is not None:
         install(app, key)
     url = remote.local_url(settings.host, sock.getsockname()[1])

@@ -10,7 +10,7 @@ right type that the rules refuse (an unknown faction, a kill target of 40) are l
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 
@@ -28,7 +28,7 @@ SEATS = SYSTEM.seat_counts()
 # judge (its message cites the rule), and the schema states them.
 JsonInt = Annotated[int, Field(ge=-(2**53), le=2**53)]
 
-EXAMPLE = {
+EXAMPLE: dict[str, Any] = {
     "system": NAME,
     "players": [
         {"id": "p1", "name": "Alice", "army": "orcs"},

@@ -299,12 +299,12 @@ def _against(a: SeatFacts, b: SeatFacts) -> str | None:
 def core_rows(game: GameFacts) -> tuple[GameRow, list[SeatRow], list[OpponentRow]]:
     """The core tables' rows of one game read by ``read_game``."""
     header, labels, seats = game.header, game.labels, game.seats
-    common = {
+    common: dict[str, Any] = {  # the columns every core table has
         "system": header.system, "rules_version": labels.rules_version, "variant": labels.variant,
         "tournament": header.tournament, "played_on": game.played_on, "finished": game.finished,
     }
     two = {s.id: s for s in seats} if len(seats) == 2 else {}
-    settings = {name: labels.settings.get(name) for name in GAME_SETTINGS}
+    settings: dict[str, Any] = {name: labels.settings.get(name) for name in GAME_SETTINGS}
     row = GameRow(
         game_id=header.game_id, mode=labels.mode, **settings, round=_round(header.metadata),
         started_at=header.created_at, ended_at=game.ended_at, month=header.created_at[:7],

@@ -394,11 +394,11 @@ def _table(done: EloPass, filters: Filters, limit: int | None) -> Ratings:
     )
     if limit is not None:
         ordered = ordered[:limit]
-    rows = [
-        Rating(rank + 1, done.names[i], round(done.rating[i], 2), *done.record[i], round(done.peak[i], 2),
-               done.last_played[i])
-        for rank, i in enumerate(ordered)
-    ]
+    rows = []
+    for rank, i in enumerate(ordered):
+        games, wins, losses, draws = done.record[i]
+        rows.append(Rating(rank + 1, done.names[i], round(done.rating[i], 2), games, wins, losses, draws,
+                           round(done.peak[i], 2), done.last_played[i]))
     return Ratings(filters, done.rated_games(), f"elo K={K:g} initial={INITIAL:g}", rows)
 
 

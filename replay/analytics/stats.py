@@ -28,6 +28,12 @@ class Interval(msgspec.Struct, frozen=True):
     low: float | None
     high: float | None
 
+    def known(self) -> tuple[float, float, float]:
+        """rate, low, high of an interval over at least one trial (ValueError when there was none)."""
+        if self.rate is None or self.low is None or self.high is None:
+            raise ValueError("an interval over no trials has no rate")
+        return self.rate, self.low, self.high
+
 
 def wilson(k: int, n: int, z: float = Z95) -> Interval:
     """The Wilson score interval for k successes in n trials (Wilson 1927)."""
@@ -45,8 +51,8 @@ def wilson(k: int, n: int, z: float = Z95) -> Interval:
 def newcombe(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> Interval:
     """p1 - p2 with Newcombe's hybrid score interval (method 10, Newcombe 1998), built from two Wilson intervals."""
     a, b = wilson(k1, n1, z), wilson(k2, n2, z)
-    if a.rate is None or b.rate is None:
-        return Interval(None, None, None)
+    if a.rate is None or a.low is None or a.high is None or b.rate is None or b.low is None or b.high is None:
+        return Interval(None, None, None)  # wilson gives all three or none
     d = a.rate - b.rate
     low = d - math.sqrt((a.rate - a.low) ** 2 + (b.high - b.rate) ** 2)
     high = d + math.sqrt((a.high - a.rate) ** 2 + (b.rate - b.low) ** 2)

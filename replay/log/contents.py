@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.system import GameSystem
-from replay.store.base import EventStore
+from replay.store.base import EventStore, SqlReadable
 from replay.store.sql import sql
 
 
@@ -52,11 +52,10 @@ def refresh(conn: Any) -> None:
 
 def duplicates_of(store: EventStore, digest: str) -> list[str]:
     """Ids of the stored games whose content hash is ``digest``, in id order."""
-    reader = getattr(store, "reader", None)
-    if reader is not None:
+    if isinstance(store, SqlReadable):
         import duckdb
 
-        conn = reader()
+        conn = store.reader()
         try:
             for attempt in range(3):  # a concurrent refresh (another thread) may write the same rows first: redo ours
                 try:

@@ -22,7 +22,7 @@ from engine.systems import UnknownSystem, get_system
 from events import Recorded
 from replay.errors import Conflict, CorruptRecord
 from replay.log.chain import encode_chain, genesis_hash
-from replay.store.base import AppendResult, EventStore, GameRecord, NewEvent, StoredEvent
+from replay.store.base import AppendResult, EventStore, FutureAppending, GameRecord, NewEvent, StoredEvent
 
 _BREAKING = frozenset(("Cc", "Zl", "Zp"))  # control characters, line and paragraph separators
 
@@ -226,8 +226,7 @@ class GameService:
         append to the store (``append_future``); the caller awaits ``future`` and calls ``complete_act`` (and
         ``note_outcome`` if ``ended``). On a ``Conflict`` from the future, ``forget`` the game and call ``act``.
         None: this case needs ``act`` (nothing was sent to the store)."""
-        append_future = getattr(self.store, "append_future", None)
-        if append_future is None or idempotency_key is not None:
+        if not isinstance(self.store, FutureAppending) or idempotency_key is not None:
             return None
         with self._lock:
             cached = self._cache.get(game_id)
@@ -245,7 +244,7 @@ class GameService:
         except RuleError:
             return None  # act raises it, or decides again if the state was stale
         encoded = encode_chain(system, game_id, events, last_hash)
-        future = append_future(game_id, encoded, expected_seq=seq)
+        future = self.store.append_future(game_id, encoded, expected_seq=seq)
         return PendingAct(game_id, system, state, events, encoded, last_hash, future)
 
     def complete_act(self, pending: PendingAct, result: AppendResult) -> ActResult:

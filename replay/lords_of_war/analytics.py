@@ -477,8 +477,8 @@ def cards(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> Ca
         card, faction, placements, kills, shot_kills, shots, shots_killing, destroyed, recalled, games_placed,
         wins_placed, faction_placed, faction_placed_wins, faction_games, faction_wins,
     ) in rows:
-        survival = wilson(placements - destroyed, placements)
-        recall = wilson(recalled, placements)
+        survival = wilson(placements - destroyed, placements).known()  # a card's row has placements > 0
+        recall = wilson(recalled, placements).known()
         not_placed, not_placed_wins = faction_games - faction_placed, faction_wins - faction_placed_wins
         placed_rate = wilson(faction_placed_wins, faction_placed)
         other_rate = wilson(not_placed_wins, not_placed)
@@ -487,8 +487,7 @@ def cards(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> Ca
         out.append(
             CardStats(
                 card, faction, bool(known and known.is_ranged), placements, int(kills), kills / placements,
-                destroyed, survival.rate, survival.low, survival.high, recalled, recall.rate, recall.low,
-                recall.high, games_placed, wins_placed, placed_rate.rate, placed_rate.low, placed_rate.high,
+                destroyed, *survival, recalled, *recall, games_placed, wins_placed, placed_rate.rate, placed_rate.low, placed_rate.high,
                 not_placed, other_rate.rate, other_rate.low, other_rate.high, difference.rate, difference.low,
                 difference.high, int(shots), int(shots_killing), shots_killing / shots if shots else None,
                 int(shot_kills), shot_kills / kills if kills else None,

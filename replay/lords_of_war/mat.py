@@ -79,12 +79,12 @@ def render(state_json: dict[str, Any], style: str = "full") -> list[str]:
     if style == "tiny":
         lines = ["     " + " ".join(f"{col_label(x):^5}" for x in xs)]
         for y in ys:
-            cells = []
+            marks = []
             for x in xs:
                 unit = units.get(name(x, y))
                 owner = 0 if unit is None or unit["owner"] == "p1" else 1
-                cells.append(f"{abbreviation(unit['card']):>4}{OWNER_MARKS[owner]}" if unit else f"{name(x, y):^5}")
-            lines.append(f"{row_label(y):>3} |" + "|".join(cells) + "|")
+                marks.append(f"{abbreviation(unit['card']):>4}{OWNER_MARKS[owner]}" if unit else f"{name(x, y):^5}")
+            lines.append(f"{row_label(y):>3} |" + "|".join(marks) + "|")
         return lines
     if style == "compact":
         lines = ["     " + " ".join(f"{col_label(x):_^9}" for x in xs)]

@@ -111,7 +111,7 @@ def _army_from_text(text: str, line: int) -> str | list[str]:
 
 def _variant_text(started: GameStarted) -> str:
     v = started.variant
-    words = [v.mode]
+    words: list[str] = [v.mode]
     if v.intermediate:
         words.append("intermediate")
     if v.unbounded:

@@ -33,7 +33,7 @@ from engine.system import GameSystem
 from engine.systems import UnknownSystem, get_system
 from replay.log.chain import chained, genesis_hash
 from replay.log.service import name_problem, outcome_metadata
-from replay.store.base import EventStore, NewEvent
+from replay.store.base import BulkCreating, EventStore, NewEvent
 from replay.store.duckdb_store import BulkGame
 
 
@@ -166,7 +166,7 @@ class _Writer:
 
     def __init__(self, store: EventStore) -> None:
         self.store = store
-        self.bulk = getattr(store, "create_games_bulk", None)
+        self.bulk = store.create_games_bulk if isinstance(store, BulkCreating) else None
         self.games = self.events = 0
         self.modes: set[str] = set()
 

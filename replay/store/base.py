@@ -12,8 +12,9 @@ from __future__ import annotations
 import base64
 import binascii
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import msgspec
 
@@ -126,6 +127,47 @@ class EventStore(Protocol):
     def get_snapshot(self, game_id: str, at_or_before: int) -> tuple[int, bytes] | None: ...
 
     def close(self) -> None: ...
+
+
+# -- capabilities a backend may add (checked with isinstance, never hasattr) -----------------------------------
+
+
+@runtime_checkable
+class SqlReadable(Protocol):
+    """A store whose database other code reads with SQL (statistics, tournaments, duplicate checks)."""
+
+    def reader(self) -> Any:
+        """A new DuckDB cursor on the store's database (committed data only); the caller closes it."""
+        ...
+
+
+@runtime_checkable
+class CommitListening(Protocol):
+    """A store that says, after each commit, which games got new events (the projector, live streams)."""
+
+    def add_commit_listener(self, listener: Callable[[list[str]], None]) -> None: ...
+
+    def remove_commit_listener(self, listener: Callable[[list[str]], None]) -> None: ...
+
+
+@runtime_checkable
+class FutureAppending(Protocol):
+    """A store that takes an append without blocking the caller (the server's event loop awaits the future)."""
+
+    def append_future(
+        self,
+        game_id: str,
+        events: Sequence[NewEvent],
+        expected_seq: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Future[AppendResult]: ...
+
+
+@runtime_checkable
+class BulkCreating(Protocol):
+    """A store that writes many new games in one transaction (imports)."""
+
+    def create_games_bulk(self, games: Sequence[Any]) -> int: ...
 
 
 # -- helpers shared by the backends ---------------------------------------------------------------------

@@ -151,7 +151,8 @@ class _BulkCreate(msgspec.Struct):
     future: Future
 
 
-_Request = _Create | _Append | _Patch | _Snapshot | _BulkCreate
+_GameRequest = _Create | _Append | _Patch | _Snapshot  # one game's request, planned within a batch
+_Request = _GameRequest | _BulkCreate
 _STOP = object()
 
 
@@ -168,7 +169,7 @@ class _Batch:
         }
         self.keys: dict[tuple[str, str], AppendResult] = {}
         self.snapshots: dict[tuple[str, int], bytes] = {}
-        self.answers: list[tuple[_Request, Any]] = []
+        self.answers: list[tuple[_GameRequest, Any]] = []
 
     def add_events(self, game_id: str, first: int, columns: _Columns) -> AppendResult:
         n = len(columns.types)
@@ -196,7 +197,7 @@ class DuckDBEventStore:
         """``memory_limit`` (e.g. ``"256MB"``): DuckDB's buffer pool cap. Without it DuckDB may keep up to 80% of
         RAM, and its memory grows by about 10 MiB per 1,000 games written (docs/performance.md)."""
         self._clock = clock
-        config = {"memory_limit": memory_limit} if memory_limit else {}
+        config: dict[str, str | bool | int | float | list[str]] = {"memory_limit": memory_limit} if memory_limit else {}
         self._conn = duckdb.connect(str(path), config=config)
         self._migrate()
         self._local = threading.local()
@@ -474,7 +475,7 @@ class DuckDBEventStore:
         events: Sequence[NewEvent],
         expected_seq: int | None = None,
         idempotency_key: str | None = None,
-    ) -> Future:
+    ) -> Future[AppendResult]:
         """``append`` without waiting: the future holds its ``AppendResult`` (or its error) once the group commit
         that carries it is durable. For callers on an event loop (``asyncio.wrap_future``)."""
         check_batch(events)
@@ -509,7 +510,7 @@ class DuckDBEventStore:
             columns["payload"].extend(game.payloads)
             columns["hash"].extend(game.hashes)
         try:
-            import pyarrow
+            import pyarrow  # type: ignore[import-not-found,unused-ignore]  # optional (the bench extra)
         except ImportError:
             events: Any = columns
         else:
@@ -568,7 +569,7 @@ class DuckDBEventStore:
                 except queue.Empty:
                     break
             stop = any(request is _STOP for request in batch)
-            requests = [request for request in batch if request is not _STOP and not isinstance(request, _BulkCreate)]
+            requests = [request for request in batch if isinstance(request, _GameRequest)]
             for request in batch:
                 if isinstance(request, _BulkCreate):
                     self._commit_bulk(request)
@@ -648,7 +649,7 @@ class DuckDBEventStore:
             if not request.future.done():
                 request.future.set_exception(error)
 
-    def _commit_batch(self, requests: list[_Request]) -> None:
+    def _commit_batch(self, requests: list[_GameRequest]) -> None:
         conn = self._writer_conn
         if len(self._last) > _LAST_CACHE_LIMIT:
             self._last.clear()  # reloaded from the games table for the games a batch touches (_load)
@@ -696,7 +697,7 @@ class DuckDBEventStore:
                 except Exception:  # a listener must never break the writer
                     pass
 
-    def _load(self, requests: list[_Request]) -> dict[str, str]:
+    def _load(self, requests: list[_GameRequest]) -> dict[str, str]:
         """Fill the caches for the games and keys these requests touch; returns stored metadata of patched games."""
         wanted = {r.game_id for r in requests if r.game_id not in self._last or isinstance(r, _Patch)}
         metadata: dict[str, str] = {}
@@ -721,7 +722,7 @@ class DuckDBEventStore:
                 self._keys[(game_id, key)] = (first_seq, last_seq)
         return metadata
 
-    def _plan(self, batch: _Batch, request: _Request, stored_metadata: dict[str, str]) -> Any:
+    def _plan(self, batch: _Batch, request: _GameRequest, stored_metadata: dict[str, str]) -> Any:
         game_id = request.game_id
         current = batch.last.get(game_id, self._last.get(game_id))
         if isinstance(request, _Create):

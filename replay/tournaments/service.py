@@ -21,6 +21,7 @@ of its table's other scores, summed over games), then player id.
 
 from __future__ import annotations
 
+import builtins
 import re
 import secrets
 import threading
@@ -456,7 +457,7 @@ class TournamentService:
     def get(self, tournament_id: str) -> Tournament:
         return fold(tournament_id, self.log.read(tournament_id))
 
-    def list(self, limit: int = 100) -> list[Tournament]:
+    def list(self, limit: int = 100) -> builtins.list[Tournament]:
         return [self.get(t) for t in self.log.list_ids(limit)]
 
     def create(self, name: str, system: str, fmt: str, rounds: int, variant: dict[str, Any], organiser_hash: str,
@@ -489,14 +490,14 @@ class TournamentService:
             self.log.append(tournament_id, [("player_registered", data)], t.seq)
             return entrant
 
-    def results(self, t: Tournament) -> list[TableResult]:
+    def results(self, t: Tournament) -> builtins.list[TableResult]:
         return [
             table_result(rnd.number, table, lambda g: game_outcome(self.games, g))
             for rnd in t.played
             for table in rnd.tables
         ]
 
-    def standings(self, tournament_id: str) -> list[Standing]:
+    def standings(self, tournament_id: str) -> builtins.list[Standing]:
         t = self.get(tournament_id)
         return standings(t, self.results(t))
 

@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from replay.store.base import Clock, iso_utc, utc_now
+from replay.store.base import Clock, SqlReadable, iso_utc, utc_now
 from replay.store.sql import sql
 from replay.tournaments.service import LoggedEvent, TournamentConflict, TournamentNotFound
 
@@ -114,12 +114,11 @@ class DuckDBTournamentLog:
         with self._lock:
             if self._conn is not None:
                 self._conn.close()
-                self._conn = None  # type: ignore[assignment]  # no DuckDB object left for exit (store_duckdb._OPEN)
+                self._conn = None  # no DuckDB object left for exit (store_duckdb._OPEN)
 
 
 def tournament_log_for(store: Any) -> MemoryTournamentLog | DuckDBTournamentLog:
     """The DuckDB log when the store is DuckDB (same file), else one in memory."""
-    reader = getattr(store, "reader", None)
-    if reader is not None:
-        return DuckDBTournamentLog(reader)
+    if isinstance(store, SqlReadable):
+        return DuckDBTournamentLog(store.reader)
     return MemoryTournamentLog()

@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound
-from replay.store.base import EventStore, NewEvent
+from replay.store.base import BulkCreating, CommitListening, EventStore, FutureAppending, NewEvent, SqlReadable
 from replay.store.duckdb_store import DuckDBEventStore
 from replay.store.memory_store import MemoryEventStore
 
@@ -518,3 +518,27 @@ def test_get_game_racing_concurrent_appends_never_goes_back(store: EventStore) -
     done.set()
     reader.join()
     assert seen == sorted(seen) and store.last_seq("g1") == 60
+
+
+def test_capabilities_are_declared_by_protocol_and_honoured(store: EventStore) -> None:
+    """A backend's extra capabilities are found by ``isinstance`` on their protocols; each one it claims works."""
+    claimed = {cap.__name__ for cap in (SqlReadable, CommitListening, FutureAppending, BulkCreating)
+               if isinstance(store, cap)}
+    if isinstance(store, MemoryEventStore):
+        assert claimed == set()
+        return
+    assert claimed == {"SqlReadable", "CommitListening", "FutureAppending", "BulkCreating"}
+    assert isinstance(store, SqlReadable) and isinstance(store, CommitListening) and isinstance(store, FutureAppending)
+    changed: list[list[str]] = []
+    store.add_commit_listener(changed.append)
+    new_game(store, "g1")
+    result = store.append_future("g1", [event(2)], expected_seq=1).result(timeout=10)
+    assert result.last_seq == 2
+    store.remove_commit_listener(changed.append)
+    store.append("g1", [event(3)])
+    assert ["g1"] in changed and len(changed) == 2  # the create and the future append, not the last one
+    conn = store.reader()
+    try:
+        assert conn.execute("SELECT count(*) FROM events WHERE game_id = 'g1'").fetchone() == (3,)
+    finally:
+        conn.close()
