@@ -17,7 +17,12 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(VENV)/bin/warlog serve --db $(DB) --host $(HOST) --port $(PORT) --load-samples
 
+CHROMIUM ?= $(or $(WARLOG_CHROMIUM),/usr/bin/chromium)
+
 test: $(STAMP)
+	@test -x "$(CHROMIUM)" || { echo "make test: the browser tests (tests/web) need Chromium at $(CHROMIUM)."; \
+	  echo "  Install Debian's package: apt-get install -y chromium   (or set WARLOG_CHROMIUM to a Chromium binary)"; \
+	  exit 1; }
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 	$(PY) -m pytest

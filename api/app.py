@@ -7,7 +7,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from api import auth, limits, systems
+from api import auth, limits, systems, web
 from api.errors import BodyLimit, install_error_handlers
 from api.live import LiveHub
 from api.routes_export import router as export_router
@@ -79,6 +79,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     app.include_router(games_router)
     app.include_router(tournaments_router)
     app.include_router(stats_router())
+    web.install(app)  # the browser pages and their static files
     limits.install(app, settings.write_rate, settings.write_burst, settings.address_write_rate,
                    settings.address_write_burst)  # outermost: a refused write is not even read
     auth.declare_schemes(app)

@@ -23,6 +23,7 @@ import json
 import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field, StrictInt, model_validator
@@ -114,6 +115,18 @@ class ApiSystem(Protocol):
     def setup(self) -> type[GameSetup]: ...  # POST /games for this system: system is Literal[name]
     @property
     def cli(self) -> CommandLine: ...
+    @property
+    def web(self) -> WebParts | None: ...  # its drawing in the browser pages (None: the state as a table)
+
+
+@dataclass(frozen=True)
+class WebParts:
+    """A system's drawing for the browser pages (docs/web.md): a folder of ES modules and their assets, served as
+    they are at ``/static/systems/<system>/``. ``board`` is the module (in that folder) the replay page imports to
+    draw a state; the contract it honours is docs/web.md's "A system's drawing"."""
+
+    folder: Path
+    board: str = "board.js"
 
 
 @dataclass(frozen=True)
@@ -123,6 +136,7 @@ class ApiParts:
     name: str
     setup: type[GameSetup]
     cli: CommandLine
+    web: WebParts | None = None
 
 
 # -- options derived from the setup model ---------------------------------------------------------------------

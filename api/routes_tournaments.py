@@ -24,8 +24,10 @@ from api.models import (
     TournamentList,
     TournamentOut,
 )
+from api.web import not_found_page, page, wants_html
 from replay.tournaments.service import (
     Tournament,
+    TournamentNotFound,
     TournamentService,
     army_label,
     placings_of_winner,
@@ -116,8 +118,14 @@ def list_tournaments(request: Request, limit: int = Query(100, ge=1, le=1000)) -
 
 @router.get("/tournaments/{tournament_id}", response_model=TournamentOut, summary="A tournament: players, rounds, tables",
             responses=_READ_ERRORS)
-def get_tournament(request: Request, tournament_id: str = TournamentId) -> dict[str, Any]:
+def get_tournament(request: Request, tournament_id: str = TournamentId) -> Any:
     service = _service(request)
+    if wants_html(request):  # a browser: the tournament's page (api/web), which reads this route as JSON
+        try:
+            service.get(tournament_id)
+        except TournamentNotFound:
+            return not_found_page(f"There is no tournament {tournament_id!r}.")
+        return page("tournament")
     return _summary(service, service.get(tournament_id))
 
 

@@ -1,0 +1,87 @@
+"""The browser pages (issue 13): plain HTML, CSS and ES modules served by the API's own server, no build step.
+
+Each page is a static HTML shell under ``static/pages/`` whose module reads the JSON API; a system draws its state
+through its ``WebParts`` (``api.plugin``), served at ``/static/systems/<system>/``; a system without one is shown
+as a readable table (``static/js/board-table.js``). docs/web.md describes the pages and the drawing contract.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.staticfiles import StaticFiles
+
+from api import systems
+
+STATIC = Path(__file__).parent / "static"
+PAGES = STATIC / "pages"
+
+
+def wants_html(request: Request) -> bool:
+    """Whether the client is a browser asking for a page: ``text/html`` named before any JSON in ``Accept``
+    (curl's ``*/*`` and API clients' ``application/json`` get JSON)."""
+    accept = request.headers.get("accept", "")
+    html, json = accept.find("text/html"), accept.find("application/json")
+    return html >= 0 and (json < 0 or html < json)
+
+
+def page(name: str, status_code: int = 200) -> FileResponse:
+    return FileResponse(PAGES / f"{name}.html", status_code=status_code, media_type="text/html",
+                        headers={"Cache-Control": "no-cache"})
+
+
+def not_found_page(message: str) -> HTMLResponse:
+    from html import escape
+
+    body = (PAGES / "not-found.html").read_text(encoding="utf-8").replace("{{message}}", escape(message))
+    return HTMLResponse(body, status_code=404)
+
+
+def web_systems() -> list[dict[str, Any]]:
+    """The registered systems and where their drawing is (``board``: a module URL, or None for the table)."""
+    out = []
+    for name in systems.plugin_names():
+        web = systems.PLUGINS[name].web
+        out.append({"name": name, "board": f"/static/systems/{name}/{web.board}" if web is not None else None})
+    return out
+
+
+def build_router() -> APIRouter:
+    router = APIRouter(include_in_schema=False)
+
+    @router.get("/")
+    def index() -> FileResponse:
+        return page("index")
+
+    @router.get("/replay/{game_id}")
+    def replay(request: Request, game_id: str) -> Any:
+        from replay.errors import GameNotFound
+
+        try:
+            request.app.state.service.store.get_game(game_id)
+        except GameNotFound:
+            return not_found_page(f"There is no game {game_id!r}.")
+        return page("replay")
+
+    @router.get("/stats")
+    def stats() -> FileResponse:
+        return page("stats")
+
+    @router.get("/web/systems")
+    def systems_json() -> list[dict[str, Any]]:
+        return web_systems()
+
+    return router
+
+
+def install(app: FastAPI) -> None:
+    """The pages' routes and static files (each system's drawing mounted before the shared ``/static``)."""
+    app.include_router(build_router())
+    for name in systems.plugin_names():
+        web = systems.PLUGINS[name].web
+        if web is not None:
+            app.mount(f"/static/systems/{name}", StaticFiles(directory=web.folder), name=f"static-{name}")
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
