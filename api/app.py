@@ -68,7 +68,8 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         version="0.1.0",
         summary="Record and replay service for tactical card and board war games.",
         lifespan=lifespan,
-        swagger_ui_parameters={"persistAuthorization": True},  # /docs keeps the token across reloads
+        docs_url=None,  # served below from the vendored Swagger UI: FastAPI's default loads it from a CDN
+        redoc_url=None,
     )
     app.state.live = LiveHub(settings.max_streams, settings.max_streams_per_client)
     app.state.settings = settings
@@ -83,4 +84,5 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     limits.install(app, settings.write_rate, settings.write_burst, settings.address_write_rate,
                    settings.address_write_burst)  # outermost: a refused write is not even read
     auth.declare_schemes(app)
+    web.install_docs(app)
     return app

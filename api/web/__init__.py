@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -18,6 +19,7 @@ from api import systems
 
 STATIC = Path(__file__).parent / "static"
 PAGES = STATIC / "pages"
+SWAGGER_UI = "/static/vendor/swagger-ui-dist-5.35.0"  # npm swagger-ui-dist 5.35.0, Apache-2.0 (LICENSE beside it)
 
 
 def wants_html(request: Request) -> bool:
@@ -52,11 +54,11 @@ def web_systems() -> list[dict[str, Any]]:
 def build_router() -> APIRouter:
     router = APIRouter(include_in_schema=False)
 
-    @router.get("/")
+    @router.api_route("/", methods=["GET", "HEAD"])
     def index() -> FileResponse:
         return page("index")
 
-    @router.get("/replay/{game_id}")
+    @router.api_route("/replay/{game_id}", methods=["GET", "HEAD"])
     def replay(request: Request, game_id: str) -> Any:
         from replay.errors import GameNotFound
 
@@ -66,11 +68,11 @@ def build_router() -> APIRouter:
             return not_found_page(f"There is no game {game_id!r}.")
         return page("replay")
 
-    @router.get("/stats")
+    @router.api_route("/stats", methods=["GET", "HEAD"])
     def stats() -> FileResponse:
         return page("stats")
 
-    @router.get("/web/systems")
+    @router.api_route("/web/systems", methods=["GET", "HEAD"])
     def systems_json() -> list[dict[str, Any]]:
         return web_systems()
 
@@ -85,3 +87,16 @@ def install(app: FastAPI) -> None:
         if web is not None:
             app.mount(f"/static/systems/{name}", StaticFiles(directory=web.folder), name=f"static-{name}")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+
+def install_docs(app: FastAPI) -> None:
+    """``/docs``: Swagger UI from the vendored copy, so it works offline; it keeps the token across reloads."""
+
+    @app.api_route("/docs", methods=["GET", "HEAD"], include_in_schema=False)
+    def docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url=app.openapi_url or "/openapi.json", title=f"{app.title} · API",
+            swagger_js_url=f"{SWAGGER_UI}/swagger-ui-bundle.js", swagger_css_url=f"{SWAGGER_UI}/swagger-ui.css",
+            swagger_favicon_url=f"{SWAGGER_UI}/favicon-32x32.png",
+            swagger_ui_parameters={"persistAuthorization": True},
+        )
