@@ -15,14 +15,20 @@ from typing import Annotated, Any, Union
 from pydantic import ConfigDict, Field, RootModel
 
 from api.plugin import COMMANDS, RESERVED_OPTIONS, ApiSystem, CommandLine, GameSetup, option_strings, setup_system
-from engine.registry import scoped
+from engine.registry import Registry
 
-PLUGINS: dict[str, ApiSystem] = {}
 DEFAULT_SYSTEM = "lords-of-war"  # the system a command uses when none is named (warlog's first)
 
 
 class UnknownApiSystem(KeyError):
     """No API parts for a system of that name."""
+
+
+_REGISTRY: Registry[ApiSystem] = Registry(
+    UnknownApiSystem, "no API parts for game system {name!r} (known: {known})",
+    "API parts for {name!r} are already registered",
+)
+PLUGINS: dict[str, ApiSystem] = _REGISTRY.parts  # name -> parts, in registration order
 
 
 def register(plugin: ApiSystem, *, replace: bool = False) -> ApiSystem:
@@ -37,8 +43,11 @@ def register(plugin: ApiSystem, *, replace: bool = False) -> ApiSystem:
         raise TypeError(f"{plugin.name}: its setup model's system field must be Literal[{plugin.name!r}]")
     if not isinstance(plugin.cli, CommandLine):
         raise TypeError(f"{plugin.name}: its cli part does not implement api.plugin.CommandLine")
-    if plugin.name in PLUGINS and not replace and PLUGINS[plugin.name] is not plugin:
-        raise ValueError(f"API parts for {plugin.name!r} are already registered")
+    return _REGISTRY.add(plugin, replace=replace, check=_check_options)
+
+
+def _check_options(plugin: ApiSystem) -> None:
+    """The options a system adds to each command are not another system's, nor the command's own."""
     for command in COMMANDS:
         taken = {s: "the command itself" for s in RESERVED_OPTIONS}
         for other in PLUGINS.values():
@@ -51,25 +60,21 @@ def register(plugin: ApiSystem, *, replace: bool = False) -> ApiSystem:
         for option in added:
             if option in taken:
                 raise ValueError(f"{plugin.name}: option {option} of {command!r} is already {taken[option]}'s")
-    PLUGINS[plugin.name] = plugin
-    return plugin
 
 
 def registered(*plugins: ApiSystem, replace: bool = False) -> AbstractContextManager[tuple[ApiSystem, ...]]:
     """Register ``plugins`` for a ``with`` block; the registry is exactly as it was afterwards."""
-    return scoped(PLUGINS, register, plugins, replace)
+    return _REGISTRY.scoped(register, plugins, replace)
 
 
 def get_plugin(name: str) -> ApiSystem:
-    try:
-        return PLUGINS[name]
-    except KeyError:
-        known = ", ".join(plugin_names())
-        raise UnknownApiSystem(f"no API parts for game system {name!r} (known: {known})") from None
+    """The API parts of the system ``name``. Raises UnknownApiSystem (naming the known ones)."""
+    return _REGISTRY.get(name)
 
 
 def plugin_names() -> tuple[str, ...]:
-    return tuple(sorted(PLUGINS))
+    """The names of the systems with API parts, sorted."""
+    return _REGISTRY.names()
 
 
 def game_in() -> type[RootModel[Any]]:

@@ -1,4 +1,5 @@
-"""What the benchmarks share: the bot-game corpus (cached on disk), timing and statistics, machine facts, RSS.
+"""What the benchmarks share: the bot-game corpus (cached on disk), timing and statistics, machine facts, RSS, and
+``warlog serve`` in a subprocess for the HTTP benchmarks.
 
 The corpus: ``corpus(n)`` plays ``n`` distinct bot games (every faction pairing, the demo variants, random and
 greedy bots in every seat; ``replay.log.demo.demo_setup``) on all cores and caches them under the temp directory, so
@@ -12,11 +13,13 @@ from __future__ import annotations
 import hashlib
 import os
 import platform
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -200,3 +203,46 @@ def rss_mib(pid: int | None = None) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
+
+
+# -- a server -----------------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: Path, port: int, *, root: Path = ROOT, args: Sequence[str] = (),
+                 env: Mapping[str, str] | None = None) -> subprocess.Popen:
+    """``warlog serve --db DB`` on 127.0.0.1:PORT in a subprocess, with the code of the checkout ``root`` (this one
+    unless another's code is measured), ``args`` after it and ``env`` over this environment. Returns once
+    ``GET /health`` answers; RuntimeError (with the end of its stderr) if it exits first or does not answer in 60 s."""
+    import httpx
+
+    code = "import sys; from api.cli import main; sys.exit(main())"
+    server = subprocess.Popen(
+        [sys.executable, "-c", code, "serve", "--db", str(db), "--host", "127.0.0.1", "--port", str(port), *args],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=root, env={**os.environ, **(env or {})},
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"the server exited: {server.stderr.read().decode()[-2000:] if server.stderr else ''}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    server.kill()
+    raise RuntimeError("the server did not answer /health within 60 s")
+
+
+def stop_server(server: subprocess.Popen, seconds: float) -> None:
+    """SIGTERM, then SIGKILL if the server has not ended within ``seconds``."""
+    server.terminate()
+    try:
+        server.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        server.kill()

@@ -25,9 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
-import socket
 import subprocess
 import sys
 import tempfile
@@ -40,37 +38,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import httpx  # noqa: E402
 
-from bench.common import corpus, median, peak_rss_mib, percentile, rss_mib  # noqa: E402
+from bench.common import (  # noqa: E402
+    corpus,
+    free_port,
+    median,
+    peak_rss_mib,
+    percentile,
+    rss_mib,
+    start_server,
+    stop_server,
+)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(db: Path, port: int, memory_limit: str | None) -> subprocess.Popen:
-    code = "import sys; from api.cli import main; sys.exit(main())"
+def start_live_server(db: Path, port: int, memory_limit: str | None) -> subprocess.Popen:
     # The setup creates ~2,000 games without a token from one address in a few seconds, far beyond the per-address
     # limit of token-less writes (docs/api.md, Access): that limit is off here. The measured part, actions with
     # each game's own token, runs under the default per-token limits and must never see a 429 (a failure here).
-    env = {**os.environ, "WARLOG_ADDRESS_WRITE_RATE": "0"}
-    server = subprocess.Popen(
-        [sys.executable, "-c", code, "serve", "--db", str(db), "--host", "127.0.0.1", "--port", str(port),
-         *(["--memory-limit", memory_limit] if memory_limit else [])],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parents[1], env=env,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"the server exited: {server.stderr.read().decode()[-2000:]}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                return server
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    server.kill()
-    raise RuntimeError("the server did not answer /health within 60 s")
+    return start_server(db, port, args=["--memory-limit", memory_limit] if memory_limit else [],
+                        env={"WARLOG_ADDRESS_WRITE_RATE": "0"})
 
 
 class Game:
@@ -265,7 +250,7 @@ def serve_and_measure(db: Path, args: argparse.Namespace, distinct: list, levels
     runs = repeat * (sum(counts) + (counts[-1] if args.pace else 0))  # action requests at most
     need = int(runs / mean_actions * 1.3) + 3 * max(levels) * repeat
     port = free_port()
-    server = start_server(db, port, args.memory_limit)
+    server = start_live_server(db, port, args.memory_limit)
     samples: list[float] = []
     stop = threading.Event()
     sampler = threading.Thread(target=sample_rss, args=(server.pid, stop, samples), daemon=True)
@@ -297,11 +282,7 @@ def serve_and_measure(db: Path, args: argparse.Namespace, distinct: list, levels
         rss_end = rss_mib(server.pid)
     finally:
         stop.set()
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_server(server, 30)
     games_stored, events_stored = stored(db)
     print(f"server RSS: peak {peak:.0f} MiB, end {rss_end:.0f} MiB; samples {min(samples):.0f}-{max(samples):.0f} "
           f"MiB; {games_stored:,} games ({events_stored:,} events) stored at the end")

@@ -33,30 +33,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import httpx  # noqa: E402
 
-from bench.common import ROOT, percentile, rss_mib  # noqa: E402
-from bench.live import Connection, free_port  # noqa: E402
+from bench.common import ROOT, free_port, percentile, rss_mib, start_server, stop_server  # noqa: E402
+from bench.live import Connection  # noqa: E402
 from replay.log.demo import demo_setup  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def start_server(root: Path, db: Path, port: int) -> subprocess.Popen:
-    code = "import sys; from api.cli import main; sys.exit(main())"
-    server = subprocess.Popen(
-        [sys.executable, "-c", code, "serve", "--db", str(db), "--host", "127.0.0.1", "--port", str(port)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=root,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"the server exited: {server.stderr.read().decode()[-2000:]}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                return server
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    server.kill()
-    raise RuntimeError("the server did not answer /health within 60 s")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -219,15 +200,11 @@ def main() -> None:
     print(f"code: {args.root} at {commit.stdout.strip() or '?'}", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
-        server = start_server(args.root, Path(tmp) / "streams.duckdb", port)
+        server = start_server(Path(tmp) / "streams.duckdb", port, root=args.root)
         try:
             result = asyncio.run(run(args, port, server.pid))
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop_server(server, 20)
     result["commit"] = commit.stdout.strip()
     ok = result["loaded"]["cpu_pct"] < 10 and result["loaded"]["health_p99_ms"] < 20
     print(f"targets (< 10% of a core, /health p99 < 20 ms with {args.streams} idle streams): "

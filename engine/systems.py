@@ -14,16 +14,20 @@ from __future__ import annotations
 import re
 from contextlib import AbstractContextManager
 
-from engine.registry import scoped
+from engine.registry import Registry
 from engine.system import AnySystem, GameSystem
-
-SYSTEMS: dict[str, AnySystem] = {}  # name -> system; read it through get_system / system_names
 
 _NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
 
 class UnknownSystem(KeyError):
     """No game system by that name."""
+
+
+_REGISTRY: Registry[AnySystem] = Registry(
+    UnknownSystem, "unknown game system {name!r} (known: {known})", "a game system named {name!r} is already registered"
+)
+SYSTEMS: dict[str, AnySystem] = _REGISTRY.parts  # name -> system; read it through get_system / system_names
 
 
 def register(system: AnySystem, *, replace: bool = False) -> AnySystem:
@@ -35,35 +39,28 @@ def register(system: AnySystem, *, replace: bool = False) -> AnySystem:
     name = system.name
     if not isinstance(name, str) or _NAME.fullmatch(name) is None:
         raise ValueError(f"a game system's name is lower-case words joined by hyphens (like lords-of-war), not {name!r}")
-    if name in SYSTEMS and not replace and SYSTEMS[name] is not system:
-        raise ValueError(f"a game system named {name!r} is already registered")
-    SYSTEMS[name] = system
-    return system
+    return _REGISTRY.add(system, replace=replace)
 
 
 def unregister(name: str) -> AnySystem:
     """Remove the system registered as ``name`` and return it. Raises UnknownSystem."""
-    system = get_system(name)
-    del SYSTEMS[name]
-    return system
+    return _REGISTRY.remove(name)
 
 
 def registered(*systems: AnySystem, replace: bool = False) -> AbstractContextManager[tuple[AnySystem, ...]]:
     """Register ``systems`` for the duration of a ``with`` block; on leaving it (even by an exception) the
     registry is exactly as it was: the added systems removed, any replaced ones put back."""
-    return scoped(SYSTEMS, register, systems, replace)
+    return _REGISTRY.scoped(register, systems, replace)
 
 
 def get_system(name: str) -> AnySystem:
-    try:
-        return SYSTEMS[name]
-    except KeyError:
-        raise UnknownSystem(f"unknown game system {name!r} (known: {', '.join(system_names())})") from None
+    """The system registered as ``name``. Raises UnknownSystem (naming the known ones)."""
+    return _REGISTRY.get(name)
 
 
 def system_names() -> tuple[str, ...]:
     """The registered systems' names, sorted."""
-    return tuple(sorted(SYSTEMS))
+    return _REGISTRY.names()
 
 
 def _register_built_in() -> None:

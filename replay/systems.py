@@ -8,14 +8,19 @@ from __future__ import annotations
 
 from contextlib import AbstractContextManager
 
-from engine.registry import scoped
+from engine.registry import Registry
 from replay.plugin import Analytics, Explanations, Labels, RecordSyntax, ReplaySystem, TerminalPicture, Views
-
-PLUGINS: dict[str, ReplaySystem] = {}
 
 
 class UnknownReplaySystem(KeyError):
     """No replay parts for a system of that name."""
+
+
+_REGISTRY: Registry[ReplaySystem] = Registry(
+    UnknownReplaySystem, "no replay parts for game system {name!r} (known: {known})",
+    "replay parts for {name!r} are already registered",
+)
+PLUGINS: dict[str, ReplaySystem] = _REGISTRY.parts  # name -> parts, in registration order
 
 
 def register(plugin: ReplaySystem, *, replace: bool = False) -> ReplaySystem:
@@ -30,11 +35,7 @@ def register(plugin: ReplaySystem, *, replace: bool = False) -> ReplaySystem:
     for part, (implementation, protocol) in parts.items():
         if not isinstance(implementation, protocol):
             raise TypeError(f"{plugin.name}: its {part} part does not implement replay.plugin.{protocol.__name__}")
-    if plugin.name in PLUGINS and not replace and PLUGINS[plugin.name] is not plugin:
-        raise ValueError(f"replay parts for {plugin.name!r} are already registered")
-    _check_statistics(plugin)
-    PLUGINS[plugin.name] = plugin
-    return plugin
+    return _REGISTRY.add(plugin, replace=replace, check=_check_statistics)
 
 
 def _check_statistics(plugin: ReplaySystem) -> None:
@@ -60,19 +61,17 @@ def _check_statistics(plugin: ReplaySystem) -> None:
 
 def registered(*plugins: ReplaySystem, replace: bool = False) -> AbstractContextManager[tuple[ReplaySystem, ...]]:
     """Register ``plugins`` for a ``with`` block; the registry is exactly as it was afterwards."""
-    return scoped(PLUGINS, register, plugins, replace)
+    return _REGISTRY.scoped(register, plugins, replace)
 
 
 def get_plugin(name: str) -> ReplaySystem:
-    try:
-        return PLUGINS[name]
-    except KeyError:
-        known = ", ".join(plugin_names())
-        raise UnknownReplaySystem(f"no replay parts for game system {name!r} (known: {known})") from None
+    """The replay parts of the system ``name``. Raises UnknownReplaySystem (naming the known ones)."""
+    return _REGISTRY.get(name)
 
 
 def plugin_names() -> tuple[str, ...]:
-    return tuple(sorted(PLUGINS))
+    """The names of the systems with replay parts, sorted."""
+    return _REGISTRY.names()
 
 
 def default_system() -> str:

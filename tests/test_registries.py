@@ -4,6 +4,8 @@ all three (pebbles) keeps them equal; the API registry refuses parts that do not
 from __future__ import annotations
 
 import argparse
+import dataclasses
+from contextlib import nullcontext
 from typing import Any, Literal
 
 import pytest
@@ -81,3 +83,43 @@ def test_register_refuses_what_does_not_fit() -> None:
     assert "dice" not in api_systems.PLUGINS
     with pytest.raises(api_systems.UnknownApiSystem, match="known: lords-of-war"):
         api_systems.get_plugin("dice")
+
+
+def test_each_registry_names_what_it_lacks_and_what_is_taken_in_its_own_words() -> None:
+    """The three registries share their lookup and listing (engine.registry.Registry); each keeps its own error
+    class and messages."""
+    cases = (
+        (engine_systems.get_system, engine_systems.UnknownSystem, "unknown game system 'chess' (known: {known})"),
+        (replay_systems.get_plugin, replay_systems.UnknownReplaySystem,
+         "no replay parts for game system 'chess' (known: {known})"),
+        (api_systems.get_plugin, api_systems.UnknownApiSystem, "no API parts for game system 'chess' (known: {known})"),
+    )
+    for known in ("lords-of-war", "lords-of-war, pebbles"):
+        with pebbles_registered() if "pebbles" in known else nullcontext():
+            for lookup, unknown, message in cases:
+                with pytest.raises(unknown) as raised:
+                    lookup("chess")
+                assert isinstance(raised.value, KeyError) and raised.value.args == (message.format(known=known),)
+            listed = (engine_systems.system_names(), replay_systems.plugin_names(), api_systems.plugin_names())
+            assert listed == (tuple(known.split(", ")),) * 3
+            assert [lookup(name).name for lookup, _, _ in cases for name in listed[0]] == list(listed[0]) * 3
+
+    lords = (engine_systems.get_system("lords-of-war"), replay_systems.get_plugin("lords-of-war"),
+             api_systems.get_plugin("lords-of-war"))
+    copies = (
+        type("Copy", (type(lords[0]),), {})(),
+        dataclasses.replace(lords[1]),
+        dataclasses.replace(lords[2]),
+    )
+    taken = ("a game system named 'lords-of-war' is already registered",
+             "replay parts for 'lords-of-war' are already registered",
+             "API parts for 'lords-of-war' are already registered")
+    registers = (engine_systems.register, replay_systems.register, api_systems.register)
+    for register, copy, original, message in zip(registers, copies, lords, taken, strict=True):
+        assert copy is not original
+        with pytest.raises(ValueError) as refused:
+            register(copy)
+        assert str(refused.value) == message
+        assert register(original) is original  # the same object again is no conflict
+    assert (engine_systems.get_system("lords-of-war"), replay_systems.get_plugin("lords-of-war"),
+            api_systems.get_plugin("lords-of-war")) == lords

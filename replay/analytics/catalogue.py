@@ -8,36 +8,31 @@ Order: the core's statistics of games, then each registered system's own, then t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from replay.analytics import multiplayer, ratings, stats
-from replay.analytics.model import Parameter, Statistic
+from replay.analytics.model import Compute, Parameter, Statistic
 
 LIMIT = Parameter(name="limit", type=int, default=100, ge=1, le=10_000, cli=False,
                   help="the first N rows of the table (the CLI: --limit)")
 PLAYER = Parameter(name="player", help="a player's name")
 
-GAMES = (
-    Statistic(
-        name="armies", path="/armies", summary="Win rate by army (mirrors left out)", result=stats.ArmyWinRates,
-        compute=lambda conn, filters, params, cache: stats.army_win_rates(conn, filters),
-    ),
-    Statistic(
-        name="matchups", path="/matchups", summary="Army-vs-army matrix", result=stats.Matchups,
-        compute=lambda conn, filters, params, cache: stats.matchups(conn, filters),
-    ),
-    Statistic(
-        name="first-player", path="/first-player", summary="First-player advantage", result=stats.FirstPlayer,
-        compute=lambda conn, filters, params, cache: stats.first_player(conn, filters),
-    ),
-    Statistic(
-        name="game-length", path="/game-length", summary="Game length in turns", result=stats.GameLength,
-        compute=lambda conn, filters, params, cache: stats.game_length(conn, filters),
-    ),
-    Statistic(
-        name="end-reasons", path="/end-reasons", summary="How games end", result=stats.EndReasons,
-        compute=lambda conn, filters, params, cache: stats.end_reasons(conn, filters),
-    ),
+
+def _of_filters(compute: Callable[[Any, stats.Filters], Any]) -> Compute:
+    """A statistic of the filters alone: no parameters of its own, no cache."""
+    return lambda conn, filters, params, cache: compute(conn, filters)
+
+
+GAMES = tuple(  # the core's statistics of games: of the filters alone, each at /<name>
+    Statistic(name=name, path=f"/{name}", summary=summary, result=result, compute=_of_filters(compute))
+    for name, summary, result, compute in (
+        ("armies", "Win rate by army (mirrors left out)", stats.ArmyWinRates, stats.army_win_rates),
+        ("matchups", "Army-vs-army matrix", stats.Matchups, stats.matchups),
+        ("first-player", "First-player advantage", stats.FirstPlayer, stats.first_player),
+        ("game-length", "Game length in turns", stats.GameLength, stats.game_length),
+        ("end-reasons", "How games end", stats.EndReasons, stats.end_reasons),
+    )
 )
 
 PLAYERS = (

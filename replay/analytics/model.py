@@ -79,6 +79,17 @@ class GameFacts(msgspec.Struct, frozen=True, kw_only=True):
     def seat(self, seat_id: str) -> SeatFacts | None:
         return next((s for s in self.seats if s.id == seat_id), None)
 
+    def filter_columns(self) -> dict[str, Any]:
+        """The columns every projection table has (the core's and a system's), so the filters read a table alone."""
+        header, labels = self.header, self.labels
+        return {"system": header.system, "rules_version": labels.rules_version, "variant": labels.variant,
+                "tournament": header.tournament, "played_on": self.played_on, "finished": self.finished}
+
+
+def column_lists(rows: Sequence[msgspec.Struct], kind: type[msgspec.Struct]) -> dict[str, list[Any]]:
+    """Rows as one list per column, by field name (the ``proj_insert_*`` statements unnest them)."""
+    return {name: [getattr(row, name) for row in rows] for name in kind.__struct_fields__}
+
 
 # -- the catalogue's entries ----------------------------------------------------------------------------------
 

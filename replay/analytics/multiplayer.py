@@ -8,27 +8,24 @@ for any number of seats and teams, from the ``openskill`` library. Two-seat game
   sits in two seats is not rated. Order: as Elo's, by the time the game ended, then game_id, so the same games give
   the same ratings, always (the model is plain floating-point arithmetic in a fixed order).
 - A ``MultiplayerCache`` keeps the pass per filter and continues it with the games that ended since (exact: the
-  pass is a fold in a fixed order; it is redone when a game turns up before its end).
+  pass is a fold in a fixed order; it is redone when a game turns up before its end): the skeleton both rating
+  models share, ``replay.analytics.passes``.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Callable
 from itertools import groupby
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from openskill.models import PlackettLuce
 
+from replay.analytics.passes import PassCache, RatingModel
 from replay.analytics.stats import Filters
-from replay.store.sql import sql
 
 if TYPE_CHECKING:
     import duckdb
 
-T = TypeVar("T")
 MODEL = "openskill plackett-luce mu=25 sigma=8.333"
 
 
@@ -57,7 +54,7 @@ class OpenSkillPass:
         self.model = PlackettLuce()
         self.ratings: dict[str, Any] = {}  # player -> openskill rating (mu, sigma)
         self.record: dict[str, list[Any]] = {}  # player -> [games, wins, last_played]
-        self.rows = 0  # seat rows fed (rated games or not): what the validity check counts
+        self.fed = 0  # seat rows fed (rated games or not): what the validity check counts
         self.rated = 0
         self.last: tuple[str, str] | None = None  # (ended_at, game_id) of the last game fed
 
@@ -66,7 +63,7 @@ class OpenSkillPass:
         which come after everything fed so far."""
         for (game_id, ended_at), rows in groupby(seats, key=lambda row: (row[0], row[1])):
             game = list(rows)
-            self.rows += len(game)
+            self.fed += len(game)
             self.last = (ended_at, game_id)
             players = [row[3] for row in game]
             if len(set(players)) != len(players):
@@ -93,55 +90,16 @@ class OpenSkillPass:
         return rating
 
 
-def _params(filters: Filters, after: tuple[str, str] | None) -> dict[str, Any]:
-    return filters.common() | {"after_ended_at": after[0] if after else None,
-                               "after_game_id": after[1] if after else None}
+OPENSKILL: RatingModel[OpenSkillPass] = RatingModel(
+    OpenSkillPass, "stats_multiplayer_seats", "stats_multiplayer_count_upto"
+)
 
 
-def _seats(conn: duckdb.DuckDBPyConnection, filters: Filters, after: tuple[str, str] | None) -> list[tuple]:
-    return conn.execute(sql("stats_multiplayer_seats"), _params(filters, after)).fetchall()
-
-
-def full_pass(conn: duckdb.DuckDBPyConnection, filters: Filters) -> OpenSkillPass:
-    done = OpenSkillPass()
-    done.feed(_seats(conn, filters, None))
-    return done
-
-
-class MultiplayerCache:
-    """Passes by filter, continued with the games that ended since (as ``ratings.RatingsCache`` does for Elo)."""
+class MultiplayerCache(PassCache[OpenSkillPass]):
+    """openskill passes by filter, continued with the games that ended since (``passes.PassCache``, as Elo's)."""
 
     def __init__(self, size: int = 16) -> None:
-        self._entries: OrderedDict[tuple, tuple[threading.Lock, list[OpenSkillPass | None]]] = OrderedDict()
-        self._size = size
-        self._lock = threading.Lock()
-
-    def apply(self, conn: duckdb.DuckDBPyConnection, filters: Filters, use: Callable[[OpenSkillPass], T]) -> T:
-        common = filters.common()
-        key = tuple(sorted(common.items(), key=lambda kv: kv[0]))
-        with self._lock:
-            entry = self._entries.get(key)
-            if entry is None:
-                entry = self._entries[key] = (threading.Lock(), [None])
-            self._entries.move_to_end(key)
-            while len(self._entries) > self._size:
-                self._entries.popitem(last=False)
-        lock, slot = entry
-        with lock:
-            cached = slot[0]
-            if cached is not None:
-                upto_ended_at, upto_game_id = cached.last or ("", "")
-                upto, total = conn.execute(
-                    sql("stats_multiplayer_count_upto"),
-                    common | {"upto_ended_at": upto_ended_at, "upto_game_id": upto_game_id},
-                ).fetchall()[0]
-                if upto != cached.rows:
-                    cached = None
-                elif total > upto:
-                    cached.feed(_seats(conn, filters, cached.last))
-            if cached is None:
-                cached = slot[0] = full_pass(conn, filters)
-            return use(cached)
+        super().__init__(OPENSKILL, size)
 
 
 def multiplayer_ratings(
@@ -153,9 +111,7 @@ def multiplayer_ratings(
     """The openskill table of the players of games with more than two seats (``min_games``: players with fewer rated
     games are left out of the table; they still count for the others)."""
     filters = filters or Filters()
-    if cache is not None:
-        return cache.apply(conn, filters, lambda done: _table(done, filters, limit))
-    return _table(full_pass(conn, filters), filters, limit)
+    return OPENSKILL.apply(conn, filters, cache, lambda done: _table(done, filters, limit))
 
 
 def _table(done: OpenSkillPass, filters: Filters, limit: int | None) -> MultiplayerRatings:

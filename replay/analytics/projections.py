@@ -43,7 +43,15 @@ import msgspec
 from engine.errors import StreamError
 from engine.system import AnySystem, Outcome
 from engine.systems import UnknownSystem, get_system, system_names
-from replay.analytics.model import GAME_SETTINGS, GameFacts, GameHeader, GameLabels, SeatFacts, StreamEvent
+from replay.analytics.model import (
+    GAME_SETTINGS,
+    GameFacts,
+    GameHeader,
+    GameLabels,
+    SeatFacts,
+    StreamEvent,
+    column_lists,
+)
 from replay.plugin import Analytics
 from replay.store.sql import sql
 from replay.systems import PLUGINS
@@ -299,10 +307,7 @@ def _against(a: SeatFacts, b: SeatFacts) -> str | None:
 def core_rows(game: GameFacts) -> tuple[GameRow, list[SeatRow], list[OpponentRow]]:
     """The core tables' rows of one game read by ``read_game``."""
     header, labels, seats = game.header, game.labels, game.seats
-    common: dict[str, Any] = {  # the columns every core table has
-        "system": header.system, "rules_version": labels.rules_version, "variant": labels.variant,
-        "tournament": header.tournament, "played_on": game.played_on, "finished": game.finished,
-    }
+    common = game.filter_columns()  # the columns every core table has
     two = {s.id: s for s in seats} if len(seats) == 2 else {}
     settings: dict[str, Any] = {name: labels.settings.get(name) for name in GAME_SETTINGS}
     row = GameRow(
@@ -364,11 +369,6 @@ def project_game(header: GameHeader, stream: Sequence[StreamEvent]) -> GameProje
 
 
 # -- the projector ------------------------------------------------------------------------------------------
-
-
-def _columns(rows: Sequence[msgspec.Struct], kind: type[msgspec.Struct]) -> dict[str, list[Any]]:
-    """Rows as one list per column (the ``proj_insert_*`` statements unnest them)."""
-    return {name: [getattr(row, name) for row in rows] for name in kind.__struct_fields__}
 
 
 def _analytics_parts() -> list[Analytics]:
@@ -552,7 +552,7 @@ class Projector:
             for name, rows_, kind in (("games", games, GameRow), ("seats", seats, SeatRow),
                                       ("opponents", opponents, OpponentRow)):
                 if rows_:
-                    conn.execute(sql(f"proj_insert_{name}"), _columns(rows_, kind))
+                    conn.execute(sql(f"proj_insert_{name}"), column_lists(rows_, kind))
             for analytics, rows, rewritten in parts.values():
                 analytics.store(conn, rows, rewritten)
             if checkpoints:

@@ -9,26 +9,23 @@
 - The filters (dates, tournament, variant, rules version) choose which games are rated; ``min_games`` only hides
   players with fewer rated games from the table (they still affect their opponents).
 Ratings are computed from ``proj_games`` on request; a ``RatingsCache`` keeps the pass per filter and continues
-it with the games that ended since (docs/statistics.md has the figures).
+it with the games that ended since (the skeleton both rating models share: ``replay.analytics.passes``;
+docs/statistics.md has the figures).
 """
 
 from __future__ import annotations
 
-import threading
 from array import array
-from collections import OrderedDict
-from collections.abc import Callable
 from operator import itemgetter
-from typing import TypeVar
 
 import duckdb
 import msgspec
 
+from replay.analytics.passes import PassCache, RatingModel
 from replay.analytics.stats import Filters
 from replay.store.sql import sql
 
 INITIAL = 1500.0
-T = TypeVar("T")
 K = 32.0
 
 
@@ -86,7 +83,7 @@ class EloPass:
         self.keep_ids = keep_ids  # also keep each rated game's id and end (for the stored history)
         self.game_ids: list[str] = []
         self.ended: list[str] = []
-        self.count = 0  # games fed (rated or not)
+        self.fed = 0  # games fed (rated or not)
         self.last: tuple[str, str] = ("", "")  # (ended_at, game_id) of the last one
         self.index: dict[str, int] = {}
         self.names: list[str] = []
@@ -117,7 +114,7 @@ class EloPass:
         head = _head(rows)
         if not head["fed"]:
             return
-        self.count += head["fed"]
+        self.fed += head["fed"]
         self.last = (head["last_ended_at"], head["last_game_id"])
         number = [self._player(name) for name in head["players"]]  # the result's player numbers -> this pass's
         record, last_played = self.record, self.last_played
@@ -222,67 +219,15 @@ def _head(rows: list[tuple]) -> dict:
     return head
 
 
-def _pass_params(filters: Filters, after: tuple[str, str] | None, with_ids: bool = False) -> dict:
-    return filters.common() | {
-        "after_ended_at": after[0] if after else None, "after_game_id": after[1] if after else None,
-        "with_ids": with_ids,
-    }
+ELO: RatingModel[EloPass] = RatingModel(EloPass, "stats_rating_pass", "stats_rating_count_upto", {"with_ids": False})
 
 
-def _batch(
-    conn: duckdb.DuckDBPyConnection, filters: Filters, after: tuple[str, str] | None, with_ids: bool = False
-) -> list[tuple]:
-    return conn.execute(sql("stats_rating_pass"), _pass_params(filters, after, with_ids)).fetchall()
-
-
-class RatingsCache:
-    """Elo passes by filter, continued with the games that ended since (exact: Elo is a fold in a fixed order, and
-    the pass is redone from scratch whenever a game turns up before its end). One per process or app; callers of
-    one filter take turns (the second waits for the first one's pass instead of computing its own)."""
+class RatingsCache(PassCache[EloPass]):
+    """Elo passes by filter, continued with the games that ended since (``passes.PassCache``: exact, as Elo is a fold
+    in a fixed order; the pass is redone from scratch whenever a game turns up before its end)."""
 
     def __init__(self, size: int = 16) -> None:
-        self._entries: OrderedDict[tuple, tuple[threading.Lock, list[EloPass | None]]] = OrderedDict()
-        self._size = size
-        self._lock = threading.Lock()
-
-    def apply(self, conn: duckdb.DuckDBPyConnection, filters: Filters, use: Callable[[EloPass], T]) -> T:
-        """``use(pass)`` on the up-to-date pass of ``filters``, while no other caller changes it."""
-        common = filters.common()
-        key = tuple(sorted(common.items(), key=lambda kv: kv[0]))
-        with self._lock:
-            entry = self._entries.get(key)
-            if entry is None:
-                entry = self._entries[key] = (threading.Lock(), [None])
-            self._entries.move_to_end(key)
-            while len(self._entries) > self._size:
-                self._entries.popitem(last=False)
-        lock, slot = entry
-        with lock:
-            cached = slot[0]
-            if cached is not None:
-                upto, total = conn.execute(
-                    sql("stats_rating_count_upto"),
-                    common | {"upto_ended_at": cached.last[0], "upto_game_id": cached.last[1]},
-                ).fetchall()[0]
-                if upto != cached.count:
-                    cached = None
-                elif total > upto:
-                    cached.feed(_batch(conn, filters, cached.last))
-            if cached is None:
-                cached = slot[0] = full_pass(conn, filters)
-            return use(cached)
-
-
-def full_pass(conn: duckdb.DuckDBPyConnection, filters: Filters) -> EloPass:
-    done = EloPass()
-    done.feed(_batch(conn, filters, None))
-    return done
-
-
-def _apply(conn: duckdb.DuckDBPyConnection, filters: Filters, cache: RatingsCache | None, use: Callable[[EloPass], T]) -> T:
-    if cache is not None:
-        return cache.apply(conn, filters, use)
-    return use(full_pass(conn, filters))
+        super().__init__(ELO, size)
 
 
 # -- the stored overall pass (proj_elo_*, migration 006) ----------------------------------------------------
@@ -293,17 +238,14 @@ def sync_elo(conn: duckdb.DuckDBPyConnection, system: str) -> None:
     ended after its cursor, or redo it when a game turns up before (checked by counting). Idempotent; the caller
     runs it in a transaction."""
     overall = Filters(system=system)
-    common = overall.common()
     cursor = conn.execute(sql("proj_elo_cursor"), {"system": system}).fetchall()
     if cursor:
         last_ended_at, last_game_id, fed, rated = cursor[0]
-        upto, total = conn.execute(
-            sql("stats_rating_count_upto"), common | {"upto_ended_at": last_ended_at, "upto_game_id": last_game_id}
-        ).fetchall()[0]
+        upto, total = ELO.counts(conn, overall, (last_ended_at, last_game_id))
         if upto == fed:
             if total == upto:
                 return
-            newer = _batch(conn, overall, (last_ended_at, last_game_id), with_ids=True)
+            newer = ELO.rows(conn, overall, (last_ended_at, last_game_id), with_ids=True)
             head = _head(newer)
             if not head["fed"]:
                 return
@@ -317,7 +259,7 @@ def sync_elo(conn: duckdb.DuckDBPyConnection, system: str) -> None:
     for table in ("cursor", "players", "history"):
         conn.execute(sql(f"proj_elo_clear_{table}"), {"system": system})
     done = EloPass(keep_ids=True)
-    done.feed(_batch(conn, overall, None, with_ids=True))
+    done.feed(ELO.rows(conn, overall, None, with_ids=True))
     _store_pass(conn, system, done, 0, 0)
 
 
@@ -351,7 +293,7 @@ def _store_pass(conn: duckdb.DuckDBPyConnection, system: str, done: EloPass, fed
     conn.execute(
         sql("proj_elo_set_cursor"),
         {"system": system, "last_ended_at": last_ended_at, "last_game_id": last_game_id,
-         "fed_rows": fed + done.count, "rated_games": rated + n},
+         "fed_rows": fed + done.fed, "rated_games": rated + n},
     )
 
 
@@ -384,7 +326,7 @@ def ratings(
             f"elo K={K:g} initial={INITIAL:g}",
             [Rating(i + 1, p, round(r, 2), g, w, lo, d, round(pk, 2), lp) for i, (p, r, g, w, lo, d, pk, lp) in enumerate(rows)],
         )
-    return _apply(conn, filters, cache, lambda done: _table(done, filters, limit))
+    return ELO.apply(conn, filters, cache, lambda done: _table(done, filters, limit))
 
 
 def _table(done: EloPass, filters: Filters, limit: int | None) -> Ratings:
@@ -422,7 +364,7 @@ def rating_history(
                 )
             )
         return RatingHistory(filters, player, points[-1].after, points)
-    return _apply(conn, filters, cache, lambda done: _history(conn, done, player, filters))
+    return ELO.apply(conn, filters, cache, lambda done: _history(conn, done, player, filters))
 
 
 def _history(conn: duckdb.DuckDBPyConnection, done: EloPass, player: str, filters: Filters) -> RatingHistory:

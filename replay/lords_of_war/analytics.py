@@ -21,7 +21,7 @@ import msgspec
 from engine.lords_of_war.armies import SYSTEM_NAME
 from engine.lords_of_war.cards import CARDS, FACTIONS
 from events.lords_of_war import BerserkerMoved, Eliminated, GameStarted, Placed, Recalled, Shot
-from replay.analytics.model import GameFacts, GameLabels, Parameter, Statistic, StreamEvent
+from replay.analytics.model import GameFacts, GameLabels, Parameter, Statistic, StreamEvent, column_lists
 from replay.analytics.stats import Filters, newcombe, sample_games, wilson
 from replay.store.sql import SqlFolder
 
@@ -340,9 +340,8 @@ class _Fold:
                     opponent="+".join(s.player for s in opposing), opponent_army="+".join(s.army for s in opposing),
                     went_first=seat.went_first, result=seat.result, kills=self.kill_count.get(seat.id, 0),
                     commanders=self.commander_count.get(seat.id, 0), placements=placed.get(seat.id, 0),
-                    recalls=self.recalls.get(seat.id, 0), system=header.system, rules_version=labels.rules_version,
-                    variant=labels.variant, tournament=header.tournament, played_on=game.played_on,
-                    ended_at=game.ended_at, end_reason=game.end_reason, turns=game.turns, finished=game.finished,
+                    recalls=self.recalls.get(seat.id, 0), ended_at=game.ended_at, end_reason=game.end_reason,
+                    turns=game.turns, **game.filter_columns(),
                 )
             )
         return Rows(players, self.placements, self.kills, self.shots)
@@ -393,10 +392,6 @@ def card_daily(placements: Iterable[PlacementRow]) -> dict[str, list[Any]]:
     return columns
 
 
-def _columns(rows: Sequence[msgspec.Struct], kind: type[msgspec.Struct]) -> dict[str, list[Any]]:
-    return {name: [getattr(row, name) for row in rows] for name in kind.__struct_fields__}
-
-
 def store(conn: duckdb.DuckDBPyConnection, games: Sequence[tuple[GameFacts, Rows]], rewritten: Sequence[str]) -> None:
     """proj_players of every game (replaced); the facts (placements, kills, shots, and their sums per card and day)
     of the finished ones, once: a rewritten game's earlier facts are taken out first."""
@@ -406,12 +401,12 @@ def store(conn: duckdb.DuckDBPyConnection, games: Sequence[tuple[GameFacts, Rows
             conn.execute(sql(f"proj_delete_{table}"), {"game_ids": list(rewritten)})
     players = [row for _, rows in games for row in rows.players]
     if players:
-        conn.execute(sql("proj_insert_players"), _columns(players, PlayerRow))
+        conn.execute(sql("proj_insert_players"), column_lists(players, PlayerRow))
     finished = [rows for game, rows in games if game.finished]
     for table, kind in FACTS:
         facts = [row for rows in finished for row in getattr(rows, table)]
         if facts:
-            conn.execute(sql(f"proj_insert_{table}"), _columns(facts, kind))
+            conn.execute(sql(f"proj_insert_{table}"), column_lists(facts, kind))
     daily = card_daily(row for rows in finished for row in rows.placements)
     if daily:
         conn.execute(sql("proj_upsert_card_daily"), daily)

@@ -30,7 +30,7 @@ from replay.analytics.projections import attach  # noqa: E402
 from replay.lords_of_war import analytics as lords_of_war  # noqa: E402
 from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 from tests.api.helpers import SETUP  # noqa: E402
-from tests.api.test_e2e_serve import _free_port  # noqa: E402
+from tests.serving import free_port, serve  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 HUGE = 2**64 - 1  # JSON and msgspec hold it; a BIGINT column does not
@@ -88,25 +88,6 @@ def test_stats_and_reproject_set_aside_the_bad_game_and_project_the_rest(tmp_pat
     assert _sql(db, "SELECT count(*) AS n FROM proj_games") == [{"n": 6}]
 
 
-def _serve(db: Path, port: int) -> subprocess.Popen[str]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "api.cli", "serve", "--db", str(db), "--port", str(port)],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"warlog serve exited: {process.stderr.read() if process.stderr else ''}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    process.wait(10)
-    raise AssertionError("warlog serve did not answer /health within 30 s")
-
-
 GAMES = 100  # created just before SIGTERM, most of them still waiting for the projector
 
 
@@ -114,8 +95,8 @@ GAMES = 100  # created just before SIGTERM, most of them still waiting for the p
 def test_serve_on_a_bad_database_answers_and_stops_within_10_s_of_sigterm_with_a_backlog(tmp_path: Path) -> None:
     db = tmp_path / "old.duckdb"
     _old_server_db(db)
-    port = _free_port()
-    server = _serve(db, port)
+    port = free_port()
+    server = serve(db, port)
     base = f"http://127.0.0.1:{port}"
     try:
         reasons = httpx.get(f"{base}/stats/end-reasons", timeout=10).json()

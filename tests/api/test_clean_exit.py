@@ -15,8 +15,7 @@ import httpx
 import pytest
 
 from tests.api.helpers import SETUP
-from tests.api.test_bad_database import _serve
-from tests.api.test_e2e_serve import _free_port
+from tests.serving import free_port, serve
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,8 +54,8 @@ def test_a_test_run_that_keeps_a_store_until_exit_prints_no_nanobind_leaks(tmp_p
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
 def test_serve_stopped_with_ctrl_c_prints_no_nanobind_leaks(tmp_path: Path) -> None:
-    port = _free_port()
-    server = _serve(tmp_path / "w.duckdb", port)
+    port = free_port()
+    server = serve(tmp_path / "w.duckdb", port)
     try:
         base = f"http://127.0.0.1:{port}"
         assert httpx.post(f"{base}/games", json=SETUP, timeout=10).status_code == 201

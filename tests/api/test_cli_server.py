@@ -7,7 +7,6 @@ import contextlib
 import io
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -24,6 +23,7 @@ from engine.lords_of_war.bots import play_bot_game
 from replay.log.service import GameService
 from replay.records.record import store_events
 from replay.store.duckdb_store import DuckDBEventStore
+from tests.serving import free_port, serve, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,40 +40,6 @@ def one_sentence(result: subprocess.CompletedProcess[str]) -> str:
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
     return lines[0]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def serve(db: Path, port: int) -> subprocess.Popen[str]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "api.cli", "serve", "--db", str(db), "--port", str(port)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"warlog serve exited: {process.stderr.read() if process.stderr else ''}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("warlog serve did not answer /health within 30 s")
-
-
-def stop(process: subprocess.Popen[str]) -> None:
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
 
 
 def in_process(*args: str) -> str:

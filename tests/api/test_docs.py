@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.api.test_cli_server import free_port, serve, stop
+from tests.serving import free_port, serve, stop
 
 ROOT = Path(__file__).parents[2]
 API_DOC = ROOT / "docs" / "api.md"

@@ -3,9 +3,7 @@ action, a restart on the same file, and every acknowledged event is there."""
 
 from __future__ import annotations
 
-import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -18,6 +16,7 @@ import pytest
 
 from engine.lords_of_war import decide, evolve, fold, start
 from engine.lords_of_war.bots import RandomBot
+from tests.serving import free_port, serve, stop
 
 SETUP: dict[str, Any] = {
     "system": "lords-of-war",
@@ -27,32 +26,8 @@ SETUP: dict[str, Any] = {
 ADMIN = "e2e-admin-key"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _serve(db: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "WARLOG_ADMIN_KEY": ADMIN}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "api.cli", "serve", "--db", str(db), "--port", str(port)],
-        cwd=Path(__file__).resolve().parents[2],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"warlog serve exited: {process.stderr.read().decode() if process.stderr else ''}")
-        try:
-            if httpx.Client(timeout=1).get(f"http://127.0.0.1:{port}/health").status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("warlog serve did not answer /health within 30 s")
+def _serve(db: Path, port: int) -> subprocess.Popen[str]:
+    return serve(db, port, env={"WARLOG_ADMIN_KEY": ADMIN})
 
 
 def _facts(events: Any) -> dict[int, tuple[str, str]]:
@@ -60,7 +35,7 @@ def _facts(events: Any) -> dict[int, tuple[str, str]]:
     return {e["seq"]: (e["type"], e["recorded_at"]) for e in events}
 
 
-def _kill(process: subprocess.Popen[bytes]) -> None:
+def _kill(process: subprocess.Popen[str]) -> None:
     process.send_signal(signal.SIGKILL)
     process.wait(timeout=10)
 
@@ -68,7 +43,7 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
 def test_acknowledged_events_survive_sigkill(tmp_path: Path) -> None:
     db = tmp_path / "x.duckdb"
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = _serve(db, port)
     http = httpx.Client(base_url=base, timeout=10)  # one connection: a new one costs ~100 ms
@@ -122,9 +97,4 @@ def test_acknowledged_events_survive_sigkill(tmp_path: Path) -> None:
         assert final[-1]["type"] == "game_ended"
     finally:
         http.close()
-        if server.poll() is None:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+        stop(server)

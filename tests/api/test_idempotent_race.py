@@ -18,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.api.helpers import SETUP, bearer, new_game
-from tests.api.test_cli_server import free_port, serve, stop
+from tests.serving import free_port, serve, stop
 
 COPIES = 16  # concurrent copies of each request
 GAMES = 24  # 384 copies in all

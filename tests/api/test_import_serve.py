@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from api.cli import main
-from tests.api.records_helpers import serving, warlog
+from tests.api.records_helpers import warlog
+from tests.serving import serving
 
 STATS = ("armies", "matchups", "first-player", "game-length", "end-reasons", "cards", "heatmap", "ratings",
          "head-to-head")

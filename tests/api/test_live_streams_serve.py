@@ -6,10 +6,7 @@ still gets a new event at once and the end of the game. Raw sockets, one per str
 from __future__ import annotations
 
 import json
-import os
-import signal
 import socket
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -18,6 +15,8 @@ from typing import Any
 
 import httpx
 import pytest
+
+from tests.serving import free_port, serve, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 SETUP: dict[str, Any] = {
@@ -28,55 +27,16 @@ SETUP: dict[str, Any] = {
 TOTAL, PER_CLIENT = 6, 3
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _start(db: Path, port: int, env: dict[str, str], open_files: int | None = None) -> subprocess.Popen[bytes]:
-    """``warlog serve``; with ``open_files``, under that soft limit of open files (``ulimit -Sn``, then exec)."""
-    command = [sys.executable, "-m", "api.cli", "serve", "--db", str(db), "--port", str(port)]
-    if open_files is not None:
-        command = ["sh", "-c", f'ulimit -Sn {open_files} && exec "$@"', "sh", *command]
-    process = subprocess.Popen(
-        command, cwd=ROOT, env={k: v for k, v in os.environ.items() if k != "WARLOG_ADMIN_KEY"} | env,
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 30
-    while True:
-        if process.poll() is not None:
-            raise AssertionError(f"warlog serve exited: {process.stderr.read().decode() if process.stderr else ''}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            pass
-        if time.monotonic() > deadline:
-            _stop(process)
-            raise AssertionError("warlog serve did not answer /health within 30 s")
-        time.sleep(0.1)
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=5)
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     """A server with small caps: 6 streams in all, 3 per client address. Yields its port."""
-    port = _free_port()
+    port = free_port()
     env = {"WARLOG_MAX_STREAMS": str(TOTAL), "WARLOG_MAX_STREAMS_PER_CLIENT": str(PER_CLIENT)}
-    process = _start(tmp_path_factory.mktemp("live") / "live.duckdb", port, env)
+    process = serve(tmp_path_factory.mktemp("live") / "live.duckdb", port, env=env)
     try:
         yield port
     finally:
-        _stop(process)
+        stop(process)
 
 
 class Stream:
@@ -229,10 +189,11 @@ def test_serve_lets_itself_open_a_socket_for_every_allowed_stream(tmp_path: Path
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     if hard != resource.RLIM_INFINITY and hard < 1256:
         pytest.skip(f"the hard limit ({hard}) is below what 1,000 streams need")
-    process = _start(tmp_path / "fd.duckdb", _free_port(), {"WARLOG_MAX_STREAMS": "1000"}, open_files=512)
+    ulimit = ["sh", "-c", 'ulimit -Sn 512 && exec "$@"', "sh"]  # a soft limit of 512 open files, then exec
+    process = serve(tmp_path / "fd.duckdb", free_port(), env={"WARLOG_MAX_STREAMS": "1000"}, launcher=ulimit)
     try:
         limits = Path(f"/proc/{process.pid}/limits").read_text()
         soft = next(line.split()[3] for line in limits.splitlines() if line.startswith("Max open files"))
         assert int(soft) >= 1000 + 256
     finally:
-        _stop(process)
+        stop(process)

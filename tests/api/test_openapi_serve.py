@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from tests.api.helpers import SETUP
-from tests.api.records_helpers import serving
+from tests.serving import serving
 
 METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 # Routes outside the OpenAPI document: the document itself, /docs and the browser pages (GET and HEAD)

@@ -4,11 +4,6 @@ tournament of pods to its standings."""
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,40 +11,13 @@ from typing import Any
 import httpx
 import pytest
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.serving import serving
 
 
 @pytest.fixture
 def http(tmp_path: Path) -> Iterator[httpx.Client]:
-    port = _free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tests.api.pebbles_parts", "serve", "--db", str(tmp_path / "p.duckdb"), "--port",
-         str(port)],
-        cwd=Path(__file__).resolve().parents[2], env=dict(os.environ), stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    client = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            if process.poll() is not None:
-                raise AssertionError(f"the server exited: {process.stderr.read().decode() if process.stderr else ''}")
-            try:
-                if client.get("/health").status_code == 200:
-                    break
-            except httpx.HTTPError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
+    with serving(tmp_path / "p.duckdb", module="tests.api.pebbles_parts") as client:  # pebbles registered
         yield client
-    finally:
-        client.close()
-        process.terminate()
-        process.wait(timeout=15)
 
 
 def _bearer(token: str) -> dict[str, str]:

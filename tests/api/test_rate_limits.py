@@ -19,8 +19,7 @@ from api.limits import MAX_BUCKETS, TokenBuckets, WriteLimit, retry_after
 from api.settings import Settings
 from replay.store.memory_store import MemoryEventStore
 from tests.api.helpers import SETUP, bearer
-from tests.api.test_cli_server import free_port, stop
-from tests.api.test_token_reissue import serve
+from tests.serving import free_port, serve, stop
 
 LONGEST_BOT_GAME = 265  # actions: the longest game of bench/live.py's corpus (2,000 bot games)
 
@@ -42,8 +41,9 @@ def refused(response: httpx.Response) -> int:
 def test_writes_over_the_limit_get_429_store_nothing_and_pass_after_the_wait(tmp_path: Path) -> None:
     port = free_port()
     # one write every 2 s per token, 3 at once; one every 2 s per address without a token, 2 at once
-    server = serve(tmp_path / "limits.duckdb", port, WARLOG_WRITE_RATE="0.5", WARLOG_WRITE_BURST="3",
-                   WARLOG_ADDRESS_WRITE_RATE="0.5", WARLOG_ADDRESS_WRITE_BURST="2")
+    server = serve(tmp_path / "limits.duckdb", port, env={"WARLOG_WRITE_RATE": "0.5", "WARLOG_WRITE_BURST": "3",
+                                                          "WARLOG_ADDRESS_WRITE_RATE": "0.5",
+                                                          "WARLOG_ADDRESS_WRITE_BURST": "2"})
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:  # one kept-alive connection
             # without a token: per address

@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from tests.api.helpers import SETUP, one_connection
-from tests.api.records_helpers import serving
+from tests.serving import serving
 
 # Filters that match none of the games this module records (lords-of-war, no tournament, today's date, orcs
 # against dwarves). The army filter means nothing to the players' ratings and records (docs/statistics.md).

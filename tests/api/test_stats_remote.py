@@ -18,7 +18,7 @@ from api import remote  # noqa: E402
 from api.cli import main  # noqa: E402
 from replay.analytics.catalogue import catalogue  # noqa: E402
 from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
-from tests.api.test_cli_server import free_port, serve, stop  # noqa: E402
+from tests.serving import free_port, serve, stop  # noqa: E402
 
 OPTIONS = {  # what each statistic is asked, beyond the filters
     "heatmap": ("--card", "orcs/orc-catapult", "--owner-view"),

@@ -4,9 +4,7 @@ refused from then on. Through a running ``warlog serve``, as a scorekeeping app 
 from __future__ import annotations
 
 import hashlib
-import os
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -17,27 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.api.helpers import SETUP, bearer, new_game
-from tests.api.test_cli_server import ROOT, free_port, stop
-
-
-def serve(db: Path, port: int, **env: str) -> subprocess.Popen[str]:
-    """``warlog serve`` on ``db`` with ``WARLOG_*`` settings from ``env``."""
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("WARLOG_")} | env
-    process = subprocess.Popen(
-        [sys.executable, "-m", "api.cli", "serve", "--db", str(db), "--port", str(port)],
-        cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"warlog serve exited: {process.stderr.read() if process.stderr else ''}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/health", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("warlog serve did not answer /health within 30 s")
+from tests.serving import free_port, serve, stop
 
 
 @pytest.fixture

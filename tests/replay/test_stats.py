@@ -254,7 +254,7 @@ def test_filters_are_checked():
 
 
 def from_scratch(conn, filters=Filters()):
-    return ratings._table(ratings.full_pass(conn, filters), filters, None)
+    return ratings._table(ratings.ELO.full_pass(conn, filters), filters, None)
 
 
 @pytest.fixture
@@ -291,7 +291,7 @@ def test_stored_pass_and_cache_continue_exactly_and_restart_when_the_past_change
     for name in ("ann", "bob", "cy"):
         stored = ratings.rating_history(reader, name)
         assert stored.rows == ratings.rating_history(reader, name, since, cache=cache).rows
-        assert stored.rows == ratings._history(reader, ratings.full_pass(reader, Filters()), name, Filters()).rows
+        assert stored.rows == ratings._history(reader, ratings.ELO.full_pass(reader, Filters()), name, Filters()).rows
     load({"A0": (fx.GAME_A, fx.GAMES["A"][1].replace(day=1), None)})  # ends before everything else
     assert ratings.ratings(reader) == from_scratch(reader)
     assert ratings.ratings(reader).games == 5
@@ -316,5 +316,5 @@ def test_continued_pass_renumbers_players_of_the_new_games(live):
         assert (
             ratings.rating_history(reader, name, since, cache=cache).rows
             == ratings.rating_history(reader, name).rows
-            == ratings._history(reader, ratings.full_pass(reader, since), name, since).rows
+            == ratings._history(reader, ratings.ELO.full_pass(reader, since), name, since).rows
         )

@@ -7,16 +7,14 @@ with the flags this machine's closed network needs. Screenshots go to build/scre
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+
+from tests.serving import free_port, serve, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("WARLOG_CHROMIUM", "/usr/bin/chromium")
@@ -28,46 +26,20 @@ MISSING = (f"the browser tests need Chromium at {CHROMIUM}: install Debian's pac
            "or set WARLOG_CHROMIUM to a Chromium binary")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 class Server:
     """A `warlog serve` in a subprocess on a fresh DuckDB file (the sample games loaded)."""
 
     def __init__(self, db: Path, samples: bool = True) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        command = [sys.executable, "-m", "api.cli", "serve", "--db", str(db), "--port", str(self.port)]
-        if samples:
-            command.append("--load-samples")
-        self.process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, "WARLOG_ADMIN_KEY": ADMIN},
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                err = self.process.stderr.read().decode() if self.process.stderr else ""
-                raise AssertionError(f"warlog serve exited: {err}")
-            try:
-                if httpx.get(f"{self.url}/health", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        self.stop()
-        raise AssertionError("warlog serve did not answer /health within 60 s")
+        self.process = serve(db, self.port, env={"WARLOG_ADMIN_KEY": ADMIN},
+                             args=["--load-samples"] if samples else [], seconds=60)
 
     def client(self) -> httpx.Client:
         return httpx.Client(base_url=self.url, timeout=30, headers={"X-Admin-Key": ADMIN})
 
     def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        stop(self.process)
 
 
 @pytest.fixture(scope="session")
