@@ -145,8 +145,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("import", help="import games (text records or .jsonl event streams)",
                        description="Import games: a text record (docs/record-format.md) or a JSONL event stream per "
                                    "file, every move checked by the rules. A file with an illegal move is reported "
-                                   "with its line and rule and nothing of it is stored; a game already stored (the same "
-                                   "events, whatever its id) is refused unless --allow-duplicate; exit 1 if any "
+                                   "with its line and rule and nothing of it is stored; a game already stored (the "
+                                   "same events, whatever its id) is refused unless --allow-duplicate; exit 1 if any "
                                    "file failed.")
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="a text record (.record, .txt) or a JSONL event stream, each of one or several games")

@@ -89,7 +89,9 @@ def test_reissue_a_seat_token_end_to_end(server: tuple[httpx.Client, subprocess.
     assert new_p1.encode() not in stored  # ... the token itself nowhere
 
 
-def test_only_the_scorekeeper_reissues_and_only_tokens_of_this_game(server: tuple[httpx.Client, subprocess.Popen[str]]) -> None:
+def test_only_the_scorekeeper_reissues_and_only_tokens_of_this_game(
+    server: tuple[httpx.Client, subprocess.Popen[str]],
+) -> None:
     http = server[0]
     created = http.post("/games", json=SETUP).json()
     game_id, tokens = created["id"], created["tokens"]

@@ -9,8 +9,8 @@ until ``game_ended`` reveals every bonus). Seats take turns in seating order, sk
 - P1 only the seat to act takes; P2 it takes 1 to 3 pebbles; P3 no more than the heap holds.
 - P4 a seat may concede at any time while it is in (with teams, it concedes for its team); P5 nothing after the end.
 - The game ends when the heap is empty (``heap_empty``) or one side is left (``last_standing``).
-Score of a seat: pebbles taken + bonus (after ``game_ended``, the bonuses it reveals). Placings: the sides still in by score (a team: its seats' sum; equal
-scores tie), then the sides out, the last to concede first.
+Score of a seat: pebbles taken + bonus (after ``game_ended``, the bonuses it reveals). Placings: the sides still in
+by score (a team: its seats' sum; equal scores tie), then the sides out, the last to concede first.
 
 Its replay parts (views, explanations, a text record, a terminal picture) are in ``pebbles_replay.py``, registered
 from the tests with ``replay.systems.registered``.
@@ -169,8 +169,8 @@ class Pebbles:
             raise SetupError("invalid_setup", "setup", f"seed must be a whole number >= 0, not {seed!r}")
         names = [str(p.get("name", s.id)) for p, s in zip(setup["players"], seats, strict=True)]
         rng = SplitMix64(seed)
-        started = GameStarted(system=NAME, seats=tuple(SeatRecord(id=s.id, name=n, team=s.team) for s, n in zip(seats, names)),
-                              heap=heap, teams=bool(variant.get("teams")), seed=seed)
+        seated = tuple(SeatRecord(id=s.id, name=n, team=s.team) for s, n in zip(seats, names))
+        started = GameStarted(system=NAME, seats=seated, heap=heap, teams=bool(variant.get("teams")), seed=seed)
         return (started, *(BonusDealt(player=s.id, bonus=rng.below(3)) for s in seats))
 
     def initial_state(self) -> State:
@@ -330,7 +330,9 @@ class Pebbles:
             i = stop
         return out
 
-    def redecide(self, events: Sequence[PebblesEvent]) -> Generator[Redecided[PebblesAction, PebblesEvent], None, State]:
+    def redecide(
+        self, events: Sequence[PebblesEvent]
+    ) -> Generator[Redecided[PebblesAction, PebblesEvent], None, State]:
         return redecide_by_evolve(self, events, self.recorded_actions(events))
 
     # -- SelfPlay -------------------------------------------------------------------------------------------
