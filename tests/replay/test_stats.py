@@ -254,7 +254,8 @@ def test_filters_are_checked():
     assert not math.isnan(wilson(3, 7).rate)
 
 
-def from_scratch(conn, filters=Filters()):
+def from_scratch(conn, filters=None):
+    filters = Filters() if filters is None else filters
     return ratings._table(ratings.full_pass(conn, filters), filters, None)
 
 
