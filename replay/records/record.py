@@ -378,7 +378,7 @@ def _import_lined(service: GameService, system: AnySystem, lined: Lined, game_id
     _check_names(setup, lambda _: lines[0])
     moves = [(lines[step.start], step.action) for step in recorded]
     decided, _ = _decide_all(system, setup, lines[0], moves)
-    for i, (mine, theirs) in enumerate(zip(decided, events)):
+    for i, (mine, theirs) in enumerate(zip(decided, events, strict=False)):  # a length difference: reported below
         if mine != theirs:
             raise RecordError(lines[i], "diverges",
                               f"the file has {_json(system, theirs)}; the rules give {_json(system, mine)}")

@@ -169,7 +169,7 @@ class Pebbles:
             raise SetupError("invalid_setup", "setup", f"seed must be a whole number >= 0, not {seed!r}")
         names = [str(p.get("name", s.id)) for p, s in zip(setup["players"], seats, strict=True)]
         rng = SplitMix64(seed)
-        seated = tuple(SeatRecord(id=s.id, name=n, team=s.team) for s, n in zip(seats, names))
+        seated = tuple(SeatRecord(id=s.id, name=n, team=s.team) for s, n in zip(seats, names, strict=True))
         started = GameStarted(system=NAME, seats=seated, heap=heap, teams=bool(variant.get("teams")), seed=seed)
         return (started, *(BonusDealt(player=s.id, bonus=rng.below(3)) for s in seats))
 
@@ -205,7 +205,7 @@ class Pebbles:
 
     @staticmethod
     def _end(state: State, reason: Literal["heap_empty", "last_standing"]) -> GameEnded:
-        return GameEnded(reason=reason, bonuses={s.id: b for s, b in zip(state.seats, state.bonuses)})
+        return GameEnded(reason=reason, bonuses={s.id: b for s, b in zip(state.seats, state.bonuses, strict=True)})
 
     def evolve(self, state: State, event: PebblesEvent) -> State:
         seq = state.seq + 1
@@ -228,7 +228,7 @@ class Pebbles:
                 active = state.active if state.seats[state.active].id not in out else _next_in(state, state.active, out)
                 return msgspec.structs.replace(state, seq=seq, out=out, active=active)
             case GameEnded():  # the bonuses as revealed: what every view sees from now on
-                bonuses = tuple(event.bonuses.get(s.id, b) for s, b in zip(state.seats, state.bonuses))
+                bonuses = tuple(event.bonuses.get(s.id, b) for s, b in zip(state.seats, state.bonuses, strict=True))
                 return msgspec.structs.replace(state, seq=seq, phase="over", end_reason=event.reason, bonuses=bonuses)
             case _:
                 assert_never(event)
@@ -261,8 +261,8 @@ class Pebbles:
             "seq": state.seq, "phase": state.phase, "turn": state.turn, "heap": state.heap,
             "active": self.to_act(state)[0] if self.to_act(state) else None,
             "seats": [msgspec.to_builtins(s) for s in state.seats],
-            "taken": {s.id: n for s, n in zip(state.seats, state.taken)},
-            "bonuses": {s.id: b for s, b in zip(state.seats, state.bonuses)},
+            "taken": {s.id: n for s, n in zip(state.seats, state.taken, strict=True)},
+            "bonuses": {s.id: b for s, b in zip(state.seats, state.bonuses, strict=True)},
             "out": list(state.out), "end_reason": state.end_reason,
             "winners": list(outcome.winners) if outcome else None,
         }
@@ -291,7 +291,7 @@ class Pebbles:
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over" or state.end_reason is None:
             return None
-        scores = {s.id: t + b for s, t, b in zip(state.seats, state.taken, state.bonuses)}
+        scores = {s.id: t + b for s, t, b in zip(state.seats, state.taken, state.bonuses, strict=True)}
         standing: dict[int, list[str]] = {}
         for side in sorted(_sides_in(state, state.out), key=lambda side: _index(state, side[0]) or 0):
             standing.setdefault(sum(scores[s] for s in side), []).extend(side)

@@ -47,7 +47,7 @@ def system(request: pytest.FixtureRequest) -> Iterator[AnySystem]:
 def lineups(system: AnySystem) -> list[tuple[str, ...]]:
     """Every bot alone, then each bot against the next (a game per lineup in turn)."""
     names = sorted(system.bots)
-    return [(name,) for name in names] + [(a, b) for a, b in zip(names, names[1:] + names[:1]) if a != b]
+    return [(name,) for name in names] + [(a, b) for a, b in zip(names, names[1:] + names[:1], strict=True) if a != b]
 
 
 @functools.cache

@@ -167,7 +167,7 @@ def test_replay_conformance_listing_players_and_result_come_from_seats_and_outco
         record = games.service.store.get_game(game_id)
         setup = system.recorded_setup(events)
         seats = system.seats(setup)
-        names = [str(p.get("name") or s.id) for p, s in zip(setup["players"], seats)]
+        names = [str(p.get("name") or s.id) for p, s in zip(setup["players"], seats, strict=True)]
         assert len(set(names)) == len(seats), f"demo seats share a name: {names}"  # or ratings never count them
         assert record.players == names and record.system == name
         assert games.service.seats(game_id) == tuple(s.id for s in seats)
@@ -406,7 +406,8 @@ def _seen(name: str, system: AnySystem, events: Sequence[Any], view: str) -> dic
     explanations and the text record."""
     chained = encode_chain(system, "g", events)
     recorded = [Recorded(game_id="g", seq=i + 1, recorded_at="2026-01-01T00:00:00Z", schema_version=row.schema_version,
-                         event=event, hash=row.hash) for i, (event, row) in enumerate(zip(events, chained))]
+                         event=event, hash=row.hash)
+                for i, (event, row) in enumerate(zip(events, chained, strict=True))]
     return {
         "states": [state_view(name, state, view) for state in states_along(system, events)],
         "events": events_view(name, recorded, view),
