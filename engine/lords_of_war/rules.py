@@ -589,19 +589,25 @@ def _berserker_moves(state: State, p: int, board: Board, damage_by: dict[int, li
         totals: dict[int, int] = {}
         for target, value, _ in damage_by[k]:
             totals[target] = totals.get(target, 0) + value
-        kx, ky = geo.coords(k)
-
-        def preference(t: int) -> tuple[int, int, int]:
-            tx, ty = geo.coords(t)
-            return (-totals[t], geo.chebyshev(k, t), _direction_index(tx - kx, ty - ky, owner))
-
-        target = min(totals, key=preference)
+        target = _berserker_target(k, owner, totals)
         if target in work or target in taken:
             continue  # R13: its square is taken, it stays
         work[target] = work.pop(k)
         taken.add(target)
         moves.append((k, target))
     return moves
+
+
+def _berserker_target(k: int, owner: int, totals: dict[int, int]) -> int:
+    """R12: the square the berserker on k moves to, among the destroyed units it damaged (``totals``: the damage it
+    dealt each): the most damaged, then the nearest, then the first in its owner's direction order N…NW."""
+    kx, ky = geo.coords(k)
+
+    def preference(t: int) -> tuple[int, int, int]:
+        tx, ty = geo.coords(t)
+        return (-totals[t], geo.chebyshev(k, t), _direction_index(tx - kx, ty - ky, owner))
+
+    return min(totals, key=preference)
 
 
 def _is_recallable(
