@@ -42,7 +42,8 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         tournament_log = tournament_log_for(the_store)
         app.state.tournaments = TournamentService(tournament_log, app.state.service)
         app.state.live.start(the_store.last_seqs)  # the one change check for every watched game
-        if isinstance(the_store, CommitListening):  # wake live streams for appends made by any code path of this process
+        # wake live streams for appends made by any code path of this process
+        if isinstance(the_store, CommitListening):
 
             def wake(game_ids: list[str]) -> None:
                 for game_id in game_ids:

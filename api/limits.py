@@ -148,7 +148,9 @@ RATE_LIMITED: dict[str, Any] = {
     "headers": {"Retry-After": {"description": "seconds to wait (at least 1)", "schema": {"type": "integer"}}},
     "content": {"application/json": {
         "schema": {"$ref": "#/components/schemas/ErrorBody"},
-        "example": {"error": {"code": "rate_limited", "message": "too many writes with this token: at most 20 a second (bursts of 300); retry in 2 s",
+        "example": {"error": {"code": "rate_limited",
+                              "message": "too many writes with this token: at most 20 a second (bursts of 300); "
+                                         "retry in 2 s",
                               "retry_after": 2}},
     }},
 }

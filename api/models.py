@@ -141,7 +141,9 @@ class ExplanationsOut(BaseModel):
 class TournamentIn(Request):
     model_config = ConfigDict(
         extra="forbid",
-        json_schema_extra={"examples": [{"name": "Spring Open", "system": EXAMPLE_SYSTEM, "format": "swiss", "rounds": 4}]},
+        json_schema_extra={
+            "examples": [{"name": "Spring Open", "system": EXAMPLE_SYSTEM, "format": "swiss", "rounds": 4}]
+        },
     )
 
     name: str = Field(min_length=1, max_length=200)

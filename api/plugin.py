@@ -50,7 +50,8 @@ class GameSetup(Request):
     system: str
     players: Sequence[SeatPlayer]  # a system's model narrows it (list[PlayerIn])
     seed: StrictInt | None = Field(  # strict: JSON true is not seed 1
-        None, ge=0, le=2**63 - 1, description="the game's seed: every chance of the game follows from it (drawn if absent)"
+        None, ge=0, le=2**63 - 1,
+        description="the game's seed: every chance of the game follows from it (drawn if absent)",
     )
     tournament: Slug | None = Field(None, description="the tournament this game belongs to, if any")
 
@@ -88,7 +89,9 @@ TOURNAMENT_CREATE = "tournament create"  # the variant of every game of the tour
 TOURNAMENT_REGISTER = "tournament register"  # what one player brings -> {"army": ...}
 COMMANDS = (TOURNAMENT_CREATE, TOURNAMENT_REGISTER)
 # The options the commands themselves have: a system's options may not take these.
-RESERVED_OPTIONS = frozenset({"--db", "--name", "--rounds", "--system", "--variant", "--seats", "--json", "--help", "-h"})
+RESERVED_OPTIONS = frozenset(
+    {"--db", "--name", "--rounds", "--system", "--variant", "--seats", "--json", "--help", "-h"}
+)
 
 
 @runtime_checkable

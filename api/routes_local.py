@@ -87,7 +87,9 @@ async def _call(fn: Callable[..., Any], *args: Any) -> Any:
     except GameExists as e:
         raise ApiError(409, "exists", str(e), game_id=e.game_id) from None
     except Conflict as e:
-        raise ApiError(409, "conflict", str(e), game_id=e.game_id, expected_seq=e.expected_seq, seq=e.actual_seq) from None
+        raise ApiError(
+            409, "conflict", str(e), game_id=e.game_id, expected_seq=e.expected_seq, seq=e.actual_seq
+        ) from None
     except CorruptRecord as e:
         raise ApiError(500, "corrupt_record", str(e), game_id=e.game_id, seq=e.seq, reason=e.reason) from None
     except TournamentNotFound as e:
@@ -141,7 +143,10 @@ async def update_metadata(request: Request, game_id: str) -> Response:
 
 @router.get("/games/{game_id}/events")
 async def read(
-    request: Request, game_id: str, from_seq: int = Query(1, alias="from", ge=1), to_seq: int | None = Query(None, alias="to")
+    request: Request,
+    game_id: str,
+    from_seq: int = Query(1, alias="from", ge=1),
+    to_seq: int | None = Query(None, alias="to"),
 ) -> Response:
     store = _store(request)
     await _call(store.get_game, game_id)  # GameNotFound for an unknown game, whatever the store does on read

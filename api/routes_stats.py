@@ -1,6 +1,7 @@
 """Statistics: ``GET /stats/...``, one route per entry of the statistics catalogue (``replay.analytics.catalogue``:
-the core's and each registered system's; ``build_router`` makes them when the app is created). Thin: filters from query parameters, the statistic's own parameters from
-the query or the path, one call into ``replay.analytics``, the typed result as JSON. Response models are derived
+the core's and each registered system's; ``build_router`` makes them when the app is created). Thin: filters from
+query parameters, the statistic's own parameters from the query or the path, one call into ``replay.analytics``,
+the typed result as JSON. Response models are derived
 from the msgspec result Structs so the OpenAPI schema says exactly what ``replay`` returns.
 
 The router's lifespan attaches the projector (``replay.analytics.projections.attach``) to the service's DuckDB store: it

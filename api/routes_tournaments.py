@@ -110,14 +110,14 @@ def create_tournament(request: Request, body: TournamentIn) -> TournamentCreated
 def list_tournaments(request: Request, limit: int = Query(100, ge=1, le=1000)) -> dict[str, Any]:
     service = _service(request)
     return {"tournaments": [
-        {"id": t.id, "name": t.name, "system": t.system, "rounds": t.rounds, "seats": t.seats, "created_at": t.created_at,
-         "players": len(t.entrants), "played_rounds": len(t.played)}
+        {"id": t.id, "name": t.name, "system": t.system, "rounds": t.rounds, "seats": t.seats,
+         "created_at": t.created_at, "players": len(t.entrants), "played_rounds": len(t.played)}
         for t in service.list(limit)
     ]}
 
 
-@router.get("/tournaments/{tournament_id}", response_model=TournamentOut, summary="A tournament: players, rounds, tables",
-            responses=_READ_ERRORS)
+@router.get("/tournaments/{tournament_id}", response_model=TournamentOut,
+            summary="A tournament: players, rounds, tables", responses=_READ_ERRORS)
 def get_tournament(request: Request, tournament_id: str = TournamentId) -> Any:
     service = _service(request)
     if wants_html(request):  # a browser: the tournament's page (api/web), which reads this route as JSON
@@ -129,8 +129,8 @@ def get_tournament(request: Request, tournament_id: str = TournamentId) -> Any:
     return _summary(service, service.get(tournament_id))
 
 
-@router.post("/tournaments/{tournament_id}/players", status_code=201, response_model=EntrantOut, summary="Register a player",
-             responses=_WRITE_ERRORS, **auth.TOKEN)
+@router.post("/tournaments/{tournament_id}/players", status_code=201, response_model=EntrantOut,
+             summary="Register a player", responses=_WRITE_ERRORS, **auth.TOKEN)
 def register(request: Request, body: EntrantIn, tournament_id: str = TournamentId) -> dict[str, Any]:
     """Before the first round only. The army is checked by the game system."""
     service = _service(request)
@@ -139,7 +139,8 @@ def register(request: Request, body: EntrantIn, tournament_id: str = TournamentI
     return {"id": entrant.id, "name": entrant.name}
 
 
-@router.post("/tournaments/{tournament_id}/rounds", status_code=201, response_model=StartedRoundOut, summary="Pair and start the next round",
+@router.post("/tournaments/{tournament_id}/rounds", status_code=201, response_model=StartedRoundOut,
+             summary="Pair and start the next round",
              responses={201: {"description": "the round's tables, each game's tokens (shown once)",
                               "links": links.ROUND_STARTED}, **_WRITE_ERRORS}, **auth.TOKEN)
 def start_round(request: Request, tournament_id: str = TournamentId) -> dict[str, Any]:
@@ -172,7 +173,8 @@ def enter_result(
     return service.enter_result(tournament_id, round_number, table_number, placings, scores).as_json()
 
 
-@router.get("/tournaments/{tournament_id}/standings", response_model=StandingsOut, summary="Standings with tiebreaks", responses=_READ_ERRORS)
+@router.get("/tournaments/{tournament_id}/standings", response_model=StandingsOut, summary="Standings with tiebreaks",
+            responses=_READ_ERRORS)
 def standings(request: Request, tournament_id: str = TournamentId) -> dict[str, Any]:
     """Ordered by points (two seats: 3/1/0; pods: place points; a bye is a win), opponents' match-win % (floor
     1/3), score difference, then player id. Only finished (or forfeited) tables count."""

@@ -55,7 +55,7 @@ class Settings(BaseModel):
         return self.memory_limit
 
     @classmethod
-    def from_env(cls, **overrides: object) -> "Settings":
+    def from_env(cls, **overrides: object) -> Settings:
         env: dict[str, object] = {}
         for name in cls.model_fields:
             value = os.environ.get(f"WARLOG_{name.upper()}")

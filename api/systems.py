@@ -109,4 +109,6 @@ def _register_built_in() -> None:
 
 _register_built_in()
 
-__all__ = ["DEFAULT_SYSTEM", "PLUGINS", "UnknownApiSystem", "game_in", "get_plugin", "plugin_names", "register", "registered"]
+__all__ = [
+    "DEFAULT_SYSTEM", "PLUGINS", "UnknownApiSystem", "game_in", "get_plugin", "plugin_names", "register", "registered"
+]

@@ -76,7 +76,8 @@ def run(name: str, args: list[str], out: Path | None, timeout: int, log: list[st
 
 def _noise(line: str) -> bool:
     """DuckDB's nanobind prints leak reports at interpreter exit; they say nothing about the figures."""
-    return line.startswith(("nanobind:", " - leaked", " - ... skipped", "See https://nanobind")) or "UserWarning" in line
+    leak_report = ("nanobind:", " - leaked", " - ... skipped", "See https://nanobind")
+    return line.startswith(leak_report) or "UserWarning" in line
 
 
 def verdict(ok: bool | None) -> str:
@@ -210,7 +211,8 @@ def main() -> None:
                 p50, p99 = float(m.group(1)), float(m.group(2))
                 limit = {"cold": 10, "warm cache": 2}.get(key)
                 rows.append((f"seek {label}: p50 / p99", f"{p50:.2f} / **{p99:.2f}** ms",
-                             f"p99 <= {limit} ms" if limit else "(reported)", verdict(p99 <= limit) if limit else "n/a"))
+                             f"p99 <= {limit} ms" if limit else "(reported)",
+                             verdict(p99 <= limit) if limit else "n/a"))
         used.append(f"seek: bench/seek.py {' '.join(sizes['seek'])}")
     if stats_out is not None:
         size = None

@@ -76,7 +76,8 @@ def fill(db: str, games: int, every: int) -> None:
                 pending.append(writers.submit(write))
                 done += 1
                 if done % 1000 == 0:
-                    print(f"fill: {done}/{games} games, {events_total} events, {time.perf_counter() - started:.0f} s", flush=True)
+                    elapsed = time.perf_counter() - started
+                    print(f"fill: {done}/{games} games, {events_total} events, {elapsed:.0f} s", flush=True)
             for future in pending:
                 future.result()
         print(f"fill: {games} games, {events_total} events in {time.perf_counter() - started:.1f} s", flush=True)

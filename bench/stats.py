@@ -7,8 +7,8 @@
 The fast bulk path (not the HTTP API, not the engine per game): ``--base`` real bot games (all six factions,
 random and greedy bots, a fifth in the intermediate variant) are stored and projected normally; then their
 projection rows (proj_games, proj_seats, proj_opponents, proj_players, proj_placements: what the statistics read)
-are replicated in DuckDB SQL (``bench/sql/bench_replicate_*.sql``) into ``games / base`` copies, each with a fresh game id
-(``<id>~<copy>``), a start date spread over two years, players drawn from a pool of 5,000 names (so ratings and
+are replicated in DuckDB SQL (``bench/sql/bench_replicate_*.sql``) into ``games / base`` copies, each with a fresh
+game id (``<id>~<copy>``), a start date spread over two years, players drawn from a pool of 5,000 names (so ratings and
 head-to-head have realistic shapes) and every 10th copy in one of 50 tournaments; proj_card_daily is then summed
 from the placements as migration 005 does. proj_kills/proj_shots are not replicated (no statistic reads them).
 Each statistic then runs ``--repeat`` times on a DuckDB file; the median is reported (the first, cold run too; a

@@ -108,7 +108,7 @@ async def measure(pid: int, port: int, seconds: float) -> dict:
     at: list[float] = []
     latencies = await probe_health(port, seconds, at=at)
     cpu = (cpu_seconds(pid) - cpu0) / (time.perf_counter() - wall0) * 100
-    slowest = sorted(zip(latencies, at), reverse=True)[:5]
+    slowest = sorted(zip(latencies, at, strict=True), reverse=True)[:5]  # probe_health adds one `at` per latency
     return {"cpu_pct": cpu, "health_p50_ms": percentile(latencies, 50), "health_p99_ms": percentile(latencies, 99),
             "health_samples": len(latencies), "health_slowest": [[round(ms, 1), round(t, 1)] for ms, t in slowest]}
 

@@ -80,7 +80,9 @@ def play(
     while system.outcome(state) is None:
         awaited = system.to_act(state)
         if not awaited:
-            raise RuntimeError(f"{system.name}: the game runs (no outcome) but awaits no seat, after {len(events)} events")
+            raise RuntimeError(
+                f"{system.name}: the game runs (no outcome) but awaits no seat, after {len(events)} events"
+            )
         seat = awaited[0]
         if len(actions) >= max_actions:
             if len(actions) >= max_actions + 2 * len(seats):

@@ -85,9 +85,10 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 
     ``placings``: every seat exactly once, in finishing order, seats that tie (or a team's members) grouped
     together: ``(("p2",), ("p1",))``; a draw is one group holding every seat. ``winners``: the seats of the first
-    group, or ``()`` when nobody wins (always so for a draw; also a game ended without a result). ``reason``: why the game ended, in the
-    system's words (Lords of War: ``kills``, ``commanders``, ``exhausted``, ``concession``). ``scores``: a number per
-    seat that the system scores (Lords of War: cards destroyed), for tie-breaks; every seat has one, or none has.
+    group, or ``()`` when nobody wins (always so for a draw; also a game ended without a result). ``reason``: why
+    the game ended, in the system's words (Lords of War: ``kills``, ``commanders``, ``exhausted``, ``concession``).
+    ``scores``: a number per seat that the system scores (Lords of War: cards destroyed), for tie-breaks; every seat
+    has one, or none has.
     """
 
     winners: tuple[str, ...]

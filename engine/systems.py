@@ -38,7 +38,9 @@ def register(system: AnySystem, *, replace: bool = False) -> AnySystem:
         raise TypeError(f"{system!r} does not implement engine.system.GameSystem")
     name = system.name
     if not isinstance(name, str) or _NAME.fullmatch(name) is None:
-        raise ValueError(f"a game system's name is lower-case words joined by hyphens (like lords-of-war), not {name!r}")
+        raise ValueError(
+            f"a game system's name is lower-case words joined by hyphens (like lords-of-war), not {name!r}"
+        )
     return _REGISTRY.add(system, replace=replace)
 
 

@@ -105,7 +105,8 @@ class Placed(Event, frozen=True, tag="placed"):
     turn: int  # 0 = the challenge
     challenge: bool = False
     forced: bool = False  # §5.1(c) forced placement (then hand_revealed precedes it)
-    basis: str = "contact"  # which rule allowed it: challenge|contact|support|no_enemy|empty_mat|forced|forced_friendly|forced_anywhere
+    # which rule allowed it: challenge|contact|support|no_enemy|empty_mat|forced|forced_friendly|forced_anywhere
+    basis: str = "contact"
 
 
 class HandRevealed(Event, frozen=True, tag="hand_revealed"):

@@ -58,15 +58,16 @@ def _import(args: argparse.Namespace) -> int:
                 failed += 1
                 continue
             outcomes = list(import_games(service, text, name=path, allow_duplicate=args.allow_duplicate))
-            where = (lambda o: f"{path}:{o.line}") if len(outcomes) > 1 else (lambda o: path)
+            several = len(outcomes) > 1  # then each game is named by the line it starts on
             for outcome in outcomes:
+                where = f"{path}:{outcome.line}" if several else path
                 problem = outcome.error
                 if problem is None:
-                    print(f"{where(outcome)}: imported as {outcome.game_id}")
+                    print(f"{where}: imported as {outcome.game_id}")
                     continue
                 failed += 1
                 if isinstance(problem, DuplicateGame):
-                    print(f"{where(outcome)}: not imported: the same game is already stored as "
+                    print(f"{where}: not imported: the same game is already stored as "
                           f"{', '.join(problem.game_ids)} (identical events); use --allow-duplicate to store it again",
                           file=sys.stderr)
                 else:
@@ -145,8 +146,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("import", help="import games (text records or .jsonl event streams)",
                        description="Import games: a text record (docs/record-format.md) or a JSONL event stream per "
                                    "file, every move checked by the rules. A file with an illegal move is reported "
-                                   "with its line and rule and nothing of it is stored; a game already stored (the same "
-                                   "events, whatever its id) is refused unless --allow-duplicate; exit 1 if any "
+                                   "with its line and rule and nothing of it is stored; a game already stored (the "
+                                   "same events, whatever its id) is refused unless --allow-duplicate; exit 1 if any "
                                    "file failed.")
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="a text record (.record, .txt) or a JSONL event stream, each of one or several games")

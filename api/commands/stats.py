@@ -255,7 +255,7 @@ def _filters(args: argparse.Namespace) -> Any:
             min_games=args.min_games,
         )
     except ValueError as error:
-        raise SystemExit(f"warlog stats: {error}")
+        raise SystemExit(f"warlog stats: {error}") from None  # the message says it all; the chain is noise
 
 
 def parameters(statistic: Any, args: argparse.Namespace) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""``warlog tournament``: run a tournament (Swiss pairs, or pods of more seats) from the console (the organiser's side); see ``DESCRIPTION``.
+"""``warlog tournament``: run a tournament (Swiss pairs, or pods of more seats) from the console (the organiser's
+side); see ``DESCRIPTION``.
 
 Local access to the database is the organiser's: no token is asked. While ``warlog serve`` holds the file, the
 same code runs through it (api/remote.py).

@@ -85,7 +85,9 @@ class LordsOfWarSystem:
     def seats(self, setup: Mapping[str, Any]) -> tuple[Seat, ...]:
         players = setup.get("players")
         if not isinstance(players, (list, tuple)) or len(players) not in self.seat_counts(setup):
-            raise SetupError("invalid_setup", "§3", "Lords of War is played by exactly two players (teams are not supported)")
+            raise SetupError(
+                "invalid_setup", "§3", "Lords of War is played by exactly two players (teams are not supported)"
+            )
         return tuple(Seat(id=seat_id(i), index=i) for i in range(len(players)))
 
     def to_act(self, state: State) -> tuple[str, ...]:

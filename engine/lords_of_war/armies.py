@@ -39,7 +39,8 @@ def army_cards(army: Any) -> tuple[tuple[str, ...], str]:
     if isinstance(army, str):
         if army not in CORE_DECKS:
             raise SetupError(
-                "unknown_army", "§9", f"unknown army {army!r}: a faction ({', '.join(CORE_DECKS)}) or a list of card ids"
+                "unknown_army", "§9",
+                f"unknown army {army!r}: a faction ({', '.join(CORE_DECKS)}) or a list of card ids",
             )
         return CORE_DECKS[army], army
     if not isinstance(army, (list, tuple)) or not all(isinstance(c, str) for c in army):
@@ -50,15 +51,18 @@ def army_cards(army: Any) -> tuple[tuple[str, ...], str]:
     if len(army) != ARMY_SIZE:
         raise SetupError("invalid_army", "§9", f"an army has {ARMY_SIZE} cards, this one has {len(army)}")
     ranks = Counter(CARDS[c].rank for c in army)
-    wrong = [f"{rank}: {ranks.get(rank, 0)} instead of {n}" for rank, n in RANK_COUNTS.items() if ranks.get(rank, 0) != n]
+    wrong = [
+        f"{rank}: {ranks.get(rank, 0)} instead of {n}" for rank, n in RANK_COUNTS.items() if ranks.get(rank, 0) != n
+    ]
     if ranks["general"] != 1:
         generals = [CARDS[c].name for c in army if CARDS[c].rank == "general"]
+        other_ranks = "; ".join(w for w in wrong if not w.startswith("general"))
         raise SetupError(
             "invalid_army",
             "§9",
             f"an army has exactly one general, this one has {len(generals)}"
             + (f" ({', '.join(generals)})" if generals else "")
-            + (f"; rank counts wrong: {'; '.join(w for w in wrong if not w.startswith('general'))}" if len(wrong) > 1 else ""),
+            + (f"; rank counts wrong: {other_ranks}" if len(wrong) > 1 else ""),
         )
     if wrong:
         raise SetupError("invalid_army", "§9", f"wrong rank counts (§2): {'; '.join(wrong)}")
@@ -77,7 +81,8 @@ def parse_variant(raw: Any) -> Variant:
     extra = sorted(set(raw) - VARIANT_KEYS)
     if extra:
         raise SetupError(
-            "invalid_variant", "§9", f"unsupported variant option(s): {', '.join(extra)} (known: {', '.join(sorted(VARIANT_KEYS))})"
+            "invalid_variant", "§9",
+            f"unsupported variant option(s): {', '.join(extra)} (known: {', '.join(sorted(VARIANT_KEYS))})",
         )
     try:
         variant = msgspec.convert(raw, Variant)
@@ -186,7 +191,9 @@ def start(setup: dict[str, Any]) -> tuple[Any, ...]:
     variant = parse_variant(setup.get("variant"))
     players = setup.get("players")
     if not isinstance(players, list) or len(players) != 2:
-        raise SetupError("invalid_setup", "§3", "Lords of War is played by exactly two players (teams are not supported)")
+        raise SetupError(
+            "invalid_setup", "§3", "Lords of War is played by exactly two players (teams are not supported)"
+        )
     records: list[ArmyRecord] = []
     for i, player in enumerate(players):
         expected = f"p{i + 1}"
@@ -200,7 +207,8 @@ def start(setup: dict[str, Any]) -> tuple[Any, ...]:
             cards, army_name = army_cards(player["army"])
         except SetupError as exc:
             raise SetupError(exc.code, exc.rule, f"{expected}: {exc.message}") from None
-        records.append(ArmyRecord(id=expected, name=str(player.get("name", expected)), army_name=army_name, cards=cards))
+        name = str(player.get("name", expected))
+        records.append(ArmyRecord(id=expected, name=name, army_name=army_name, cards=cards))
     seed = setup.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise SetupError("invalid_setup", "R2", "seed must be an integer")

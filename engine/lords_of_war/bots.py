@@ -82,7 +82,10 @@ class RandomBot:
             board = dict(state.board)
             board[k] = (card, p)
             shots = tuple(
-                Shoot(shooter=geo.name(s, state.unbounded), target=geo.name(targets[self.rng.below(len(targets))], state.unbounded))
+                Shoot(
+                    shooter=geo.name(s, state.unbounded),
+                    target=geo.name(targets[self.rng.below(len(targets))], state.unbounded),
+                )
                 for s, targets, _ in _shooters(state, board, p)
             )
             return Place(player=player, card=card, square=square, shots=shots)

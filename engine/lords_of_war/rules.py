@@ -177,7 +177,8 @@ def destroyed_units(
             continue
         owner = unit[1]
         damage = 0
-        attackers: list[tuple[int, str, int, str, str | None, int]] = []  # gathered in the same pass: a destroyed unit's attackers are not looked for again
+        # gathered in the same pass: a destroyed unit's attackers are not looked for again
+        attackers: list[tuple[int, str, int, str, str | None, int]] = []
         for d, back in _NEIGHBOURS_BACK:
             n = k + d
             other = get(n)
@@ -284,13 +285,15 @@ def _check_card_available(state: State, p: int, card: str) -> None:
         return
     if state.hand_counts[p] - len(state.hands[p]) <= 0:
         raise RuleError(
-            "not_in_hand", "§11", f"{player}'s hand is known ({', '.join(state.hands[p])}) and holds no {CARDS[card].name}"
+            "not_in_hand", "§11",
+            f"{player}'s hand is known ({', '.join(state.hands[p])}) and holds no {CARDS[card].name}",
         )
     if _copies_out(state, p, card) + 1 > count:
         raise RuleError(
             "copies_exceeded",
             "§11",
-            f"{player}'s army holds {count} {CARDS[card].name} ({card}) and all are already in play, destroyed or known in hand",
+            f"{player}'s army holds {count} {CARDS[card].name} ({card}) and all are already in play, destroyed or "
+            "known in hand",
         )
 
 
@@ -430,7 +433,8 @@ def _check_reveal(state: State, p: int, action: Place) -> None:
             raise RuleError("not_in_army", "§11", f"revealed {card_id!r} is not in {player}'s army")
         out = _copies_out(state, p, card_id) - state.hands[p].count(card_id)
         if out + n > _army_count(state, p, card_id):
-            raise RuleError("copies_exceeded", "§11", f"the reveal shows more {CARDS[card_id].name} than {player}'s army has left")
+            raise RuleError("copies_exceeded", "§11",
+                            f"the reveal shows more {CARDS[card_id].name} than {player}'s army has left")
 
 
 def _shots(state: State, p: int, board: Board, orders: tuple[Shoot, ...]) -> list[tuple[int, int, int]]:
@@ -450,7 +454,8 @@ def _shots(state: State, p: int, board: Board, orders: tuple[Shoot, ...]) -> lis
             raise RuleError("already_shot", "§6", f"{card.name} at {order.shooter} has already shot this turn")
         if is_engaged(board, s):
             raise RuleError("shooter_engaged", "§6",
-                            f"{card.name} at {order.shooter} is engaged (an adjacent enemy points at it) and cannot shoot")
+                            f"{card.name} at {order.shooter} is engaged (an adjacent enemy points at it) and "
+                            "cannot shoot")
         target = board.get(t)
         if target is None:
             raise RuleError("no_target", "§6", f"there is no unit on {order.target} to shoot at")
@@ -584,13 +589,7 @@ def _berserker_moves(state: State, p: int, board: Board, damage_by: dict[int, li
         totals: dict[int, int] = {}
         for target, value, _ in damage_by[k]:
             totals[target] = totals.get(target, 0) + value
-        kx, ky = geo.coords(k)
-
-        def preference(t: int) -> tuple[int, int, int]:
-            tx, ty = geo.coords(t)
-            return (-totals[t], geo.chebyshev(k, t), _direction_index(tx - kx, ty - ky, owner))
-
-        target = min(totals, key=preference)
+        target = _berserker_target(k, owner, totals)
         if target in work or target in taken:
             continue  # R13: its square is taken, it stays
         work[target] = work.pop(k)
@@ -599,7 +598,21 @@ def _berserker_moves(state: State, p: int, board: Board, damage_by: dict[int, li
     return moves
 
 
-def _is_recallable(state: State, board: Board, k: int, p: int, placed: int | None, involved: set[int] | frozenset[int]) -> str | None:
+def _berserker_target(k: int, owner: int, totals: dict[int, int]) -> int:
+    """R12: the square the berserker on k moves to, among the destroyed units it damaged (``totals``: the damage it
+    dealt each): the most damaged, then the nearest, then the first in its owner's direction order N…NW."""
+    kx, ky = geo.coords(k)
+
+    def preference(t: int) -> tuple[int, int, int]:
+        tx, ty = geo.coords(t)
+        return (-totals[t], geo.chebyshev(k, t), _direction_index(tx - kx, ty - ky, owner))
+
+    return min(totals, key=preference)
+
+
+def _is_recallable(
+    state: State, board: Board, k: int, p: int, placed: int | None, involved: set[int] | frozenset[int]
+) -> str | None:
     """None when the unit on k may be recalled (§5.3, §8 cavalry, R11); else the error code."""
     if k == placed:
         return "recall_just_placed"
@@ -673,8 +686,11 @@ def _recall(state: State, action: Recall) -> tuple[Any, ...]:
                         f"{card.name} at {action.square} was involved in a kill this turn and cannot be recalled")
     if problem == "recall_engaged":
         if card.cls == "cavalry" and state.variant.intermediate:
-            raise RuleError(problem, "§8", f"{card.name} at {action.square} is engaged by an enemy spearman and cannot be recalled")
-        raise RuleError(problem, "§5.3", f"{card.name} at {action.square} is engaged (an adjacent enemy points at it) and cannot be recalled")
+            raise RuleError(problem, "§8",
+                            f"{card.name} at {action.square} is engaged by an enemy spearman and cannot be recalled")
+        raise RuleError(problem, "§5.3",
+                        f"{card.name} at {action.square} is engaged (an adjacent enemy points at it) and cannot be "
+                        "recalled")
     board = dict(state.board)
     del board[k]
     events: list[Any] = [Recalled(player=action.player, square=_name(k, state), card=unit[0])]
@@ -751,7 +767,8 @@ def recallable_squares(state: State) -> list[str]:
     return [
         _name(k, state)
         for k in sorted(state.board, key=geo.board_order)
-        if state.board[k][1] == p and _is_recallable(state, state.board, k, p, state.placed_square, state.involved) is None
+        if state.board[k][1] == p
+        and _is_recallable(state, state.board, k, p, state.placed_square, state.involved) is None
     ]
 
 

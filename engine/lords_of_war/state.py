@@ -574,7 +574,7 @@ def state_to_builtins(state: State) -> dict[str, Any]:
             key=lambda n: geo.board_order(geo.key_of(n, unbounded)),
         ),
         "extra_turn": state.extra_turn,
-        "revealed": {player: list(r) for player, r in zip(PLAYERS, state.revealed) if r is not None},
+        "revealed": {player: list(r) for player, r in zip(PLAYERS, state.revealed, strict=True) if r is not None},
         "variant": msgspec.to_builtins(state.variant),
         "players": [{"id": a.id, "name": a.name, "army_name": a.army_name} for a in state.armies],
         "winner": state.winner,

@@ -59,7 +59,9 @@ class RatingModel(Generic[P]):
         values = filters.common() | position | dict(self.parameters) | parameters
         return conn.execute(sql(self.rows_statement), values).fetchall()
 
-    def counts(self, conn: duckdb.DuckDBPyConnection, filters: Filters, upto: tuple[str, str] | None) -> tuple[int, int]:
+    def counts(
+        self, conn: duckdb.DuckDBPyConnection, filters: Filters, upto: tuple[str, str] | None
+    ) -> tuple[int, int]:
         """(the rows the pass feeds at or before the position ``upto``, the rows it feeds in all)."""
         upto_ended_at, upto_game_id = upto or ("", "")
         position = {"upto_ended_at": upto_ended_at, "upto_game_id": upto_game_id}

@@ -180,7 +180,8 @@ class EloPass:
              last_played: str) -> None:
         """Start a player from a stored state (continuing the stored pass)."""
         i = self._player(name)
-        self.rating[i], self.record[i], self.peak[i], self.last_played[i] = rating, [games, wins, losses, draws], peak, last_played
+        self.rating[i], self.record[i] = rating, [games, wins, losses, draws]
+        self.peak[i], self.last_played[i] = peak, last_played
 
     def rated_games(self) -> int:
         return len(self.games)
@@ -324,7 +325,10 @@ def ratings(
             filters,
             cursor[3],
             f"elo K={K:g} initial={INITIAL:g}",
-            [Rating(i + 1, p, round(r, 2), g, w, lo, d, round(pk, 2), lp) for i, (p, r, g, w, lo, d, pk, lp) in enumerate(rows)],
+            [
+                Rating(i + 1, p, round(r, 2), g, w, lo, d, round(pk, 2), lp)
+                for i, (p, r, g, w, lo, d, pk, lp) in enumerate(rows)
+            ],
         )
     return ELO.apply(conn, filters, cache, lambda done: _table(done, filters, limit))
 
@@ -381,7 +385,8 @@ def _history(conn: duckdb.DuckDBPyConnection, done: EloPass, player: str, filter
         mine_a = a == i
         points.append(
             RatingPoint(
-                game_id, ended_at, done.names[b if mine_a else a], ("loss", "draw", "win")[score_a if mine_a else 2 - score_a],
+                game_id, ended_at, done.names[b if mine_a else a],
+                ("loss", "draw", "win")[score_a if mine_a else 2 - score_a],
                 round(before_a if mine_a else before_b, 2), round(after_a if mine_a else after_b, 2),
                 round(before_b if mine_a else before_a, 2),
             )

@@ -48,7 +48,9 @@ def chained(system: GameSystem, events: Sequence[Any], previous: str) -> Iterato
         yield tag, version, payload, previous
 
 
-def encode_chain(system: GameSystem, game_id: str, events: Sequence[Any], previous: str | None = None) -> list[NewEvent]:
+def encode_chain(
+    system: GameSystem, game_id: str, events: Sequence[Any], previous: str | None = None
+) -> list[NewEvent]:
     """Encode typed events for the store, each chained to the one before (``previous``, or the game's genesis)."""
     start = genesis_hash(game_id) if previous is None else previous
     return [NewEvent(type=t, schema_version=v, payload=p, hash=h) for t, v, p, h in chained(system, events, start)]

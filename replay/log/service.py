@@ -363,7 +363,7 @@ def listed_players(system: AnySystem, setup: dict[str, Any]) -> list[str]:
     seating order. Raises SetupError for players that do not fit the system."""
     people = setup.get("players") or []
     out: list[str] = []
-    for seat, person in zip(system.seats(setup), people):
+    for seat, person in zip(system.seats(setup), people, strict=True):  # seats() gives one seat per player
         name = str((person.get("name") if isinstance(person, dict) else None) or seat.id)
         if name not in out:
             out.append(name)

@@ -45,7 +45,8 @@ def verify_chain(game_id: str, stored: list[Any]) -> list[Divergence]:
         expected = chain_hash(previous, event.type, event.schema_version, event.payload)
         if event.hash != expected:
             out.append(Divergence(game_id=game_id, seq=event.seq, kind="chain",
-                                  message=f"stored hash {event.hash or '(none)'} != {expected} recomputed from the row"))
+                                  message=f"stored hash {event.hash or '(none)'} != {expected} "
+                                          "recomputed from the row"))
         previous = event.hash
     return out
 
@@ -80,7 +81,9 @@ def _redecide(system: AnySystem, game_id: str, events: list[Any]) -> list[Diverg
     setup, then every recorded action decided again against the state as recorded before it (``redecide``
     recovers the actions once)."""
     if type(events[0]).tag_name() != "game_started":  # every system's first event (engine.system)
-        return [Divergence(game_id=game_id, seq=1, kind="corrupt", message="the stream does not start with game_started")]
+        return [
+            Divergence(game_id=game_id, seq=1, kind="corrupt", message="the stream does not start with game_started")
+        ]
     steps: list[Any] = []
     broken: Divergence | None = None
     try:
@@ -98,20 +101,24 @@ def _redecide(system: AnySystem, game_id: str, events: list[Any]) -> list[Diverg
     try:
         opening = list(system.start(setup))
     except RuleError as error:
-        out.append(Divergence(game_id=game_id, seq=1, kind="rules", message=f"today's rules refuse the setup: {error.message} [{error.rule}]"))
+        out.append(Divergence(game_id=game_id, seq=1, kind="rules",
+                              message=f"today's rules refuse the setup: {error.message} [{error.rule}]"))
     else:
         out.extend(_compare(system, game_id, 1, opening, events[:n]))
     for step in steps:
         if isinstance(step.outcome, RuleError):
             refusal = step.outcome
             out.append(Divergence(game_id=game_id, seq=step.start + 1, kind="rules",
-                                  message=f"illegal under today's rules: {refusal.message} ({refusal.code}, {refusal.rule})"))
+                                  message=f"illegal under today's rules: {refusal.message} "
+                                          f"({refusal.code}, {refusal.rule})"))
         else:
             out.extend(_compare(system, game_id, step.start + 1, list(step.outcome), events[step.start : step.stop]))
     return out + ([broken] if broken is not None else [])
 
 
-def _compare(system: AnySystem, game_id: str, first_seq: int, decided: list[Any], recorded: list[Any]) -> list[Divergence]:
+def _compare(
+    system: AnySystem, game_id: str, first_seq: int, decided: list[Any], recorded: list[Any]
+) -> list[Divergence]:
     for i in range(max(len(decided), len(recorded))):
         mine = decided[i] if i < len(decided) else None
         theirs = recorded[i] if i < len(recorded) else None

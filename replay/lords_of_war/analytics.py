@@ -482,7 +482,8 @@ def cards(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> Ca
         out.append(
             CardStats(
                 card, faction, bool(known and known.is_ranged), placements, int(kills), kills / placements,
-                destroyed, *survival, recalled, *recall, games_placed, wins_placed, placed_rate.rate, placed_rate.low, placed_rate.high,
+                destroyed, *survival, recalled, *recall, games_placed, wins_placed,
+                placed_rate.rate, placed_rate.low, placed_rate.high,
                 not_placed, other_rate.rate, other_rate.low, other_rate.high, difference.rate, difference.low,
                 difference.high, int(shots), int(shots_killing), shots_killing / shots if shots else None,
                 int(shot_kills), shot_kills / kills if kills else None,

@@ -106,7 +106,8 @@ def text(state: State, event: LordsOfWarEvent) -> str:
                 return f"{player} is dealt {count} cards"
             return f"{player} is dealt {count} cards: {', '.join(card_name(c) for c in cards)}"
         case HandRevealed(player=player, cards=cards):
-            return f"{player} cannot place by the contact rule and reveals the hand: {', '.join(card_name(c) for c in cards)} (§5.1c)"
+            hand = ", ".join(card_name(c) for c in cards)
+            return f"{player} cannot place by the contact rule and reveals the hand: {hand} (§5.1c)"
         case Placed(player=player, card=card, square=square, challenge=challenge, basis=basis):
             line = f"{player} places {card_name(card)} at {square}"
             if challenge:
@@ -172,7 +173,11 @@ def explain(state_before: State, event: LordsOfWarEvent, view: str = "all") -> t
     cause["rule"] = rule(shown)
     if isinstance(shown, Eliminated):
         cause["units"] = [
-            {**unit, "name": card_name(unit["card"]), "attackers": [{**a, "name": card_name(a["card"])} for a in unit["attackers"]]}
+            {
+                **unit,
+                "name": card_name(unit["card"]),
+                "attackers": [{**a, "name": card_name(a["card"])} for a in unit["attackers"]],
+            }
             for unit in cause["units"]
         ]
     return text(state_before, shown), cause

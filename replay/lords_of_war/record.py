@@ -76,7 +76,8 @@ def card_from_token(token: str, line: int) -> str:
         return token
     found = RESOLVE.get(token)
     if found is None:
-        raise RecordSyntaxError(line, "unknown_card", f"unknown card {token!r} (a card id, or its name after the faction)")
+        raise RecordSyntaxError(line, "unknown_card",
+                                f"unknown card {token!r} (a card id, or its name after the faction)")
     return found
 
 
@@ -205,7 +206,11 @@ def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str 
             who = action.player
         current.append(token)
         if comments:
-            said = [explain_text(state, e) for e in produced if isinstance(e, (Eliminated, BerserkerMoved, ExtraTurnGranted))]
+            said = [
+                explain_text(state, e)
+                for e in produced
+                if isinstance(e, (Eliminated, BerserkerMoved, ExtraTurnGranted))
+            ]
             if said:
                 current.append("{" + "; ".join(s.replace("}", ")") for s in said) + "}")
         state = fold(produced, state)
@@ -234,7 +239,8 @@ def _move(token: str, player: str, line: int) -> LordsOfWarAction:
         return Concede(player=player)
     m = PLACE.match(token)
     if m is None:
-        raise RecordSyntaxError(line, "syntax", f"cannot read move {token!r}: card@square[shots], draw, recall:square or concede")
+        raise RecordSyntaxError(line, "syntax",
+                                f"cannot read move {token!r}: card@square[shots], draw, recall:square or concede")
     shots = []
     for shot in (m["shots"] or "").split():
         shooter, sep, target = shot.partition(">")
@@ -244,7 +250,8 @@ def _move(token: str, player: str, line: int) -> LordsOfWarAction:
     reveal = None
     if m["reveal"] is not None:
         reveal = tuple(card_from_token(c, line) for c in m["reveal"].split())
-    return Place(player=player, card=card_from_token(m["card"], line), square=m["square"], shots=tuple(shots), reveal=reveal)
+    card = card_from_token(m["card"], line)
+    return Place(player=player, card=card, square=m["square"], shots=tuple(shots), reveal=reveal)
 
 
 def parse(text: str) -> ParsedRecord:
@@ -293,7 +300,8 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
     players = []
     for pid in ("p1", "p2"):
         tag = pid.upper()
-        players.append({"id": pid, "name": tags.get(tag, pid), "army": _army_from_text(need(f"{tag}Army"), at[f"{tag}Army"])})
+        army = _army_from_text(need(f"{tag}Army"), at[f"{tag}Army"])
+        players.append({"id": pid, "name": tags.get(tag, pid), "army": army})
     setup: dict[str, Any] = {"system": system, "players": players, "variant": variant}
     sealed = variant.get("mode", "sealed") == "sealed"
     seed = need("Seed") if sealed else tags.get("Seed", "?")
@@ -307,7 +315,8 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
         for part in filter(None, (p.strip() for p in tags["Position"].split(";"))):
             bits = part.split()
             if len(bits) != 3:
-                raise RecordSyntaxError(at["Position"], "bad_position", f"cannot read {part!r}: write square owner card")
+                raise RecordSyntaxError(at["Position"], "bad_position",
+                                        f"cannot read {part!r}: write square owner card")
             board.append({"square": bits[0], "owner": bits[1], "card": card_from_token(bits[2], at["Position"])})
         position: dict[str, Any] = {"board": board, "to_move": need("ToMove")}
         if "Kills" in tags:
@@ -326,12 +335,15 @@ def check_result(record: ParsedRecord, state: Any) -> None:
     """The Result tag and token must agree with how the moves end the game."""
     winner = state.winner if state.phase == "over" else None
     expected = RESULTS.get(winner or "", "*") if state.phase == "over" else "*"
-    for claimed, line in ((record.tags.get("Result"), record.tag_lines.get("Result", 1)), (record.result, record.result_line)):
+    claims = ((record.tags.get("Result"), record.tag_lines.get("Result", 1)), (record.result, record.result_line))
+    for claimed, line in claims:
         if claimed is not None and claimed != expected:
-            raise RecordSyntaxError(line, "result_mismatch", f"the record says {claimed}, but its moves give {expected}")
+            raise RecordSyntaxError(line, "result_mismatch",
+                                    f"the record says {claimed}, but its moves give {expected}")
     if "Termination" in record.tags and state.phase == "over" and record.tags["Termination"] != state.end_reason:
         raise RecordSyntaxError(record.tag_lines["Termination"], "result_mismatch",
-                                f"the record says the game ended by {record.tags['Termination']}, its moves by {state.end_reason}")
+                                f"the record says the game ended by {record.tags['Termination']}, "
+                                f"its moves by {state.end_reason}")
 
 
 def record_tags(record: ParsedRecord) -> dict[str, str]:

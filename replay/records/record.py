@@ -110,7 +110,9 @@ def _system(service: GameService, system_name: str, line: int) -> AnySystem:
 # -- the write path shared by both formats -----------------------------------------------------------------
 
 
-def _decide_all(system: AnySystem, setup: dict[str, Any], setup_line: int, moves: Sequence[tuple[int, Any]]) -> tuple[list[Any], Any]:
+def _decide_all(
+    system: AnySystem, setup: dict[str, Any], setup_line: int, moves: Sequence[tuple[int, Any]]
+) -> tuple[list[Any], Any]:
     """Decide the setup and every move in memory; RecordError at the first illegal one. -> (events, state)."""
     try:
         opening = list(system.start(setup))
@@ -376,12 +378,13 @@ def _import_lined(service: GameService, system: AnySystem, lined: Lined, game_id
     _check_names(setup, lambda _: lines[0])
     moves = [(lines[step.start], step.action) for step in recorded]
     decided, _ = _decide_all(system, setup, lines[0], moves)
-    for i, (mine, theirs) in enumerate(zip(decided, events)):
+    for i, (mine, theirs) in enumerate(zip(decided, events, strict=False)):  # a length difference: reported below
         if mine != theirs:
-            raise RecordError(lines[i], "diverges", f"the file has {_json(system, theirs)}; the rules give {_json(system, mine)}")
+            raise RecordError(lines[i], "diverges",
+                              f"the file has {_json(system, theirs)}; the rules give {_json(system, mine)}")
     if len(decided) != len(events):
         i = min(len(decided), len(events))
-        what = "more events than its actions produce" if len(events) > len(decided) else "fewer events than its actions produce"
+        what = f"{'more' if len(events) > len(decided) else 'fewer'} events than its actions produce"
         raise RecordError(lines[min(i, len(lines) - 1)], "diverges", f"the file has {what}")
     _check_duplicate(service, system, decided, allow_duplicate)
     return _store(service, setup, [step.action for step in recorded], {}, game_id)

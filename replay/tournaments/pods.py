@@ -80,7 +80,9 @@ def pod_pairing(
     return Pods(tuple(tables), byes, repeats)
 
 
-def _seated(table: list[str], history: Mapping[str, Sequence[tuple[int, int]]], rank: Mapping[str, int]) -> tuple[str, ...]:
+def _seated(
+    table: list[str], history: Mapping[str, Sequence[tuple[int, int]]], rank: Mapping[str, int]
+) -> tuple[str, ...]:
     def debt(player: str) -> Fraction:
         return sum((index - Fraction(size - 1, 2) for index, size in history.get(player, ())), Fraction(0))
 

@@ -28,7 +28,9 @@ class MemoryTournamentLog:
             log = self._logs.get(tournament_id)
             last = len(log) if log is not None else 0
             if (log is None) != (expected_seq == 0) or last != expected_seq:
-                raise TournamentConflict(f"tournament {tournament_id!r} changed (expected seq {expected_seq}, is {last})")
+                raise TournamentConflict(
+                    f"tournament {tournament_id!r} changed (expected seq {expected_seq}, is {last})"
+                )
             now = iso_utc(self._clock())
             new = [
                 LoggedEvent(last + i, kind, json.loads(json.dumps(data)), now)

@@ -38,7 +38,9 @@ def _met(a: str, b: str, played: frozenset[frozenset[str]]) -> bool:
     return frozenset((a, b)) in played
 
 
-def _rematch_free(players: list[str], played: frozenset[frozenset[str]], budget: _Budget) -> list[tuple[str, str]] | None:
+def _rematch_free(
+    players: list[str], played: frozenset[frozenset[str]], budget: _Budget
+) -> list[tuple[str, str]] | None:
     """Pair ``players`` (ranked) without rematches, top down with backtracking; None if impossible (or too long)."""
     if not players:
         return []

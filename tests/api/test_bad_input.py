@@ -41,7 +41,8 @@ def test_a_streamed_body_over_the_limit_is_413(client: TestClient) -> None:
 
 
 def test_a_lying_content_length_is_refused(client: TestClient) -> None:
-    response = client.post("/games", content=b"{}", headers={"Content-Type": "application/json", "Content-Length": "nine"})
+    lying = {"Content-Type": "application/json", "Content-Length": "nine"}
+    response = client.post("/games", content=b"{}", headers=lying)
     assert 400 <= response.status_code < 500
 
 
@@ -62,7 +63,8 @@ def test_a_lying_content_length_is_refused(client: TestClient) -> None:
         {**SETUP, "variant": {"kill_target": "many"}},
         {**SETUP, "variant": {"kill_target": 10**40}},
         {**SETUP, "position": {"board": "nope", "to_move": "p1"}},
-        {**SETUP, "position": {"board": [{"square": "Z99", "card": "orcs/orc-butcher", "owner": "p1"}], "to_move": "p1"}},
+        {**SETUP, "position": {"board": [{"square": "Z99", "card": "orcs/orc-butcher", "owner": "p1"}],
+                               "to_move": "p1"}},
         [],
         "just a string",
         None,

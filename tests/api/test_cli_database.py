@@ -18,7 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 OVERRIDES = {("demo",): ["--games", "1"]}  # a quick run of a command that creates
 
 
-def leaf_commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], argparse.ArgumentParser]]:
+def leaf_commands(
+    parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
+) -> list[tuple[tuple[str, ...], argparse.ArgumentParser]]:
     found = []
     subparsers = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     if not subparsers:
@@ -51,12 +53,15 @@ def argv_for(path: tuple[str, ...], parser: argparse.ArgumentParser) -> list[str
     return argv + OVERRIDES.get(path, [])
 
 
-DB_COMMANDS = [(p, sp) for p, sp in leaf_commands(build_parser()) if any("--db" in a.option_strings for a in sp._actions)]
+DB_COMMANDS = [
+    (p, sp) for p, sp in leaf_commands(build_parser()) if any("--db" in a.option_strings for a in sp._actions)
+]
 
 
 def test_the_command_list_is_walked() -> None:
     names = {" ".join(p) for p, _ in DB_COMMANDS}
-    assert {"export", "verify", "replay", "stats", "sql", "tournament list", "tournament create", "serve", "demo"} <= names
+    expected = {"export", "verify", "replay", "stats", "sql", "tournament list", "tournament create", "serve", "demo"}
+    assert expected <= names
 
 
 @pytest.mark.parametrize("path", [p for p, _ in DB_COMMANDS if p != ("serve",)], ids=" ".join)

@@ -30,7 +30,8 @@ def test_export_all_then_import_a_file_of_several_games_round_trips(tmp_path: Pa
     imported = warlog("import", str(records), "--db", str(b))
     assert imported.returncode == 0, imported.stderr
     starts = [n for n, line in enumerate(everything.stdout.splitlines(), 1) if line.startswith("[Event ")]
-    assert [line.split(": imported as")[0] for line in imported.stdout.splitlines()] == [f"{records}:{n}" for n in starts]
+    where = [line.split(": imported as")[0] for line in imported.stdout.splitlines()]
+    assert where == [f"{records}:{n}" for n in starts]
     assert warlog("export", "--all", "--db", str(b)).stdout == everything.stdout  # same games, same order
 
     streams = tmp_path / "all.jsonl"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import msgspec
 from fastapi.testclient import TestClient
 
 from engine.lords_of_war.bots import play_bot_game
@@ -27,7 +28,8 @@ def test_player_name_with_a_newline_is_refused_at_creation(client: TestClient) -
         assert "control character" in error["message"]
     assert client.get("/games").json()["games"] == []  # nothing stored
     assert client.post("/games", json=SETUP).status_code == 201  # a plain name still goes in
-    created = client.post("/tournaments", json={"name": "Cup", "system": "lords-of-war", "format": "swiss", "rounds": 1})
+    cup = {"name": "Cup", "system": "lords-of-war", "format": "swiss", "rounds": 1}
+    created = client.post("/tournaments", json=cup)
     organiser = {"Authorization": f"Bearer {created.json()['token']}"}
     players = f"/tournaments/{created.json()['id']}/players"
     registered = client.post(players, json={"id": "ann", "name": "Ann\nX", "army": "orcs"}, headers=organiser)
@@ -41,8 +43,7 @@ def test_old_game_with_a_newline_in_a_name_exports_escaped_and_import_names_the_
     events = play_bot_game(2)
     started = events[0]
     assert isinstance(started, GameStarted)
-    players = (type(started.players[0])(**{**{f: getattr(started.players[0], f) for f in started.players[0].__struct_fields__},
-                                            "name": "Ali\nce"}), started.players[1])
+    players = (msgspec.structs.replace(started.players[0], name="Ali\nce"), started.players[1])
     events[0] = GameStarted(**{**{f: getattr(started, f) for f in started.__struct_fields__}, "players": players})
     store_events(GameService(store), "lords-of-war", events, "old")  # stored before names were checked
     store.close()
@@ -58,7 +59,8 @@ def test_old_game_with_a_newline_in_a_name_exports_escaped_and_import_names_the_
     other = tmp_path / "other.duckdb"
     imported = warlog("import", str(bad), str(good), "--db", str(other))
     assert imported.returncode == 1
-    assert f"{bad}:{p1_line}: invalid_name: player name 'Ali\\nce' holds a control character (U+000A)" in imported.stderr
+    refusal = f"{bad}:{p1_line}: invalid_name: player name 'Ali\\nce' holds a control character (U+000A)"
+    assert refusal in imported.stderr
     assert "rename the player in the file" in imported.stderr
     assert f"{good}: imported as" in imported.stdout
     jsonl = tmp_path / "bad.jsonl"

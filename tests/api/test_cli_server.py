@@ -28,7 +28,9 @@ from tests.serving import free_port, serve, stop
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def warlog(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def warlog(
+    *args: str, cwd: Path = ROOT, env: dict[str, str] | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
     environment = {k: v for k, v in os.environ.items() if k != "WARLOG_DB"} | {"PYTHONPATH": str(ROOT), **(env or {})}
     return subprocess.run([sys.executable, "-m", "api.cli", *args], cwd=cwd, env=environment, capture_output=True,
                           text=True, timeout=timeout)
@@ -97,10 +99,12 @@ def test_cli_reads_go_through_a_running_server(served: Served, name: str) -> Non
 def test_cli_tournament_reads_go_through_a_running_server(served: Served) -> None:
     listed = warlog("tournament", "list", "--db", str(served.db))
     assert listed.returncode == 0, listed.stderr
-    assert served.before["tournament-list"].splitlines()[0].split("  ")[:3] == listed.stdout.splitlines()[0].split("  ")[:3]
+    first_row = listed.stdout.splitlines()[0].split("  ")[:3]
+    assert served.before["tournament-list"].splitlines()[0].split("  ")[:3] == first_row
     shown = warlog("tournament", "show", served.tournament, "--db", str(served.db))
     assert shown.returncode == 0, shown.stderr
-    assert shown.stdout.splitlines()[0].split(",")[:2] == served.before["tournament-show"].splitlines()[0].split(",")[:2]
+    heading = served.before["tournament-show"].splitlines()[0].split(",")[:2]
+    assert shown.stdout.splitlines()[0].split(",")[:2] == heading
 
 
 def test_serve_answers_without_a_delayed_ack(served: Served) -> None:

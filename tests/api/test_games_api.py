@@ -94,7 +94,9 @@ def test_illegal_action_is_422_with_the_rule(client: TestClient) -> None:
 
 def test_malformed_action_is_422(client: TestClient) -> None:
     game_id, tokens = new_game(client)
-    for action in ({"type": "fly", "player": "p1"}, {"type": "place", "player": "p1"}, {"type": "draw", "player": "p1", "x": 1}):
+    malformed = ({"type": "fly", "player": "p1"}, {"type": "place", "player": "p1"},
+                 {"type": "draw", "player": "p1", "x": 1})
+    for action in malformed:
         response = client.post(f"/games/{game_id}/actions", json={"action": action},
                                headers=bearer(tokens["scorekeeper"]))
         assert response.status_code == 422, action

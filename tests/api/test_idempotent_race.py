@@ -9,6 +9,7 @@ answered 409 (6 of 320 copies in the issue's probe; most runs of this test had a
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -30,17 +31,20 @@ def _first_action(http: httpx.Client | TestClient, game_id: str, token: str) -> 
     return legal["seq"], legal["actions"][0]
 
 
-def _race(send: Any, copies: int) -> list[tuple[int, Any, str | None]]:
-    """``copies`` calls of ``send(i)`` released at once; [(status, body, Idempotent-Replayed)]."""
-    barrier = threading.Barrier(copies)
+def _race(
+    clients: Sequence[httpx.Client | TestClient], url: str, body: dict[str, Any], headers: dict[str, str]
+) -> list[tuple[int, Any, str | None]]:
+    """A copy of ``POST url`` through each of ``clients`` (one client may be listed several times), all released at
+    once; [(status, body, Idempotent-Replayed)]."""
+    barrier = threading.Barrier(len(clients))
 
-    def one(i: int) -> tuple[int, Any, str | None]:
+    def one(client: httpx.Client | TestClient) -> tuple[int, Any, str | None]:
         barrier.wait()
-        response = send(i)
+        response = client.post(url, json=body, headers=headers)
         return response.status_code, response.json(), response.headers.get("idempotent-replayed")
 
-    with ThreadPoolExecutor(copies) as pool:
-        return list(pool.map(one, range(copies)))
+    with ThreadPoolExecutor(len(clients)) as pool:
+        return list(pool.map(one, clients))
 
 
 def _check(answers: list[tuple[int, Any, str | None]], stored: int, before: int) -> list[str]:
@@ -75,9 +79,7 @@ def test_racing_copies_of_a_keyed_request_all_get_the_first_answer_over_http(tmp
                 assert c.get("/health").status_code == 200
             seq, action = _first_action(http, game_id, token)
             body = {"action": action, "expected_seq": seq, "idempotency_key": KEY}
-            answers = _race(
-                lambda i: clients[i].post(f"/games/{game_id}/actions", json=body, headers=bearer(token)), COPIES
-            )
+            answers = _race(clients, f"/games/{game_id}/actions", body, bearer(token))
             stored = len(http.get(f"/games/{game_id}/events", params={"view": "all"},
                                   headers=bearer(token)).text.splitlines())
             problems += [f"game {g}: {p}" for p in _check(answers, stored, seq)]
@@ -107,8 +109,7 @@ def test_racing_copies_of_a_keyed_request_all_get_the_first_answer_in_process(st
                 game_id, tokens = new_game(client, seed=2000 + g)
                 seq, action = _first_action(client, game_id, tokens["scorekeeper"])
                 body = {"action": action, "idempotency_key": KEY, **({"expected_seq": seq} if with_seq else {})}
-                answers = _race(lambda i: client.post(f"/games/{game_id}/actions", json=body,
-                                                      headers=bearer(tokens["scorekeeper"])), COPIES)
+                answers = _race([client] * COPIES, f"/games/{game_id}/actions", body, bearer(tokens["scorekeeper"]))
                 stored = client.app.state.service.store.last_seq(game_id)  # type: ignore[attr-defined]
                 problems += [f"game {g}: {p}" for p in _check(answers, stored, seq)]
             assert not problems, problems[:10]

@@ -1,9 +1,10 @@
 """Issue 11 item 1: a database filled by ``warlog import`` must serve, and every statistic must answer on it.
 
 The crash: a game whose two seats are both called "Dwarves bot" (``warlog demo --games 2``'s first game was one,
-until demo named its seats apart), a game against oneself that Elo does not rate. A database whose finished games are all unrated made the rating pass's player lists
-NULL, and ``warlog serve`` died in its start-up catch-up. No test had started the server (or any statistic) on an
-imported database, nor on one without a rated game: this one does both, from the user's side."""
+until demo named its seats apart), a game against oneself that Elo does not rate. A database whose finished games
+are all unrated made the rating pass's player lists NULL, and ``warlog serve`` died in its start-up catch-up. No
+test had started the server (or any statistic) on an imported database, nor on one without a rated game: this one
+does both, from the user's side."""
 
 from __future__ import annotations
 

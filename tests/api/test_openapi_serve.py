@@ -226,7 +226,8 @@ def test_the_links_of_a_new_game_reach_its_routes(server: httpx.Client, document
         assert headers in ({}, *({"Authorization": f"Bearer {token}"} for token in created["tokens"].values())), name
         url = path.format(game_id=params.pop("game_id"))
         if method == "get":
-            answer = server.get(url, headers=headers, params=params | ({"timeout": 0} if path.endswith("/live") else {}))
+            no_wait = {"timeout": 0} if path.endswith("/live") else {}
+            answer = server.get(url, headers=headers, params=params | no_wait)
             assert answer.status_code == 200, (name, answer.text[:200])
         elif "requestBody" in definition:
             answer = server.post(url, headers=headers, json=_evaluate(definition["requestBody"], created))

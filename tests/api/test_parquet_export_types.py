@@ -44,7 +44,9 @@ def test_export_parquet_columns_are_typed(tmp_path: Path) -> None:
         "WHERE type = 'placed' ORDER BY seq LIMIT 1", {"glob": events}).fetchone()
     assert placed[0].startswith("orcs/") and placed[1] == "C3" and isinstance(placed[2], datetime)
     stored = duckdb.connect(str(db), read_only=True)
-    recorded = stored.execute("SELECT recorded_at FROM events WHERE game_id = $g AND seq = 1", {"g": game_id}).fetchone()[0]
+    recorded = stored.execute(
+        "SELECT recorded_at FROM events WHERE game_id = $g AND seq = 1", {"g": game_id}
+    ).fetchone()[0]
     stored.close()
     first = conn.execute("SELECT recorded_at FROM read_parquet($glob, hive_partitioning = true) WHERE seq = 1",
                          {"glob": events}).fetchone()[0]

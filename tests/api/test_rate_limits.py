@@ -137,22 +137,24 @@ def test_buckets_are_bounded_refilled_ones_dropped() -> None:
     assert MAX_BUCKETS >= 10_000
 
 
+async def _asgi_status(limit: WriteLimit, method: str, path: str, headers: list[tuple[bytes, bytes]]) -> int:
+    """The status ``limit`` answers one request with (from 10.0.0.1)."""
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "method": method, "path": path, "headers": headers, "client": ("10.0.0.1", 1)}
+    await limit(scope, receive, send)
+    return sent[0]["status"]
+
+
 def _asgi_answers(limit: WriteLimit, requests: list[tuple[str, str, list[tuple[bytes, bytes]]]]) -> list[int]:
     async def run() -> list[int]:
-        statuses = []
-        for method, path, headers in requests:
-            sent: list[dict[str, Any]] = []
-
-            async def receive() -> dict[str, Any]:
-                return {"type": "http.request", "body": b"", "more_body": False}
-
-            async def send(message: dict[str, Any]) -> None:
-                sent.append(message)
-
-            scope = {"type": "http", "method": method, "path": path, "headers": headers, "client": ("10.0.0.1", 1)}
-            await limit(scope, receive, send)
-            statuses.append(sent[0]["status"])
-        return statuses
+        return [await _asgi_status(limit, method, path, headers) for method, path, headers in requests]
 
     return asyncio.run(run())
 

@@ -67,7 +67,9 @@ def test_reissue_a_seat_token_end_to_end(server: tuple[httpx.Client, subprocess.
     assert new_p1.encode() not in stored  # ... the token itself nowhere
 
 
-def test_only_the_scorekeeper_reissues_and_only_tokens_of_this_game(server: tuple[httpx.Client, subprocess.Popen[str]]) -> None:
+def test_only_the_scorekeeper_reissues_and_only_tokens_of_this_game(
+    server: tuple[httpx.Client, subprocess.Popen[str]],
+) -> None:
     http = server[0]
     created = http.post("/games", json=SETUP).json()
     game_id, tokens = created["id"], created["tokens"]
@@ -116,30 +118,36 @@ def test_a_finished_game_reissues_nothing(server: tuple[httpx.Client, subprocess
                     headers=bearer(tokens["p1"])).status_code == 200  # the old token still names p1
 
 
+def _reissue_at_once(port: int | None, game_id: str, scorekeeper: str, seats: tuple[str, ...]) -> dict[str, str]:
+    """Reissue the tokens of ``seats``, each from a thread and connection of its own, released together by a barrier;
+    {seat: its new token} for the reissues answered 201."""
+    barrier = threading.Barrier(len(seats))
+    new: dict[str, str] = {}
+
+    def reissue(seat: str) -> None:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as own:
+            own.get("/health")
+            barrier.wait()
+            answer = own.post(f"/games/{game_id}/tokens/{seat}", headers=bearer(scorekeeper))
+            assert answer.status_code == 201, answer.text
+            new[seat] = answer.json()["token"]
+
+    threads = [threading.Thread(target=reissue, args=(seat,)) for seat in seats]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return new
+
+
 def test_concurrent_reissues_of_different_seats_keep_both(server: tuple[httpx.Client, subprocess.Popen[str]]) -> None:
     """token_hashes is rewritten whole: two reissues at once must not write back each other's old hash. (Not the
     scorekeeper's own token among them: once it is rotated, a reissue sent with the old one is rightly 401.)"""
     http = server[0]
-    port = http.base_url.port
     for _ in range(5):
         created = http.post("/games", json=SETUP).json()
         game_id, tokens = created["id"], created["tokens"]
-        barrier = threading.Barrier(2)
-        new: dict[str, str] = {}
-
-        def reissue(seat: str) -> None:
-            with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as own:
-                own.get("/health")
-                barrier.wait()
-                answer = own.post(f"/games/{game_id}/tokens/{seat}", headers=bearer(tokens["scorekeeper"]))
-                assert answer.status_code == 201, answer.text
-                new[seat] = answer.json()["token"]
-
-        threads = [threading.Thread(target=reissue, args=(seat,)) for seat in ("p1", "p2")]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        new = _reissue_at_once(http.base_url.port, game_id, tokens["scorekeeper"], ("p1", "p2"))
         assert sorted(new) == ["p1", "p2"]
         for seat in ("p1", "p2"):
             view = seat

@@ -77,5 +77,6 @@ def test_place_points_share_tied_places() -> None:
     assert [place_points(outcome, s, 4) for s in ("p2", "p4", "p1", "p3")] == [Fraction(5, 2), Fraction(5, 2), 1, 0]
     draw = Outcome.ranked([("p1", "p2", "p3")], "game")
     assert sum(place_points(draw, s, 3) for s in ("p1", "p2", "p3")) == 3
-    counts = Counter(place_points(Outcome.ranked([("p1",), ("p2",), ("p3",)], "game"), s, 3) for s in ("p1", "p2", "p3"))
+    in_order = Outcome.ranked([("p1",), ("p2",), ("p3",)], "game")
+    counts = Counter(place_points(in_order, s, 3) for s in ("p1", "p2", "p3"))
     assert counts == Counter({2: 1, 1: 1, 0: 1})

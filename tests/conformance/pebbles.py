@@ -9,8 +9,8 @@ until ``game_ended`` reveals every bonus). Seats take turns in seating order, sk
 - P1 only the seat to act takes; P2 it takes 1 to 3 pebbles; P3 no more than the heap holds.
 - P4 a seat may concede at any time while it is in (with teams, it concedes for its team); P5 nothing after the end.
 - The game ends when the heap is empty (``heap_empty``) or one side is left (``last_standing``).
-Score of a seat: pebbles taken + bonus (after ``game_ended``, the bonuses it reveals). Placings: the sides still in by score (a team: its seats' sum; equal
-scores tie), then the sides out, the last to concede first.
+Score of a seat: pebbles taken + bonus (after ``game_ended``, the bonuses it reveals). Placings: the sides still in
+by score (a team: its seats' sum; equal scores tie), then the sides out, the last to concede first.
 
 Its replay parts (views, explanations, a text record, a terminal picture) are in ``pebbles_replay.py``, registered
 from the tests with ``replay.systems.registered``.
@@ -169,8 +169,8 @@ class Pebbles:
             raise SetupError("invalid_setup", "setup", f"seed must be a whole number >= 0, not {seed!r}")
         names = [str(p.get("name", s.id)) for p, s in zip(setup["players"], seats, strict=True)]
         rng = SplitMix64(seed)
-        started = GameStarted(system=NAME, seats=tuple(SeatRecord(id=s.id, name=n, team=s.team) for s, n in zip(seats, names)),
-                              heap=heap, teams=bool(variant.get("teams")), seed=seed)
+        seated = tuple(SeatRecord(id=s.id, name=n, team=s.team) for s, n in zip(seats, names, strict=True))
+        started = GameStarted(system=NAME, seats=seated, heap=heap, teams=bool(variant.get("teams")), seed=seed)
         return (started, *(BonusDealt(player=s.id, bonus=rng.below(3)) for s in seats))
 
     def initial_state(self) -> State:
@@ -205,7 +205,7 @@ class Pebbles:
 
     @staticmethod
     def _end(state: State, reason: Literal["heap_empty", "last_standing"]) -> GameEnded:
-        return GameEnded(reason=reason, bonuses={s.id: b for s, b in zip(state.seats, state.bonuses)})
+        return GameEnded(reason=reason, bonuses={s.id: b for s, b in zip(state.seats, state.bonuses, strict=True)})
 
     def evolve(self, state: State, event: PebblesEvent) -> State:
         seq = state.seq + 1
@@ -228,7 +228,7 @@ class Pebbles:
                 active = state.active if state.seats[state.active].id not in out else _next_in(state, state.active, out)
                 return msgspec.structs.replace(state, seq=seq, out=out, active=active)
             case GameEnded():  # the bonuses as revealed: what every view sees from now on
-                bonuses = tuple(event.bonuses.get(s.id, b) for s, b in zip(state.seats, state.bonuses))
+                bonuses = tuple(event.bonuses.get(s.id, b) for s, b in zip(state.seats, state.bonuses, strict=True))
                 return msgspec.structs.replace(state, seq=seq, phase="over", end_reason=event.reason, bonuses=bonuses)
             case _:
                 assert_never(event)
@@ -261,8 +261,8 @@ class Pebbles:
             "seq": state.seq, "phase": state.phase, "turn": state.turn, "heap": state.heap,
             "active": self.to_act(state)[0] if self.to_act(state) else None,
             "seats": [msgspec.to_builtins(s) for s in state.seats],
-            "taken": {s.id: n for s, n in zip(state.seats, state.taken)},
-            "bonuses": {s.id: b for s, b in zip(state.seats, state.bonuses)},
+            "taken": {s.id: n for s, n in zip(state.seats, state.taken, strict=True)},
+            "bonuses": {s.id: b for s, b in zip(state.seats, state.bonuses, strict=True)},
             "out": list(state.out), "end_reason": state.end_reason,
             "winners": list(outcome.winners) if outcome else None,
         }
@@ -291,7 +291,7 @@ class Pebbles:
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over" or state.end_reason is None:
             return None
-        scores = {s.id: t + b for s, t, b in zip(state.seats, state.taken, state.bonuses)}
+        scores = {s.id: t + b for s, t, b in zip(state.seats, state.taken, state.bonuses, strict=True)}
         standing: dict[int, list[str]] = {}
         for side in sorted(_sides_in(state, state.out), key=lambda side: _index(state, side[0]) or 0):
             standing.setdefault(sum(scores[s] for s in side), []).extend(side)
@@ -330,7 +330,9 @@ class Pebbles:
             i = stop
         return out
 
-    def redecide(self, events: Sequence[PebblesEvent]) -> Generator[Redecided[PebblesAction, PebblesEvent], None, State]:
+    def redecide(
+        self, events: Sequence[PebblesEvent]
+    ) -> Generator[Redecided[PebblesAction, PebblesEvent], None, State]:
         return redecide_by_evolve(self, events, self.recorded_actions(events))
 
     # -- SelfPlay -------------------------------------------------------------------------------------------

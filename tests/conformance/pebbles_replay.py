@@ -234,7 +234,8 @@ class PebblesRecords:
         for claimed, line in ((record.tags.get("Result"), record.tag_lines.get("Result", 1)),
                               (record.result, record.result_line)):
             if claimed is not None and claimed != expected:
-                raise RecordSyntaxError(line, "result_mismatch", f"the record says {claimed}, its moves give {expected}")
+                raise RecordSyntaxError(line, "result_mismatch",
+                                        f"the record says {claimed}, its moves give {expected}")
         claimed = record.tags.get("Termination")
         if claimed is not None and outcome is not None and claimed != outcome.reason:
             raise RecordSyntaxError(record.tag_lines["Termination"], "result_mismatch",
@@ -269,7 +270,8 @@ class PebblesPicture:
         for seat in state_json["seats"]:
             bonus = state_json["bonuses"].get(seat["id"], "?")
             out = " out" if seat["id"] in state_json["out"] else ""
-            seats.append(f"{seat['id']} {seat['name']:<12} took {state_json['taken'][seat['id']]:>2}  bonus {bonus}{out}")
+            taken = state_json["taken"][seat["id"]]
+            seats.append(f"{seat['id']} {seat['name']:<12} took {taken:>2}  bonus {bonus}{out}")
         return [f"heap {heap}", *rows, "", *seats]
 
     def headline(self, state_json: dict[str, Any]) -> str:

@@ -47,7 +47,7 @@ def system(request: pytest.FixtureRequest) -> Iterator[AnySystem]:
 def lineups(system: AnySystem) -> list[tuple[str, ...]]:
     """Every bot alone, then each bot against the next (a game per lineup in turn)."""
     names = sorted(system.bots)
-    return [(name,) for name in names] + [(a, b) for a, b in zip(names, names[1:] + names[:1]) if a != b]
+    return [(name,) for name in names] + [(a, b) for a, b in zip(names, names[1:] + names[:1], strict=True) if a != b]
 
 
 @functools.cache
@@ -133,7 +133,8 @@ def test_conformance_every_seat_count_has_a_sample_and_no_other_count_starts(sys
             system.sample_setup(0, SEED, seats=count)
     setup = system.sample_setup(0, SEED)
     players = setup["players"]
-    crowded = players + [dict(players[-1], id=seat_id(len(players)), name="one too many")] * (overall.max + 1 - len(players))
+    one_too_many = dict(players[-1], id=seat_id(len(players)), name="one too many")
+    crowded = players + [one_too_many] * (overall.max + 1 - len(players))
     for wrong in (players[: overall.min - 1], crowded):
         with pytest.raises(SetupError) as refused:
             system.start({**setup, "players": wrong})
@@ -247,7 +248,7 @@ def test_conformance_outcome_is_none_until_game_ended_then_agrees_with_the_state
 
 
 def test_conformance_recorded_actions_are_the_played_ones_and_redecide_to_the_same_events(system: AnySystem) -> None:
-    for setup, game in games(system):
+    for _setup, game in games(system):  # the setup is re-read from the events: recorded_setup is under test
         events = game.events
         recorded = system.recorded_actions(events)
         assert recorded == game.actions
@@ -303,8 +304,8 @@ def test_conformance_every_legal_action_is_decided_and_round_trips_as_json(syste
 
 def _mutations(action: Any, others: Sequence[Any]) -> Iterator[Any]:
     """``action`` with one scalar field changed: to the value another action of its kind has there, or to a value
-    just past those, or one no game uses. Containers and empty fields are left alone (they carry data no state enumerates, like the shots
-    of a Lords of War placement)."""
+    just past those, or one no game uses. Containers and empty fields are left alone (they carry data no state
+    enumerates, like the shots of a Lords of War placement)."""
     for field in action.__struct_fields__:
         value = getattr(action, field)
         if isinstance(value, bool) or not isinstance(value, (str, int)):

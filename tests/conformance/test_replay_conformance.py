@@ -95,7 +95,9 @@ class Stored:
 
 
 @pytest.fixture(scope="module")
-def recorded(tmp_path_factory: pytest.TempPathFactory, test_systems: None) -> Iterator[Callable[[str, str, int], Stored]]:
+def recorded(
+    tmp_path_factory: pytest.TempPathFactory, test_systems: None
+) -> Iterator[Callable[[str, str, int], Stored]]:
     """``recorded(system, store, count)``: ``count`` demo games of ``system`` in a store of their own, in memory or
     ``duckdb``, recorded once for the module."""
     made: dict[tuple[str, str, int], Stored] = {}
@@ -155,7 +157,9 @@ def test_replay_conformance_the_test_system_is_registered_for_this_module_only()
 
 
 @pytest.mark.parametrize("kind", STORES)
-def test_replay_conformance_listing_players_and_result_come_from_seats_and_outcome(name: str, kind: str, recorded) -> None:
+def test_replay_conformance_listing_players_and_result_come_from_seats_and_outcome(
+    name: str, kind: str, recorded
+) -> None:
     games = recorded(name, kind, GAMES if kind == "memory" else DUCKDB_GAMES)
     system = system_of(name)
     for game_id in games.ids:
@@ -163,7 +167,7 @@ def test_replay_conformance_listing_players_and_result_come_from_seats_and_outco
         record = games.service.store.get_game(game_id)
         setup = system.recorded_setup(events)
         seats = system.seats(setup)
-        names = [str(p.get("name") or s.id) for p, s in zip(setup["players"], seats)]
+        names = [str(p.get("name") or s.id) for p, s in zip(setup["players"], seats, strict=True)]
         assert len(set(names)) == len(seats), f"demo seats share a name: {names}"  # or ratings never count them
         assert record.players == names and record.system == name
         assert games.service.seats(game_id) == tuple(s.id for s in seats)
@@ -174,7 +178,8 @@ def test_replay_conformance_listing_players_and_result_come_from_seats_and_outco
         assert meta["status"] == "over" and meta["end_reason"] == outcome.reason
         assert meta["winners"] == list(outcome.winners)
         assert meta["placings"] == [list(group) for group in outcome.placings]
-        assert meta["winner"] == (outcome.winners[0] if len(outcome.winners) == 1 else "draw" if outcome.is_draw else None)
+        expected_winner = outcome.winners[0] if len(outcome.winners) == 1 else "draw" if outcome.is_draw else None
+        assert meta["winner"] == expected_winner
         assert meta["turns"] == system.turn(final) and meta["seq"] == len(events) == record.last_seq
 
 
@@ -401,7 +406,8 @@ def _seen(name: str, system: AnySystem, events: Sequence[Any], view: str) -> dic
     explanations and the text record."""
     chained = encode_chain(system, "g", events)
     recorded = [Recorded(game_id="g", seq=i + 1, recorded_at="2026-01-01T00:00:00Z", schema_version=row.schema_version,
-                         event=event, hash=row.hash) for i, (event, row) in enumerate(zip(events, chained))]
+                         event=event, hash=row.hash)
+                for i, (event, row) in enumerate(zip(events, chained, strict=True))]
     return {
         "states": [state_view(name, state, view) for state in states_along(system, events)],
         "events": events_view(name, recorded, view),

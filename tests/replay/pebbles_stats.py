@@ -88,7 +88,8 @@ class PebblesAnalytics:
             conn.execute(self.sql("delete_takes"), {"game_ids": list(rewritten)})
         rows = [row for game, takes in games if game.finished for row in takes]
         if rows:
-            conn.execute(self.sql("insert_takes"), {f: [getattr(r, f) for r in rows] for f in TakeRow.__struct_fields__})
+            columns = {f: [getattr(r, f) for r in rows] for f in TakeRow.__struct_fields__}
+            conn.execute(self.sql("insert_takes"), columns)
 
     def clear(self, conn: Any) -> None:
         conn.execute(self.sql("clear_takes"))

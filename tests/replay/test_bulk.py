@@ -132,7 +132,8 @@ def test_bulk_import_rejects_a_drawn_card_the_deck_did_not_hold_on_top(played, t
     i = next(i for i, raw in enumerate(events) if b'"card_drawn"' in bytes(raw) and b'"card":null' not in bytes(raw))
     drawn = msgspec.json.decode(bytes(events[i]))
     others = [bytes(raw) for raw in events if b'"placed"' in bytes(raw)]
-    other_card = next(msgspec.json.decode(raw)["card"] for raw in others if msgspec.json.decode(raw)["card"] != drawn["card"])
+    placed_cards = [msgspec.json.decode(raw)["card"] for raw in others]
+    other_card = next(card for card in placed_cards if card != drawn["card"])
     events[i] = msgspec.Raw(msgspec.json.encode({**drawn, "card": other_card}))
     with pytest.raises(ImportRejected, match="differ from what the rules give"):
         bulk_import(target, [msgspec.structs.replace(lines[0], events=events)])
@@ -253,7 +254,8 @@ def test_bulk_import_refuses_a_player_name_with_a_control_character(played):
     game = lines[0]
     first = msgspec.json.decode(game.events[0])
     first["players"][0]["name"] = "Ali\nce"
-    bad = ImportGame(game.game_id, game.system, game.players, [msgspec.Raw(msgspec.json.encode(first)), *game.events[1:]])
+    renamed = msgspec.Raw(msgspec.json.encode(first))
+    bad = ImportGame(game.game_id, game.system, game.players, [renamed, *game.events[1:]])
     with pytest.raises(ImportRejected) as refused:
         prepare(bad)
     assert "control character (U+000A)" in refused.value.reason

@@ -93,7 +93,9 @@ def test_explain_leaves_out_events_a_view_may_not_see_at_all():
 
     with registered(PEBBLES), replay_registered(PLUGIN):
         events = play(PEBBLES, PEBBLES.sample_setup(0, 3)).events
-        stream = [Recorded(game_id="g", seq=i + 1, recorded_at="t", schema_version=1, event=e) for i, e in enumerate(events)]
+        stream = [
+            Recorded(game_id="g", seq=i + 1, recorded_at="t", schema_version=1, event=e) for i, e in enumerate(events)
+        ]
         assert [e.player for e in events if isinstance(e, BonusDealt)] == ["p1", "p2", "p3"]
         mine = explain_game("pebbles", stream, view="p2")
         assert [x.seq for x in mine] == [e["seq"] for e in events_view("pebbles", stream, "p2")]

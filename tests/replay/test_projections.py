@@ -26,7 +26,9 @@ TABLES = ("proj_games", "proj_seats", "proj_opponents", "proj_players", "proj_pl
 
 def snapshot(conn) -> dict[str, list[tuple]]:
     out = {table: sorted(conn.execute(f"SELECT * FROM {table}").fetchall(), key=repr) for table in TABLES}
-    out["proj_checkpoint"] = sorted(conn.execute("SELECT game_id, last_seq, facts_written FROM proj_checkpoint").fetchall())
+    out["proj_checkpoint"] = sorted(
+        conn.execute("SELECT game_id, last_seq, facts_written FROM proj_checkpoint").fetchall()
+    )
     return out
 
 
@@ -60,7 +62,8 @@ def test_project_game_a_by_hand():
     assert (players["p2"].result, players["p2"].kills, players["p2"].went_first, players["p2"].opponent) == (
         "loss", 1, False, "ann")
     assert [(s.shooter_placement, s.target_placement, s.killed) for s in p.rows.shots] == [(3, 2, True)]
-    assert [(k.victim_placement, k.attacker_placement, k.kind) for k in p.rows.kills] == [(2, 3, "shot"), (3, 4, "arrow")]
+    kills = [(k.victim_placement, k.attacker_placement, k.kind) for k in p.rows.kills]
+    assert kills == [(2, 3, "shot"), (3, 4, "arrow")]
 
 
 def test_project_game_c_counts_a_commander_kill():

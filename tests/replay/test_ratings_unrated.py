@@ -35,7 +35,8 @@ def test_ratings_pass_of_unrated_games_only_then_rated_games_continue_it() -> No
         reader = store.reader()
         stored = ratings.ratings(reader)
         cached = ratings.ratings(reader, Filters(variant="standard"), cache=cache)
-        assert [(r.player, r.rating, r.games) for r in stored.rows] == [("bob", 1501.47, 2), ("ann", 1498.53, 2)]  # as in test_rating_history
+        # as in test_rating_history
+        assert [(r.player, r.rating, r.games) for r in stored.rows] == [("bob", 1501.47, 2), ("ann", 1498.53, 2)]
         assert [(r.player, r.rating) for r in cached.rows] == [(r.player, r.rating) for r in stored.rows]
     finally:
         reader.close()

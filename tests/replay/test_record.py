@@ -122,8 +122,9 @@ def test_record_import_of_a_short_hand_written_game():
     text = export_record(service, game_id)
     header, moves = text.split("\n\n", 1)
     first_four = "\n".join(moves.splitlines()[:4]) + "\n*\n"
-    short = import_text(service, header.replace('[Result "1-0"]', '[Result "*"]').replace('[Result "0-1"]', '[Result "*"]')
-                        .replace('[Termination', '[X') + "\n\n" + "{ a comment\nover lines }\n" + first_four, name="g.txt")
+    unfinished = (header.replace('[Result "1-0"]', '[Result "*"]').replace('[Result "0-1"]', '[Result "*"]')
+                  .replace('[Termination', '[X'))
+    short = import_text(service, unfinished + "\n\n" + "{ a comment\nover lines }\n" + first_four, name="g.txt")
     assert service.state(short)[1].turn == 3  # turns 0 (both), 1 and 2 played
 
 
@@ -148,14 +149,16 @@ def test_record_the_documented_example_imports():
     state = service.state(game_id)[1]
     assert state.winner == "p2" and state.end_reason == "commanders"
     assert service.store.get_game(game_id).metadata["record"]["Event"] == "Leeds Winter Open"
-    assert export_record(service, game_id, comments=True).replace('"bot 1"', '"Alice"') .replace('"bot 2"', '"Bob"') == example
+    exported = export_record(service, game_id, comments=True)
+    assert exported.replace('"bot 1"', '"Alice"').replace('"bot 2"', '"Bob"') == example
 
 
 def test_record_move_syntax_forced_reveal_shots_and_unbounded_squares():
     from replay.lords_of_war.record import parse
 
     text = ('[System "lords-of-war"]\n\n'
-            "7. p2 dwarf-slugger-1@D4!(dwarf-slugger-1 dwarves/dwarf-ballista dwarf-ballista)[C2>D5 B3>D5] draw:dwarf-ballista\n"
+            "7. p2 dwarf-slugger-1@D4!(dwarf-slugger-1 dwarves/dwarf-ballista dwarf-ballista)[C2>D5 B3>D5] "
+            "draw:dwarf-ballista\n"
             "8. p1 orc-ravager-2@3,-1[2,2>4,3] recall:-1,2 ; a line comment\n"
             "p2 concede 0-1\n")
     record = parse(text)

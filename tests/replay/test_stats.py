@@ -230,7 +230,8 @@ def test_ratings_elo_by_hand(conn):
 def test_rating_history(conn):
     history = ratings.rating_history(conn, "ann")
     assert [(p.game_id, p.opponent, p.result, p.before) for p in history.rows] == [
-        ("A", "bob", "win", 1500.0), ("B", "bob", "loss", 1516.0), ("C", "cy", "loss", pytest.approx(1498.53, abs=0.01))]
+        ("A", "bob", "win", 1500.0), ("B", "bob", "loss", 1516.0),
+        ("C", "cy", "loss", pytest.approx(1498.53, abs=0.01))]
     assert history.rows[-1].after == history.rating
     assert ratings.rating_history(conn, "nobody").rows == []
 
@@ -253,7 +254,8 @@ def test_filters_are_checked():
     assert not math.isnan(wilson(3, 7).rate)
 
 
-def from_scratch(conn, filters=Filters()):
+def from_scratch(conn, filters=None):
+    filters = Filters() if filters is None else filters
     return ratings._table(ratings.ELO.full_pass(conn, filters), filters, None)
 
 

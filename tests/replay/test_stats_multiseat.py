@@ -126,24 +126,29 @@ def result(outcome: Any, seat: str) -> str:
 def test_its_migration_chain_is_applied_once_and_recorded_under_its_name(world):
     store, conn, _ = world
     assert conn.execute("SELECT chain, version, name FROM system_migrations ORDER BY 1, 2").fetchall() == [
-        ("lords-of-war", 1, "lords_of_war_tables"), ("pebbles", 1, "pebbles_takes"), ("pebbles", 2, "pebbles_takes_heap")]
+        ("lords-of-war", 1, "lords_of_war_tables"), ("pebbles", 1, "pebbles_takes"),
+        ("pebbles", 2, "pebbles_takes_heap")]
     assert store.migrate(ps.ANALYTICS.sql) == []  # again: nothing to do
     assert conn.execute("SELECT count(*) FROM pebbles_takes WHERE heap IS NOT NULL").fetchall()[0][0] > 50
 
 
 def test_core_tables_hold_one_row_per_seat_and_per_opposing_pair(world):
     _, conn, played = world
-    seats = dict(conn.execute("SELECT game_id, count(*) FROM proj_seats WHERE system = 'pebbles' GROUP BY 1").fetchall())
+    seats = dict(
+        conn.execute("SELECT game_id, count(*) FROM proj_seats WHERE system = 'pebbles' GROUP BY 1").fetchall()
+    )
     assert seats == {gid: len(events[0].seats) for gid, (events, _, _) in played.items()}
     # teams: odd (p1, p3) against even (p2, p4): 4 seats x 2 opponents; teammates are not opponents
     assert conn.execute("SELECT seat, list(opponent_seat ORDER BY opponent_seat) FROM proj_opponents "
                         "WHERE game_id = 'teams' GROUP BY 1 ORDER BY 1").fetchall() == [
         ("p1", ["p2", "p4"]), ("p2", ["p1", "p3"]), ("p3", ["p2", "p4"]), ("p4", ["p1", "p3"])]
-    assert conn.execute("SELECT seat, place, result, score FROM proj_seats WHERE game_id = 'tie' ORDER BY 1").fetchall() == [
+    assert conn.execute("SELECT seat, place, result, score FROM proj_seats "
+                        "WHERE game_id = 'tie' ORDER BY 1").fetchall() == [
         ("p1", 1, "win", 3), ("p2", 1, "win", 3), ("p3", 3, "loss", 0)]
     assert conn.execute("SELECT winner, seats, armies, player_p1 FROM proj_games WHERE game_id = 'tie'").fetchall() == [
         ("p1+p2", 3, ["stones", "shells", "stones"], None)]  # the p1/p2 columns are for two-seat games
-    assert conn.execute("SELECT winner, finished FROM proj_games WHERE game_id IN ('draw', 'running') ORDER BY 1").fetchall() == [
+    assert conn.execute("SELECT winner, finished FROM proj_games "
+                        "WHERE game_id IN ('draw', 'running') ORDER BY 1").fetchall() == [
         ("draw", True), (None, False)]
 
 

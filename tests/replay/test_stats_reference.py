@@ -63,7 +63,8 @@ def build(n: int):
 
 def reference(games, keep=lambda gid, when, tournament: True):
     r = {
-        "army": defaultdict(Counter), "matchup": defaultdict(Counter), "first": Counter(), "first_army": defaultdict(Counter),
+        "army": defaultdict(Counter), "matchup": defaultdict(Counter), "first": Counter(),
+        "first_army": defaultdict(Counter),
         "length": Counter(), "reasons": Counter(), "card": defaultdict(Counter), "placed_seats": defaultdict(set),
         "heat": Counter(), "faction": defaultdict(Counter), "rated": [], "pairs": defaultdict(Counter),
     }

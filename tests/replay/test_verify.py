@@ -34,7 +34,8 @@ def test_verify_finds_a_tampered_payload_in_the_database(tmp_path):
     seq = next(i + 1 for i, e in enumerate(events) if isinstance(e, Eliminated))
     conn = duckdb.connect(str(path))
     payload = conn.execute("SELECT payload FROM events WHERE game_id = 'g' AND seq = ?", [seq]).fetchone()[0]
-    conn.execute("UPDATE events SET payload = ? WHERE game_id = 'g' AND seq = ?", [payload.replace('"damage":', '"damage":1', 1), seq])
+    tampered = payload.replace('"damage":', '"damage":1', 1)
+    conn.execute("UPDATE events SET payload = ? WHERE game_id = 'g' AND seq = ?", [tampered, seq])
     conn.close()
     store = DuckDBEventStore(path)
     try:

@@ -17,7 +17,10 @@ OTHER = {"p1": "p2", "p2": "p1"}
 
 
 def _recorded(events: list) -> list[Recorded]:
-    return [Recorded(game_id="g", seq=i + 1, recorded_at="t", schema_version=1, event=e, hash=f"h{i}") for i, e in enumerate(events)]
+    return [
+        Recorded(game_id="g", seq=i + 1, recorded_at="t", schema_version=1, event=e, hash=f"h{i}")
+        for i, e in enumerate(events)
+    ]
 
 
 def _public_ids(full: dict, view: str) -> set[str]:
@@ -123,7 +126,8 @@ def test_views_redact_draws_and_deals_for_others_only():
     assert event_view(LOW, drawn, "p2")["card"] == drawn.event.card
     assert event_view(LOW, drawn, "p1")["card"] is None
     assert event_view(LOW, drawn, "all") == {
-        "seq": drawn.seq, "type": "card_drawn", "recorded_at": "t", "hash": drawn.hash, "player": "p2", "card": drawn.event.card
+        "seq": drawn.seq, "type": "card_drawn", "recorded_at": "t", "hash": drawn.hash, "player": "p2",
+        "card": drawn.event.card,
     }
     started = event_view(LOW, recorded[0], "spectator")
     assert started["seed"] is None and len(started["players"][0]["cards"]) == 36

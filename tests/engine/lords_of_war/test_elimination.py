@@ -31,7 +31,8 @@ def test_elimination_is_simultaneous_suicide_destroys_both():
     assert eliminated.kills_to == {"p1": 1, "p2": 1}
     after = fold(events, s)
     assert after.piles == ((MARAUDER_1,), (DEATHBRINGER_2,))
-    assert state_to_builtins(after)["kills"] == {"p1": {"total": 1, "commanders": 0}, "p2": {"total": 1, "commanders": 0}}
+    one_kill = {"total": 1, "commanders": 0}
+    assert state_to_builtins(after)["kills"] == {"p1": one_kill, "p2": one_kill}
 
 
 def test_elimination_only_the_placed_unit_destroyed():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from engine.lords_of_war import Draw, Place, play_bot_game
@@ -13,7 +15,7 @@ def test_recorded_actions_cover_every_event_after_the_opening():
     events = play_bot_game(5, ("orcs", "elves"), {"intermediate": True})
     spans = recorded_actions(events)
     assert spans[0][0] == 3  # game_started, hand_dealt, hand_dealt
-    assert all(a[1] == b[0] for a, b in zip(spans, spans[1:]))
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(spans))
     assert spans[-1][1] == len(events)
     assert isinstance(spans[0][2], Place) and isinstance(spans[1][2], Draw)
 

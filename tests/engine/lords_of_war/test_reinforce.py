@@ -70,7 +70,8 @@ def test_reinforce_involvement_ends_with_the_turn():
 
 def test_reinforce_recall_refuses_a_shooter_involved_this_turn():
     # the Catapult on C1 (placed earlier) shoots the Slugger on D4: the shooter is involved, the Shanker on B1 not
-    s = state([("C1", CATAPULT, "p1"), ("B1", SHANKER_1, "p1"), ("D4", SLUGGER, "p2")], hands={"p1": [SPIKEMAN_1, GENERAL]})
+    s = state([("C1", CATAPULT, "p1"), ("B1", SHANKER_1, "p1"), ("D4", SLUGGER, "p2")],
+              hands={"p1": [SPIKEMAN_1, GENERAL]})
     s = play(s, type="place", player="p1", card=SPIKEMAN_1, square="A1", shots=[{"shooter": "C1", "target": "D4"}])
     assert s.kills == (1, 0)
     error = refused(s, "recall_involved", type="recall", player="p1", square="C1")

@@ -154,7 +154,8 @@ def test_r7_deck_empty_and_nothing_to_recall_skips_the_reinforcement():
 
 def test_r8_a_player_who_must_deploy_with_an_empty_hand_loses():
     s = state([("C3", SLUGGER, "p2")], hands={"p1": [GENERAL, SHANKER_2]})
-    s = changed(s, hands=(s.hands[0], ()), hand_counts=(2, 0), decks=(s.decks[0], ()), deck_counts=(s.deck_counts[0], 0))
+    s = changed(s, hands=(s.hands[0], ()), hand_counts=(2, 0),
+                decks=(s.decks[0], ()), deck_counts=(s.deck_counts[0], 0))
     s = play(s, type="place", player="p1", card=SHANKER_2, square="C4")
     events = act(s, type="draw", player="p1")
     assert types(events) == ["card_drawn", "game_ended"]

@@ -103,11 +103,14 @@ def test_setup_position_starts_after_the_challenge():
 
 def test_setup_position_errors():
     def position(board, **kw):
-        return setup(position={"board": [{"square": s, "card": c, "owner": o} for s, c, o in board], "to_move": "p1", **kw})
+        units = [{"square": s, "card": c, "owner": o} for s, c, o in board]
+        return setup(position={"board": units, "to_move": "p1", **kw})
 
     assert setup_error(position([("H1", "orcs/orc-butcher", "p1")])).code == "invalid_position"
-    assert setup_error(position([("A1", "orcs/orc-butcher", "p1"), ("A1", "orcs/orc-butcher", "p1")])).code == "invalid_position"
-    assert setup_error(position([("A1", "orcs/goblin-shanker-1", "p1"), ("B1", "orcs/goblin-shanker-1", "p1")])).code == "not_in_army"
+    twice_on_a1 = [("A1", "orcs/orc-butcher", "p1"), ("A1", "orcs/orc-butcher", "p1")]
+    assert setup_error(position(twice_on_a1)).code == "invalid_position"
+    two_of_a_single = [("A1", "orcs/goblin-shanker-1", "p1"), ("B1", "orcs/goblin-shanker-1", "p1")]
+    assert setup_error(position(two_of_a_single)).code == "not_in_army"
     assert setup_error(position([("A1", "dwarves/dwarf-slugger-1", "p1")])).code == "not_in_army"
     # a unit that would already be destroyed is no position (R6 relies on it)
     error = setup_error(position([("D3", "orcs/gonke-longtooth", "p1"), ("D4", "dwarves/dwarf-slugger-1", "p2")]))

@@ -32,7 +32,8 @@ def shot(shooter: str, target: str) -> dict:
 
 
 def test_shots_a_unit_on_the_mat_shoots_in_the_turn_of_its_owner():  # R5: not only the unit just placed
-    s = state([("C2", CATAPULT, "p1"), ("C5", SLUGGER, "p2"), ("F5", GORDONA, "p2")], hands={"p1": [SHANKER_1, GENERAL]})
+    s = state([("C2", CATAPULT, "p1"), ("C5", SLUGGER, "p2"), ("F5", GORDONA, "p2")],
+              hands={"p1": [SHANKER_1, GENERAL]})
     events = act(s, type="place", player="p1", card=SHANKER_1, square="B4", shots=[shot("C2", "C5")])
     assert events[1] == Shot(player="p1", shooter_square="C2", shooter_card=CATAPULT, target_square="C5",
                              target_card=SLUGGER, value=4)
@@ -40,7 +41,8 @@ def test_shots_a_unit_on_the_mat_shoots_in_the_turn_of_its_owner():  # R5: not o
 
 
 def test_shots_need_no_line_of_sight():
-    s = state([("C2", CATAPULT, "p1"), ("C3", SPIKEMAN_2, "p1"), ("C5", SLUGGER, "p2"), ("C4", "dwarves/dwarf-slugger-3", "p2")],
+    s = state([("C2", CATAPULT, "p1"), ("C3", SPIKEMAN_2, "p1"), ("C5", SLUGGER, "p2"),
+               ("C4", "dwarves/dwarf-slugger-3", "p2")],
               hands={"p1": [BOW_PEST, GENERAL]})
     events = act(s, type="place", player="p1", card=BOW_PEST, square="B2", shots=[shot("C2", "C5")])
     assert "shot" in types(events)
@@ -57,8 +59,10 @@ def test_shots_several_shooters_add_up_on_one_target():
 
 def test_shots_refuse_an_engaged_shooter():
     # the Slugger-2 on D2 points E (its owner's frame) = board west at C2: the Catapult is engaged
-    s = state([("C2", CATAPULT, "p1"), ("D2", SLUGGER_E, "p2"), ("C5", SLUGGER, "p2")], hands={"p1": [SHANKER_1, GENERAL]})
-    error = refused(s, "shooter_engaged", type="place", player="p1", card=GENERAL, square="D1", shots=[shot("C2", "C5")])
+    s = state([("C2", CATAPULT, "p1"), ("D2", SLUGGER_E, "p2"), ("C5", SLUGGER, "p2")],
+              hands={"p1": [SHANKER_1, GENERAL]})
+    error = refused(s, "shooter_engaged", type="place", player="p1", card=GENERAL, square="D1",
+                    shots=[shot("C2", "C5")])
     assert "Orc Catapult at C2 is engaged" in error.message
 
 
@@ -71,12 +75,14 @@ def test_shots_a_shooter_next_to_an_enemy_that_does_not_point_back_may_shoot():
 
 
 def test_shots_refuse_a_target_outside_the_grid():
-    s = state([("C2", CATAPULT, "p1"), ("C6", SLUGGER, "p2"), ("B4", SLUGGER_E, "p2")], hands={"p1": [SHANKER_1, GENERAL]})
+    s = state([("C2", CATAPULT, "p1"), ("C6", SLUGGER, "p2"), ("B4", SLUGGER_E, "p2")],
+              hands={"p1": [SHANKER_1, GENERAL]})
     refused(s, "target_out_of_grid", type="place", player="p1", card=GENERAL, square="A3", shots=[shot("C2", "C6")])
 
 
 def test_shots_refuse_a_shooter_that_already_shot():
-    s = state([("C2", CATAPULT, "p1"), ("C5", SLUGGER, "p2"), ("D4", SLUGGER_E, "p2")], hands={"p1": [SHANKER_1, GENERAL]})
+    s = state([("C2", CATAPULT, "p1"), ("C5", SLUGGER, "p2"), ("D4", SLUGGER_E, "p2")],
+              hands={"p1": [SHANKER_1, GENERAL]})
     refused(s, "already_shot", type="place", player="p1", card=SHANKER_1, square="B4",
             shots=[shot("C2", "C5"), shot("C2", "D4")])
 
@@ -90,7 +96,8 @@ def test_shots_refuse_a_unit_that_is_not_a_shooter():
 
 
 def test_shots_refuse_an_empty_or_friendly_target():
-    s = state([("C2", CATAPULT, "p1"), ("C4", SPIKEMAN_2, "p1"), ("C5", SLUGGER, "p2")], hands={"p1": [BOW_PEST, GENERAL]})
+    s = state([("C2", CATAPULT, "p1"), ("C4", SPIKEMAN_2, "p1"), ("C5", SLUGGER, "p2")],
+              hands={"p1": [BOW_PEST, GENERAL]})
     refused(s, "no_target", type="place", player="p1", card=BOW_PEST, square="B2", shots=[shot("C2", "D4")])
     refused(s, "friendly_target", type="place", player="p1", card=BOW_PEST, square="B2", shots=[shot("C2", "C4")])
 
@@ -98,7 +105,8 @@ def test_shots_refuse_an_empty_or_friendly_target():
 def test_shots_p2_grid_is_rotated():
     # p2's Ballista on D5 aims "forward" = board south: D3 (dy 2) is in its grid, D6 behind it is not
     s = state([("D5", BALLISTA, "p2"), ("D3", "orcs/goblin-shanker-2", "p1"), ("C6", "orcs/orc-catapult", "p1")],
-              to_move="p2", hands={"p2": ["dwarves/dwarf-impaler-1", "dwarves/krod-klouthammer"]}, armies=("orcs", "dwarves"))
+              to_move="p2", hands={"p2": ["dwarves/dwarf-impaler-1", "dwarves/krod-klouthammer"]},
+              armies=("orcs", "dwarves"))
     events = act(s, type="place", player="p2", card="dwarves/dwarf-impaler-1", square="E5", shots=[shot("D5", "D3")])
     assert events[1].value == 4
     with pytest.raises(RuleError) as info:

@@ -88,7 +88,8 @@ def test_system_recorded_actions_carry_the_seat_and_the_span():
 def test_system_protocol_play_is_play_bot_game(seed, variant, bots):
     """The protocol's bots are the bots the fixtures, benchmarks and demos play: the same games, event for event."""
     setup = {"system": "lords-of-war", "variant": variant, "seed": seed,
-             "players": [{"id": "p1", "name": "bot 1", "army": "orcs"}, {"id": "p2", "name": "bot 2", "army": "dwarves"}]}
+             "players": [{"id": "p1", "name": "bot 1", "army": "orcs"},
+                         {"id": "p2", "name": "bot 2", "army": "dwarves"}]}
     assert play(SYSTEM, setup, bots).events == play_bot_game(seed, ("orcs", "dwarves"), variant, bots)
 
 
