@@ -22,7 +22,7 @@ function resultText(table, name) {
   else if (table.placings) text = table.placings.map((group, i) => `${i + 1}. ${group.map(seatName).join(" & ")}`).join(", ");
   else text = "finished";
   const scores = Object.keys(table.seats).filter((seat) => seat in (table.scores || {}));
-  if (scores.length) text += ` · ${scores.map((seat) => table.scores[seat]).join("–")}`;
+  if (scores.length) text += ` · ${scores.map((seat) => `${seatName(seat)} ${table.scores[seat]}`).join(", ")}`;
   return table.status === "forfeit" ? `${text} (forfeit)` : text;
 }
 
