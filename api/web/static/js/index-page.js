@@ -124,7 +124,9 @@ function renderRow(entry) {
     el("td", { "data-label": "Tournament" }, tournamentCell(game)),
   ];
   const row = el("tr", { "data-game-id": game.id, "data-status": isLive(game) ? "live" : (game.metadata || {}).status || "unknown" }, cells);
+  const focused = entry.row && entry.row.contains(document.activeElement) ? document.activeElement : null;
   if (entry.row) entry.row.replaceWith(row);
+  if (focused && focused.matches("a[data-replay]")) row.querySelector("a[data-replay]").focus(); // keep the keyboard's place
   entry.row = row;
   for (const seat of seatsOf(game)) if (seat.army) state.armies.add(seat.army);
   return row;
@@ -244,7 +246,7 @@ async function refreshRows() {
 
 async function update(entry, game, force = false) {
   const changed = force || game.seq !== entry.game.seq || JSON.stringify(game.metadata) !== JSON.stringify(entry.game.metadata);
-  if (!changed && entry.turn !== null) return;
+  if (!changed && (entry.turn !== null || !isLive(game))) return;
   entry.game = game;
   if (isLive(game)) {
     // The turn of a running game is in its state (a spectator's view, public).
