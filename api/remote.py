@@ -268,8 +268,10 @@ class RemoteEventStore:
         self.client.request("PATCH", f"/local/games/{_p(game_id)}", body=_encode(patch))
 
     def list_games(self, system: str | None = None, player: str | None = None, tournament: str | None = None,
-                   limit: int = 50, cursor: str | None = None) -> Page:
-        params = {"system": system, "player": player, "tournament": tournament, "limit": limit, "cursor": cursor}
+                   limit: int = 50, cursor: str | None = None, army: str | None = None,
+                   newest_first: bool = False) -> Page:
+        params = {"system": system, "player": player, "tournament": tournament, "limit": limit, "cursor": cursor,
+                  "army": army, "newest_first": "true" if newest_first else None}
         return _page.decode(self.client.get("/local/games", params))
 
     def put_snapshot(self, game_id: str, seq: int, state: bytes) -> None:

@@ -198,12 +198,16 @@ def list_games(
     system: str | None = Query(None, max_length=64),
     player: str | None = Query(None, max_length=128),
     tournament: str | None = Query(None, max_length=128),
+    army: str | None = Query(None, max_length=128, description="an army label one of the game's seats played "
+                             "(metadata.armies: the system's labels, as the statistics' army filter, e.g. orcs)"),
+    order: str = Query("oldest", pattern="^(oldest|newest)$", description="oldest (the default) or newest first"),
     limit: int = Query(50, ge=1, le=500),
-    cursor: str | None = Query(None, max_length=512, description="next_cursor of the previous page"),
+    cursor: str | None = Query(None, max_length=512, description="next_cursor of the previous page (same order)"),
 ) -> GamePage:
     try:
         page = request.app.state.service.store.list_games(
-            system=system, player=player, tournament=tournament, limit=limit, cursor=cursor
+            system=system, player=player, tournament=tournament, army=army, limit=limit, cursor=cursor,
+            newest_first=order == "newest",
         )
     except ValueError as exc:
         raise ApiError(422, "invalid_cursor", str(exc)) from None

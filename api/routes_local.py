@@ -117,8 +117,11 @@ async def list_games(
     tournament: str | None = None,
     limit: int = Query(50, ge=1, le=1000),
     cursor: str | None = None,
+    army: str | None = None,
+    newest_first: bool = False,
 ) -> Response:
-    return _json(await _call(_store(request).list_games, system, player, tournament, limit, cursor))
+    return _json(await _call(_store(request).list_games, system, player, tournament, limit, cursor, army,
+                             newest_first))
 
 
 @router.post("/games")

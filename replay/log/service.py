@@ -22,7 +22,7 @@ from engine.systems import UnknownSystem, get_system
 from events import Recorded
 from replay.errors import Conflict, CorruptRecord
 from replay.log.chain import encode_chain, genesis_hash
-from replay.store.base import AppendResult, EventStore, FutureAppending, GameRecord, NewEvent, StoredEvent
+from replay.store.base import ARMIES, AppendResult, EventStore, FutureAppending, GameRecord, NewEvent, StoredEvent
 
 _BREAKING = frozenset(("Cc", "Zl", "Zp"))  # control characters, line and paragraph separators
 
@@ -134,7 +134,7 @@ class GameService:
             game_id,
             system.name,
             listed_players(system, setup),  # the listing's player filter is about people: their names
-            dict(metadata or {}),
+            {**listed_armies(system.name, opening), **(metadata or {})},
             encoded,
             tournament=setup.get("tournament"),
         )
@@ -368,6 +368,19 @@ def listed_players(system: AnySystem, setup: dict[str, Any]) -> list[str]:
         if name not in out:
             out.append(name)
     return out
+
+
+def listed_armies(system_name: str, opening: Sequence[Any]) -> dict[str, Any]:
+    """The listing's army labels, ``{"armies": {seat: label}}`` (the ``army`` filter of ``GET /games``; the same
+    labels as the statistics' ``army`` filter): from the system's ``Labels`` part and the game's first event;
+    ``{}`` for a system without labels or a stream without a first event."""
+    from replay.systems import PLUGINS  # the systems' replay parts import this module
+
+    plugin = PLUGINS.get(system_name)
+    if plugin is None or plugin.labels is None or not opening:
+        return {}
+    armies = {seat: label for seat, label in plugin.labels.labels(opening[0]).armies.items() if label}
+    return {ARMIES: armies} if armies else {}
 
 
 def outcome_metadata(system: AnySystem, state: Any, seq: int) -> dict[str, Any] | None:

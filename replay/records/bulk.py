@@ -32,7 +32,7 @@ from engine.errors import RuleError, StreamError
 from engine.system import GameSystem
 from engine.systems import UnknownSystem, get_system
 from replay.log.chain import chained, genesis_hash
-from replay.log.service import name_problem, outcome_metadata
+from replay.log.service import listed_armies, name_problem, outcome_metadata
 from replay.store.base import BulkCreating, EventStore, NewEvent
 from replay.store.duckdb_store import BulkGame
 
@@ -138,7 +138,7 @@ def prepare(game: ImportGame, lookup: Callable[[str], GameSystem] = get_system, 
     for player in system.recorded_setup(events).get("players") or ():  # the names, as GameService refuses them
         if problem := name_problem(str(player.get("name") or "") if isinstance(player, dict) else ""):
             raise ImportRejected(game.game_id, problem)
-    metadata = dict(game.metadata)
+    metadata = {**listed_armies(system.name, events), **game.metadata}
     metadata.update(outcome_metadata(system, state, len(events)) or {})
     types, versions, payloads, hashes = [], [], [], []
     for tag, version, payload, hash_ in chained(system, events, genesis_hash(game.game_id)):  # as columns

@@ -27,7 +27,7 @@ from engine.system import AnySystem
 from engine.systems import UnknownSystem
 from replay.log.chain import encode_chain
 from replay.log.contents import duplicates_of, events_hash
-from replay.log.service import GameService, listed_players, name_problem, outcome_metadata
+from replay.log.service import GameService, listed_armies, listed_players, name_problem, outcome_metadata
 from replay.log.views import check_view, event_view
 from replay.plugin import RecordSyntax
 from replay.records.syntax import RecordSyntaxError
@@ -78,7 +78,11 @@ def store_events(
         outcome = outcome_metadata(system, system.fold(events), len(events)) or {}
     except Exception:  # noqa: BLE001 - a deliberately broken stream (tests of verify) has no outcome
         outcome = {}
-    listing = {**outcome, **(metadata or {})}
+    try:
+        armies = listed_armies(system.name, events)
+    except Exception:  # noqa: BLE001 - a deliberately broken stream (tests of verify) may have no game_started
+        armies = {}
+    listing = {**armies, **outcome, **(metadata or {})}
     service.store.create_game(game_id, system.name, players, listing, encode_chain(system, game_id, events))
     return game_id
 

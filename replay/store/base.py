@@ -60,6 +60,15 @@ class AppendResult(msgspec.Struct, frozen=True):
     replayed: bool  # True: the idempotency key was seen before; this is the first answer, nothing was stored
 
 
+ARMIES = "armies"  # the metadata key the `army` filter of `list_games` reads: {seat: army label}
+
+
+def has_army(metadata: dict[str, Any], army: str) -> bool:
+    """Whether a game's metadata lists ``army`` for one of its seats (the `army` filter, as the SQL does it)."""
+    armies = metadata.get(ARMIES)
+    return isinstance(armies, dict) and army in armies.values()
+
+
 class Page(msgspec.Struct, frozen=True):
     games: list[GameRecord]
     next_cursor: str | None
@@ -118,8 +127,12 @@ class EventStore(Protocol):
         tournament: str | None = None,
         limit: int = 50,
         cursor: str | None = None,
+        army: str | None = None,
+        newest_first: bool = False,
     ) -> Page:
-        """Games ordered by (created_at, game_id); pass `next_cursor` back to get the following page."""
+        """Games ordered by (created_at, game_id), or the other way round with `newest_first`; pass `next_cursor`
+        back to get the following page (in the same order). `army`: games whose metadata `armies` (seat -> the
+        system's army label, ``ARMIES``) has that label for a seat."""
         ...
 
     def put_snapshot(self, game_id: str, seq: int, state: bytes) -> None: ...

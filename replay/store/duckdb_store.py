@@ -389,15 +389,18 @@ class DuckDBEventStore:
         tournament: str | None = None,
         limit: int = 50,
         cursor: str | None = None,
+        army: str | None = None,
+        newest_first: bool = False,
     ) -> Page:
         check_limit(limit)
         after_created_at, after_game_id = decode_cursor(cursor) if cursor is not None else ("", "")
         rows = self._cursor().execute(
-            sql("list_games"),
+            sql("list_games_newest" if newest_first else "list_games"),
             {
                 "system": system,
                 "player": player,
                 "tournament": tournament,
+                "army": army,
                 "after_created_at": after_created_at,
                 "after_game_id": after_game_id,
                 "limit": limit + 1,

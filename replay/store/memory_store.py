@@ -23,6 +23,7 @@ from replay.store.base import (
     check_stream,
     decode_cursor,
     encode_cursor,
+    has_army,
     iso_utc,
     utc_now,
 )
@@ -147,21 +148,26 @@ class MemoryEventStore:
         tournament: str | None = None,
         limit: int = 50,
         cursor: str | None = None,
+        army: str | None = None,
+        newest_first: bool = False,
     ) -> Page:
         check_limit(limit)
         after = decode_cursor(cursor) if cursor is not None else None
         with self._lock:
-            keys = sorted((g.created_at, game_id) for game_id, g in self._games.items())
+            keys = sorted(((g.created_at, game_id) for game_id, g in self._games.items()), reverse=newest_first)
             found: list[GameRecord] = []
             for created_at, game_id in keys:
                 game = self._games[game_id]
-                if after is not None and (created_at, game_id) <= after:
+                if after is not None and ((created_at, game_id) >= after if newest_first
+                                          else (created_at, game_id) <= after):
                     continue
                 if system is not None and game.system != system:
                     continue
                 if player is not None and player not in game.players:
                     continue
                 if tournament is not None and game.tournament != tournament:
+                    continue
+                if army is not None and not has_army(msgspec.json.decode(game.metadata), army):
                     continue
                 found.append(self._record(game_id, game))
                 if len(found) > limit:

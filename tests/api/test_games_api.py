@@ -201,6 +201,23 @@ def test_list_games_pages_and_filters(client: TestClient) -> None:
     assert bad.status_code == 422
 
 
+def test_list_games_filters_by_army_and_lists_newest_first(client: TestClient) -> None:
+    orcs_dwarves = new_game(client)[0]
+    elves_orcs = new_game(client, players=[{"id": "p1", "name": "Cy", "army": "elves"},
+                                           {"id": "p2", "name": "Di", "army": "orcs"}])[0]
+    listed = client.get("/games", params={"army": "orcs"}).json()["games"]
+    assert [g["id"] for g in listed] == [orcs_dwarves, elves_orcs]
+    assert listed[0]["metadata"]["armies"] == {"p1": "orcs", "p2": "dwarves"}
+    assert [g["id"] for g in client.get("/games", params={"army": "elves"}).json()["games"]] == [elves_orcs]
+    assert client.get("/games", params={"army": "undead"}).json()["games"] == []
+    newest = client.get("/games", params={"order": "newest", "limit": 1}).json()
+    assert [g["id"] for g in newest["games"]] == [elves_orcs]
+    after = client.get("/games", params={"order": "newest", "cursor": newest["next_cursor"]}).json()
+    assert [g["id"] for g in after["games"]] == [orcs_dwarves] and after["next_cursor"] is None
+    bad = client.get("/games", params={"order": "sideways"})
+    assert bad.status_code == 422 and bad.json()["error"]["code"] == "invalid_request"
+
+
 def test_unknown_game_is_404(client: TestClient) -> None:
     response = client.get("/games/nope")
     assert response.status_code == 404 and response.json()["error"]["code"] == "not_found"

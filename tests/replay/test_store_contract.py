@@ -269,6 +269,33 @@ def test_list_games_filters_by_system_player_and_tournament(store: EventStore) -
     assert store.list_games().games[0].last_seq == 1
 
 
+def test_list_games_filters_by_army_label_in_the_metadata(store: EventStore) -> None:
+    new_game(store, "a", metadata={"armies": {"p1": "orcs", "p2": "elves"}})
+    new_game(store, "b", metadata={"armies": {"p1": "elves", "p2": "custom:orcs"}})
+    new_game(store, "c", metadata={"seats": [{"id": "p1", "army": "orcs"}]})  # no listing: not matched
+    new_game(store, "d", metadata={"armies": "orcs"})  # not a seat -> label object: not matched
+    ids = lambda page: [g.game_id for g in page.games]  # noqa: E731
+    assert ids(store.list_games(army="orcs")) == ["a"]
+    assert ids(store.list_games(army="elves")) == ["a", "b"]
+    assert ids(store.list_games(army="custom:orcs", player="p1")) == ["b"]
+    assert ids(store.list_games(army="dwarves")) == []
+
+
+def test_list_games_newest_first_pages_backwards_in_time(store: EventStore) -> None:
+    for i in range(7):
+        new_game(store, f"g{i}")
+    seen: list[str] = []
+    page = store.list_games(limit=3, newest_first=True)
+    while True:
+        seen += [g.game_id for g in page.games]
+        if page.next_cursor is None:
+            break
+        new_game(store, f"late{len(seen)}")  # newer than every page: not in the pages still to come
+        page = store.list_games(limit=3, cursor=page.next_cursor, newest_first=True)
+    assert seen == [f"g{i}" for i in reversed(range(7))]
+    assert [g.game_id for g in store.list_games(limit=2, newest_first=True).games] == ["late6", "late3"]
+
+
 def test_list_games_pages_are_stable_while_games_are_added(store: EventStore) -> None:
     for i in range(7):
         new_game(store, f"g{i}")
