@@ -84,8 +84,9 @@ def test_the_tournament_filter_and_the_tournaments_list(server: Server, page: An
     created = client.post("/tournaments", json={"name": "Filter Cup", "system": "lords-of-war", "rounds": 1}).json()
     organiser = {"Authorization": f"Bearer {created['token']}"}
     for player, army in (("fay", "orcs"), ("gus", "undead")):
-        assert client.post(f"/tournaments/{created['id']}/players", json={"id": player, "name": player.title(),
-                                                                           "army": army}, headers=organiser).status_code == 201
+        entrant = {"id": player, "name": player.title(), "army": army}
+        registered = client.post(f"/tournaments/{created['id']}/players", json=entrant, headers=organiser)
+        assert registered.status_code == 201
     game_id = client.post(f"/tournaments/{created['id']}/rounds", headers=organiser).json()["tables"][0]["game_id"]
     open_list(page, server)
     link = page.locator(f"[data-tournament-id='{created['id']}'] a")
