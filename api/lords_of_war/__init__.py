@@ -110,4 +110,4 @@ class LordsOfWarGameIn(GameSetup):
 
 
 PLUGIN = ApiParts(name=NAME, setup=LordsOfWarGameIn, cli=ModelOptions(NAME, LordsOfWarGameIn),
-                  web=WebParts(Path(__file__).parent / "web"))
+                  web=WebParts(Path(__file__).parent / "web", stats="stats.js"))
