@@ -42,6 +42,13 @@ export function number(value, digits = 2) {
   return value.toLocaleString("en", { minimumFractionDigits: 0, maximumFractionDigits: digits });
 }
 
+/** The drawing width of a chart: the page's width up to 640 (on a phone the chart's text stays legible). */
+export function chartWidth() {
+  const main = document.querySelector("main");
+  const available = main ? main.clientWidth - 20 : 640;
+  return Math.round(Math.max(340, Math.min(640, available)));
+}
+
 /** "nice" ticks between lo and hi (about `count` of them). */
 export function ticks(lo, hi, count = 5) {
   if (hi <= lo) return [lo];
@@ -98,8 +105,8 @@ export function legend(scale, stops, caption) {
  * axis. items: [{label, value, low, high, note}]; reference: a value drawn as a dashed line (0.5 for win rates).
  */
 export function intervalChart(items, { title, description, reference = null, valueName = "rate" }) {
-  const labelWidth = Math.min(200, 16 + 7.5 * Math.max(6, ...items.map((i) => String(i.label).length)));
-  const width = 640, rowHeight = 30, top = 10, bottom = 40, right = 24;
+  const labelWidth = Math.min(chartWidth() / 3, 16 + 7.5 * Math.max(6, ...items.map((i) => String(i.label).length)));
+  const width = chartWidth(), rowHeight = 30, top = 10, bottom = 40, right = 24;
   const height = top + items.length * rowHeight + bottom;
   const x0 = labelWidth, x1 = width - right;
   const x = (v) => x0 + (x1 - x0) * Math.max(0, Math.min(1, v));
@@ -124,7 +131,7 @@ export function intervalChart(items, { title, description, reference = null, val
     const mark = svg("g", {
       class: "mark", "data-label": item.label, "data-value": item.value, "data-low": item.low, "data-high": item.high,
     }, svg("title", {}, words),
-    svg("text", { x: x0 - 8, y: y + 4, "text-anchor": "end", class: "label" }, item.label));
+    svg("text", { x: x0 - 8, y: y + 4, "text-anchor": "end", class: item.strong ? "label strong" : "label" }, item.label));
     if (item.value !== null && item.value !== undefined) {
       mark.append(
         svg("line", { x1: x(item.low ?? item.value), x2: x(item.high ?? item.value), y1: y, y2: y, class: "whisker" }),
@@ -139,13 +146,13 @@ export function intervalChart(items, { title, description, reference = null, val
 
 /** Vertical bars over numeric x values (a histogram of counts): bars [{x, count, label}]. */
 export function barChart(bars, { title, description, xName, yName }) {
-  const width = 640, height = 260, left = 48, right = 16, top = 12, bottom = 46;
+  const width = chartWidth(), height = 260, left = 48, right = 16, top = 12, bottom = 46;
   const xs = bars.map((b) => b.x);
   const lo = Math.min(...xs), hi = Math.max(...xs);
   const span = Math.max(1, hi - lo + 1);
   const step = (width - left - right) / span;
   const maxY = Math.max(1, ...bars.map((b) => b.count));
-  const yTicks = ticks(0, maxY, 4).filter((t) => Number.isInteger(t) || maxY < 4);
+  const yTicks = ticks(0, maxY, Math.min(4, maxY)).filter((t) => Number.isInteger(t)); // counts: whole numbers
   const top2 = Math.max(maxY, yTicks[yTicks.length - 1]);
   const y = (v) => top + (height - top - bottom) * (1 - v / top2);
   const x = (v) => left + (v - lo) * step;
@@ -174,7 +181,7 @@ export function barChart(bars, { title, description, xName, yName }) {
 
 /** A line over points [{x, y, label}] (x: 0, 1, 2 ... in order); yName names the value. */
 export function lineChart(points, { title, description, xName, yName, reference = null }) {
-  const width = 640, height = 280, left = 56, right = 16, top = 14, bottom = 46;
+  const width = chartWidth(), height = 280, left = 56, right = 16, top = 14, bottom = 46;
   const ys = points.map((p) => p.y).concat(reference === null ? [] : [reference]);
   let lo = Math.min(...ys), hi = Math.max(...ys);
   if (hi - lo < 20) { lo -= 10; hi += 10; }

@@ -110,12 +110,14 @@ function sectionOf(statistic, onParams) {
   return { section, body, statistic };
 }
 
+const PARAM_LABELS = { limit: "Rows (the top N)", player: "Player", opponent: "Opponent", card: "Card (one card id)" };
+
 function paramsForm(statistic, onParams) {
   const q = query();
   const form = el("form", { class: "filters params", "aria-label": `${statistic.summary}: options` });
   for (const p of statistic.parameters) {
     const id = `${statistic.name}-${p.name}`;
-    const label = p.description ? p.description[0].toUpperCase() + p.description.slice(1) : p.name;
+    const label = PARAM_LABELS[p.name] ?? (p.description ? p.description[0].toUpperCase() + p.description.slice(1) : p.name);
     if (p.type === "boolean") {
       form.append(el("label", { class: "check", for: id },
         el("input", { id, name: p.name, type: "checkbox", checked: q.get(p.name) === "true" }), label));
@@ -222,7 +224,7 @@ const CORE_CHARTS = {
   },
   "first-player"(result) {
     const items = [result.overall, ...result.by_army].filter((r) => r.games > 0)
-      .map((r) => ({ label: r.army ?? "all armies", value: r.win_rate, low: r.low, high: r.high, note: `${r.wins} wins of ${r.games} games` }));
+      .map((r) => ({ label: r.army ?? "all armies", strong: r.army === null, value: r.win_rate, low: r.low, high: r.high, note: `${r.wins} wins of ${r.games} games` }));
     return [intervalChart(items, {
       title: "Win rate of the player who went first", valueName: "first player's win rate", reference: 0.5,
       description: "Overall and by the first player's army, with 95% Wilson intervals; above the dashed 50% line the first player has the advantage.",
@@ -254,6 +256,18 @@ const CORE_CHARTS = {
   },
 };
 
+/** A sentence saying the headline number in words, where a statistic has one. */
+const SUMMARIES = {
+  "first-player"(result) {
+    const o = result.overall;
+    if (!o.games) return null;
+    return `The player who went first won ${o.wins} of ${o.games} games: ${percent(o.win_rate)} (95% interval ${percent(o.low)} to ${percent(o.high)}).`;
+  },
+  "game-length"(result) {
+    return `Games last ${number(result.mean, 1)} turns on average (median ${result.median}; 10% of games end by turn ${result.p10}, 90% by turn ${result.p90}).`;
+  },
+};
+
 function drawResult(entry, result, catalogue, systemModule) {
   const { statistic, body } = entry;
   const parts = [];
@@ -275,15 +289,22 @@ function drawResult(entry, result, catalogue, systemModule) {
   } else if (CORE_CHARTS[statistic.name]) {
     charts = CORE_CHARTS[statistic.name](result).map((svg) => el("div", { class: "chart-wrap" }, svg));
   }
+  const words = SUMMARIES[statistic.name]?.(result);
+  if (words) parts.push(el("p", { class: "summary-words" }, words));
   parts.push(...charts);
+  const tables = [];
   for (const [key, rows] of tablesOf(result)) {
     if (!rows.length) continue;
     const suffix = TABLE_NAMES[key] ?? key.replace(/_/g, " ");
     const caption = `${statistic.summary}${suffix ? ` (${suffix})` : ""}`;
     const filename = `warlog-${statistic.name}${key === "rows" ? "" : `-${key.replace(/_/g, "-")}`}.csv`;
-    const table = dataTable(rows, { caption, filename, links: ROW_LINKS });
-    parts.push(charts.length ? el("details", { class: "table-details" }, el("summary", {}, `Table: ${caption}`), table) : table);
+    tables.push(dataTable(rows, { caption, filename, links: ROW_LINKS }));
   }
+  // a chart's tables are its data (and text alternative), one click away; a statistic without a chart shows them
+  if (charts.length && tables.length) {
+    parts.push(el("details", { class: "table-details" },
+      el("summary", {}, tables.length === 1 ? "The chart's data as a table (CSV)" : `The chart's data as ${tables.length} tables (CSV)`), tables));
+  } else parts.push(...tables);
   body.replaceChildren(...parts);
 }
 
@@ -374,7 +395,12 @@ async function start() {
     await Promise.all(rest.map((e) => {
       if (e === ratingsEntry) return ratingsDone;
       if (e.statistic.name === "rating-history") {
-        return ratingsDone.then((ratings) => loadSection(e, system, module, { player: ratings?.rows?.[0]?.player }));
+        return ratingsDone.then((ratings) => {
+          const leader = ratings?.rows?.[0]?.player;
+          const input = e.section.querySelector('input[name="player"]');
+          if (leader && input) input.placeholder = `${leader} (the leader)`;
+          return loadSection(e, system, module, { player: leader });
+        });
       }
       return loadSection(e, system, module, {});
     }));
