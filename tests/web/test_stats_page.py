@@ -217,3 +217,23 @@ def test_a_players_history_is_picked_in_the_url(server: Server, page: Any) -> No
     page.wait_for_function(READY)
     assert set(column(page, "head-to-head", "player")) == {player}
     assert not page.problems
+
+
+def test_contents_links_and_back_keep_the_view(server: Server, page: Any) -> None:
+    open_stats(page, server, "?army=orcs")
+    page.evaluate("window.drawn = document.querySelector('section.statistic')")
+    page.get_by_role("navigation", name="Statistics on this page").get_by_role("link", name="Per-card statistics").click()
+    assert page.url.endswith("?army=orcs#stat-cards")
+    page.go_back()  # from the fragment: the same view, not drawn again
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.drawn.isConnected")  # its sections were not replaced
+    page.get_by_label("Army", exact=True).fill("dwarves")
+    page.get_by_role("button", name="Apply").click()
+    page.wait_for_function(READY, timeout=30_000)
+    page.go_back()  # from another filter: the previous view again
+    page.wait_for_function("new URL(location).searchParams.get('army') === 'orcs'")
+    page.wait_for_function(READY, timeout=30_000)
+    assert page.get_by_label("Army", exact=True).input_value() == "orcs"
+    expected = [r["games"] for r in api(server, "/stats/armies", army="orcs")["rows"]]
+    assert [int(v) for v in column(page, "armies", "games")] == expected
+    assert not page.problems

@@ -44,8 +44,6 @@ function setQuery(changes, { replace = false } = {}) {
 
 // -- the filters form -----------------------------------------------------------------------------------------
 
-const VARIANTS = ["standard", "intermediate", "unbounded"];
-
 function filtersForm(catalogue, tournaments, onApply) {
   const q = query();
   const form = el("form", { class: "filters", role: "search", "aria-label": "Statistics filters" });
@@ -71,7 +69,7 @@ function filtersForm(catalogue, tournaments, onApply) {
     } else if (f.type === "integer") {
       control = el("input", { id, name: f.name, type: "number", inputmode: "numeric", min: f.minimum, max: f.maximum, value, placeholder: String(f.default ?? ""), size: 6 });
     } else {
-      const list = f.name === "army" ? armies : f.name === "variant" ? VARIANTS : null;
+      const list = f.name === "army" ? armies : null; // the system's known armies (GET /stats)
       control = el("input", { id, name: f.name, type: "text", value, list: list ? `${id}-list` : null, autocomplete: "off",
         placeholder: f.name === "army" || f.name === "variant" || f.name === "rules_version" ? "any" : null });
       if (list) fields.push(el("datalist", { id: `${id}-list` }, list.map((a) => el("option", { value: a }))));
@@ -359,6 +357,7 @@ async function start() {
 
   async function render() {
     const mine = ++generation;
+    shownQuery = location.search;
     document.documentElement.dataset.ready = "false";
     const system = currentSystem(catalogue);
     filterHost.replaceChildren(filtersForm(catalogue, tournaments, (changes) => { setQuery(changes); render(); }));
@@ -371,6 +370,7 @@ async function start() {
     const shown = catalogue.statistics.filter((s) => s.system === null || s.system === system);
     entries = shown.map((s) => sectionOf(s, (changes) => {
       setQuery(changes);
+      shownQuery = location.search;
       const names = Object.keys(changes);
       const affected = entries.filter((e) => e.statistic.parameters.some((p) => names.includes(p.name)));
       Promise.all(affected.map((e) => loadSection(e, system, module, {}))).then(() => afterLoad());
@@ -419,7 +419,9 @@ async function start() {
     if (cards.size) lists.querySelector("#cards-list").replaceChildren(...[...cards].sort().map((c) => el("option", { value: c })));
   }
 
-  window.addEventListener("popstate", () => render());
+  // Back/Forward between views; a fragment link (the contents) also fires popstate: the query did not change then
+  let shownQuery = location.search;
+  window.addEventListener("popstate", () => { if (location.search !== shownQuery) render(); });
   await render();
   if (location.hash) document.querySelector(location.hash)?.scrollIntoView();
 }
