@@ -46,7 +46,8 @@ function heatmap(host, result, { el, charts }) {
   root.append(svg("text", { x: left + (COLUMNS.length * size) / 2, y: height - 6, "text-anchor": "middle", class: "axis-title" },
     result.owner_view ? "the placing player's own edge" : "p1's edge"));
   const parts = [el("div", { class: "chart-wrap" }, root),
-    legend((v) => countColour(v), [[0.05, "few"], [0.5, `${Math.round(max / 2)}`], [1, `${max}`]], "placements per square:")];
+    legend((v) => countColour(v), max > 2 ? [[1 / max, "1"], [0.5, `${Math.round(max / 2)}`], [1, `${max}`]] : [[1, `${max}`]],
+      "placements per square:")];
   if (off) {
     parts.push(el("p", { class: "muted", "data-off-mat": off },
       `The mat shows the ${on} placements of games on the 7x6 mat; the ${off} placements in unbounded games (x,y squares, A1 = 0,0) are in the table only (the variant filter chooses the games).`));
