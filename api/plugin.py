@@ -126,10 +126,13 @@ class ApiSystem(Protocol):
 class WebParts:
     """A system's drawing for the browser pages (docs/web.md): a folder of ES modules and their assets, served as
     they are at ``/static/systems/<system>/``. ``board`` is the module (in that folder) the replay page imports to
-    draw a state; the contract it honours is docs/web.md's "A system's drawing"."""
+    draw a state; the contract it honours is docs/web.md's "A system's drawing". ``stats`` (optional) is the module
+    the statistics page imports to draw the system's own statistics (docs/web.md, "A system's statistics"); without
+    it they are shown as tables."""
 
     folder: Path
     board: str = "board.js"
+    stats: str | None = None
 
 
 @dataclass(frozen=True)

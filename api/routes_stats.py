@@ -16,17 +16,18 @@ import types
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import date
-from typing import Annotated, Any, Union, get_args, get_origin
+from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
 
 import msgspec
 from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
-from pydantic import BaseModel, BeforeValidator, create_model
+from pydantic import BaseModel, BeforeValidator, Field, create_model
+from pydantic.fields import FieldInfo
 
 from api.errors import ApiError, error_responses
 from engine.systems import get_system
 from replay.analytics.catalogue import catalogue, new_caches, run
 from replay.analytics.model import Parameter, Statistic
-from replay.analytics.stats import Filters
+from replay.analytics.stats import Filters, known_armies
 from replay.store.base import CommitListening, SqlReadable
 from replay.systems import default_system
 
@@ -76,10 +77,10 @@ DEFAULT_SYSTEM = default_system()
 
 
 def filters(
-    system: str = Query(DEFAULT_SYSTEM, max_length=64),
+    system: str = Query(DEFAULT_SYSTEM, max_length=64, description="the game system (default: the first registered)"),
     date_from: Day | None = Query(None, description="first day (inclusive) the games started, YYYY-MM-DD"),
     date_to: Day | None = Query(None, description="last day (inclusive), YYYY-MM-DD"),
-    tournament: str | None = Query(None, max_length=128),
+    tournament: str | None = Query(None, max_length=128, description="a tournament's id"),
     army: str | None = Query(None, max_length=64, description="army, faction or clan label, e.g. orcs"),
     variant: str | None = Query(None, max_length=64, description="the system's variant label, e.g. standard"),
     rules_version: str | None = Query(
@@ -139,13 +140,122 @@ def _endpoint(statistic: Statistic) -> Callable[..., Any]:
     return endpoint
 
 
+# -- GET /stats: the catalogue as JSON (a browser asking for HTML gets the statistics page) --------------------
+
+
+class ParameterOut(BaseModel):
+    name: str = Field(description="the query parameter (or the path segment when in_path)")
+    type: str = Field(description="string, integer, boolean or date (YYYY-MM-DD)")
+    default: Any = Field(description="its value when not given")
+    description: str
+    in_path: bool = Field(False, description="a segment of the statistic's path ({name}), required")
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+class StatisticOut(BaseModel):
+    name: str = Field(description="the statistic's name (`warlog stats NAME`)", examples=["armies"])
+    path: str = Field(description="its route, path parameters as {name}", examples=["/stats/armies"])
+    summary: str
+    system: str | None = Field(description="the game system it belongs to; null: the core, for every system")
+    parameters: list[ParameterOut] = Field(description="its own parameters, besides the common filters")
+
+
+class SystemArmies(BaseModel):
+    name: str
+    armies: list[str] = Field(description="the labels the army filter knows: the system's own and every army "
+                                          "played in a stored game")
+
+
+class StatisticsCatalogue(BaseModel):
+    """Every statistic the server answers, the filters they all take, and the systems' armies."""
+
+    filters: list[ParameterOut]
+    statistics: list[StatisticOut]
+    systems: list[SystemArmies]
+
+
+_TYPES = {str: "string", int: "integer", bool: "boolean", date: "date"}
+
+
+def _type_name(annotation: Any) -> str:
+    """The JSON Schema-ish name of a parameter's type (``Day | None`` -> date, ``str | None`` -> string)."""
+    candidates = [annotation]
+    while candidates:
+        tp = candidates.pop(0)
+        if tp in _TYPES:
+            return _TYPES[tp]
+        candidates.extend(a for a in get_args(tp) if a is not type(None))
+    return "string"
+
+
+def _bounds(info: FieldInfo) -> tuple[int | None, int | None]:
+    low = high = None
+    for item in info.metadata:
+        low = getattr(item, "ge", low)
+        high = getattr(item, "le", high)
+    return low, high
+
+
+def _filter_parameters() -> list[ParameterOut]:
+    """The common filters, read from the ``filters`` dependency itself (one source for the routes and this)."""
+    out = []
+    hints = get_type_hints(filters, include_extras=True)
+    for name, parameter in inspect.signature(filters).parameters.items():
+        info: FieldInfo = parameter.default
+        low, high = _bounds(info)
+        out.append(ParameterOut(name=name, type=_type_name(hints[name]), default=info.default,
+                                description=info.description or "", minimum=low, maximum=high))
+    return out
+
+
+def _statistic_out(statistic: Statistic) -> StatisticOut:
+    return StatisticOut(
+        name=statistic.name, path="/stats" + statistic.path, summary=statistic.summary, system=statistic.system,
+        parameters=[
+            ParameterOut(name=p.name, type=_TYPES.get(p.type, "string"), default=p.default, description=p.help,
+                         in_path=p.in_path, minimum=p.ge, maximum=p.le)
+            for p in statistic.parameters
+        ],
+    )
+
+
+def _systems_armies(request: Request) -> list[SystemArmies]:
+    from replay.systems import plugin_names
+
+    store = request.app.state.service.store
+    if not isinstance(store, SqlReadable):
+        return [SystemArmies(name=name, armies=[]) for name in plugin_names()]
+    conn = store.reader()
+    try:
+        return [SystemArmies(name=name, armies=known_armies(conn, name)) for name in plugin_names()]
+    finally:
+        conn.close()
+
+
+def _catalogue_route(router: APIRouter) -> None:
+    from api.web import page, wants_html
+
+    @router.get("", response_model=StatisticsCatalogue, summary="The statistics: their names, paths and parameters")
+    def statistics_catalogue(request: Request) -> Any:
+        """Every ``/stats`` route below with its own parameters, the filters every one takes, and each system's
+        known armies. A browser asking for HTML (``Accept: text/html`` first) gets the statistics page instead."""
+        if wants_html(request):
+            return page("stats")
+        return StatisticsCatalogue(filters=_filter_parameters(), statistics=[_statistic_out(s) for s in catalogue()],
+                                   systems=_systems_armies(request))
+
+    router.head("", include_in_schema=False)(statistics_catalogue)
+
+
 def build_router() -> APIRouter:
     """The /stats routes of every statistic in the catalogue now (the app builds them when it is created, after
-    the systems registered)."""
+    the systems registered), and ``GET /stats``, the catalogue itself."""
     router = APIRouter(
         prefix="/stats", tags=["statistics"], lifespan=_lifespan,
         responses=error_responses(422, described={422: "invalid_request (details), invalid_filters"}),
     )
+    _catalogue_route(router)
     for statistic in catalogue():
         router.get(statistic.path, response_model=_pydantic(statistic.result), summary=statistic.summary,
                    name=statistic.name)(_endpoint(statistic))

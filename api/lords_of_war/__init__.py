@@ -10,12 +10,13 @@ right type that the rules refuse (an unknown faction, a kill target of 40) are l
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 
 from api.models import Army, CardId, Request, SeatId
-from api.plugin import ApiParts, GameSetup, ModelOptions, SeatPlayer
+from api.plugin import ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
 from engine.lords_of_war import SYSTEM
 from engine.lords_of_war.armies import MAX_COMMAND_TARGET, MAX_KILL_TARGET
 from engine.lords_of_war.cards import ARMY_SIZE, FACTIONS
@@ -108,4 +109,5 @@ class LordsOfWarGameIn(GameSetup):
     position: PositionIn | None = None
 
 
-PLUGIN = ApiParts(name=NAME, setup=LordsOfWarGameIn, cli=ModelOptions(NAME, LordsOfWarGameIn))
+PLUGIN = ApiParts(name=NAME, setup=LordsOfWarGameIn, cli=ModelOptions(NAME, LordsOfWarGameIn),
+                  web=WebParts(Path(__file__).parent / "web", stats="stats.js"))

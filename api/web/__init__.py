@@ -43,11 +43,13 @@ def not_found_page(message: str) -> HTMLResponse:
 
 
 def web_systems() -> list[dict[str, Any]]:
-    """The registered systems and where their drawing is (``board``: a module URL, or None for the table)."""
+    """The registered systems and where their drawing is (``board``: a module URL, or None for the table;
+    ``stats``: the module drawing the system's own statistics, or None for tables)."""
     out = []
     for name in systems.plugin_names():
         web = systems.PLUGINS[name].web
-        out.append({"name": name, "board": f"/static/systems/{name}/{web.board}" if web is not None else None})
+        out.append({"name": name, "board": f"/static/systems/{name}/{web.board}" if web is not None else None,
+                    "stats": f"/static/systems/{name}/{web.stats}" if web is not None and web.stats else None})
     return out
 
 
@@ -68,9 +70,8 @@ def build_router() -> APIRouter:
             return not_found_page(f"There is no game {game_id!r}.")
         return page("replay")
 
-    @router.api_route("/stats", methods=["GET", "HEAD"])
-    def stats() -> FileResponse:
-        return page("stats")
+    # /stats: the statistics page is answered by GET /stats (api/routes_stats.py) to a browser asking for HTML;
+    # other clients get the statistics' catalogue as JSON there
 
     @router.api_route("/web/systems", methods=["GET", "HEAD"])
     def systems_json() -> list[dict[str, Any]]:
