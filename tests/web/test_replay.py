@@ -332,3 +332,56 @@ def test_speed_first_paint_and_stepping(server: Server, browser: Any) -> None:
           f"{times[int(len(times) * 0.95)]:.1f} ms, max {times[-1]:.1f} ms over {len(times)} steps")
     assert paint["fcp"] is not None and paint["board"] is not None
     assert len(times) == 150
+
+
+def test_steps_route_answers_each_state_and_explanation_as_the_single_routes_do(server: Server) -> None:
+    client = server.client()
+    game = long_game(server)
+    explained = {e["seq"]: e for e in client.get(f"/games/{game['id']}/explanations").json()["explanations"]}
+    answer = client.get(f"/games/{game['id']}/steps", params={"from": 30, "to": 40}).json()
+    assert answer["view"] == "spectator" and answer["last_seq"] == game["seq"] and answer["next"] is None
+    assert [s["seq"] for s in answer["steps"]] == list(range(30, 41))
+    for step in answer["steps"][::5]:
+        assert step["state"] == client.get(f"/games/{game['id']}/state", params={"seq": step["seq"]}).json()
+        assert step["explanation"]["text"] == explained[step["seq"]]["text"]
+        assert step["explanation"]["cause"] == explained[step["seq"]]["cause"]
+    paged = client.get(f"/games/{game['id']}/steps", params={"from": 1, "limit": 100}).json()
+    assert len(paged["steps"]) == 100 and paged["next"] == 101
+    rest = client.get(f"/games/{game['id']}/steps", params={"from": paged["next"]}).json()
+    assert rest["steps"][-1]["seq"] == game["seq"] and rest["next"] is None
+    assert client.get(f"/games/{game['id']}/steps", params={"from": game["seq"] + 1}).json()["steps"] == []
+    bad = client.get(f"/games/{game['id']}/steps", params={"from": 9, "to": 3})
+    assert bad.status_code == 422 and bad.json()["error"]["code"] == "invalid_range"
+    assert client.get(f"/games/{game['id']}/steps", params={"limit": 501}).status_code == 422
+    assert client.get("/games/nope/steps").json()["error"]["code"] == "not_found"
+    assert "/games/{game_id}/steps" in client.get("/openapi.json").json()["paths"]
+
+
+def test_steps_route_hides_what_the_view_may_not_see(server: Server) -> None:
+    client = server.client()
+    game_id, tokens = new_game(server)
+    play(server, game_id, tokens, 4)
+    spectator = client.get(f"/games/{game_id}/steps").json()
+    assert all("cards" not in hand for s in spectator["steps"] for hand in s["state"]["hands"].values())
+    drawn = [s["explanation"]["cause"] for s in spectator["steps"] if s["explanation"]["cause"]["type"] == "card_drawn"]
+    assert drawn and all(c["card"] is None for c in drawn)
+    refused = client.get(f"/games/{game_id}/steps", params={"view": "p2"}, headers={"Authorization": f"Bearer {tokens['p1']}"})
+    assert refused.status_code == 403
+    seat = client.get(f"/games/{game_id}/steps", params={"view": "p1"},
+                      headers={"Authorization": f"Bearer {tokens['p1']}"}).json()
+    last = seat["steps"][-1]["state"]
+    assert "cards" in last["hands"]["p1"] and "cards" not in last["hands"]["p2"]
+
+
+def test_the_card_catalogue_is_served_beside_the_drawing(server: Server) -> None:
+    client = server.client()
+    answer = client.get("/static/systems/lords-of-war/cards.json")
+    assert answer.status_code == 200 and answer.headers["content-type"] == "application/json"
+    cards = answer.json()["cards"]
+    assert cards["orcs/orc-ravager-2"] == {"name": "Orc Ravager", "faction": "orcs", "rank": "veteran",
+                                           "class": "infantry", "defence": 3, "attacks": {"N": 3, "NE": 5, "W": 1, "NW": 2},
+                                           "ranged": None, "commander": False}
+    assert cards["dwarves/dwarf-sharpshooter"]["ranged"] == {"value": 5, "grid": [[0, 1], [0, 2], [0, 3]]}
+    again = client.get("/static/systems/lords-of-war/cards.json", headers={"If-None-Match": answer.headers["etag"]})
+    assert again.status_code == 304
+    assert client.get("/static/systems/lords-of-war/board.js").status_code == 200

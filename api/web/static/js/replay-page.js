@@ -58,10 +58,10 @@ function build() {
   main.querySelector("[data-loading]")?.remove();
   ui.title = main.querySelector("h1");
   ui.meta = el("p", { class: "muted replay-meta" });
-  ui.first = button("First step", "⏮", () => go(1), "Home");
-  ui.back = button("Previous step", "◀", () => go(replay.step - 1), "Left arrow");
-  ui.forward = button("Next step", "▶", () => go(replay.step + 1), "Right arrow");
-  ui.lastButton = button("Last step", "⏭", () => go(replay.last), "End");
+  ui.first = button("First step", "«", () => go(1), "Home");
+  ui.back = button("Previous step", "‹", () => go(replay.step - 1), "Left arrow");
+  ui.forward = button("Next step", "›", () => go(replay.step + 1), "Right arrow");
+  ui.lastButton = button("Last step", "»", () => go(replay.last), "End");
   ui.slider = el("input", { type: "range", min: "1", max: "1", value: "1", id: "step-slider", "aria-label": "Step" });
   ui.slider.addEventListener("input", () => go(Number(ui.slider.value)));
   ui.counter = el("output", { class: "replay-counter", for: "step-slider" });
