@@ -157,7 +157,7 @@ export function draw(host, state, context = {}) {
     g.append(node("title", {}, label));
     g.append(node("rect", { x: left + 5, y: top + 5, width: CELL - 10, height: CELL - 10, rx: 8, fill: TINTS[unit.owner] || "#eee", stroke: colour, class: "lw-card-face" }));
     if (info.commander) g.append(node("rect", { x: left + 9, y: top + 9, width: CELL - 18, height: CELL - 18, rx: 5, fill: "none", stroke: colour, "stroke-dasharray": "3 3", class: "lw-commander" }));
-    const short = info.name.length > 15 ? `${info.name.slice(0, 14)}…` : info.name;
+    const short = info.name.length > 14 ? `${info.name.slice(0, 12)}…` : info.name;
     g.append(node("text", { x: left + CELL / 2, y: top + 38, class: "lw-name", "text-anchor": "middle" }, short));
     g.append(node("circle", { cx: left + CELL / 2, cy: top + CELL / 2 + 8, r: 13, fill: "#fff", stroke: colour, class: "lw-defence-ring" }));
     g.append(node("text", { x: left + CELL / 2, y: top + CELL / 2 + 13, class: "lw-defence", "text-anchor": "middle", "data-defence": info.defence }, info.defence));
