@@ -135,6 +135,35 @@ class ExplanationsOut(BaseModel):
     explanations: list[ExplanationOut]
 
 
+class StepExplanation(BaseModel):
+    text: str
+    cause: dict[str, Any]
+
+
+class StepOut(BaseModel):
+    seq: int
+    state: StateOut = Field(description="the state after event seq, in the view (as GET /games/{id}/state answers)")
+    explanation: StepExplanation | None = Field(
+        description="the event's explanation (as GET /games/{id}/explanations has it); null for an event the view "
+        "may not see")
+
+
+class StepsOut(BaseModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "view": "spectator", "last_seq": 204, "next": None,
+        "steps": [{"seq": 4, "state": {"seq": 4, "turn": 0, "phase": "reinforce", "board": [
+            {"square": "C3", "card": "orcs/orc-ravager-1", "owner": "p1"}]},
+            "explanation": {"text": "p1 places Orc Ravager at C3 (the challenge, \u00a74)",
+                            "cause": {"type": "placed", "square": "C3", "rule": "\u00a74"}}}],
+    }]})
+
+    view: str
+    last_seq: int = Field(description="the game's last seq when this answer was read")
+    steps: list[StepOut]
+    next: int | None = Field(description="the first seq of the range not in this answer (ask again with from=next), "
+                             "or null")
+
+
 # -- tournaments ----------------------------------------------------------------------------------------
 
 

@@ -19,9 +19,10 @@ Seats are the engine's (``p1`` ... ``p6``, ``engine.system.MAX_SEATS``): ``GameS
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, Protocol, runtime_checkable
@@ -133,6 +134,10 @@ class WebParts:
     folder: Path
     board: str = "board.js"
     stats: str | None = None
+    # JSON documents the drawing reads, made from the system's own data (its catalogue) when the app starts:
+    # file name -> a function returning the JSON value, served at /static/systems/<system>/<name>, so the drawing
+    # never holds a copy of data the engine owns.
+    data: Mapping[str, Callable[[], Any]] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Games: create, list, get, act, events (NDJSON), state, explanations, legal actions, live (SSE).
+"""Games: create, list, get, act, events (NDJSON), state, explanations, steps, legal actions, live (SSE).
 
 Thin: check access, call the service, shape the answer. Rules live in the engine, storage in ``replay``.
 """
@@ -31,6 +31,7 @@ from api.models import (
     LegalOut,
     SeatOut,
     StateOut,
+    StepsOut,
 )
 from api.plugin import GameSetup
 from engine.errors import SetupError
@@ -39,6 +40,7 @@ from engine.systems import UnknownSystem, get_system
 from replay.errors import Conflict
 from replay.log.explain import explain_game
 from replay.log.service import GameService
+from replay.log.steps import game_steps
 from replay.log.views import event_view, state_view
 from replay.store.base import GameRecord
 from replay.tournaments.service import game_outcome, seat_listing
@@ -411,6 +413,47 @@ def explanations(request: Request, game_id: str = GameId, view: str | None = Vie
     chosen = game.view(view)
     out = explain_game(game.record.system, game.service.events(game_id), chosen)
     return {"view": chosen, "explanations": [msgspec.to_builtins(e) for e in out]}
+
+
+MAX_STEPS = 500
+
+
+@router.get(
+    "/games/{game_id}/steps",
+    response_model=StepsOut,
+    tags=["games"],
+    summary="Many steps at once: the state after each event and its explanation",
+    responses=error_responses(401, 403, 404, 422, described={
+        401: _BAD_TOKEN, 403: _SEE, 404: _NO_GAME, 422: "invalid_request, invalid_view, invalid_range (to < from)"}),
+    **auth.OPTIONAL_TOKEN,
+)
+def steps(
+    request: Request,
+    game_id: str = GameId,
+    view: str | None = ViewQuery,
+    from_seq: int = Query(1, alias="from", ge=1, le=MAX_SEQ, description="the first step's seq"),
+    to_seq: int | None = Query(None, alias="to", ge=1, le=MAX_SEQ, description="the last step's seq (default: "
+                               "the game's last; a seq beyond it reads to the last)"),
+    limit: int = Query(MAX_STEPS, ge=1, le=MAX_STEPS, description="at most this many steps (then ask from=next)"),
+) -> JSONResponse:
+    """For each event ``from``..``to``: the state after it and its explanation, in a view (what a replay viewer
+    steps through, read with one fold instead of a state request per step). At most ``limit`` steps (500): ``next``
+    is the seq to ask from for the rest of the range, or null. A range past the game's end is an empty list."""
+    game = access(request, game_id)
+    chosen = game.view(view)
+    if to_seq is not None and to_seq < from_seq:
+        raise ApiError(422, "invalid_range", f"to ({to_seq}) is before from ({from_seq})")
+    last = game.service.store.last_seq(game_id)
+    end = min(last, to_seq if to_seq is not None else last, from_seq + limit - 1)
+    shown = (game_steps(game.record.system, game.service.events(game_id, 1, end), chosen, from_seq)
+             if end >= from_seq else [])
+    wanted_end = min(last, to_seq) if to_seq is not None else last
+    return JSONResponse({
+        "view": chosen,
+        "last_seq": last,
+        "steps": [msgspec.to_builtins(step) for step in shown],
+        "next": end + 1 if end < wanted_end else None,
+    })
 
 
 @router.get(

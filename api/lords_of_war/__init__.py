@@ -19,7 +19,7 @@ from api.models import Army, CardId, Request, SeatId
 from api.plugin import ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
 from engine.lords_of_war import SYSTEM
 from engine.lords_of_war.armies import MAX_COMMAND_TARGET, MAX_KILL_TARGET
-from engine.lords_of_war.cards import ARMY_SIZE, FACTIONS
+from engine.lords_of_war.cards import ARMY_SIZE, CARDS, FACTIONS
 from events.lords_of_war import Variant
 
 NAME = SYSTEM.name
@@ -109,5 +109,22 @@ class LordsOfWarGameIn(GameSetup):
     position: PositionIn | None = None
 
 
+def card_catalogue() -> dict[str, Any]:
+    """The cards as the board drawing reads them (``/static/systems/lords-of-war/cards.json``): per id its name,
+    faction, rank, class, defence, arrows (``{direction: value}`` in the owner's frame, N = away from the owner)
+    and ranged value and grid (``[dx, dy]`` offsets in the owner's frame, dy > 0 forward), from the engine's
+    catalogue."""
+    return {"cards": {
+        card.id: {
+            "name": card.name, "faction": card.faction, "rank": card.rank, "class": card.cls, "defence": card.defence,
+            "attacks": dict(card.attacks),
+            "ranged": {"value": card.ranged_value, "grid": [list(cell) for cell in card.grid]} if card.is_ranged
+            else None,
+            "commander": card.is_commander,
+        }
+        for card in CARDS.values()
+    }}
+
+
 PLUGIN = ApiParts(name=NAME, setup=LordsOfWarGameIn, cli=ModelOptions(NAME, LordsOfWarGameIn),
-                  web=WebParts(Path(__file__).parent / "web", stats="stats.js"))
+                  web=WebParts(Path(__file__).parent / "web", stats="stats.js", data={"cards.json": card_catalogue}))

@@ -7,10 +7,13 @@ as a readable table (``static/js/board-table.js``). docs/web.md describes the pa
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
@@ -80,9 +83,40 @@ def build_router() -> APIRouter:
     return router
 
 
+class SystemData:
+    """One JSON document of a system's ``WebParts.data``, made once (when first asked) and served with an ETag."""
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self.make = make
+        self.body: bytes | None = None
+        self.etag = ""
+
+    def response(self, request: Request) -> Response:
+        if self.body is None:
+            self.body = json.dumps(self.make(), separators=(",", ":"), sort_keys=True).encode()
+            self.etag = '"' + hashlib.sha256(self.body).hexdigest()[:32] + '"'
+        headers = {"ETag": self.etag, "Cache-Control": "no-cache"}
+        if request.headers.get("if-none-match") == self.etag:
+            return Response(status_code=304, headers=headers)
+        return Response(self.body, media_type="application/json", headers=headers)
+
+
+def data_router() -> APIRouter:
+    """Each system's generated JSON documents (``WebParts.data``), at ``/static/systems/<system>/<name>``."""
+    router = APIRouter(include_in_schema=False)
+    for system in systems.plugin_names():
+        web = systems.PLUGINS[system].web
+        for name, make in (web.data if web is not None else {}).items():
+            document = SystemData(make)
+            router.add_api_route(f"/static/systems/{system}/{name}", document.response, methods=["GET", "HEAD"])
+    return router
+
+
 def install(app: FastAPI) -> None:
-    """The pages' routes and static files (each system's drawing mounted before the shared ``/static``)."""
+    """The pages' routes and static files (each system's drawing mounted before the shared ``/static``, its
+    generated documents before its folder)."""
     app.include_router(build_router())
+    app.include_router(data_router())
     for name in systems.plugin_names():
         web = systems.PLUGINS[name].web
         if web is not None:

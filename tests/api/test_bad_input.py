@@ -138,6 +138,9 @@ def test_bad_actions_are_4xx_and_store_nothing(client: TestClient, body: object)
         ("/games/{id}/live", {"timeout": "nan"}),
         ("/games/{id}/live", {"after": -1}),
         ("/games/{id}/explanations", {"view": "everything"}),
+        ("/games/{id}/steps", {"from": 0}),
+        ("/games/{id}/steps", {"limit": 501}),
+        ("/games/{id}/steps", {"from": 5, "to": 2}),
         ("/tournaments", {"limit": 10**9}),
     ],
 )

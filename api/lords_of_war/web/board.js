@@ -1,0 +1,277 @@
+// Lords of War's drawing for the replay page (docs/web.md "A system's drawing"): the mat (7x6, or the occupied
+// area plus a margin in unbounded games) as SVG, each card with its name, owner colour, defence and arrows with
+// their values, a ranged unit's target grid on hover or focus; the step's event marked on the board (the placed
+// card, shots as dashed lines, destroyed units and their attackers, a berserker's move, a recall); and per seat
+// its hand, deck and kill pile. The card data is the engine's catalogue, served beside this module (cards.json).
+const SVG = "http://www.w3.org/2000/svg";
+const CELL = 100;
+const MARGIN = 26; // room for the coordinates
+const COLUMNS = 7;
+const ROWS = 6;
+const LETTERS = "ABCDEFG";
+const STEPS = { N: [0, 1], NE: [1, 1], E: [1, 0], SE: [1, -1], S: [0, -1], SW: [-1, -1], W: [-1, 0], NW: [-1, 1] };
+const COLOURS = { p1: "#1f5fbf", p2: "#b3261e" };
+const TINTS = { p1: "#dde8f9", p2: "#f9e0de" };
+
+const catalogue = await (await fetch(new URL("./cards.json", import.meta.url))).json();
+const CARDS = catalogue.cards;
+
+function card(id) {
+  return CARDS[id] || { name: id || "a hidden card", defence: "?", attacks: {}, ranged: null, commander: false };
+}
+
+function node(tag, attributes = {}, ...children) {
+  const made = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attributes)) if (value !== undefined && value !== null) made.setAttribute(key, String(value));
+  for (const child of children) made.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  return made;
+}
+
+function html(tag, attributes = {}, ...children) {
+  const made = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) if (value !== undefined && value !== null) made.setAttribute(key, String(value));
+  for (const child of children.flat()) if (child !== null && child !== undefined) made.append(child instanceof Node ? child : String(child));
+  return made;
+}
+
+/** A square's name -> [x, y] (A1 = 0,0; row 1 on p1's side), or null. */
+function parse(square, unbounded) {
+  if (typeof square !== "string") return null;
+  if (unbounded) {
+    const m = square.match(/^\s*(-?\d+)\s*,\s*(-?\d+)\s*$/);
+    return m ? [Number(m[1]), Number(m[2])] : null;
+  }
+  const m = square.match(/^([A-Ga-g])(\d)$/);
+  return m ? [LETTERS.indexOf(m[1].toUpperCase()), Number(m[2]) - 1] : null;
+}
+
+function nameOf(x, y, unbounded) {
+  return unbounded ? `${x},${y}` : `${LETTERS[x]}${y + 1}`;
+}
+
+/** The squares the step's event names (so an unbounded board shows them too). */
+function causeSquares(cause) {
+  if (!cause) return [];
+  switch (cause.type) {
+    case "placed": case "recalled": return [cause.square];
+    case "shot": return [cause.shooter_square, cause.target_square];
+    case "berserker_moved": return [cause.origin, cause.target];
+    case "eliminated": return (cause.units || []).flatMap((u) => [u.square, ...(u.attackers || []).map((a) => a.square)]);
+    default: return [];
+  }
+}
+
+function bounds(state, cause, unbounded) {
+  if (!unbounded) return { x0: 0, y0: 0, x1: COLUMNS - 1, y1: ROWS - 1 };
+  const points = [...(state.board || []).map((u) => u.square), ...causeSquares(cause)]
+    .map((s) => parse(s, true)).filter(Boolean);
+  if (!points.length) points.push([2, 2], [4, 3]); // the challenge squares (R1)
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return { x0: Math.min(...xs) - 1, y0: Math.min(...ys) - 1, x1: Math.max(...xs) + 1, y1: Math.max(...ys) + 1 };
+}
+
+export function draw(host, state, context = {}) {
+  const unbounded = Boolean(state.variant && state.variant.unbounded);
+  const cause = context.cause || null;
+  const flip = context.view === "p2"; // a seat sees its own edge at the bottom
+  const box = bounds(state, cause, unbounded);
+  const columns = box.x1 - box.x0 + 1;
+  const rows = box.y1 - box.y0 + 1;
+  const width = MARGIN + columns * CELL;
+  const height = rows * CELL + MARGIN;
+  // board [x, y] -> the top-left corner of its cell in the picture
+  const at = (x, y) => [MARGIN + (flip ? box.x1 - x : x - box.x0) * CELL, (flip ? y - box.y0 : box.y1 - y) * CELL];
+  const centre = (square) => {
+    const p = parse(square, unbounded);
+    if (!p) return null;
+    const [left, top] = at(p[0], p[1]);
+    return [left + CELL / 2, top + CELL / 2];
+  };
+  const seatName = Object.fromEntries((state.players || context.seats || []).map((p) => [p.id, p.name || p.id]));
+
+  const title = node("title", { id: "lw-board-title" }, "Lords of War board");
+  const desc = node("desc", { id: "lw-board-desc" });
+  const svg = node("svg", {
+    class: "lw-board", viewBox: `0 0 ${width} ${height}`, role: "img",
+    "aria-labelledby": "lw-board-title lw-board-desc", "data-columns": columns, "data-rows": rows,
+    "data-unbounded": unbounded ? "true" : "false",
+  }, title, desc);
+
+  // squares and coordinates
+  const squares = node("g", { class: "lw-squares" });
+  for (let x = box.x0; x <= box.x1; x += 1) {
+    for (let y = box.y0; y <= box.y1; y += 1) {
+      const [left, top] = at(x, y);
+      squares.append(node("rect", { x: left, y: top, width: CELL, height: CELL, class: "lw-square", "data-square": nameOf(x, y, unbounded) }));
+    }
+  }
+  for (let x = box.x0; x <= box.x1; x += 1) {
+    const [left] = at(x, box.y0);
+    squares.append(node("text", { x: left + CELL / 2, y: rows * CELL + 18, class: "lw-coord", "text-anchor": "middle" }, unbounded ? x : LETTERS[x]));
+  }
+  for (let y = box.y0; y <= box.y1; y += 1) {
+    const [, top] = at(box.x0, y);
+    squares.append(node("text", { x: MARGIN / 2, y: top + CELL / 2 + 5, class: "lw-coord", "text-anchor": "middle" }, unbounded ? y : y + 1));
+  }
+  svg.append(squares);
+
+  // what the step's event marks
+  const marks = { placed: null, recalled: null, destroyed: new Map(), attackers: new Set(), lines: [] };
+  if (cause) {
+    if (cause.type === "placed") marks.placed = cause.square;
+    if (cause.type === "recalled") marks.recalled = { square: cause.square, card: cause.card, owner: cause.player };
+    if (cause.type === "shot") marks.lines.push({ from: cause.shooter_square, to: cause.target_square, kind: "shot", value: cause.value });
+    if (cause.type === "berserker_moved") marks.lines.push({ from: cause.origin, to: cause.target, kind: "move", value: null });
+    if (cause.type === "eliminated") {
+      for (const unit of cause.units || []) {
+        marks.destroyed.set(unit.square, unit);
+        for (const attacker of unit.attackers || []) {
+          marks.attackers.add(attacker.square);
+          marks.lines.push({ from: attacker.square, to: unit.square, kind: attacker.kind === "shot" ? "shot" : "arrow", value: attacker.value });
+        }
+      }
+    }
+  }
+
+  const grids = node("g", { class: "lw-grids" });
+  const units = node("g", { class: "lw-units" });
+  const occupied = new Set();
+  const drawUnit = (unit, extra = {}) => {
+    const p = parse(unit.square, unbounded);
+    if (!p) return;
+    const [left, top] = at(p[0], p[1]);
+    const info = card(unit.card);
+    const colour = COLOURS[unit.owner] || "#555";
+    const facing = unit.owner === "p2" ? -1 : 1; // p2's cards face the other way (§1)
+    const screen = flip ? -1 : 1;
+    const classes = ["lw-card", extra.className, marks.attackers.has(unit.square) ? "lw-attacker" : null,
+      marks.placed === unit.square ? "lw-placed" : null].filter(Boolean).join(" ");
+    const label = `${info.name}, ${unit.owner}${seatName[unit.owner] && seatName[unit.owner] !== unit.owner ? ` (${seatName[unit.owner]})` : ""}, at ${unit.square}, defence ${info.defence}`
+      + (extra.what ? `, ${extra.what}` : "") + (marks.attackers.has(unit.square) ? ", attacking" : "");
+    const g = node("g", {
+      class: classes, tabindex: "0", role: "img", "aria-label": label, "data-square": unit.square,
+      "data-card": unit.card, "data-owner": unit.owner, "data-destroyed": extra.destroyed ? "true" : null,
+      "data-attacker": marks.attackers.has(unit.square) ? "true" : null,
+    });
+    g.append(node("title", {}, label));
+    g.append(node("rect", { x: left + 5, y: top + 5, width: CELL - 10, height: CELL - 10, rx: 8, fill: TINTS[unit.owner] || "#eee", stroke: colour, class: "lw-card-face" }));
+    if (info.commander) g.append(node("rect", { x: left + 9, y: top + 9, width: CELL - 18, height: CELL - 18, rx: 5, fill: "none", stroke: colour, "stroke-dasharray": "3 3", class: "lw-commander" }));
+    const short = info.name.length > 14 ? `${info.name.slice(0, 12)}…` : info.name;
+    g.append(node("text", { x: left + CELL / 2, y: top + 38, class: "lw-name", "text-anchor": "middle" }, short));
+    g.append(node("circle", { cx: left + CELL / 2, cy: top + CELL / 2 + 8, r: 13, fill: "#fff", stroke: colour, class: "lw-defence-ring" }));
+    g.append(node("text", { x: left + CELL / 2, y: top + CELL / 2 + 13, class: "lw-defence", "text-anchor": "middle", "data-defence": info.defence }, info.defence));
+    for (const [direction, value] of Object.entries(info.attacks || {})) {
+      const step = STEPS[direction];
+      if (!step) continue;
+      const dx = step[0] * facing * screen;
+      const dy = -step[1] * facing * screen; // the picture's y grows downwards
+      const cx = left + CELL / 2 + dx * 40;
+      const cy = top + CELL / 2 + dy * 40;
+      const tip = [cx + dx * 7, cy + dy * 7];
+      const norm = Math.hypot(dx, dy);
+      const [px, py] = [-dy / norm * 6, dx / norm * 6];
+      g.append(node("polygon", { points: `${tip[0]},${tip[1]} ${cx + px},${cy + py} ${cx - px},${cy - py}`, fill: colour, class: "lw-arrow", "data-direction": direction, "data-value": value }));
+      g.append(node("text", { x: cx - dx * 11, y: cy - dy * 11 + 4, class: "lw-arrow-value", "text-anchor": "middle" }, value));
+    }
+    if (info.ranged) {
+      g.append(node("text", { x: left + 14, y: top + CELL - 12, class: "lw-ranged" }, `◎${info.ranged.value}`));
+      const grid = node("g", { class: "lw-grid", "data-for": unit.square });
+      for (const [gx, gy] of info.ranged.grid) {
+        const tx = p[0] + gx * facing;
+        const ty = p[1] + gy * facing;
+        if (!unbounded && (tx < 0 || tx >= COLUMNS || ty < 0 || ty >= ROWS)) continue;
+        if (tx < box.x0 || tx > box.x1 || ty < box.y0 || ty > box.y1) continue;
+        const [gl, gt] = at(tx, ty);
+        grid.append(node("rect", { x: gl + 2, y: gt + 2, width: CELL - 4, height: CELL - 4, class: "lw-grid-cell", stroke: colour, "data-square": nameOf(tx, ty, unbounded) }));
+      }
+      grids.append(grid);
+      const show = (on) => grid.classList.toggle("lw-grid-shown", on);
+      g.addEventListener("mouseenter", () => show(true));
+      g.addEventListener("mouseleave", () => show(false));
+      g.addEventListener("focus", () => show(true));
+      g.addEventListener("blur", () => show(false));
+      g.setAttribute("aria-label", `${label}, shoots ${info.ranged.value}`);
+    }
+    if (extra.destroyed) {
+      g.append(node("path", { d: `M${left + 14} ${top + 14} L${left + CELL - 14} ${top + CELL - 14} M${left + CELL - 14} ${top + 14} L${left + 14} ${top + CELL - 14}`, class: "lw-cross" }));
+    }
+    units.append(g);
+    occupied.add(unit.square);
+  };
+  for (const unit of state.board || []) drawUnit(unit);
+  for (const unit of marks.destroyed.values()) {
+    if (!occupied.has(unit.square)) drawUnit(unit, { className: "lw-destroyed", destroyed: true, what: `destroyed: ${unit.damage} damage > defence ${unit.defence}` });
+  }
+  if (marks.recalled && !occupied.has(marks.recalled.square)) drawUnit(marks.recalled, { className: "lw-recalled", what: "recalled to the hand" });
+  svg.append(grids, units);
+
+  // shots, strikes and moves as lines over the cards
+  const lines = node("g", { class: "lw-lines" });
+  const defs = node("defs", {}, node("marker", { id: "lw-head", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse" },
+    node("path", { d: "M0 0 L10 5 L0 10 z", class: "lw-head" })));
+  for (const line of marks.lines) {
+    const a = centre(line.from);
+    const b = centre(line.to);
+    if (!a || !b) continue;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    const shrink = Math.min(22, len / 3);
+    const [ux, uy] = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
+    const from = [a[0] + ux * shrink, a[1] + uy * shrink];
+    const to = [b[0] - ux * shrink, b[1] - uy * shrink];
+    lines.append(node("line", { x1: from[0], y1: from[1], x2: to[0], y2: to[1], class: `lw-line lw-${line.kind}`, "marker-end": "url(#lw-head)", "data-from": line.from, "data-to": line.to, "data-kind": line.kind }));
+    if (line.value !== null && line.value !== undefined) {
+      const mid = [(from[0] + to[0]) / 2, (from[1] + to[1]) / 2];
+      lines.append(node("circle", { cx: mid[0], cy: mid[1], r: 9, class: "lw-line-badge" }), node("text", { x: mid[0], y: mid[1] + 4, class: "lw-line-value", "text-anchor": "middle" }, line.value));
+    }
+  }
+  svg.append(defs, lines);
+
+  // the seats: hand, deck, kills, kill pile
+  const seats = (state.players || context.seats || []).map((p) => p.id);
+  const panel = html("div", { class: "lw-seats" });
+  const kills = state.kills || {};
+  const target = state.variant ? state.variant.kill_target : null;
+  const commandTarget = state.variant ? state.variant.command_target : null;
+  const summary = [];
+  for (const seat of seats) {
+    const hand = (state.hands || {})[seat] || {};
+    const shown = hand.cards || hand.known || null;
+    const pile = ((state.kill_piles || {})[seat] || []).map((id) => card(id).name);
+    const counted = new Map();
+    for (const name of pile) counted.set(name, (counted.get(name) || 0) + 1);
+    const k = kills[seat] || { total: 0, commanders: 0 };
+    const deck = (state.deck || {})[seat];
+    const name = seatName[seat] && seatName[seat] !== seat ? `${seat} ${seatName[seat]}` : seat;
+    const active = state.active === seat && state.phase !== "over";
+    panel.append(html("section", { class: "lw-seat", "data-seat": seat, style: `--seat: ${COLOURS[seat] || "#555"}` },
+      html("h3", {}, html("span", { class: "lw-swatch", "aria-hidden": "true" }), name, active ? html("span", { class: "badge" }, `to ${state.phase}`) : null,
+        state.winner === seat ? html("span", { class: "badge" }, "winner") : null),
+      html("dl", { class: "lw-counts" },
+        html("dt", {}, "Hand"), html("dd", { "data-hand-count": hand.count ?? 0 }, String(hand.count ?? 0)),
+        html("dt", {}, "Deck"), html("dd", { "data-deck": deck ?? "" }, deck ?? "—"),
+        html("dt", {}, "Destroyed"), html("dd", { "data-kills": k.total }, `${k.total}${target ? ` of ${target}` : ""} (${k.commanders}${commandTarget ? ` of ${commandTarget}` : ""} commanders)`)),
+      shown ? html("p", { class: "lw-hand" }, html("strong", {}, hand.known ? "Known in hand: " : "In hand: "),
+        shown.length ? shown.map((id, i) => html("span", { class: "lw-hand-card", "data-card": id }, (i ? ", " : "") + card(id).name)) : "none") : null,
+      html("p", { class: "lw-pile" }, html("strong", {}, "Kill pile: "),
+        pile.length ? [...counted].map(([n, c]) => `${n}${c > 1 ? ` ×${c}` : ""}`).join(", ") : "empty")));
+    summary.push(`${name}: ${hand.count ?? 0} in hand, ${deck ?? "?"} in the deck, ${k.total} destroyed${shown ? `; hand: ${shown.map((id) => card(id).name).join(", ") || "empty"}` : ""}`);
+  }
+
+  // the text alternative
+  const byOwner = new Map();
+  for (const unit of state.board || []) {
+    if (!byOwner.has(unit.owner)) byOwner.set(unit.owner, []);
+    byOwner.get(unit.owner).push(`${card(unit.card).name} at ${unit.square}`);
+  }
+  const phase = state.phase === "over"
+    ? `The game is over${state.winner ? (state.winner === "draw" ? ": a draw" : `: ${state.winner} wins`) : ""}${state.end_reason ? ` (${state.end_reason})` : ""}.`
+    : `Turn ${state.turn}, ${state.active} to ${state.phase}.`;
+  const board = seats.map((seat) => `${seat}'s units: ${(byOwner.get(seat) || []).join(", ") || "none"}.`).join(" ");
+  const marked = marks.destroyed.size ? ` Destroyed this step: ${[...marks.destroyed.values()].map((u) => `${card(u.card).name} at ${u.square}`).join(", ")}.` : "";
+  const alt = `Lords of War${unbounded ? " (unbounded)" : ""}. ${phase} ${board}${marked} ${summary.join(". ")}.`;
+  desc.textContent = alt;
+
+  host.replaceChildren(html("div", { class: "lw-wrap" }, svg), panel);
+  return alt;
+}
