@@ -14,7 +14,9 @@ For each ``--root`` (a checkout; default this one; give several to compare old a
   times, the median.
 
 ``--rounds`` alternates the roots that many times (the machine is shared: interleaving keeps the load fair).
-``--profile`` prints the top of a cProfile of one pure-Python pass (cumulative time), per root.
+``--parts`` times the parts of ``project_game`` where the checkout has them (the engine's fold and recorded actions
+alone, the core's reading, the core's rows, the system's rows); ``--profile`` prints the top of a cProfile of one
+pure-Python pass (cumulative time), per root.
 """
 
 from __future__ import annotations
@@ -45,7 +47,32 @@ def _games(n: int) -> list[list]:
     ]
 
 
-def worker(games: int, repeat: int, profile: bool) -> dict:
+def _parts(projections, system, headers: dict, streams: dict, repeat: int) -> dict[str, list[float]]:
+    """ms per game of each part of ``project_game``: the engine's fold and recorded actions alone, the core's
+    reading (``read_game``: both, the opening stepped through, the labels), the core's rows, the system's rows."""
+    from replay.systems import PLUGINS
+
+    events = {gid: [item.event for item in stream] for gid, stream in streams.items()}
+    facts = {gid: projections.read_game(header, streams[gid], system) for gid, header in headers.items()}
+    analytics = PLUGINS[system.name].analytics
+    cases = {
+        "fold": lambda: (system.fold(e) for e in events.values()),
+        "recorded actions": lambda: (system.recorded_actions(e) for e in events.values()),
+        "core reading (read_game)": lambda: (projections.read_game(h, streams[g], system) for g, h in headers.items()),
+        "core rows": lambda: (projections.core_rows(f) for f in facts.values()),
+        "system's rows": lambda: (analytics.project(facts[g], streams[g]) for g in headers),
+    }
+    out: dict[str, list[float]] = {name: [] for name in cases}
+    for _ in range(repeat):
+        for name, case in cases.items():
+            started = time.process_time()
+            for _ in case():  # each game's result dropped as the projector drops it
+                pass
+            out[name].append((time.process_time() - started) * 1000 / len(headers))
+    return out
+
+
+def worker(games: int, repeat: int, profile: bool, parts_wanted: bool = False) -> dict:
     """The measurement, in a process whose ``sys.path`` starts with the measured checkout."""
     from engine.systems import get_system
     from replay.analytics import projections
@@ -86,6 +113,9 @@ def worker(games: int, repeat: int, profile: bool) -> dict:
             for gid, header in headers.items():
                 projections.project_game(header, streams[gid])
             pure.append((time.process_time() - started) * 1000 / games)
+        parts: dict[str, list[float]] = {}
+        if parts_wanted and hasattr(projections, "read_game"):  # the core and the system's part (issue 12 on)
+            parts = _parts(projections, system, headers, streams, repeat)
         top = ""
         if profile:
             import cProfile
@@ -109,7 +139,7 @@ def worker(games: int, repeat: int, profile: bool) -> dict:
         projector.close()
         store.close()
     return {"games": games, "events": events, "pure_ms": pure, "catch_up_cpu_ms": cpu, "catch_up_wall_ms": wall,
-            "profile": top}
+            "parts_ms": parts, "profile": top}
 
 
 def _commit(root: Path) -> str:
@@ -126,13 +156,14 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--root", type=Path, action="append", help="a checkout to measure (repeatable)")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--parts", action="store_true", help="also time the parts of project_game (issue 12 on)")
     parser.add_argument("--json", type=Path, help="write the figures here")
     parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker is not None:  # the measuring process
         sys.path.insert(0, str(args.worker))
         os.chdir(args.worker)
-        print(json.dumps(worker(args.games, args.repeat, args.profile)))
+        print(json.dumps(worker(args.games, args.repeat, args.profile, args.parts)))
         return 0
     roots = [r.resolve() for r in (args.root or [ROOT])]
     print(f"machine: {os.cpu_count()} cores, load {' / '.join(f'{x:.2f}' for x in os.getloadavg())}, "
@@ -141,17 +172,22 @@ def main() -> int:
     for round_ in range(args.rounds):
         for root in roots:
             command = [sys.executable, str(Path(__file__).resolve()), "--worker", str(root), "--games",
-                       str(args.games), "--repeat", str(args.repeat)] + (["--profile"] if args.profile else [])
+                       str(args.games), "--repeat", str(args.repeat)] + (["--profile"] if args.profile else []) \
+                + (["--parts"] if args.parts else [])
             done = subprocess.run(command, capture_output=True, text=True, cwd=root)
             if done.returncode:
                 print(done.stderr[-3000:], file=sys.stderr)
                 return 1
             figures = json.loads(done.stdout.strip().splitlines()[-1])
             results[str(root)].append(figures)
-            print(f"round {round_ + 1}  {str(root):<22} {_commit(root):<32} {figures['events'] / figures['games']:5.0f}"
-                  f" events/game  pure Python {statistics.median(figures['pure_ms']):.3f} ms/game"
-                  f" (min {min(figures['pure_ms']):.3f})  catch-up CPU {statistics.median(figures['catch_up_cpu_ms']):.2f}"
-                  f" ms/game, wall {statistics.median(figures['catch_up_wall_ms']):.2f} ms/game", flush=True)
+            pure, cpu, wall = (figures[k] for k in ("pure_ms", "catch_up_cpu_ms", "catch_up_wall_ms"))
+            print(f"round {round_ + 1}  {str(root):<22} {_commit(root):<32} "
+                  f"{figures['events'] / figures['games']:5.0f} events/game  "
+                  f"pure Python {statistics.median(pure):.3f} ms/game (min {min(pure):.3f})  "
+                  f"catch-up CPU {statistics.median(cpu):.2f} ms/game, wall {statistics.median(wall):.2f} ms/game",
+                  flush=True)
+            for name, values in figures["parts_ms"].items():
+                print(f"         {name:<26} {statistics.median(values):.3f} ms/game (min {min(values):.3f})")
             if figures["profile"]:
                 print(figures["profile"])
     if args.json:
