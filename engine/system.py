@@ -203,8 +203,10 @@ class Rules(Protocol[StateT, ActionT, EventT]):
         """Apply one event; trusts its input, never re-runs a rule."""
         ...
 
-    def fold(self, events: Iterable[EventT]) -> StateT:
-        """``evolve`` over ``initial_state()``."""
+    def fold(self, events: Iterable[EventT], state: StateT | None = None) -> StateT:
+        """``evolve`` over ``events`` from ``state`` (None: ``initial_state()``): the same state as evolving them one
+        by one, at the system's fastest (a reader that stepped through part of a stream, as the statistics' core
+        does through a game's opening, folds the rest on from where it stopped)."""
         ...
 
     def parse_action(self, data: Any) -> ActionT:

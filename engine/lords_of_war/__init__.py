@@ -58,8 +58,8 @@ class LordsOfWarSystem:
     def evolve(self, state: State, event: LordsOfWarEvent) -> State:
         return evolve(state, event)
 
-    def fold(self, events: Iterable[LordsOfWarEvent]) -> State:
-        return fold(events)
+    def fold(self, events: Iterable[LordsOfWarEvent], state: State | None = None) -> State:
+        return fold(events, state)
 
     def state_to_builtins(self, state: State) -> dict[str, Any]:
         return state_to_builtins(state)

@@ -226,6 +226,10 @@ def read_game(header: GameHeader, stream: Sequence[StreamEvent], system: AnySyst
       (``StreamError``);
     - the first player: the seat ``to_act`` awaited first once ``turn`` reached 1, or (a game that ended before)
       the first seat it awaited at all.
+
+    One pass of the engine over the stream: each event is evolved once. The opening is stepped through event by
+    event (``evolve``) until the first player is known, a handful of events; the rest is folded on from there
+    (``fold(events, state)``, the system's fast path), stopping once at the last action for the length.
     """
     events = [item.event for item in stream]
     if not events:
@@ -238,11 +242,19 @@ def read_game(header: GameHeader, stream: Sequence[StreamEvent], system: AnySyst
         actions = system.recorded_actions(events)
     except StreamError:
         actions = None
-    first: str | None = None  # the first player: evolve from the start until the game awaits a seat in turn 1
+    # where the length is read: the start of the last action that is not a concession
+    last = None if actions is None else next(
+        (a.start for a in reversed(actions) if not _is_concession(system, a.seat, a.action)), None)
+    turns: int | None = None
+    first: str | None = None  # the first player: step from the start until the game awaits a seat in turn 1
     awaited_first: str | None = None
     state = system.initial_state()
+    done = 0  # events evolved so far
     for event in events:
+        if done == last:
+            turns = system.turn(state)
         state = system.evolve(state, event)
+        done += 1
         awaited = system.to_act(state)
         if awaited:
             awaited_first = awaited_first or awaited[0]
@@ -250,18 +262,13 @@ def read_game(header: GameHeader, stream: Sequence[StreamEvent], system: AnySyst
                 first = awaited[0]
                 break
     first = first or awaited_first
-    # the length: ``turn`` before the last action that is not a concession (turns never go back, so it is the
-    # highest); the state is folded up to there (a system's fold is its fast path), then evolved to the end
-    last = None if actions is None else next(
-        (a.start for a in reversed(actions) if not _is_concession(system, a.seat, a.action)), None)
-    if last is None:
-        state = system.fold(events)
-        turns = system.turn(state) if actions is None else 0
-    else:
-        state = system.fold(events[:last])
+    if last is not None and last >= done:  # fold on to the last action, read the length, then to the end
+        state = system.fold(events[done:last], state)
         turns = system.turn(state)
-        for event in events[last:]:
-            state = system.evolve(state, event)
+        done = last
+    state = system.fold(events[done:], state)
+    if turns is None:
+        turns = system.turn(state) if actions is None else 0
     outcome = system.outcome(state)
     names = _names(setup)
     seat_facts = tuple(

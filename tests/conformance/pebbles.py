@@ -233,8 +233,8 @@ class Pebbles:
             case _:
                 assert_never(event)
 
-    def fold(self, events: Iterable[PebblesEvent]) -> State:
-        state = self.initial_state()
+    def fold(self, events: Iterable[PebblesEvent], state: State | None = None) -> State:
+        state = self.initial_state() if state is None else state
         for event in events:
             state = self.evolve(state, event)
         return state

@@ -214,6 +214,16 @@ def test_conformance_fold_of_every_prefix_equals_evolve_step_by_step(system: Any
         msgspec.json.encode(system.state_to_builtins(states[-1]))  # plain JSON data
 
 
+def test_conformance_fold_from_a_state_goes_on_from_it(system: AnySystem) -> None:
+    """``fold(events, state)`` is the fold of the whole stream when ``state`` is the fold of what came before, from
+    every point of a game (the statistics' core steps through the opening and folds the rest on)."""
+    for _, game in games(system, 3):
+        states = states_along(system, game.events)
+        for n, state in enumerate(states):
+            assert system.fold(game.events[n:], state) == states[-1], f"from the state after {n} events"
+            assert system.fold([], state) == state
+
+
 # -- outcome ----------------------------------------------------------------------------------------------------
 
 

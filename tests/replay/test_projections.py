@@ -13,10 +13,14 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import stats_fixtures as fx  # noqa: E402
 
-from engine.lords_of_war.bots import play_bot_game  # noqa: E402
+import engine.lords_of_war as lw  # noqa: E402
+from engine.errors import StreamError  # noqa: E402
+from engine.lords_of_war.actions import Concede  # noqa: E402
+from engine.lords_of_war.bots import make_bot, play_bot_game  # noqa: E402
 from replay.analytics import projections  # noqa: E402
 from replay.analytics.model import GameHeader, StreamEvent  # noqa: E402
 from replay.analytics.projections import project_game  # noqa: E402
+from replay.log.demo import demo_setup  # noqa: E402
 from replay.lords_of_war.analytics import own_square, variant_label  # noqa: E402
 from replay.store.duckdb_store import BulkGame, DuckDBEventStore  # noqa: E402
 
@@ -84,6 +88,95 @@ def test_running_game_has_no_result():
     p = project(fx.GAME_E)
     assert (p.game.finished, p.game.winner, p.game.turns) == (False, None, 0)
     assert all(r.result is None for r in p.rows.players)
+
+
+def _reading_step_by_step(system, events):
+    """What ``read_game``'s docstring defines, the slow way: every state along the stream (``evolve`` one event at a
+    time), the highest turn any non-concession action started in, the first seat awaited in turn 1 or at all."""
+    states = [system.initial_state()]
+    for event in events:
+        states.append(system.evolve(states[-1], event))
+    try:
+        actions = system.recorded_actions(events)
+    except StreamError:
+        turns = system.turn(states[-1])
+    else:
+        turns = max((system.turn(states[a.start]) for a in actions if a.action != system.concession(a.seat)),
+                    default=0)
+    awaited = [(system.to_act(s), system.turn(s)) for s in states[1:]]
+    first = next((seats[0] for seats, turn in awaited if seats and turn >= 1), None)
+    return turns, first or next((seats[0] for seats, _ in awaited if seats), None), system.outcome(states[-1])
+
+
+def _lords_of_war_streams():
+    """Bot games of every demo variant, games conceded at every stage (in the challenge, at a turn's start, by the
+    seat not to act), games from a position, a stream no actions produced, and running games cut anywhere."""
+    games = [play_bot_game(seed, armies=(("orcs", "elves"), ("dwarves", "undead"))[seed % 2],
+                           variant=({}, {"intermediate": True}, {"unbounded": True}, {"mode": "table"})[seed % 4])
+             for seed in range(8)]
+    for index, concede_at in enumerate((0, 1, 2, 5, 9)):  # turn 0 is the challenge
+        setup = demo_setup(index, 40 + index)
+        bots = [make_bot("random", 90 + index), make_bot("greedy", 91 + index)]
+        events, state = list(lw.start(setup)), lw.initial_state()
+        for event in events:
+            state = lw.evolve(state, event)
+        while state.phase != "over":
+            if state.turn >= concede_at:
+                action = Concede(player=lw.PLAYERS[(state.active + index) % 2])  # odd index: the seat not to act
+            else:
+                action = bots[state.active].choose(state)
+            for event in lw.decide(state, action):
+                state = lw.evolve(state, event)
+                events.append(event)
+        games.append(events)
+    position = {"board": [{"square": "C3", "card": "orcs/orc-ravager-2", "owner": "p1"}],
+                "to_move": "p2", "kills": {"p1": {"total": 2, "commanders": 1}}}
+    games.append(play_bot_game(5, armies=("orcs", "dwarves"), position=position))
+    broken = list(games[0])
+    broken.insert(len(broken) // 2, broken[1])  # a hand dealt mid-game: no action produced it (StreamError)
+    games.append(broken)
+    streams = list(games)
+    for events in games[:6]:
+        streams += [events[:n] for n in range(1, len(events), 7)]
+    return streams
+
+
+def test_read_game_is_its_definition_in_one_pass():
+    """The core reads a game in one pass of the engine (steps through the opening, folds the rest on from there):
+    its length, first player and outcome are those of the definition evaluated state by state."""
+    from engine.systems import get_system
+
+    system = get_system("lords-of-war")
+    streams = _lords_of_war_streams()
+    seen = set()
+    for events in streams:
+        stream = [StreamEvent(i + 1, "2026-01-05T10:00:00.000000Z", e) for i, e in enumerate(events)]
+        facts = projections.read_game(GameHeader("A", "lords-of-war", "2026-01-05T10:00:00.000000Z"), stream, system)
+        turns, first, outcome = _reading_step_by_step(system, events)
+        assert (facts.turns, facts.first_player) == (turns, first), len(events)
+        assert facts.finished == (outcome is not None)
+        assert facts.end_reason == (outcome.reason if outcome is not None else None)
+        assert [s.score for s in facts.seats] == [outcome.scores.get(s.id) if outcome else None for s in facts.seats]
+        seen.add((facts.end_reason, facts.turns > 0, facts.first_player))
+    reasons = {reason for reason, _, _ in seen}
+    assert {None, "concession"} < reasons and len(reasons) >= 3  # running, conceded, won on the mat
+    assert (None, False, None) in seen or ("concession", False, "p1") in seen  # the challenge: before turn 1
+
+
+def test_read_game_of_a_many_seat_system_is_its_definition_in_one_pass():
+    """The same through the test-only system of three and four seats (its fold is evolve's loop, from a state)."""
+    import tests.replay.pebbles_stats as ps
+    from engine.play import play
+
+    system = ps.pb.PEBBLES
+    for index in range(8):
+        setup = system.sample_setup(index, seed=300 + index)
+        events = play(system, setup, bots=("random", "greedy")[: 1 + index % 2]).events
+        for n in (*range(1, len(events), 3), len(events)):
+            stream = [StreamEvent(i + 1, "2026-01-05T10:00:00.000000Z", e) for i, e in enumerate(events[:n])]
+            facts = projections.read_game(GameHeader("P", "pebbles", "2026-01-05T10:00:00.000000Z"), stream, system)
+            turns, first, outcome = _reading_step_by_step(system, events[:n])
+            assert (facts.turns, facts.first_player, facts.finished) == (turns, first, outcome is not None)
 
 
 def test_variant_label_and_owner_square():
