@@ -7,15 +7,17 @@ as a readable table (``static/js/board-table.js``). docs/web.md describes the pa
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable
+from html import escape
 from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from api import systems
@@ -33,16 +35,39 @@ def wants_html(request: Request) -> bool:
     return html >= 0 and (json < 0 or html < json)
 
 
-def page(name: str, status_code: int = 200) -> FileResponse:
-    return FileResponse(PAGES / f"{name}.html", status_code=status_code, media_type="text/html",
-                        headers={"Cache-Control": "no-cache"})
+# name -> (title, the nav entry it is under); each page's module is static/js/<name>-page.js
+_PAGES = {"index": ("Games", "games"), "replay": ("Replay", "games"), "stats": ("Statistics", "stats"),
+          "tournament": ("Tournament", "games")}
+_NO_CACHE = {"Cache-Control": "no-cache"}
+
+
+@functools.cache
+def _shell() -> str:
+    return (PAGES / "shell.html").read_text(encoding="utf-8")
+
+
+def _render(title: str, section: str, script: str, main: str) -> str:
+    current = ' aria-current="page"'
+    return (_shell().replace("{{title}}", title).replace("{{script}}", script).replace("{{main}}", main)
+            .replace("{{current_games}}", current if section == "games" else "")
+            .replace("{{current_stats}}", current if section == "stats" else ""))
+
+
+@functools.cache
+def _page_html(name: str) -> str:
+    title, section = _PAGES[name]
+    script = f'  <script type="module" src="/static/js/{name}-page.js"></script>\n'
+    return _render(title, section, script, f'    <h1>{title}</h1>\n    <p class="muted" data-loading>Loading…</p>\n')
+
+
+def page(name: str, status_code: int = 200) -> HTMLResponse:
+    """A page's shell (static/pages/shell.html): its title, its module, a heading and "Loading…"."""
+    return HTMLResponse(_page_html(name), status_code=status_code, headers=_NO_CACHE)
 
 
 def not_found_page(message: str) -> HTMLResponse:
-    from html import escape
-
-    body = (PAGES / "not-found.html").read_text(encoding="utf-8").replace("{{message}}", escape(message))
-    return HTMLResponse(body, status_code=404)
+    main = f'    <h1>Not found</h1>\n    <p>{escape(message)}</p>\n    <p><a href="/">All games</a></p>\n'
+    return HTMLResponse(_render("Not found", "", "", main), status_code=404, headers=_NO_CACHE)
 
 
 def web_systems() -> list[dict[str, Any]]:
@@ -60,7 +85,7 @@ def build_router() -> APIRouter:
     router = APIRouter(include_in_schema=False)
 
     @router.api_route("/", methods=["GET", "HEAD"])
-    def index() -> FileResponse:
+    def index() -> HTMLResponse:
         return page("index")
 
     @router.api_route("/replay/{game_id}", methods=["GET", "HEAD"])
