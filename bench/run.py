@@ -2,11 +2,11 @@
 
     .venv/bin/python bench/run.py [--quick] [--out bench/RESULTS.md]      (make bench / make bench-quick)
 
-Runs each bench script in its own process (fold.py, bulk.py, live.py, streams.py, and seek.py / stats.py where
-they exist), each with ``--json`` where it has it, then writes machine facts, a summary table (median over
-repeats, p50/p99 where latency matters, the ratios, target met or not), the sizes each row used and every
-script's own output. ``--quick`` scales everything down to finish in under two minutes (the bot-game corpus is
-cached after the first run; see bench/common.py).
+Runs each bench script in its own process (fold.py, systems.py for every registered game system, bulk.py,
+live.py, streams.py, and seek.py / stats.py where they exist), each with ``--json`` where it has it, then writes
+machine facts, a summary table (median over repeats, p50/p99 where latency matters, the ratios, target met or
+not), the sizes each row used and every script's own output. ``--quick`` scales everything down to finish in
+under two minutes (the bot-game corpus is cached after the first run; see bench/common.py).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ SIZES = {
     "full": {
         "distinct": 2_000,
         "fold": ["--games", "10000", "--repeat", "3"],
+        "systems": ["--games", "300", "--repeat", "3"],
         "bulk": ["--games", "100000", "--es-games", "2000", "--repeat", "2"],
         "live": ["--clients", "1,16,128", "--requests", "300,3000,6000", "--repeat", "2", "--seconds", "15",
                  "--preload", "2000", "--grow", "4"],
@@ -41,6 +42,7 @@ SIZES = {
     "quick": {
         "distinct": 300,
         "fold": ["--games", "1000", "--repeat", "2"],
+        "systems": ["--games", "60", "--repeat", "2"],
         "bulk": ["--games", "1000", "--es-games", "200", "--repeat", "1"],
         "live": ["--clients", "1,16,128", "--requests", "100,400,800", "--repeat", "1", "--seconds", "6",
                  "--preload", "100", "--grow", "0"],
@@ -118,6 +120,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmpdir = Path(tmp)
         fold, _ = run("fold", sizes["fold"] + distinct, tmpdir / "fold.json", timeout, log)
+        systems, _ = run("systems", sizes["systems"], tmpdir / "systems.json", timeout, log)
         bulk, _ = run("bulk", sizes["bulk"] + distinct, tmpdir / "bulk.json", timeout, log)
         live, _ = run("live", sizes["live"] + distinct, tmpdir / "live.json", timeout, log)
         streams, _ = run("streams", sizes["streams"], tmpdir / "streams.json", timeout, log)
@@ -136,6 +139,15 @@ def main() -> None:
         used.append(f"fold: {fold['games']:,} stored games ({fold['distinct']:,} distinct bot games cycled), "
                     f"{fold['events']:,} events, {fold['repeat']} repeats; decide: every action of the "
                     f"{fold['distinct']:,} distinct games ({fold['actions']:,} actions), {fold['repeat']} repeats")
+    for figures in (systems or {}).get("systems", []):
+        name, ratio = figures["system"], median(figures["fold_ratios"])
+        decide = median(figures["decide_rates"])
+        rows.append((f"{name}: fold rate vs msgspec decode-only (bench/systems.py)",
+                     f"{median(figures['fold_rates']):,.0f} vs {median(figures['decode_rates']):,.0f} events/s = "
+                     f"**{ratio:.1%}**", ">= 30%", verdict(ratio >= 0.30)))
+        rows.append((f"{name}: decide rate", f"**{decide:,.0f}** actions/s", ">= 20,000", verdict(decide >= 20_000)))
+        used.append(f"systems, {name}: {figures['games']:,} bot games of its sample setups, {figures['events']:,} "
+                    f"events, {figures['actions']:,} actions, {figures['repeat']} repeats")
     if bulk:
         rate = median(bulk["import_rates"])
         arrow = median(bulk["arrow_rates"])
