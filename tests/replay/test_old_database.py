@@ -82,11 +82,11 @@ def test_a_database_from_before_the_split_answers_the_same_statistics_before_and
     before.close()
     assert kept["proj_placements"] > 100 and len(expected) > 150
 
-    store = DuckDBEventStore(path)  # the shared chain moves it forward (migration 011)...
+    store = DuckDBEventStore(path)  # the shared chain moves it forward (migrations 011, 012)...
     projector = attach(store, background=False)  # ...and Lords of War's own chain comes after it
     conn = store.reader()
     try:
-        assert [v for (v,) in conn.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall()][-1] == 11
+        assert [v for (v,) in conn.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall()][-1] == 12
         assert conn.execute("SELECT chain, version FROM system_migrations").fetchall() == [("lords-of-war", 1)]
         assert {t: conn.execute(f"SELECT count(*) FROM {t}").fetchall()[0][0] for t in kept} == kept  # data kept
         assert projector.lag() == (0, 0)  # nothing was projected again: the migration filled the core tables
@@ -99,4 +99,28 @@ def test_a_database_from_before_the_split_answers_the_same_statistics_before_and
     finally:
         conn.close()
         projector.close()
+        store.close()
+
+
+def test_a_database_from_before_the_listing_lists_its_games_by_army(tmp_path: Path) -> None:
+    """Migration 012: games stored before GET /games's `army` filter existed get their seats' labels from the
+    projection, so the filter (and the pages' game list) finds them like games stored today."""
+    path = tmp_path / "old.duckdb"
+    old_database(path)
+    before = duckdb.connect(str(path))
+    seats = before.execute("SELECT game_id, army_p1, army_p2 FROM proj_games").fetchall()
+    assert before.execute("SELECT count(*) FROM games WHERE metadata LIKE '%armies%'").fetchall() == [(0,)]
+    before.close()
+    expected = {army: sorted(g for g, a1, a2 in seats if army in (a1, a2)) for army in ("orcs", "elves", "dwarves")}
+    assert all(expected.values()) and len({tuple(v) for v in expected.values()}) == 3
+
+    store = DuckDBEventStore(path)
+    try:
+        for army, games in expected.items():
+            listed = [g.game_id for g in store.list_games(army=army, limit=500).games]
+            assert sorted(listed) == games, army
+        one = store.get_game(expected["orcs"][0])
+        assert set(one.metadata["armies"]) == {"p1", "p2"} and "orcs" in one.metadata["armies"].values()
+        assert store.list_games(army="nobody").games == []
+    finally:
         store.close()
