@@ -46,10 +46,14 @@ def export(
     system: str | None = Query(None, max_length=64),
     player: str | None = Query(None, max_length=128),
     tournament: str | None = Query(None, max_length=128, description="a tournament's id"),
+    army: str | None = Query(None, max_length=128, description="an army label one of the game's seats played "
+                             "(metadata.armies, as GET /games)"),
+    order: Literal["oldest", "newest"] = Query("oldest", description="oldest (the default) or newest first"),
     max_games: int | None = Query(None, alias="max", ge=1, le=1_000_000, description="at most this many games"),
     comments: bool = Query(False, description="records: explain eliminations in {comments}"),
 ) -> StreamingResponse:
-    """Games in the order of ``GET /games`` (oldest first), streamed as they are read."""
+    """Games in the order of ``GET /games`` (oldest first unless ``order=newest``; with ``max``, the first or the
+    latest that many), streamed as they are read."""
     service: GameService = request.app.state.service
     fmt = format or ("jsonl" if NDJSON in request.headers.get("accept", "") else "record")
     log = getattr(request.app.state.tournaments, "log", None)
@@ -59,7 +63,8 @@ def export(
         return "all" if service.store.get_game(game_id).metadata.get("status") == "over" else "spectator"
 
     def body() -> Iterator[bytes]:
-        ids = game_ids(service, system=system, player=player, tournament=tournament, limit=max_games)
+        ids = game_ids(service, system=system, player=player, tournament=tournament, limit=max_games, army=army,
+                       newest_first=order == "newest")
         for text in export_games(service, ids, fmt=fmt, view=public_view, comments=comments, names=names):
             yield text.encode()
 

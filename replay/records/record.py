@@ -286,13 +286,15 @@ def export_games(service: GameService, game_ids: Iterable[str], fmt: str = "reco
 
 
 def game_ids(service: GameService, system: str | None = None, player: str | None = None,
-             tournament: str | None = None, limit: int | None = None) -> Iterator[str]:
-    """Ids of the games passing the ``GET /games`` filters, in its order (created_at, game_id), page by page."""
+             tournament: str | None = None, limit: int | None = None, army: str | None = None,
+             newest_first: bool = False) -> Iterator[str]:
+    """Ids of the games passing the ``GET /games`` filters, in its order ((created_at, game_id), oldest first
+    unless ``newest_first``), page by page."""
     cursor: str | None = None
     left = limit
     while left is None or left > 0:
-        page = service.store.list_games(system=system, player=player, tournament=tournament,
-                                        limit=min(500, left or 500), cursor=cursor)
+        page = service.store.list_games(system=system, player=player, tournament=tournament, army=army,
+                                        limit=min(500, left or 500), cursor=cursor, newest_first=newest_first)
         for game in page.games:
             yield game.game_id
         if left is not None:

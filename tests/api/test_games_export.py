@@ -40,6 +40,14 @@ def test_games_export_streams_records_and_ndjson_with_filters(client: TestClient
     assert {json.loads(line)["game_id"] for line in negotiated.text.splitlines()} == {running}
     assert client.get("/games/export", params={"player": "Nobody"}).text == ""
     assert client.get("/games/export", params={"max": 1}).text.count("[System ") == 1
+    by_army = client.get("/games/export", params={"army": "undead", "format": "jsonl"}).text.splitlines()
+    assert {json.loads(line)["game_id"] for line in by_army} == {running}
+    assert client.get("/games/export", params={"army": "gnomes"}).text == ""
+    newest = client.get("/games/export", params={"order": "newest", "max": 1, "format": "jsonl"}).text
+    assert {json.loads(line)["game_id"] for line in newest.splitlines()} == {running}
+    oldest = client.get("/games/export", params={"order": "oldest", "max": 1, "format": "jsonl"}).text
+    assert {json.loads(line)["game_id"] for line in oldest.splitlines()} == {done}
+    assert client.get("/games/export", params={"order": "sideways"}).status_code == 422
 
     # what it streams imports back: the finished game is the same game, in either format
     service = client.app.state.service
