@@ -5,23 +5,31 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from replay.log.demo import record_demo_games
+from engine.systems import SYSTEMS
+from replay.log.demo import default_system, record_demo_games
 from replay.log.service import GameService
 from replay.records.record import import_text
 
 FIXTURE_GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
-SAMPLE_DEMO_GAMES = 12
+SAMPLE_DEMO_GAMES = 12  # bot games of the first registered system (Lords of War)
+SAMPLE_OTHER_GAMES = 4  # bot games of every other registered system
 
 
-def load_samples(service: GameService, demo_games: int = SAMPLE_DEMO_GAMES) -> int:
-    """Into an empty store only: the fixture games (re-decided through the rules), then bot games. Returns the count."""
+def load_samples(service: GameService, demo_games: int = SAMPLE_DEMO_GAMES,
+                 other_games: int = SAMPLE_OTHER_GAMES) -> int:
+    """Into an empty store only: the fixture games (re-decided through the rules), then bot games: ``demo_games``
+    of the first registered system and ``other_games`` of each other one, so every system has games to replay and
+    statistics to show. Returns the count."""
     if service.store.list_games(limit=1).games:
         return 0
     added = 0
     for path in sorted(FIXTURE_GAMES.glob("*.jsonl")):
         import_text(service, path.read_text(encoding="utf-8"), name=path.name)
         added += 1
-    for _ in record_demo_games(service, demo_games, seed=2026):
-        added += 1
+    first = default_system()
+    for name in list(SYSTEMS):
+        count = demo_games if name == first else other_games
+        for _ in record_demo_games(service, count, seed=2026, system=name):
+            added += 1
     print(f"warlog: loaded {added} sample games", file=sys.stderr, flush=True)
     return added

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from api.samples import FIXTURE_GAMES, load_samples
+from engine.systems import registered as engine_registered
 from replay.log.service import GameService
 from replay.store.memory_store import MemoryEventStore
+from replay.systems import registered as replay_registered
+from tests.conformance.pebbles import PEBBLES
+from tests.conformance.pebbles_replay import PEBBLES_REPLAY
 
 
 def test_samples_load_fixture_and_demo_games_into_an_empty_store_once():
@@ -16,3 +22,12 @@ def test_samples_load_fixture_and_demo_games_into_an_empty_store_once():
     assert len(games) == fixtures + 2
     assert load_samples(service, demo_games=2) == 0  # not an empty store any more
     assert len(service.store.list_games(limit=100).games) == fixtures + 2
+
+
+def test_samples_have_bot_games_of_every_registered_system():
+    with engine_registered(PEBBLES), replay_registered(PEBBLES_REPLAY):
+        service = GameService(MemoryEventStore())
+        fixtures = len(list(FIXTURE_GAMES.glob("*.jsonl")))
+        assert load_samples(service, demo_games=3, other_games=2) == fixtures + 3 + 2
+        systems = Counter(g.system for g in service.store.list_games(limit=100).games)
+    assert systems == {"lords-of-war": fixtures + 3, "pebbles": 2}
