@@ -25,10 +25,10 @@ test: $(STAMP)
 	  exit 1; }
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2  # two workers (pytest-xdist): the 2-core machines run the suite in ~4 min, not ~6
 
 test-all: $(STAMP)
-	$(PY) -m pytest -m ''
+	$(PY) -m pytest -n 2 -m ''
 
 # Benchmarks (issue 7): every figure into bench/RESULTS.md. bench-quick scales down to finish in under 2 minutes.
 BENCH_STAMP := $(VENV)/.bench-stamp
