@@ -1,0 +1,50 @@
+"""Every registered game system in the browser: a sample game of each (``--load-samples`` records bot games of
+every system) replays on /replay/{id} — drawn by the system's board module, or shown as tables when it has none —
+steps with the keyboard, and /stats?system=<name> draws its statistics, all without a console error. A system
+registered tomorrow is checked here without editing this file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.systems import system_names
+from tests.web.conftest import Server, screenshot
+
+
+def sample_game(server: Server, system: str) -> dict[str, Any]:
+    games = server.client().get("/games", params={"system": system, "limit": 100}).json()["games"]
+    assert games, f"no sample game of {system}"
+    return max(games, key=lambda g: g["seq"])
+
+
+@pytest.mark.parametrize("system", system_names())
+def test_a_sample_game_of_every_system_replays_and_steps(server: Server, page: Any, system: str) -> None:
+    game = sample_game(server, system)
+    assert game["seq"] >= 3
+    page.goto(f"{server.url}/replay/{game['id']}?step=2")
+    page.wait_for_selector("main[data-step]", timeout=15_000)
+    assert page.get_attribute("main", "data-step") == "2"
+    board = page.locator("#board")
+    assert board.locator("svg").count() + board.locator("table").count() >= 1
+    assert (page.text_content("#board-alt") or "").strip()
+    before = page.inner_html("#board")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.querySelector('main').dataset.step === '3'")
+    assert (page.text_content("#explanation") or "").strip()
+    page.keyboard.press("End")
+    page.wait_for_function(f"document.querySelector('main').dataset.step === '{game['seq']}'")
+    assert page.inner_html("#board") != before
+    screenshot(page, f"replay-{system}")
+    assert not page.problems
+
+
+@pytest.mark.parametrize("system", system_names())
+def test_the_statistics_page_of_every_system(server: Server, page: Any, system: str) -> None:
+    page.goto(f"{server.url}/stats?system={system}")
+    page.wait_for_selector("html[data-ready='true']", timeout=30_000)
+    assert page.locator("section.statistic").count() >= 5
+    assert page.locator(".error").count() == 0
+    screenshot(page, f"stats-{system}")
+    assert not page.problems
