@@ -40,7 +40,7 @@ def _play(http: httpx.Client, game_id: str, tokens: dict[str, str]) -> None:
 
 def test_a_four_seat_game_and_a_tournament_of_pods_over_http(http: httpx.Client) -> None:
     branches = http.get("/openapi.json").json()["components"]["schemas"]["GameIn"]["discriminator"]["mapping"]
-    assert sorted(branches) == ["lords-of-war", "pebbles"]
+    assert {"lords-of-war", "pebbles"} <= set(branches)
     body: dict[str, Any] = {"system": "pebbles", "players": [{"id": f"p{i}", "name": f"N{i}"} for i in range(1, 5)],
                             "variant": {"heap": 10, "teams": True}, "seed": 3}
     created = http.post("/games", json=body)
