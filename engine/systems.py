@@ -66,9 +66,11 @@ def system_names() -> tuple[str, ...]:
 
 
 def _register_built_in() -> None:
+    from engine.light_wars import SYSTEM as LIGHT_WARS
     from engine.lords_of_war import SYSTEM as LORDS_OF_WAR
 
     register(LORDS_OF_WAR)
+    register(LIGHT_WARS)
 
 
 _register_built_in()

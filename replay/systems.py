@@ -83,9 +83,11 @@ def default_system() -> str:
 
 
 def _register_built_in() -> None:
+    from replay.light_wars import PLUGIN as LIGHT_WARS
     from replay.lords_of_war import PLUGIN as LORDS_OF_WAR
 
     register(LORDS_OF_WAR)
+    register(LIGHT_WARS)
 
 
 _register_built_in()

@@ -87,7 +87,8 @@ def test_a_database_from_before_the_split_answers_the_same_statistics_before_and
     conn = store.reader()
     try:
         assert [v for (v,) in conn.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall()][-1] == 12
-        assert conn.execute("SELECT chain, version FROM system_migrations").fetchall() == [("lords-of-war", 1)]
+        chains = conn.execute("SELECT chain, version FROM system_migrations").fetchall()
+        assert [row for row in chains if row[0] == "lords-of-war"] == [("lords-of-war", 1)]  # (others: new tables)
         assert {t: conn.execute(f"SELECT count(*) FROM {t}").fetchall()[0][0] for t in kept} == kept  # data kept
         assert projector.lag() == (0, 0)  # nothing was projected again: the migration filled the core tables
 

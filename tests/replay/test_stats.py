@@ -287,7 +287,8 @@ def test_stored_pass_and_cache_continue_exactly_and_restart_when_the_past_change
     assert [r.games for r in ratings.ratings(reader).rows] == [2, 2]  # the stored pass
     assert [r.games for r in ratings.ratings(reader, since, cache=cache).rows] == [2, 2]
     load({k: fx.GAMES[k] for k in "CD"})  # later games: both passes are continued
-    assert reader.execute("SELECT fed_rows, rated_games FROM proj_elo_cursor").fetchall() == [(4, 4)]
+    assert reader.execute("SELECT fed_rows, rated_games FROM proj_elo_cursor WHERE system = 'lords-of-war'"
+                          ).fetchall() == [(4, 4)]  # one cursor per registered system: these games are its
     assert ratings.ratings(reader) == from_scratch(reader)
     assert ratings.ratings(reader, since, cache=cache) == from_scratch(reader, since)
     for name in ("ann", "bob", "cy"):

@@ -125,9 +125,10 @@ def result(outcome: Any, seat: str) -> str:
 
 def test_its_migration_chain_is_applied_once_and_recorded_under_its_name(world):
     store, conn, _ = world
-    assert conn.execute("SELECT chain, version, name FROM system_migrations ORDER BY 1, 2").fetchall() == [
+    applied = conn.execute("SELECT chain, version, name FROM system_migrations ORDER BY 1, 2").fetchall()
+    assert [row for row in applied if row[0] in ("lords-of-war", "pebbles")] == [
         ("lords-of-war", 1, "lords_of_war_tables"), ("pebbles", 1, "pebbles_takes"),
-        ("pebbles", 2, "pebbles_takes_heap")]
+        ("pebbles", 2, "pebbles_takes_heap")]  # (other registered systems' chains beside them)
     assert store.migrate(ps.ANALYTICS.sql) == []  # again: nothing to do
     assert conn.execute("SELECT count(*) FROM pebbles_takes WHERE heap IS NOT NULL").fetchall()[0][0] > 50
 

@@ -46,6 +46,8 @@ def test_each_filter_narrows_the_list_and_the_url_and_survives_a_reload(server: 
     page.select_option("#f-system", "lords-of-war")
     page.click("form[data-filters] button[type=submit]")
     page.wait_for_url(re.compile(r"\?system=lords-of-war$"))
+    # the list is drawn again once the filtered page arrives (other systems' games were listed before)
+    page.wait_for_function(f"[...document.querySelectorAll('{ROWS}')].every(r => r.innerText.includes('lords-of-war'))")
     assert all("lords-of-war" in row.inner_text() for row in page.locator(ROWS).all())
 
     page.fill("#f-player", "Ann")

@@ -1,0 +1,142 @@
+// Light Wars' drawing for the replay page (docs/web.md "A system's drawing"): the 9x9 map as SVG (row 1 at the
+// bottom; a p2 view turns it round so p2's side is at the bottom), the territories tinted, the Castles marked,
+// each unit a square of its owner's colour with its id and an arrow for its facing; the step's event marked (a
+// move's path, an attack's participants with lines to the target and the dice, the removed units crossed out
+// where they stood); below, per seat: score, bases in stock, tactics in effect. Units behind the screen are listed
+// without a square (the view does not know it). The unit data is the engine's catalogue, served beside this
+// module (catalogue.json).
+const SVG = "http://www.w3.org/2000/svg";
+const CELL = 64;
+const MARGIN = 22;
+const SIZE = 9;
+const LETTERS = "ABCDEFGHI";
+const COLOURS = { p1: "#b3261e", p2: "#1f5fbf" }; // red and blue armies (§2.1)
+const TINTS = { p1: "#f9e0de", p2: "#dde8f9" };
+const ANGLES = { N: 0, E: 90, S: 180, W: 270 };
+
+const catalogue = await (await fetch(new URL("./catalogue.json", import.meta.url))).json();
+
+function node(tag, attributes = {}, ...children) {
+  const made = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attributes)) if (value !== undefined && value !== null) made.setAttribute(key, String(value));
+  for (const child of children) made.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  return made;
+}
+
+function html(tag, attributes = {}, ...children) {
+  const made = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) if (value !== undefined && value !== null) made.setAttribute(key, String(value));
+  for (const child of children.flat()) if (child !== null && child !== undefined) made.append(child instanceof Node ? child : String(child));
+  return made;
+}
+
+function parse(square) {
+  const m = typeof square === "string" ? square.match(/^([A-I])([1-9])$/) : null;
+  return m ? [LETTERS.indexOf(m[1]), Number(m[2]) - 1] : null;
+}
+
+function unitName(type) {
+  return (catalogue.units[type] || { name: type }).name;
+}
+
+export function draw(host, state, context = {}) {
+  const flipped = context.view === "p2";
+  const at = (square) => {
+    const xy = parse(square);
+    if (!xy) return null;
+    const [x, y] = xy;
+    const col = flipped ? SIZE - 1 - x : x;
+    const row = flipped ? y : SIZE - 1 - y;
+    return [MARGIN + col * CELL, MARGIN + row * CELL];
+  };
+  const centre = (square) => {
+    const p = at(square);
+    return p ? [p[0] + CELL / 2, p[1] + CELL / 2] : null;
+  };
+  const width = MARGIN * 2 + SIZE * CELL;
+  const svg = node("svg", { viewBox: `0 0 ${width} ${width}`, role: "img", class: "lw-map", width: "100%" });
+  const lines = [];
+  const map = state.map || catalogue;
+  const territory = map.territory || catalogue.territory;
+  const castles = map.castles || catalogue.castles;
+  for (let y = 0; y < SIZE; y++) {
+    for (let x = 0; x < SIZE; x++) {
+      const square = `${LETTERS[x]}${y + 1}`;
+      const [px, py] = at(square);
+      const owner = Object.keys(territory).find((p) => territory[p].includes(y + 1));
+      svg.append(node("rect", { x: px, y: py, width: CELL, height: CELL, fill: owner ? TINTS[owner] : "#fbfaf7",
+        stroke: "#9a9486", "stroke-width": 1 }));
+      const castleOf = Object.keys(castles).find((p) => castles[p] === square);
+      if (castleOf) {
+        svg.append(node("rect", { x: px + 6, y: py + 6, width: CELL - 12, height: CELL - 12, fill: "none",
+          stroke: COLOURS[castleOf], "stroke-width": 3, "stroke-dasharray": "6 4" },
+        node("title", {}, `${castleOf}'s Castle`)));
+      }
+    }
+  }
+  for (let i = 0; i < SIZE; i++) {
+    const col = flipped ? SIZE - 1 - i : i;
+    const row = flipped ? i : SIZE - 1 - i;
+    svg.append(node("text", { x: MARGIN + col * CELL + CELL / 2, y: MARGIN - 6, "text-anchor": "middle",
+      "font-size": 12 }, LETTERS[i]));
+    svg.append(node("text", { x: 6, y: MARGIN + row * CELL + CELL / 2 + 4, "font-size": 12 }, String(i + 1)));
+  }
+  const cause = context.cause || null;
+  const marked = new Set();
+  if (cause && cause.type === "attack_declared") for (const p of cause.participants || []) marked.add(p.square);
+  if (cause && cause.type === "unit_moved") marked.add(cause.square);
+  const units = state.units || [];
+  for (const u of units) {
+    if (!u.square) continue;
+    const p = at(u.square);
+    if (!p) continue;
+    const [px, py] = p;
+    const group = node("g", { tabindex: 0, "aria-label": `${u.owner}'s ${unitName(u.type)} ${u.unit} on ${u.square} facing ${u.facing}` });
+    group.append(node("rect", { x: px + 8, y: py + 8, width: CELL - 16, height: CELL - 16, rx: 6,
+      fill: TINTS[u.owner], stroke: marked.has(u.square) ? "#000" : COLOURS[u.owner],
+      "stroke-width": marked.has(u.square) ? 4 : 2, opacity: u.status === "done" ? 0.75 : 1 }));
+    group.append(node("text", { x: px + CELL / 2, y: py + CELL / 2 + 5, "text-anchor": "middle", "font-size": 16,
+      "font-weight": 600, fill: COLOURS[u.owner] }, u.unit));
+    const angle = (ANGLES[u.facing] ?? 0) + (flipped ? 180 : 0);
+    group.append(node("path", { d: `M ${px + CELL / 2 - 7} ${py + 18} L ${px + CELL / 2} ${py + 9} L ${px + CELL / 2 + 7} ${py + 18} Z`,
+      fill: COLOURS[u.owner], transform: `rotate(${angle} ${px + CELL / 2} ${py + CELL / 2})` }));
+    group.append(node("title", {}, `${unitName(u.type)} ${u.unit} (${u.owner}), facing ${u.facing}, ${u.status}`));
+    svg.append(group);
+    lines.push(`${u.owner} ${unitName(u.type)} ${u.unit} ${u.square} facing ${u.facing}`);
+  }
+  if (cause && cause.type === "unit_moved") {
+    const a = centre(cause.origin), b = centre(cause.square);
+    if (a && b) svg.append(node("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#000", "stroke-width": 2, "stroke-dasharray": "5 4" }));
+  }
+  if (cause && (cause.type === "attack_declared") && cause.participants) {
+    const t = centre(cause.target);
+    for (const part of cause.participants) {
+      const s = centre(part.square);
+      if (s && t) svg.append(node("line", { x1: s[0], y1: s[1], x2: t[0], y2: t[1], stroke: "#000", "stroke-width": 3,
+        "stroke-dasharray": part.shooting ? "8 5" : null }, node("title", {}, `${part.side} +${part.bonus}`)));
+    }
+  }
+  if (cause && cause.type === "attack_resolved") {
+    for (const r of cause.removed || []) {
+      const p = at(r.square);
+      if (!p) continue;
+      svg.append(node("path", { d: `M ${p[0] + 10} ${p[1] + 10} L ${p[0] + CELL - 10} ${p[1] + CELL - 10} M ${p[0] + CELL - 10} ${p[1] + 10} L ${p[0] + 10} ${p[1] + CELL - 10}`,
+        stroke: COLOURS[r.player], "stroke-width": 4 }, node("title", {}, `${unitName(r.type)} ${r.unit} removed`)));
+    }
+    lines.push(`attack ${cause.attack}: ${cause.attack_total} against ${cause.defence_total}, ${cause.winner} wins`);
+  }
+  const desc = [`Light Wars, ${state.phase}, turn ${state.turn}`, ...lines].join("; ");
+  svg.prepend(node("desc", {}, desc));
+  const seats = (state.seats || []).map((s) => {
+    const hidden = units.filter((u) => u.owner === s.id && !u.square);
+    const removed = (state.removed || []).filter((r) => r.player === s.id).map((r) => r.unit);
+    return html("li", { style: `color:${COLOURS[s.id]}` },
+      `${s.id} ${s.name}: score ${state.scores?.[s.id] ?? 0}, bases in stock ${state.stock?.[s.id] ?? 0}`,
+      hidden.length ? `, not on the map: ${hidden.map((u) => u.unit + (u.status === "screened" ? " (screened)" : "")).join(" ")}` : "",
+      removed.length ? `, removed: ${removed.join(" ")}` : "");
+  });
+  const tiles = (state.tactics_in_effect || []).map((t) => (catalogue.tactics[t] || { name: t }).name);
+  host.replaceChildren(svg, html("ul", { class: "lw-seats" }, seats),
+    tiles.length ? html("p", {}, `Tactics this turn: ${tiles.join(", ")}`) : "");
+  return desc;
+}

@@ -1,0 +1,227 @@
+"""Light Wars' statistics (docs/light-wars.md, "Statistics"): labels for the core (each seat's army), its own
+projection tables (``lw_seats``: a row per seat of a finished game; ``lw_attacks``: a row per resolved attack) and
+four statistics of its own:
+
+- ``lw-armies``: win rate by army composition and total cost;
+- ``lw-flanks``: the value of attacking from the rear (and the side): attacks by the best side they strike from;
+- ``lw-victories``: how often each victory condition decides a game;
+- ``lw-first-player``: the first player's results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from engine.light_wars.catalogue import ARMIES, UNIT_TYPES
+from engine.light_wars.setup import SYSTEM_NAME
+from events.light_wars import ArmyRecord, AttackDeclared, AttackResolved, GameStarted
+from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent, column_lists
+from replay.analytics.stats import Filters, sample_games
+from replay.store.sql import SqlFolder
+
+sql = SqlFolder(Path(__file__).parent / "sql", SYSTEM_NAME)
+exports = ("lw_seats", "lw_attacks")
+army_names = tuple(ARMIES)
+SIDE_ORDER = {"front": 0, "side": 1, "rear": 2}
+
+
+def composition(army: ArmyRecord) -> str:
+    """The army's unit types with counts in the catalogue's order, then its tiles: "king infantry*2 +battle-cry"."""
+    counts: dict[str, int] = {}
+    for unit in army.units:
+        counts[unit.type] = counts.get(unit.type, 0) + 1
+    words = [t + (f"*{counts[t]}" if counts[t] > 1 else "") for t in UNIT_TYPES if t in counts]
+    return " ".join(words + [f"+{t}" for t in army.tactics])
+
+
+def variant_label(started: GameStarted) -> str:
+    v = started.variant
+    size = f"custom-{v.total_cost}-{v.max_turns}" if v.size == "custom" else v.size
+    return f"{size}+{v.deployment}"
+
+
+def labels(started: GameStarted) -> GameLabels:
+    return GameLabels(armies={a.player: a.name for a in started.armies}, variant=variant_label(started),
+                      rules_version=started.rules_version, mode=started.variant.mode)
+
+
+class SeatRow(msgspec.Struct, kw_only=True):
+    game_id: str
+    seat: str
+    army: str
+    composition: str
+    cost: int
+    went_first: bool
+    result: str | None
+    end_reason: str | None
+    system: str
+    rules_version: str | None
+    variant: str | None
+    tournament: str | None
+    played_on: str
+
+
+class AttackRow(msgspec.Struct, kw_only=True):
+    game_id: str
+    attack: int
+    seq: int
+    seat: str
+    participants: int
+    side: str
+    shooting: bool
+    won: bool
+    margin: int
+    system: str
+    rules_version: str | None
+    variant: str | None
+    tournament: str | None
+    played_on: str
+
+
+class Rows(msgspec.Struct):
+    seats: list[SeatRow]
+    attacks: list[AttackRow]
+
+
+def project(game: GameFacts, stream: Sequence[StreamEvent]) -> Rows:
+    common = {k: v for k, v in game.filter_columns().items() if k != "finished"}
+    seats: list[SeatRow] = []
+    attacks: list[AttackRow] = []
+    declared: AttackDeclared | None = None
+    for item in stream:
+        event = item.event
+        if isinstance(event, GameStarted):
+            for army in event.armies:
+                facts = game.seat(army.player)
+                seats.append(SeatRow(game_id=game.header.game_id, seat=army.player, army=army.name,
+                                     composition=composition(army), cost=army.cost,
+                                     went_first=bool(facts and facts.went_first),
+                                     result=facts.result if facts else None, end_reason=game.end_reason, **common))
+        elif isinstance(event, AttackDeclared):
+            declared = event
+        elif isinstance(event, AttackResolved) and declared is not None and declared.attack == event.attack:
+            side = max((p.side for p in declared.participants), key=SIDE_ORDER.__getitem__)
+            attacks.append(AttackRow(
+                game_id=game.header.game_id, attack=event.attack, seq=item.seq, seat=declared.player,
+                participants=len(declared.participants), side=side,
+                shooting=any(p.shooting for p in declared.participants), won=event.winner == "attack",
+                margin=event.attack_total - event.defence_total, **common))
+    return Rows(seats, attacks)
+
+
+def store(conn: Any, games: Sequence[tuple[GameFacts, Rows]], rewritten: Sequence[str]) -> None:
+    if rewritten:
+        conn.execute(sql("lw_delete_seats"), {"game_ids": list(rewritten)})
+        conn.execute(sql("lw_delete_attacks"), {"game_ids": list(rewritten)})
+    finished = [rows for game, rows in games if game.finished]
+    seats = [row for rows in finished for row in rows.seats]
+    attacks = [row for rows in finished for row in rows.attacks]
+    if seats:
+        conn.execute(sql("lw_insert_seats"), column_lists(seats, SeatRow))
+    if attacks:
+        conn.execute(sql("lw_insert_attacks"), column_lists(attacks, AttackRow))
+
+
+def clear(conn: Any) -> None:
+    conn.execute(sql("lw_clear_seats"))
+    conn.execute(sql("lw_clear_attacks"))
+
+
+# -- the statistics ---------------------------------------------------------------------------------------------
+
+
+class ArmyResult(msgspec.Struct, frozen=True):
+    composition: str
+    cost: int
+    seats: int
+    wins: int
+    draws: int
+    losses: int
+    win_rate: float  # wins / seats
+
+
+class Armies(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int
+    rows: list[ArmyResult]
+
+
+class FlankResult(msgspec.Struct, frozen=True):
+    side: str  # front | side | rear: the best side a participant strikes from
+    attacks: int
+    won: int
+    win_rate: float
+    mean_margin: float  # attacking total minus defending total, on average
+
+
+class Flanks(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int
+    rows: list[FlankResult]
+
+
+class VictoryCount(msgspec.Struct, frozen=True):
+    end_reason: str  # king | castle | score | concession
+    games: int
+    share: float
+
+
+class Victories(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int
+    rows: list[VictoryCount]
+
+
+class FirstPlayer(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    win_rate: float  # the first player's wins / games
+
+
+def armies(conn: Any, filters: Filters) -> Armies:
+    rows = conn.execute(sql("stats_lw_armies"), filters.army_params()).fetchall()
+    return Armies(filters, sample_games(conn, filters),
+                  [ArmyResult(c, cost, n, w, d, lost, w / n if n else 0.0) for c, cost, n, w, d, lost in rows])
+
+
+def flanks(conn: Any, filters: Filters) -> Flanks:
+    rows = conn.execute(sql("stats_lw_flanks"), filters.common()).fetchall()
+    return Flanks(filters, sample_games(conn, filters),
+                  [FlankResult(side, n, won, won / n if n else 0.0, margin / n if n else 0.0)
+                   for side, n, won, margin in rows])
+
+
+def victories(conn: Any, filters: Filters) -> Victories:
+    rows = conn.execute(sql("stats_lw_victories"), filters.common()).fetchall()
+    total = sum(n for _, n in rows)
+    return Victories(filters, total, [VictoryCount(reason or "", n, n / total) for reason, n in rows])
+
+
+def first_player(conn: Any, filters: Filters) -> FirstPlayer:
+    games, wins, draws, losses = conn.execute(sql("stats_lw_first_player"), filters.common()).fetchone()
+    return FirstPlayer(filters, games, wins, draws, losses, wins / games if games else 0.0)
+
+
+statistics = (
+    Statistic(name="lw-armies", path="/light-wars/armies", summary="Light Wars: win rate by army composition and "
+              "total cost", result=Armies, system=SYSTEM_NAME,
+              compute=lambda conn, filters, params, cache: armies(conn, filters)),
+    Statistic(name="lw-flanks", path="/light-wars/flanks", summary="Light Wars: attacks from the front, side and "
+              "rear, and how often they win", result=Flanks, system=SYSTEM_NAME,
+              compute=lambda conn, filters, params, cache: flanks(conn, filters)),
+    Statistic(name="lw-victories", path="/light-wars/victories", summary="Light Wars: how often each victory "
+              "condition decides", result=Victories, system=SYSTEM_NAME,
+              compute=lambda conn, filters, params, cache: victories(conn, filters)),
+    Statistic(name="lw-first-player", path="/light-wars/first-player", summary="Light Wars: the first player's "
+              "results", result=FirstPlayer, system=SYSTEM_NAME,
+              compute=lambda conn, filters, params, cache: first_player(conn, filters)),
+)
+
+__all__ = ["army_names", "clear", "exports", "labels", "project", "sql", "statistics", "store"]

@@ -1,0 +1,357 @@
+"""The Light Wars text record: header tags and one action a line (docs/light-wars.md, "The record").
+
+    [System "light-wars"]
+    [Variant "sealed small alternate"]
+    [P1 "Ann"]
+    [P1Army "balanced"]
+    [P2 "Bob"]
+    [P2Army "king cavalry*3 infantry*2 +forced-march"]
+    [Seed "42"]
+    [Result "1-0"]
+    [Termination "king"]
+
+    0. p1 K@E1N
+    0. p2 K@E9S
+    ...
+    0. p1 first:p1
+    1. p1 tactics:-
+    1. p1 C2-C4N
+    1. p1 C4+D5xD4 {Cavalry and Infantry attack ...}
+    1. p1 E2=W
+    1-0
+
+Moves: ``d4`` a die entered at the table (a roll-off, or the awaited side's die of an attack); ``K@E1N`` a unit
+deployed on a square facing N; ``screen(K@E1N,I1@D2N,...)`` a whole screened deployment (``screen(?)`` where the
+view may not see it); ``first:p2`` the first player chosen; ``tactics:-`` or ``tactics:forced-march+battle-cry``;
+``C2-C4N`` a move ending facing N (``C2-C2E``: a turn in place); ``C2=`` a wait (``C2=W``: waiting, turned W, R3);
+``C4+D5xD4`` an attack on D4 by the units on C4 and D5; ``concede``. Sealed dice are not moves: the seed rolls them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from engine.light_wars import SYSTEM
+from engine.light_wars.actions import (
+    Attack,
+    ChooseFirst,
+    Concede,
+    Deploy,
+    DeployAll,
+    LightWarsAction,
+    Move,
+    Roll,
+    Tactics,
+    Wait,
+)
+from engine.light_wars.catalogue import ARMIES, UNIT_TYPES
+from engine.light_wars.state import State, fold
+from events.light_wars import GameEnded, GameStarted, Placement
+from replay.light_wars.explain import text as explain_text
+from replay.light_wars.views import redacted_event
+from replay.records.syntax import (
+    SEVEN_TAGS,
+    ParsedRecord,
+    RecordSyntaxError,
+    movetext_tokens,
+    read_header,
+    tag_line,
+)
+from replay.records.syntax import (
+    Move as RecordMove,
+)
+
+SYSTEM_NAME = "light-wars"
+RESULTS = {"p1": "1-0", "p2": "0-1", "draw": "1/2-1/2"}
+RESULT_TOKENS = {"1-0", "0-1", "1/2-1/2", "*"}
+SQ = r"[A-Z][0-9]+"
+ROLL = re.compile(r"d(-?[0-9]+)")
+DEPLOY = re.compile(rf"([A-Z][0-9]*)@({SQ})([A-Z])")
+SCREEN = re.compile(r"screen\((.*)\)")
+FIRST = re.compile(r"first:(p[0-9]+)")
+TACTICS = re.compile(r"tactics:(-|[a-z-]+(?:\+[a-z-]+)*)")
+MOVE = re.compile(rf"({SQ})-({SQ})([A-Z])")
+WAIT = re.compile(rf"({SQ})=([A-Z])?")
+ATTACK = re.compile(rf"({SQ}(?:\+{SQ})*)x({SQ})")
+
+
+# -- armies and variants ---------------------------------------------------------------------------------
+
+
+def army_text(started: GameStarted, index: int) -> str:
+    army = started.armies[index]
+    if army.name in ARMIES:
+        return army.name
+    runs: list[list[Any]] = []
+    for unit in army.units:
+        if runs and runs[-1][0] == unit.type:
+            runs[-1][1] += 1
+        else:
+            runs.append([unit.type, 1])
+    words = [t + (f"*{n}" if n > 1 else "") for t, n in runs] + [f"+{t}" for t in army.tactics]
+    return " ".join(words)
+
+
+def army_from_text(text: str, line: int) -> str | dict[str, list[str]]:
+    text = text.strip()
+    if text in ARMIES:
+        return text
+    units: list[str] = []
+    tactics: list[str] = []
+    for word in text.split():
+        if word.startswith("+"):
+            tactics.append(word[1:])
+            continue
+        kind, _, count = word.partition("*")
+        if count and not count.isdigit() or kind not in UNIT_TYPES:
+            raise RecordSyntaxError(line, "bad_army", f"cannot read {word!r}: a unit type ({', '.join(UNIT_TYPES)}), "
+                                    "optionally *count, or +tactic-tile")
+        units.extend([kind] * (int(count) if count else 1))
+    return {"units": units, "tactics": tactics}
+
+
+def variant_text(started: GameStarted) -> str:
+    v = started.variant
+    size = f"custom cost={v.total_cost} turns={v.max_turns}" if v.size == "custom" else v.size
+    return f"{v.mode} {size} {v.deployment}"
+
+
+def variant_from_text(text: str, line: int) -> dict[str, Any]:
+    variant: dict[str, Any] = {}
+    for word in text.split():
+        if word in ("sealed", "table"):
+            variant["mode"] = word
+        elif word in ("small", "medium", "large", "custom"):
+            variant["size"] = word
+        elif word in ("alternate", "screen"):
+            variant["deployment"] = word
+        elif re.fullmatch(r"cost=\d+", word):
+            variant["total_cost"] = int(word[5:])
+        elif re.fullmatch(r"turns=\d+", word):
+            variant["max_turns"] = int(word[6:])
+        else:
+            raise RecordSyntaxError(line, "bad_variant", f"unknown variant word {word!r}")
+    return variant
+
+
+# -- export ----------------------------------------------------------------------------------------------
+
+
+def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = [(t, str(tags.get(t, "?"))) for t in SEVEN_TAGS]
+    out.append(("System", SYSTEM_NAME))
+    out.append(("Variant", variant_text(started)))
+    for i, seat in enumerate(started.seats):
+        tag = seat.id.upper()
+        out.append((tag, seat.name))
+        out.append((f"{tag}Army", army_text(started, i)))
+    shown = redacted_event(started, view)
+    if started.variant.mode == "sealed":  # the seed rolls every die: a record without it cannot be replayed
+        out.append(("Seed", str(shown.seed) if shown.seed is not None else "?"))
+    if started.position is not None:
+        p = started.position
+        out.append(("Position", "; ".join(f"{u.owner} {u.unit} {u.square} {u.facing}" for u in p.units)))
+        out.append(("ToMove", p.to_move))
+        out.append(("First", p.first))
+        out.append(("Turn", str(p.turn)))
+        out.append(("Stock", "; ".join(f"{k} {v}" for k, v in p.stock.items())))
+        out.append(("Scores", "; ".join(f"{k} {v}" for k, v in p.scores.items())))
+    ended = last if isinstance(last, GameEnded) else None
+    out.append(("Result", RESULTS[ended.winner or "draw"] if ended else "*"))
+    if ended is not None:
+        out.append(("Termination", ended.reason))
+    out.append(("RulesVersion", started.rules_version))
+    for tag, value in tags.items():
+        if tag not in dict(out) and re.fullmatch(r"[A-Za-z0-9_]+", tag):
+            out.append((tag, str(value)))
+    return out
+
+
+def _placements(placements: Sequence[Placement]) -> str:
+    return ",".join(f"{p.unit}@{p.square}{p.facing}" for p in placements)
+
+
+def move_text(action: LightWarsAction, first_event: Any, view: str) -> str:
+    match action:
+        case Roll(value=value):
+            return f"d{value}"
+        case Deploy(unit=unit, square=square, facing=facing):
+            return f"{unit}@{square}{facing}"
+        case DeployAll(placements=placements):
+            if redacted_event(first_event, view).placements is None:
+                return "screen(?)"
+            return f"screen({_placements(placements)})"
+        case ChooseFirst(first=first):
+            return f"first:{first}"
+        case Tactics(tiles=tiles):
+            return "tactics:" + ("+".join(tiles) if tiles else "-")
+        case Move(square=square, to=to, facing=facing):
+            return f"{square}-{to}{facing}"
+        case Wait(square=square, facing=facing):
+            return f"{square}={facing or ''}"
+        case Attack(target=target, attackers=attackers):
+            return f"{'+'.join(attackers)}x{target}"
+        case Concede():
+            return "concede"
+        case _:
+            raise AssertionError(action)
+
+
+def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str = "all", comments: bool = False) -> str:
+    started = events[0]
+    assert isinstance(started, GameStarted)
+    lines = [tag_line(tag, value) for tag, value in header(started, events[-1], dict(tags or {}), view)]
+    lines.append("")
+    recorded = SYSTEM.recorded_actions(events)
+    state: State = fold(events[: recorded[0].start if recorded else len(events)])
+    for step in recorded:
+        produced = events[step.start : step.stop]
+        line = f"{state.turn}. {step.seat} {move_text(step.action, produced[0], view)}"
+        if comments and len(produced) > 1:
+            said = []
+            inner = fold(produced[:1], state)
+            for event in produced[1:]:
+                said.append(explain_text(inner, redacted_event(event, view)).replace("}", ")").replace("{", "("))
+                inner = fold([event], inner)
+            line += " {" + "; ".join(said) + "}"
+        lines.append(line)
+        state = fold(produced, state)
+    lines.append(dict(header(started, events[-1], {}, view))["Result"])
+    return "\n".join(lines) + "\n"
+
+
+# -- import ----------------------------------------------------------------------------------------------
+
+
+def _placement(text: str, line: int) -> Placement:
+    m = DEPLOY.fullmatch(text.strip())
+    if m is None:
+        raise RecordSyntaxError(line, "syntax", f"cannot read placement {text!r}: write unit@square facing, K@E1N")
+    return Placement(unit=m[1], square=m[2], facing=m[3])
+
+
+def move_from_text(token: str, player: str, line: int) -> LightWarsAction:
+    if token == "concede":
+        return Concede(player=player)
+    if m := ROLL.fullmatch(token):
+        return Roll(player=player, value=int(m[1]))
+    if m := SCREEN.fullmatch(token):
+        if m[1].strip() == "?":
+            raise RecordSyntaxError(line, "hidden_move", f"{player}'s screened deployment is hidden in this record")
+        return DeployAll(player=player, placements=tuple(_placement(p, line) for p in m[1].split(",")))
+    if m := DEPLOY.fullmatch(token):
+        return Deploy(player=player, unit=m[1], square=m[2], facing=m[3])
+    if m := FIRST.fullmatch(token):
+        return ChooseFirst(player=player, first=m[1])
+    if m := TACTICS.fullmatch(token):
+        return Tactics(player=player, tiles=() if m[1] == "-" else tuple(m[1].split("+")))
+    if m := MOVE.fullmatch(token):
+        return Move(player=player, square=m[1], to=m[2], facing=m[3])
+    if m := WAIT.fullmatch(token):
+        return Wait(player=player, square=m[1], facing=m[2] or None)
+    if m := ATTACK.fullmatch(token):
+        return Attack(player=player, target=m[2], attackers=tuple(m[1].split("+")))
+    raise RecordSyntaxError(line, "syntax", f"cannot read move {token!r}: d4, K@E1N, screen(...), first:p1, "
+                            "tactics:-, C2-C4N, C2=, C4+D5xD4 or concede")
+
+
+def parse(text: str) -> ParsedRecord:
+    lines = text.splitlines()
+    tags, tag_lines, n = read_header(lines)
+    record = ParsedRecord(tags, tag_lines)
+    player: str | None = None
+    for line, token in movetext_tokens("\n".join(lines[n:]), n + 1):
+        if token in RESULT_TOKENS:
+            record.result, record.result_line = token, line
+            continue
+        if record.result is not None:
+            raise RecordSyntaxError(line, "syntax", f"move {token!r} after the result")
+        if re.fullmatch(r"\d+\.", token):
+            continue  # turn numbers are for people
+        if re.fullmatch(r"p\d+", token):
+            player = token
+            continue
+        if player is None:
+            raise RecordSyntaxError(line, "syntax", f"move {token!r} before any player (p1 or p2)")
+        record.moves.append(RecordMove(line, move_from_text(token, player, line)))
+    return record
+
+
+def _pairs(text: str, line: int, what: str) -> dict[str, int]:
+    out = {}
+    for part in filter(None, (p.strip() for p in text.split(";"))):
+        m = re.fullmatch(r"(p\d+)\s+(\d+)", part)
+        if m is None:
+            raise RecordSyntaxError(line, "bad_position", f"cannot read {what} {part!r}: write p1 3; p2 5")
+        out[m[1]] = int(m[2])
+    return out
+
+
+def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
+    tags, at = record.tags, record.tag_lines
+
+    def need(tag: str) -> str:
+        if tag not in tags:
+            raise RecordSyntaxError(1, "missing_tag", f"the header has no [{tag} ...] tag")
+        return tags[tag]
+
+    variant = variant_from_text(tags.get("Variant", ""), at.get("Variant", 1))
+    players = []
+    for pid in ("p1", "p2"):
+        tag = pid.upper()
+        players.append({"id": pid, "name": tags.get(tag, pid),
+                        "army": army_from_text(need(f"{tag}Army"), at[f"{tag}Army"])})
+    setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": variant}
+    if variant.get("mode", "sealed") == "sealed":
+        seed = need("Seed")
+        if not seed.isdigit():
+            raise RecordSyntaxError(at["Seed"], "hidden_seed",
+                                    f"a sealed game needs its seed to roll the dice; the record has {seed!r}")
+        setup["seed"] = int(seed)
+    if "Position" in tags:
+        units = []
+        for part in filter(None, (p.strip() for p in tags["Position"].split(";"))):
+            bits = part.split()
+            if len(bits) != 4:
+                raise RecordSyntaxError(at["Position"], "bad_position",
+                                        f"cannot read {part!r}: write owner unit square facing, p1 K E1 N")
+            units.append(dict(zip(("owner", "unit", "square", "facing"), bits, strict=True)))
+        position: dict[str, Any] = {"units": units, "to_move": need("ToMove")}
+        if "First" in tags:
+            position["first"] = tags["First"]
+        if "Turn" in tags:
+            if not tags["Turn"].isdigit():
+                raise RecordSyntaxError(at["Turn"], "bad_position", f"the turn is a number, not {tags['Turn']!r}")
+            position["turn"] = int(tags["Turn"])
+        if "Stock" in tags:
+            position["stock"] = _pairs(tags["Stock"], at["Stock"], "stock")
+        if "Scores" in tags:
+            position["scores"] = _pairs(tags["Scores"], at["Scores"], "scores")
+        setup["position"] = position
+    return setup
+
+
+def check_result(record: ParsedRecord, state: Any) -> None:
+    expected = RESULTS[state.winner or "draw"] if state.phase == "over" else "*"
+    claims = ((record.tags.get("Result"), record.tag_lines.get("Result", 1)), (record.result, record.result_line))
+    for claimed, line in claims:
+        if claimed is not None and claimed != expected:
+            raise RecordSyntaxError(line, "result_mismatch", f"the record says {claimed}, but its moves give "
+                                    f"{expected}")
+    if "Termination" in record.tags and state.phase == "over" and record.tags["Termination"] != state.end_reason:
+        raise RecordSyntaxError(record.tag_lines["Termination"], "result_mismatch",
+                                f"the record says the game ended by {record.tags['Termination']}, its moves by "
+                                f"{state.end_reason}")
+
+
+DERIVED = {"System", "Variant", "P1", "P2", "P1Army", "P2Army", "Seed", "Position", "ToMove", "First", "Turn", "Stock",
+           "Scores", "Result", "Termination", "RulesVersion"}
+
+
+def record_tags(record: ParsedRecord) -> dict[str, str]:
+    return {t: v for t, v in record.tags.items() if t not in DERIVED and v != "?"}
+
+
+__all__ = ["check_result", "export", "parse", "record_tags", "setup_from_tags"]
