@@ -4,8 +4,8 @@
   of that kind uniformly, so waiting and attacking are not drowned by the many moves.
 - ``greedy``: attacks when its expected total is at least the defence's (the King first, rear and side attacks,
   every unit that may join); otherwise moves a unit onto the enemy Castle if it can, else towards the enemy King
-  or nearest enemy, facing it; rolls 6 at a table; declares the tiles that help this turn when the stock allows
-  and keeps bases otherwise.
+  or nearest enemy, facing it (the King stays home); rolls a fair die of its own at a table; declares the tiles
+  that help this turn when the stock allows and keeps bases otherwise.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ class GreedyBot:
         owner = INDEX[seat]
         first = actions[0]
         if isinstance(first, Roll):
-            return actions[-1]  # a 6, by the bot's own hand at the table
+            return actions[self.rng.below(len(actions))]  # a fair die of its own: a bot does not choose its roll
         if isinstance(first, ChooseFirst):
             return next(a for a in actions if isinstance(a, ChooseFirst) and a.first == seat)
         if isinstance(first, DeployAll):
@@ -134,6 +134,7 @@ class GreedyBot:
         for m in moves:
             if m.to == enemy_castle:
                 return m
+        moves = [m for m in moves if (u := unit_at(state, m.square)) is not None and u.id != "K"]  # the King stays
         if moves:
             enemies = _enemies(state, owner)
             king = next((u for u in enemies if u.id == "K"), None)

@@ -1,0 +1,34 @@
+"""From the user's side, the command line: ``warlog demo --system light-wars`` records bot games that ``warlog
+verify`` finds sound, ``warlog export`` writes as a record that ``warlog import`` reads back, and ``warlog stats``
+counts with Light Wars' own statistics."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.api.records_helpers import warlog
+
+
+def test_demo_verify_export_import_and_stats_of_light_wars(tmp_path: Path) -> None:
+    db = tmp_path / "lw.duckdb"
+    done = warlog("demo", "--system", "light-wars", "--games", "3", "--db", str(db))
+    assert done.returncode == 0, done.stderr
+    assert "recorded 3 light-wars bot games" in done.stdout
+    crowded = warlog("demo", "--system", "light-wars", "--players", "3", "--games", "1", "--db", str(db))
+    assert crowded.returncode == 2 and "Traceback" not in crowded.stderr
+    checked = warlog("verify", "--db", str(db))
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    listed = warlog("sql", "SELECT game_id FROM games ORDER BY created_at, game_id", "--json", "--db", str(db))
+    ids = [row["game_id"] for row in json.loads(listed.stdout)]
+    assert len(ids) == 3
+    text = warlog("export", ids[0], "--db", str(db)).stdout
+    assert '[System "light-wars"]' in text and "first:" in text
+    path = tmp_path / "game.txt"
+    path.write_text(text, encoding="utf-8")
+    other = tmp_path / "other.duckdb"
+    imported = warlog("import", str(path), "--db", str(other))
+    assert imported.returncode == 0, imported.stderr
+    stats = warlog("stats", "lw-victories", "--system", "light-wars", "--json", "--db", str(db))
+    assert stats.returncode == 0, stats.stderr
+    assert sum(row["games"] for row in json.loads(stats.stdout)["rows"]) == 3
