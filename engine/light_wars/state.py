@@ -245,11 +245,205 @@ def evolve(state: State, event: LightWarsEvent) -> State:
             assert_never(event)
 
 
+# -- fold: many events on one working copy ------------------------------------------------------------------
+#
+# ``evolve`` builds a new frozen State per event (a replace of ~30 fields and a new tuple of units): right for one
+# step (the cursor, the live service, decide), too slow to refold whole games. ``fold`` thaws the state once into a
+# mutable working copy, applies the events of a game's every-turn kinds (dice, deployments, tactics, moves, waits,
+# attacks, the turn passing) in place, and freezes once at the end; the rare events (the start, roll-offs, the
+# screen, the decider, the first player, the end) go through ``evolve`` itself. These in-place paths repeat those
+# events' meaning; the conformance suite holds ``fold`` of every prefix of bot games equal to the ``evolve`` loop.
+
+_FIELDS = tuple(State.__struct_fields__)
+
+
+class _Work:
+    """A State's fields, mutable; ``units`` as lists ``[owner, id, type, square, facing, status]``."""
+
+    __slots__ = (*_FIELDS, "index")
+    seq: int
+    phase: str
+    rng: int
+    deployer: int
+    active: int
+    turn: int
+    tiles: tuple[str, ...]
+    attacks: int
+    pending: AttackDeclared | None
+    purpose: str | None
+    decider: int | None
+    first: int | None
+    end_reason: str | None
+    winner: str | None
+    units: list[list[Any]]
+    index: dict[tuple[int, str], list[Any]]
+    stock: list[int]
+    scores: list[int]
+    rolls: list[int]
+    dice: list[int]
+    removed: list[RemovedUnit]
+
+    def __init__(self, state: State) -> None:
+        for name in _FIELDS:
+            setattr(self, name, getattr(state, name))
+        self.units = [[u.owner, u.id, u.type, u.square, u.facing, u.status] for u in state.units]
+        self.index = {(u[0], u[1]): u for u in self.units}
+        self.stock = list(state.stock)
+        self.scores = list(state.scores)
+        self.rolls = list(state.rolls)
+        self.dice = list(state.dice)
+        self.removed = list(state.removed)
+
+    def freeze(self) -> State:
+        fields = {name: getattr(self, name) for name in _FIELDS}
+        fields["units"] = tuple(Unit(owner=u[0], id=u[1], type=u[2], square=u[3], facing=u[4], status=u[5])
+                                for u in self.units)
+        for name in ("stock", "scores", "rolls", "dice", "removed"):
+            fields[name] = tuple(fields[name])
+        return State(**fields)
+
+
+def _work_die(w: _Work, e: DieRolled) -> None:
+    if e.source == "prng":
+        w.rng = (w.rng + GAMMA) & MASK64
+    if e.purpose in ("attack", "defence"):
+        w.dice.append(e.value)
+    else:
+        w.rolls[INDEX[e.player]] = e.value
+
+
+def _work_deployed(w: _Work, e: UnitDeployed) -> None:
+    owner = INDEX[e.player]
+    u = w.index[(owner, e.unit)]
+    u[3], u[4], u[5] = e.square, e.facing, "placed"
+    other = 1 - owner
+    w.deployer = other if any(v[0] == other and v[5] == "reserve" for v in w.units) else owner
+
+
+def _work_tactics(w: _Work, e: TacticsDeclared) -> None:
+    w.stock[INDEX[e.player]] -= e.paid
+    w.phase, w.tiles = "actions", e.tiles
+
+
+def _work_moved(w: _Work, e: UnitMoved) -> None:
+    u = w.index[(INDEX[e.player], e.unit)]
+    u[3], u[4], u[5] = e.square, e.facing, "moved"
+
+
+def _work_waited(w: _Work, e: UnitWaited) -> None:
+    u = w.index[(INDEX[e.player], e.unit)]
+    u[4], u[5] = e.facing or u[4], "done"
+
+
+def _work_declared(w: _Work, e: AttackDeclared) -> None:
+    owner = INDEX[e.player]
+    for joined in e.participants:
+        w.index[(owner, joined.unit)][5] = "done"
+    w.attacks, w.pending, w.dice, w.phase = e.attack, e, [], "roll"
+
+
+def _work_resolved(w: _Work, e: AttackResolved) -> None:
+    for r in e.removed:
+        owner = INDEX[r.player]
+        gone = w.index.pop((owner, r.unit))
+        w.units.remove(gone)
+        w.stock[owner] += 1
+        w.scores[1 - owner] += r.cost
+    w.removed.extend(e.removed)
+    w.pending, w.dice, w.phase = None, [], "actions"
+
+
+def _work_turn(w: _Work, e: TurnPassed) -> None:
+    i = INDEX[e.player]
+    for u in w.units:
+        if u[5] in ON_MAP:
+            u[5] = "ready" if u[0] == i else "placed"
+    w.active, w.turn, w.tiles, w.phase = i, e.turn, (), "tactics"
+
+
+def _work_tied(w: _Work, e: RollOffTied) -> None:
+    w.rolls = [0, 0]
+
+
+def _work_won(w: _Work, e: RollOffWon) -> None:
+    w.rolls, w.purpose = [0, 0], None
+    if e.purpose == "deployment":
+        w.phase, w.deployer = "deploy", INDEX[e.winner]
+    else:
+        w.phase, w.decider = "choose_first", INDEX[e.winner]
+
+
+def _work_screened(w: _Work, e: DeploymentScreened) -> None:
+    owner = INDEX[e.player]
+    where = {p.unit: p for p in e.placements or ()}
+    for u in w.units:
+        if u[0] == owner and u[5] == "reserve":
+            spot = where.get(u[1])
+            u[3], u[4] = (spot.square, spot.facing) if spot else (None, None)
+            u[5] = "screened"
+
+
+def _work_lifted(w: _Work, e: ScreenLifted) -> None:
+    for player, placed in e.placements.items():
+        owner = INDEX[player]
+        for spot in placed:
+            u = w.index[(owner, spot.unit)]
+            u[3], u[4], u[5] = spot.square, spot.facing, "placed"
+
+
+def _work_decider(w: _Work, e: DeciderNamed) -> None:
+    if e.player is None:
+        w.phase, w.purpose, w.rolls = "roll_off", "first_player", [0, 0]
+    else:
+        w.phase, w.decider = "choose_first", INDEX[e.player]
+
+
+def _work_first(w: _Work, e: FirstPlayerChosen) -> None:
+    i = INDEX[e.first]
+    for u in w.units:
+        if u[0] == i:
+            u[5] = "ready"
+    w.phase, w.first, w.active, w.turn = "tactics", i, i, 1
+
+
+def _work_conceded(w: _Work, e: Conceded) -> None:
+    return None
+
+
+def _work_ended(w: _Work, e: GameEnded) -> None:
+    w.phase, w.end_reason, w.winner, w.pending, w.dice = "over", e.reason, e.winner, None, []
+    w.scores = [e.scores.get(p, 0) for p in PLAYERS]
+    w.stock = [e.stock.get(p, 0) for p in PLAYERS]
+
+
+_IN_PLACE: dict[type, Any] = {
+    RollOffTied: _work_tied, RollOffWon: _work_won, DeploymentScreened: _work_screened, ScreenLifted: _work_lifted,
+    DeciderNamed: _work_decider, FirstPlayerChosen: _work_first, Conceded: _work_conceded, GameEnded: _work_ended,
+    DieRolled: _work_die, UnitDeployed: _work_deployed, TacticsDeclared: _work_tactics, UnitMoved: _work_moved,
+    UnitWaited: _work_waited, AttackDeclared: _work_declared, AttackResolved: _work_resolved, TurnPassed: _work_turn,
+}
+
+
 def fold(events: Iterable[LightWarsEvent], state: State | None = None) -> State:
+    """``evolve`` over ``events`` from ``state`` (default ``initial_state()``); a long stream on one working copy."""
     state = initial_state() if state is None else state
-    for event in events:
-        state = evolve(state, event)
-    return state
+    todo = events if isinstance(events, (list, tuple)) else list(events)
+    if len(todo) < 8:  # thawing and freezing cost more than a few evolves
+        for event in todo:
+            state = evolve(state, event)
+        return state
+    start = 0
+    if isinstance(todo[0], GameStarted):  # a whole game: its first state straight from the start
+        state, start = evolve(state, todo[0]), 1
+    w = _Work(state)
+    for event in todo[start:] if start else todo:
+        step = _IN_PLACE.get(type(event))
+        if step is None:
+            w = _Work(evolve(w.freeze(), event))
+            continue
+        step(w, event)
+        w.seq += 1
+    return w.freeze()
 
 
 def awaited(state: State) -> tuple[str, ...]:
