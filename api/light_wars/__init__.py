@@ -131,9 +131,11 @@ class PrefixedOptions(ModelOptions):
             flag = "--" + PREFIX + name.replace("_", "-")
             help_text = field.description or name
             args = [a for a in typing.get_args(field.annotation) if a is not type(None)]
-            choices = typing.get_args(args[0]) if args and typing.get_origin(args[0]) is Literal else None
+            choices = None  # a Literal (or an optional one) has its values as choices; an army is free text
             if typing.get_origin(field.annotation) is Literal:
                 choices = typing.get_args(field.annotation)
+            elif len(args) == 1 and typing.get_origin(args[0]) is Literal:
+                choices = typing.get_args(args[0])
             if choices:
                 parser.add_argument(flag, dest=dest, choices=choices, default=argparse.SUPPRESS, help=help_text)
             elif name in ("total_cost", "max_turns"):

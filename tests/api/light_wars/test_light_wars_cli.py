@@ -32,3 +32,20 @@ def test_demo_verify_export_import_and_stats_of_light_wars(tmp_path: Path) -> No
     stats = warlog("stats", "lw-victories", "--system", "light-wars", "--json", "--db", str(db))
     assert stats.returncode == 0, stats.stderr
     assert sum(row["games"] for row in json.loads(stats.stdout)["rows"]) == 3
+
+
+def test_a_light_wars_tournament_from_the_console_with_a_sample_and_a_custom_army(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.duckdb")
+    made = warlog("tournament", "create", "--name", "Cup", "--rounds", "1", "--system", "light-wars",
+                  "--lw-size", "medium", "--lw-deployment", "screen", "--db", db)
+    assert made.returncode == 0, made.stderr
+    tournament = next(word for word in made.stdout.split() if word.startswith("t-"))
+    assert warlog("tournament", "register", tournament, "ann", "--lw-army", "legion", "--db", db).returncode == 0
+    custom = warlog("tournament", "register", tournament, "bob", "--lw-army", "king,cavalry,archer+battle-cry",
+                    "--db", db)
+    assert custom.returncode == 0, custom.stderr
+    two_kings = warlog("tournament", "register", tournament, "cy", "--lw-army", "king,king", "--db", db)
+    assert two_kings.returncode != 0 and "exactly one King" in two_kings.stderr
+    seated = warlog("tournament", "round", tournament, "--db", db)
+    assert seated.returncode == 0, seated.stderr
+    assert "ann (p1) vs bob (p2)" in seated.stdout or "bob (p1) vs ann (p2)" in seated.stdout
