@@ -95,6 +95,8 @@ def variant_of(data: Any) -> Variant:
                              f"{preset_turns} turns; for other numbers choose size custom")
         return Variant(mode=mode, size=size, total_cost=preset_total, max_turns=preset_turns, deployment=deployment)
     if size == "custom":
+        if total is None or turns is None:
+            raise SetupError("invalid_variant", "§2.1", "a custom battle gives both total_cost and max_turns")
         if not _is_int(total) or not 1 <= total <= MAX_TOTAL_COST:
             raise SetupError("invalid_variant", "§2.1", f"a custom battle's total cost is 1 to {MAX_TOTAL_COST}, "
                              f"not {total!r}")
