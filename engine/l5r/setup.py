@@ -1,0 +1,209 @@
+"""Setting up an L5R game (§2): seats, decks, the turn order (R1), the mode, a starting position.
+
+A setup (``POST /games`` body)::
+
+    {"system": "l5r",
+     "players": [{"id": "p1", "name": "Ann", "deck": "crab"},
+                 {"id": "p2", "name": "Bob", "deck": {"stronghold": "kyuden-doji", "sensei": null,
+                                                      "dynasty": [...40 card ids], "fate": [...40 card ids]}}],
+     "variant": {"mode": "sealed"}, "seed": 42, "first": "p2"?, "position": {...}?}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import msgspec
+
+from engine.errors import SetupError, StreamError
+from engine.l5r.catalog import CARDS, DECK_SIZE, DECKS
+from engine.system import Seat, SeatCounts, seat_id
+from events.l5r import DeckRecord, GameStarted, L5REvent, PositionRecord, SeatRecord, Variant
+
+SYSTEM_NAME = "l5r"
+RULES_VERSION = "l5r/1"
+SEATS = SeatCounts(2, 2)
+SHUFFLE = "splitmix64-fisher-yates/1"
+MODES = ("sealed", "table")
+
+
+def seats_of(setup: Mapping[str, Any]) -> tuple[Seat, ...]:
+    players = setup.get("players")
+    if not isinstance(players, list) or len(players) not in SEATS or not all(isinstance(p, dict) for p in players):
+        raise SetupError("invalid_setup", "§2", f"this L5R game is played by {SEATS} players")
+    for i, player in enumerate(players):
+        if player.get("id", seat_id(i)) != seat_id(i):
+            raise SetupError("invalid_setup", "contract", f"players are p1, p2 in seating order, not "
+                             f"{player.get('id')!r}")
+    return tuple(Seat(id=seat_id(i), index=i) for i in range(len(players)))
+
+
+def _card(card_id: Any, kinds: tuple[str, ...], what: str) -> str:
+    if not isinstance(card_id, str) or card_id not in CARDS or CARDS[card_id].kind not in kinds:
+        raise SetupError("invalid_deck", "§1", f"{card_id!r} is not a {what} of the catalog")
+    return card_id
+
+
+def deck_of(seat: str, data: Any) -> DeckRecord:
+    """A sample deck by name, or a custom one: stronghold, sensei (or null), 40+ dynasty and 40+ fate card ids."""
+    name = "custom"
+    if isinstance(data, str):
+        if data not in DECKS:
+            raise SetupError("invalid_deck", "§1", f"no sample deck {data!r}: one of {', '.join(DECKS)}")
+        name, sample = data, DECKS[data]
+        data = {"stronghold": sample.stronghold, "sensei": sample.sensei, "dynasty": list(sample.dynasty),
+                "fate": list(sample.fate)}
+    if not isinstance(data, dict) or sorted(set(data) - {"stronghold", "sensei", "dynasty", "fate"}):
+        raise SetupError("invalid_deck", "§1", "a deck is a sample deck's name or {stronghold, sensei, dynasty, "
+                         "fate}")
+    stronghold = CARDS[_card(data.get("stronghold"), ("stronghold",), "stronghold")]
+    sensei = None if data.get("sensei") is None else CARDS[_card(data["sensei"], ("sensei",), "sensei")]
+    dynasty, fate = data.get("dynasty"), data.get("fate")
+    if not isinstance(dynasty, list) or not isinstance(fate, list):
+        raise SetupError("invalid_deck", "§1", "a deck lists its dynasty and fate cards")
+    for card in dynasty:
+        _card(card, ("personality", "holding", "event"), "dynasty card")
+    for card in fate:
+        _card(card, ("follower", "item", "spell", "ring", "strategy"), "fate card")
+    if len(dynasty) < DECK_SIZE or len(fate) < DECK_SIZE:
+        raise SetupError("invalid_deck", "§1", f"a deck holds at least {DECK_SIZE} dynasty and {DECK_SIZE} fate "
+                         f"cards (Ivory Extended 40/40), not {len(dynasty)} and {len(fate)}")
+    return DeckRecord(
+        player=seat, name=name, clan=stronghold.clan or "", stronghold=stronghold.id,
+        sensei=sensei.id if sensei else None, dynasty=tuple(dynasty), fate=tuple(fate),
+        honor=stronghold.honor + (sensei.honor if sensei else 0),
+        province_strength=stronghold.province_strength + (sensei.province_strength if sensei else 0),
+        gold=stronghold.gold + (sensei.gold if sensei else 0))
+
+
+def variant_of(data: Any) -> Variant:
+    if data is None:
+        data = {}
+    if not isinstance(data, dict) or sorted(set(data) - {"mode"}):
+        raise SetupError("invalid_variant", "§2", "the variant is an object with mode: sealed or table")
+    mode = data.get("mode", "sealed")
+    if mode not in MODES:
+        raise SetupError("invalid_variant", "§2", f"mode is sealed (decks shuffled from the seed) or table (cards "
+                         f"entered as drawn), not {mode!r}")
+    return Variant(mode=mode)
+
+
+def turn_order(decks: Sequence[DeckRecord], first: Any) -> tuple[str, ...]:
+    """R1: the highest family honour goes first; a tie is decided by the players and recorded (``first``)."""
+    seats = [d.player for d in decks]
+    best = max(d.honor for d in decks)
+    leaders = [d.player for d in decks if d.honor == best]
+    if len(leaders) == 1:
+        if first is not None and first != leaders[0]:
+            raise SetupError("invalid_setup", "R1", f"{leaders[0]} has the highest family honour and goes first; "
+                             f"first={first!r} is for a tie only")
+        start = leaders[0]
+    else:
+        if first not in leaders:
+            raise SetupError("invalid_setup", "R1", f"{' and '.join(leaders)} tie on family honour {best}: the "
+                             "players decide who goes first; give it as first")
+        start = first
+    i = seats.index(start)
+    return tuple(seats[i:] + seats[:i])
+
+
+def position_of(data: Any, decks: Sequence[DeckRecord]) -> PositionRecord:
+    try:
+        position = msgspec.convert(data, PositionRecord)
+    except msgspec.ValidationError as error:
+        raise SetupError("invalid_position", "docs/l5r.md", f"not an L5R position: {error}") from None
+    seats = [d.player for d in decks]
+    if sorted(p.player for p in position.players) != sorted(seats) or position.active not in seats:
+        raise SetupError("invalid_position", "docs/l5r.md", f"a position gives each of {', '.join(seats)} once "
+                         "and the active player")
+    if position.turn < 1:
+        raise SetupError("invalid_position", "docs/l5r.md", "a position's turn is 1 or more")
+    for spec in position.players:
+        if len(spec.provinces) != 4:
+            raise SetupError("invalid_position", "§1", f"{spec.player}'s position lists 4 provinces (null: "
+                             "destroyed)")
+        for card in [c.card for c in spec.home] + [a for c in spec.home for a in c.attachments]:
+            if card not in CARDS or CARDS[card].kind in ("stronghold", "sensei", "event", "strategy"):
+                raise SetupError("invalid_position", "§1", f"{card!r} cannot be in play at home")
+        for c in spec.home:
+            for a in c.attachments:
+                if CARDS[c.card].kind != "personality" or not CARDS[a].attachment:
+                    raise SetupError("invalid_position", "§1", f"{a!r} cannot be attached to {c.card!r}")
+        for card in [pr.card for pr in spec.provinces if pr and pr.card] + list(spec.dynasty):
+            if card not in CARDS or not CARDS[card].dynasty:
+                raise SetupError("invalid_position", "§1", f"{card!r} is not a dynasty card")
+        for card in list(spec.hand) + list(spec.fate):
+            if card not in CARDS or not CARDS[card].fate:
+                raise SetupError("invalid_position", "§1", f"{card!r} is not a fate card")
+        if len(spec.hand) > 8:
+            raise SetupError("invalid_position", "§3.4", f"{spec.player} holds more than 8 cards")
+    if position.duel is not None:
+        d = position.duel
+        for ref in (d.challenger, d.challenged):
+            seat, _, card = ref.partition(":")
+            duel_spec = next((s for s in position.players if s.player == seat), None)
+            if duel_spec is None or card not in [c.card for c in duel_spec.home] or \
+                    CARDS[card].kind != "personality":
+                raise SetupError("invalid_position", "§5.1", f"the duel's {ref!r} is not a personality at home "
+                                 "(seat:card)")
+        if d.challenger.partition(":")[0] == d.challenged.partition(":")[0]:
+            raise SetupError("invalid_position", "§5.1", "a duel is between personalities of two players")
+        for f in d.focuses:
+            focus_spec = next((s for s in position.players if s.player == f.player), None)
+            pool = list(focus_spec.hand if f.source == "hand" else focus_spec.fate) if focus_spec else []
+            if focus_spec is None or pool.count(f.card) < sum(1 for g in d.focuses if g.player == f.player
+                                                        and g.card == f.card and g.source == f.source):
+                raise SetupError("invalid_position", "§5.2", f"focus {f.card!r} is not in {f.player}'s "
+                                 f"{'hand' if f.source == 'hand' else 'fate deck'}")
+        for seat in {f.player for f in d.focuses}:
+            if sum(1 for f in d.focuses if f.player == seat) > 4:
+                raise SetupError("invalid_position", "§5.2", f"{seat} has focused more than 4 times")
+    return position
+
+
+def start_event(setup: dict[str, Any]) -> GameStarted:
+    if not isinstance(setup, dict):
+        raise SetupError("invalid_setup", "§2", "a setup is an object")
+    seats = seats_of(setup)
+    variant = variant_of(setup.get("variant"))
+    seed = setup.get("seed")
+    if variant.mode == "sealed":
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            raise SetupError("invalid_setup", "§2", "a sealed game shuffles its decks from a seed: a whole number 0 "
+                             f"to 2^63-1, not {seed!r}")
+    else:
+        seed = None
+    players = setup["players"]
+    decks = tuple(deck_of(s.id, p.get("deck")) for p, s in zip(players, seats, strict=True))
+    names = [str(p.get("name") or s.id) for p, s in zip(players, seats, strict=True)]
+    order = turn_order(decks, setup.get("first"))
+    position = None if setup.get("position") is None else position_of(setup["position"], decks)
+    return GameStarted(
+        system=SYSTEM_NAME, rules_version=RULES_VERSION,
+        seats=tuple(SeatRecord(id=s.id, name=n) for s, n in zip(seats, names, strict=True)), variant=variant,
+        decks=decks, order=order, seed=seed, shuffle=SHUFFLE if seed is not None else None, position=position)
+
+
+def recorded_setup(events: Sequence[L5REvent]) -> dict[str, Any]:
+    if not events or not isinstance(events[0], GameStarted):
+        raise StreamError(0, "an L5R stream starts with game_started")
+    started = events[0]
+    players = []
+    for seat, deck in zip(started.seats, started.decks, strict=True):
+        shown: Any = deck.name if deck.name in DECKS else {
+            "stronghold": deck.stronghold, "sensei": deck.sensei, "dynasty": list(deck.dynasty),
+            "fate": list(deck.fate)}
+        players.append({"id": seat.id, "name": seat.name, "deck": shown})
+    setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": {"mode": started.variant.mode},
+                             "seed": started.seed}
+    best = max(d.honor for d in started.decks)
+    if sum(1 for d in started.decks if d.honor == best) > 1:
+        setup["first"] = started.order[0]
+    if started.position is not None:
+        setup["position"] = msgspec.to_builtins(started.position)
+    return setup
+
+
+__all__ = ["MODES", "RULES_VERSION", "SEATS", "SHUFFLE", "SYSTEM_NAME", "deck_of", "position_of", "recorded_setup",
+           "seats_of", "start_event", "turn_order", "variant_of"]
