@@ -102,11 +102,13 @@ def _examples(model: type[GameSetup]) -> list[Any]:
 
 
 def _register_built_in() -> None:
+    from api.l5r import PLUGIN as L5R
     from api.light_wars import PLUGIN as LIGHT_WARS
     from api.lords_of_war import PLUGIN as LORDS_OF_WAR
 
     register(LORDS_OF_WAR)
     register(LIGHT_WARS)
+    register(L5R)
 
 
 _register_built_in()

@@ -66,11 +66,13 @@ def system_names() -> tuple[str, ...]:
 
 
 def _register_built_in() -> None:
+    from engine.l5r import SYSTEM as L5R
     from engine.light_wars import SYSTEM as LIGHT_WARS
     from engine.lords_of_war import SYSTEM as LORDS_OF_WAR
 
     register(LORDS_OF_WAR)
     register(LIGHT_WARS)
+    register(L5R)
 
 
 _register_built_in()

@@ -83,11 +83,13 @@ def default_system() -> str:
 
 
 def _register_built_in() -> None:
+    from replay.l5r import PLUGIN as L5R
     from replay.light_wars import PLUGIN as LIGHT_WARS
     from replay.lords_of_war import PLUGIN as LORDS_OF_WAR
 
     register(LORDS_OF_WAR)
     register(LIGHT_WARS)
+    register(L5R)
 
 
 _register_built_in()

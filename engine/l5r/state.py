@@ -215,12 +215,15 @@ def _update_card(player: PlayerState, instance: str, **changes: Any) -> PlayerSt
 
 
 def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
-    i = items.index(item)
-    return items[:i] + items[i + 1:]
+    """``items`` less ``item``. A copy of a game whose hidden cards were replaced (a view's test of what it may not
+    see) may name a card that is not there: one card still leaves, so every count stays as recorded."""
+    if item in items:
+        i = items.index(item)
+        return items[:i] + items[i + 1:]
+    return items[1:]
 
 
-def _take_from_deck(deck: tuple[str, ...], instance: str) -> tuple[str, ...]:
-    return _without(deck, instance) if instance in deck else deck
+_take_from_deck = _without
 
 
 def _destroy(state: State, destroyed: Iterable[str]) -> State:
@@ -442,7 +445,7 @@ def evolve(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
         case CardsRevealed(player=seat, cards=cards, discarded=discarded):
             p = state.player(seat)
             for r in cards:
-                p = _set_province(p, r.province, face_up=True)
+                p = _set_province(p, r.province, card=r.card, face_up=True)
             for inst in discarded:
                 number = next(pr.number for pr in p.provinces if pr.card == inst)
                 p = msgspec.structs.replace(_set_province(p, number, card=None, face_up=False),
@@ -536,12 +539,12 @@ def evolve(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
         case DuelStruck():
             assert state.duel is not None
             return msgspec.structs.replace(state, duel=msgspec.structs.replace(state.duel, next=None))
-        case DuelResolved(destroyed=destroyed):
+        case DuelResolved(destroyed=destroyed, revealed=revealed):
             assert state.duel is not None
             duel = state.duel
-            for f in duel.focuses:
-                p = state.player(f.player)
-                state = _replace_player(state, f.player, fate_discard=p.fate_discard + (f.card,))
+            for shown in revealed:  # the focus cards as revealed (§5.3), discarded
+                p = state.player(shown.player)
+                state = _replace_player(state, shown.player, fate_discard=p.fate_discard + (shown.card,))
             state = _destroy(state, destroyed)
             state = msgspec.structs.replace(state, modifiers=tuple(m for m in state.modifiers if m.stat != "duel"))
             return msgspec.structs.replace(state, duel=None, priority=duel.resume, passes=0, acted=True)

@@ -1,0 +1,326 @@
+"""The L5R text record: header tags and one action a token (docs/l5r.md, "The record").
+
+    [System "l5r"]
+    [Variant "sealed"]
+    [P1 "Ann"]
+    [P1Deck "crab"]
+    [P2 "Bob"]
+    [P2Deck "crane"]
+    [Seed "42"]
+    [Result "0-1"]
+    [Termination "military"]
+
+    1. p2 gold:p2.kyuden-doji.1 recruit:2! pass
+    ...
+
+Moves (cards by instance, ``p1.hida-yakamo.2``): ``draw:hida-yakamo`` a card entered at the table (``draw:?``
+where the view may not see it); ``pass``; ``gold:CARD`` bow for gold; ``recruit:N`` (``recruit:N!`` proclaimed);
+``attach:CARD>PERSONALITY``; ``ring:CARD``; ``strategy:CARD``; ``effect:CARD,KIND,TARGET,AMOUNT,UNTIL``;
+``attack``; ``army:N=A+B`` an army to battlefield N; ``challenge:A>B,STAT,CARD|-,kill|spare``; ``focus:CARD`` from
+hand, ``focus:deck`` from the top of the deck (``focus:deck=ashigaru`` entered at a table), ``focus:?`` hidden;
+``strike``; ``discard-dynasty:N``; ``discard:CARD``; ``concede``. A custom deck is written in the tags
+``P1Stronghold``, ``P1Sensei``, ``P1Dynasty``, ``P1Fate`` (cards as ``id*copies``); a position as JSON in
+``Position``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from engine.l5r import SYSTEM
+from engine.l5r.actions import (
+    Army,
+    Attach,
+    Attack,
+    Challenge,
+    Concede,
+    Discard,
+    DiscardDynasty,
+    Draw,
+    Effect,
+    Focus,
+    L5RAction,
+    Pass,
+    PlayRing,
+    PlayStrategy,
+    Produce,
+    Recruit,
+    Strike,
+)
+from engine.l5r.catalog import DECKS
+from engine.l5r.state import State, fold
+from events.l5r import GameEnded, GameStarted
+from replay.l5r.explain import text as explain_text
+from replay.l5r.views import redacted_event
+from replay.records.syntax import SEVEN_TAGS, ParsedRecord, RecordSyntaxError, movetext_tokens, read_header, tag_line
+from replay.records.syntax import Move as RecordMove
+
+SYSTEM_NAME = "l5r"
+RESULTS = {"p1": "1-0", "p2": "0-1", "draw": "1/2-1/2"}
+RESULT_TOKENS = {"1-0", "0-1", "1/2-1/2", "*"}
+CARD = r"p[0-9]+\.[a-z0-9-]+\.[0-9]+"
+
+
+def _counted(cards: Sequence[str]) -> str:
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return " ".join(c + (f"*{n}" if n > 1 else "") for c, n in counts.items())
+
+
+def _uncounted(text: str, line: int) -> list[str]:
+    out: list[str] = []
+    for word in text.split():
+        m = re.fullmatch(r"([a-z0-9-]+)(?:\*([0-9]+))?", word)
+        if m is None:
+            raise RecordSyntaxError(line, "syntax", f"cannot read card {word!r}: write id or id*copies")
+        out += [m[1]] * int(m[2] or 1)
+    return out
+
+
+def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = [(t, str(tags.get(t, "?"))) for t in SEVEN_TAGS]
+    out.append(("System", SYSTEM_NAME))
+    out.append(("Variant", started.variant.mode))
+    for seat, deck in zip(started.seats, started.decks, strict=True):
+        tag = seat.id.upper()
+        out.append((tag, seat.name))
+        if deck.name in DECKS:
+            out.append((f"{tag}Deck", deck.name))
+        else:
+            out.append((f"{tag}Deck", "custom"))
+            out.append((f"{tag}Stronghold", deck.stronghold))
+            out.append((f"{tag}Sensei", deck.sensei or "-"))
+            out.append((f"{tag}Dynasty", _counted(deck.dynasty)))
+            out.append((f"{tag}Fate", _counted(deck.fate)))
+    best = max(d.honor for d in started.decks)
+    if sum(1 for d in started.decks if d.honor == best) > 1:
+        out.append(("First", started.order[0]))
+    shown = redacted_event(started, view)
+    if started.variant.mode == "sealed":
+        out.append(("Seed", str(shown.seed) if shown.seed is not None else "?"))
+    if started.position is not None:
+        from msgspec import to_builtins
+
+        out.append(("Position", json.dumps(to_builtins(started.position), separators=(",", ":"))))
+    ended = last if isinstance(last, GameEnded) else None
+    out.append(("Result", RESULTS[ended.winner or "draw"] if ended else "*"))
+    if ended is not None:
+        out.append(("Termination", ended.reason))
+    out.append(("RulesVersion", started.rules_version))
+    for tag, value in tags.items():
+        if tag not in dict(out) and re.fullmatch(r"[A-Za-z0-9_]+", tag):
+            out.append((tag, str(value)))
+    return out
+
+
+def move_text(action: L5RAction, first_event: Any, view: str) -> str:  # noqa: C901 - one token per action
+    match action:
+        case Draw(card=card):
+            return f"draw:{card}" if getattr(redacted_event(first_event, view), "card", None) else "draw:?"
+        case Pass():
+            return "pass"
+        case Produce(card=card):
+            return f"gold:{card}"
+        case Recruit(province=province, proclaim=proclaim):
+            return f"recruit:{province}" + ("!" if proclaim else "")
+        case Attach(card=card, to=to):
+            return f"attach:{card}>{to}"
+        case PlayRing(card=card):
+            return f"ring:{card}"
+        case PlayStrategy(card=card):
+            return f"strategy:{card}"
+        case Effect(card=card, kind=kind, target=target, amount=amount, until=until):
+            return f"effect:{card},{kind},{target},{amount},{until}"
+        case Attack():
+            return "attack"
+        case Army(battlefield=field, units=units):
+            return f"army:{field}=" + "+".join(units)
+        case Challenge(challenger=a, challenged=d, stat=stat, card=card, destroy_loser=destroy):
+            return f"challenge:{a}>{d},{stat},{card or '-'},{'kill' if destroy else 'spare'}"
+        case Focus(source=source, card=card):
+            if redacted_event(first_event, view).card is None:
+                return "focus:?"
+            if source == "hand":
+                return f"focus:{card}"
+            return f"focus:deck={card}" if card else "focus:deck"
+        case Strike():
+            return "strike"
+        case DiscardDynasty(province=province):
+            return f"discard-dynasty:{province}"
+        case Discard(card=card):
+            return f"discard:{card}"
+        case Concede():
+            return "concede"
+        case _:
+            raise AssertionError(action)
+
+
+def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str = "all", comments: bool = False) -> str:
+    started = events[0]
+    assert isinstance(started, GameStarted)
+    lines = [tag_line(tag, value) for tag, value in header(started, events[-1], dict(tags or {}), view)]
+    lines.append("")
+    recorded = SYSTEM.recorded_actions(events)
+    state: State = fold(events[: recorded[0].start if recorded else len(events)])
+    for step in recorded:
+        produced = events[step.start : step.stop]
+        line = f"{state.turn}. {step.seat} {move_text(step.action, produced[0], view)}"
+        if comments and len(produced) > 1:
+            said = []
+            inner = fold(produced[:1], state)
+            for event in produced[1:]:
+                said.append(explain_text(inner, redacted_event(event, view)).replace("}", ")").replace("{", "("))
+                inner = fold([event], inner)
+            line += " {" + "; ".join(said) + "}"
+        lines.append(line)
+        state = fold(produced, state)
+    lines.append(dict(header(started, events[-1], {}, view))["Result"])
+    return "\n".join(lines) + "\n"
+
+
+# -- import ----------------------------------------------------------------------------------------------
+
+
+def _int(text: str, line: int, what: str) -> int:
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise RecordSyntaxError(line, "syntax", f"{what} is a number, not {text!r}")
+    return int(text)
+
+
+def move_from_text(token: str, player: str, line: int) -> L5RAction:  # noqa: C901 - one syntax per action
+    word, _, rest = token.partition(":")
+    if rest == "?":
+        raise RecordSyntaxError(line, "hidden_move", f"{player}'s {word} is hidden in this record")
+    if token == "pass":
+        return Pass(player=player)
+    if token == "attack":
+        return Attack(player=player)
+    if token == "strike":
+        return Strike(player=player)
+    if token == "concede":
+        return Concede(player=player)
+    if word == "draw" and rest:
+        return Draw(player=player, card=rest)
+    if word == "gold" and rest:
+        return Produce(player=player, card=rest)
+    if word == "recruit" and rest:
+        return Recruit(player=player, province=_int(rest.rstrip("!"), line, "a province"), proclaim=rest.endswith("!"))
+    if word == "attach" and ">" in rest:
+        card, _, to = rest.partition(">")
+        return Attach(player=player, card=card, to=to)
+    if word == "ring" and rest:
+        return PlayRing(player=player, card=rest)
+    if word == "strategy" and rest:
+        return PlayStrategy(player=player, card=rest)
+    if word == "effect" and rest.count(",") == 4:
+        card, kind, target, amount, until = rest.split(",")
+        return Effect(player=player, card=card, kind=kind, target=target,  # type: ignore[arg-type]
+                      amount=_int(amount, line, "an effect's amount"), until=until)  # type: ignore[arg-type]
+    if word == "army" and "=" in rest:
+        field, _, units = rest.partition("=")
+        return Army(player=player, battlefield=_int(field, line, "a battlefield"), units=tuple(units.split("+")))
+    if word == "challenge" and rest.count(",") == 3 and ">" in rest:
+        pair, stat, card, fate = rest.split(",")
+        a, _, d = pair.partition(">")
+        return Challenge(player=player, challenger=a, challenged=d, stat=stat,  # type: ignore[arg-type]
+                         card=None if card == "-" else card, destroy_loser=fate != "spare")
+    if word == "focus" and rest:
+        if rest == "deck":
+            return Focus(player=player, source="deck")
+        if rest.startswith("deck="):
+            return Focus(player=player, source="deck", card=rest[5:])
+        return Focus(player=player, source="hand", card=rest)
+    if word == "discard-dynasty" and rest:
+        return DiscardDynasty(player=player, province=_int(rest, line, "a province"))
+    if word == "discard" and rest:
+        return Discard(player=player, card=rest)
+    raise RecordSyntaxError(line, "syntax", f"cannot read move {token!r}: pass, gold:CARD, recruit:N, attach:A>B, "
+                            "ring:CARD, strategy:CARD, effect:..., attack, army:N=A+B, challenge:A>B,chi,-,kill, "
+                            "focus:CARD, focus:deck, strike, discard-dynasty:N, discard:CARD, draw:ID or concede")
+
+
+def parse(text: str) -> ParsedRecord:
+    lines = text.splitlines()
+    tags, tag_lines, n = read_header(lines)
+    record = ParsedRecord(tags, tag_lines)
+    player: str | None = None
+    for line, token in movetext_tokens("\n".join(lines[n:]), n + 1):
+        if token in RESULT_TOKENS:
+            record.result, record.result_line = token, line
+            continue
+        if record.result is not None:
+            raise RecordSyntaxError(line, "syntax", f"move {token!r} after the result")
+        if re.fullmatch(r"\d+\.", token):
+            continue
+        if re.fullmatch(r"p\d+", token):
+            player = token
+            continue
+        if player is None:
+            raise RecordSyntaxError(line, "syntax", f"move {token!r} before any player (p1 or p2)")
+        record.moves.append(RecordMove(line, move_from_text(token, player, line)))
+    return record
+
+
+def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
+    tags, at = record.tags, record.tag_lines
+
+    def need(tag: str) -> str:
+        if tag not in tags:
+            raise RecordSyntaxError(1, "missing_tag", f"the header has no [{tag} ...] tag")
+        return tags[tag]
+
+    mode = tags.get("Variant", "sealed")
+    players = []
+    for pid in ("p1", "p2"):
+        tag = pid.upper()
+        deck: Any = need(f"{tag}Deck")
+        if deck == "custom":
+            sensei = need(f"{tag}Sensei")
+            deck = {"stronghold": need(f"{tag}Stronghold"), "sensei": None if sensei == "-" else sensei,
+                    "dynasty": _uncounted(need(f"{tag}Dynasty"), at[f"{tag}Dynasty"]),
+                    "fate": _uncounted(need(f"{tag}Fate"), at[f"{tag}Fate"])}
+        players.append({"id": pid, "name": tags.get(tag, pid), "deck": deck})
+    setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": {"mode": mode}}
+    if mode == "sealed":
+        seed = need("Seed")
+        if not seed.isdigit():
+            raise RecordSyntaxError(at["Seed"], "hidden_seed",
+                                    f"a sealed game needs its seed to deal its decks; the record has {seed!r}")
+        setup["seed"] = int(seed)
+    if "First" in tags:
+        setup["first"] = tags["First"]
+    if "Position" in tags:
+        try:
+            setup["position"] = json.loads(tags["Position"])
+        except json.JSONDecodeError as error:
+            raise RecordSyntaxError(at["Position"], "bad_position", f"the position is JSON: {error}") from None
+    return setup
+
+
+def check_result(record: ParsedRecord, state: Any) -> None:
+    expected = RESULTS[state.winner or "draw"] if state.phase == "over" else "*"
+    claims = ((record.tags.get("Result"), record.tag_lines.get("Result", 1)), (record.result, record.result_line))
+    for claimed, line in claims:
+        if claimed is not None and claimed != expected:
+            raise RecordSyntaxError(line, "result_mismatch", f"the record says {claimed}, but its moves give "
+                                    f"{expected}")
+    if "Termination" in record.tags and state.phase == "over" and record.tags["Termination"] != state.end_reason:
+        raise RecordSyntaxError(record.tag_lines["Termination"], "result_mismatch",
+                                f"the record says the game ended by {record.tags['Termination']}, its moves by "
+                                f"{state.end_reason}")
+
+
+DERIVED = {"System", "Variant", "P1", "P2", "P1Deck", "P2Deck", "P1Stronghold", "P2Stronghold", "P1Sensei",
+           "P2Sensei", "P1Dynasty", "P2Dynasty", "P1Fate", "P2Fate", "First", "Seed", "Position", "Result",
+           "Termination", "RulesVersion"}
+
+
+def record_tags(record: ParsedRecord) -> dict[str, str]:
+    return {t: v for t, v in record.tags.items() if t not in DERIVED and v != "?"}
+
+
+__all__ = ["check_result", "export", "parse", "record_tags", "setup_from_tags"]

@@ -1,0 +1,70 @@
+"""What each view may see of an L5R game.
+
+Hidden (``secrets``): the ``seed`` of ``game_started`` (every deck's order follows from it: ``all`` only); a card
+drawn into a hand (its owner's); a card placed face down into a province (nobody looks at it, §2: ``all`` only,
+until ``cards_revealed``); a focus card (from hand: its owner's; from the top of the fate deck: ``all`` only, until
+``duel_resolved`` reveals them all, §5.3). The state view of every seat but ``all`` shows the decks as counts,
+another seat's hand as a count, face-down province cards and unrevealed focus cards as None.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.l5r.state import State, state_to_builtins
+from events.l5r import CardDrawn, DuelFocused, GameStarted, ProvinceFilled
+from replay.errors import UnknownView
+from replay.plugin import ALL, hide_secrets, sees
+
+
+def secrets(event: Any) -> dict[str, tuple[str, ...]]:
+    match event:
+        case GameStarted():
+            return {ALL: ("seed",)}
+        case CardDrawn(player=player):
+            return {player: ("card",)}
+        case ProvinceFilled():
+            return {ALL: ("card",)}
+        case DuelFocused(player=player, source="hand"):
+            return {player: ("card",)}
+        case DuelFocused():
+            return {ALL: ("card",)}
+        case _:
+            return {}
+
+
+def redacted_event(event: Any, view: str) -> Any:
+    """Every L5R event is seen by every view, redacted by ``secrets``."""
+    if view == ALL:
+        return event
+    return hide_secrets(event, view, secrets(event))
+
+
+def state_view(state: State, view: str) -> dict[str, Any]:
+    data = state_to_builtins(state)
+    for p in data["players"]:
+        for pr in p["provinces"]:
+            pr["filled"] = pr["card"] is not None
+        p["hand_count"] = len(p["hand"])
+        p["dynasty_count"] = len(p["dynasty"])
+        p["fate_count"] = len(p["fate"])
+    if view == ALL:
+        return data
+    seats = [s["id"] for s in data["seats"]]
+    if view != "spectator" and seats and view not in seats:
+        raise UnknownView(f"unknown view {view!r}: one of all, spectator, {', '.join(seats)}")
+    data["seed"] = None
+    for p in data["players"]:
+        p["dynasty"] = None
+        p["fate"] = None
+        if not sees(view, p["id"]):
+            p["hand"] = None
+        p["provinces"] = [pr if pr["face_up"] else {**pr, "card": None} for pr in p["provinces"]]
+    duel = data.get("duel")
+    if duel is not None:
+        duel["focuses"] = [f if f["source"] == "hand" and sees(view, f["player"]) else {**f, "card": None}
+                           for f in duel["focuses"]]
+    return data
+
+
+__all__ = ["redacted_event", "secrets", "state_view"]
