@@ -1,6 +1,6 @@
 """What L5R adds to the HTTP API and the CLI (``api.plugin.ApiSystem``): the typed body of ``POST /games`` (players
 with their decks, the mode, the first player on a tie of honour, a starting position), the options it gives
-``warlog tournament`` (``--l5r-mode``, ``--l5r-deck``) and its board drawing for the replay page.
+``warlog tournament`` (``--l5r-mode``, ``--l5r-army``: a deck) and its board drawing for the replay page.
 
 Values of the right type that the rules refuse (a deck under 40 cards, a card not in the catalog) are the engine's
 to judge (422 ``invalid_setup`` citing the rule).
@@ -27,7 +27,7 @@ CardId = Annotated[str, Field(max_length=40, pattern=r"^[a-z0-9-]+$", descriptio
 
 EXAMPLE: dict[str, Any] = {
     "system": NAME,
-    "players": [{"id": "p1", "name": "Alice", "deck": "lion"}, {"id": "p2", "name": "Bob", "deck": "crane"}],
+    "players": [{"id": "p1", "name": "Alice", "army": "lion"}, {"id": "p2", "name": "Bob", "army": "crane"}],
     "variant": {"mode": "sealed"},
     "seed": 42,
 }
@@ -51,7 +51,7 @@ class DeckIn(Request):
 
 
 class PlayerIn(SeatPlayer):
-    deck: Literal[tuple(DECKS)] | DeckIn = Field(  # type: ignore[valid-type]
+    army: Literal[tuple(DECKS)] | DeckIn = Field(  # type: ignore[valid-type]
         description=f"a sample deck ({', '.join(DECKS)}) or a stronghold, sensei and 40/40 card ids",
         examples=["crab"])
 
@@ -141,8 +141,8 @@ def catalog() -> dict[str, Any]:
 
 
 class L5ROptions(ModelOptions):
-    """``ModelOptions`` with ``--l5r-`` before every option (``--l5r-mode``, ``--l5r-deck``): other systems have
-    ``--mode`` and ``--army``. ``--l5r-deck`` takes a sample deck's name or a custom deck as JSON."""
+    """``ModelOptions`` with ``--l5r-`` before every option (``--l5r-mode``, ``--l5r-army``: a deck): other systems have
+    ``--mode`` and ``--army``. ``--l5r-army`` takes a sample deck's name or a custom deck as JSON."""
 
     def add_options(self, parser: argparse._ActionsContainer, command: str) -> None:
         for name, field in self.fields.get(command, {}).items():
@@ -158,10 +158,10 @@ class L5ROptions(ModelOptions):
 
     def options(self, args: argparse.Namespace, command: str) -> dict[str, Any]:
         given = super().options(args, command)
-        deck = given.get("deck")
+        deck = given.get("army")
         if command != TOURNAMENT_CREATE and isinstance(deck, str) and deck not in DECKS:
             try:
-                given["deck"] = json.loads(deck)
+                given["army"] = json.loads(deck)
             except json.JSONDecodeError:
                 pass  # the setup model names the sample decks in its error
         return given

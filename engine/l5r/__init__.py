@@ -107,8 +107,8 @@ class L5RSystem:
         if index // len(SAMPLE_GAMES) % 2:
             first, second = second, first
         setup: dict[str, Any] = {"system": SYSTEM_NAME,
-                                 "players": [{"id": seat_id(0), "name": "red", "deck": first},
-                                             {"id": seat_id(1), "name": "blue", "deck": second}],
+                                 "players": [{"id": seat_id(0), "name": "red", "army": first},
+                                             {"id": seat_id(1), "name": "blue", "army": second}],
                                  "variant": {"mode": mode}}
         if mode == "sealed":
             setup["seed"] = seed

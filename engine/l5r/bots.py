@@ -5,8 +5,9 @@
   counted, as a shuffled deck would give.
 - ``greedy``: recruits the best personality it can pay (proclaiming when it may), holdings when nothing better is
   affordable; plays its rings; attaches followers and items to its strongest personality once it has three;
-  challenges when its duellist's chi is 2 or more above the other's; attacks with every standing personality as one
-  army at the first battlefield, and defends the battlefield the attacking army threatens most; in a duel focuses its
+  challenges when its duellist's chi is 2 or more above the other's; attacks when its standing force beats the
+  weakest province, with every standing personality as one army there; defends the battlefield the attacking army
+  threatens most when it wins that battle or saves the province, else keeps its army home; in a duel focuses its
   best hand card while its total is not clearly ahead, then strikes.
 """
 
@@ -31,7 +32,15 @@ from engine.l5r.actions import (
     Strike,
 )
 from engine.l5r.catalog import card_of, owner_of
-from engine.l5r.rules import army_force, available_units, duel_base, gold_sources, legal_actions, recruit_cost
+from engine.l5r.rules import (
+    army_force,
+    available_units,
+    duel_base,
+    gold_sources,
+    legal_actions,
+    province_strength,
+    recruit_cost,
+)
 from engine.l5r.state import State, focus_count
 from engine.prng import SplitMix64
 
@@ -76,7 +85,10 @@ class GreedyBot:
         if state.phase == "end":
             return min((a for a in actions if isinstance(a, Discard)), key=lambda a: (card_of(a.card).focus, a.card))
         if state.phase == "attack":
-            return Attack(player=seat) if available_units(state, seat) else Pass(player=seat)
+            other = state.player(state.other(seat))
+            force = army_force(state, available_units(state, seat))
+            weakest = min((province_strength(state, other.id, pr.number) for pr in other.provinces), default=0)
+            return Attack(player=seat) if force > weakest else Pass(player=seat)
         if state.phase == "maneuvers":
             return self._maneuver(state, seat)
         if state.phase == "dynasty":
@@ -128,11 +140,17 @@ class GreedyBot:
         if seat == state.defender:
             threats = [a for a in state.armies if a.side == "attacker"]
             if free and threats and not any(a.side == "defender" for a in state.armies):
-                field = max(threats, key=lambda a: (army_force(state, a.units), -a.battlefield)).battlefield
-                return Army(player=seat, battlefield=field, units=tuple(free))
+                army = max(threats, key=lambda a: (army_force(state, a.units), -a.battlefield))
+                attacking, ours = army_force(state, army.units), army_force(state, free)
+                strength = province_strength(state, seat, army.battlefield)
+                # defend where it wins the battle, or saves the province; never feed a lost cause
+                if ours >= attacking or attacking <= ours + strength < attacking + strength and \
+                        attacking > strength:
+                    return Army(player=seat, battlefield=army.battlefield, units=tuple(free))
             return Pass(player=seat)
-        if free and not state.armies and state.battlefields:
-            return Army(player=seat, battlefield=state.battlefields[0], units=tuple(free))
+        if free and not state.armies and state.battlefields and state.defender is not None:
+            field = min(state.battlefields, key=lambda f: (province_strength(state, state.defender or "", f), f))
+            return Army(player=seat, battlefield=field, units=tuple(free))
         return Pass(player=seat)
 
     def _dynasty(self, state: State, seat: str, actions: Sequence[L5RAction]) -> L5RAction:

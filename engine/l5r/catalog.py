@@ -6,6 +6,7 @@ Read once at import time; nothing else in the engine touches files. A card insta
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -76,8 +77,9 @@ def _load() -> tuple[dict[str, Card], dict[str, SampleDeck]]:
 CARDS, DECKS = _load()
 
 
+@functools.lru_cache(maxsize=16384)
 def card_of(instance: str) -> Card:
-    """The card of an instance name ``p1.hida-yakamo.2``."""
+    """The card of an instance name ``p1.hida-yakamo.2`` (cached: the names of a game's cards repeat)."""
     return CARDS[instance.split(".")[1]]
 
 
@@ -89,8 +91,9 @@ def name_of(instance: str) -> str:
     return card_of(instance).name
 
 
+@functools.lru_cache(maxsize=1024)
 def instances(player: str, cards: tuple[str, ...]) -> tuple[str, ...]:
-    """The instance names of a deck list, copies numbered in list order."""
+    """The instance names of a deck list, copies numbered in list order (cached: decks repeat across games)."""
     seen: dict[str, int] = {}
     out = []
     for card in cards:

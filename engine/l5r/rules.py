@@ -33,7 +33,7 @@ from engine.l5r.actions import (
     Strike,
 )
 from engine.l5r.catalog import ELEMENTS, card_of, name_of, owner_of
-from engine.l5r.state import MAX_FOCUS, InPlay, PlayerState, State, awaited, evolve, focus_count
+from engine.l5r.state import MAX_FOCUS, InPlay, PlayerState, State, awaited, evolve, focus_count, top
 from events.l5r import (
     ArmyAssigned,
     AttackDeclared,
@@ -606,7 +606,7 @@ def _focus(b: Builder, action: L5RAction) -> None:
             if action.card is not None:
                 raise refuse("sealed_deck", "§5.2", "in a sealed game the top card of the deck is the deck's; "
                              "give no card")
-            b.emit(DuelFocused(player=action.player, source="deck", card=p.fate[0]))
+            b.emit(DuelFocused(player=action.player, source="deck", card=top(s, action.player, "fate")))
         else:
             inst = next((i for i in p.fate if i.split(".")[1] == action.card), None)
             if inst is None:
@@ -684,9 +684,10 @@ def advance(b: Builder) -> None:  # noqa: C901 - one step per procedure
             pending = s.pending[0]
             p = s.player(pending.player)
             if pending.dest == "hand":
-                b.emit(CardDrawn(player=p.id, card=p.fate[0], source="prng"))
+                b.emit(CardDrawn(player=p.id, card=top(s, p.id, "fate"), source="prng"))
             else:
-                b.emit(ProvinceFilled(player=p.id, province=pending.province, card=p.dynasty[0], source="prng"))
+                b.emit(ProvinceFilled(player=p.id, province=pending.province, card=top(s, p.id, "dynasty"),
+                                      source="prng"))
             continue
         if s.duel is not None:
             if s.duel.next is None:

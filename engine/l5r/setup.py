@@ -3,8 +3,8 @@
 A setup (``POST /games`` body)::
 
     {"system": "l5r",
-     "players": [{"id": "p1", "name": "Ann", "deck": "crab"},
-                 {"id": "p2", "name": "Bob", "deck": {"stronghold": "kyuden-doji", "sensei": null,
+     "players": [{"id": "p1", "name": "Ann", "army": "crab"},
+                 {"id": "p2", "name": "Bob", "army": {"stronghold": "kyuden-doji", "sensei": null,
                                                       "dynasty": [...40 card ids], "fate": [...40 card ids]}}],
      "variant": {"mode": "sealed"}, "seed": 42, "first": "p2"?, "position": {...}?}
 """
@@ -90,20 +90,18 @@ def variant_of(data: Any) -> Variant:
 
 
 def turn_order(decks: Sequence[DeckRecord], first: Any) -> tuple[str, ...]:
-    """R1: the highest family honour goes first; a tie is decided by the players and recorded (``first``)."""
+    """R1: the highest family honour goes first; a tie is decided by the players and recorded (``first``; when a
+    tie comes without it, as from a tournament's pairing, the first seat goes first: docs/l5r.md D1)."""
     seats = [d.player for d in decks]
     best = max(d.honor for d in decks)
     leaders = [d.player for d in decks if d.honor == best]
-    if len(leaders) == 1:
-        if first is not None and first != leaders[0]:
+    if first is not None and first not in leaders:
+        if len(leaders) == 1:
             raise SetupError("invalid_setup", "R1", f"{leaders[0]} has the highest family honour and goes first; "
                              f"first={first!r} is for a tie only")
-        start = leaders[0]
-    else:
-        if first not in leaders:
-            raise SetupError("invalid_setup", "R1", f"{' and '.join(leaders)} tie on family honour {best}: the "
-                             "players decide who goes first; give it as first")
-        start = first
+        raise SetupError("invalid_setup", "R1", f"{' and '.join(leaders)} tie on family honour {best}: first is one "
+                         f"of them, not {first!r}")
+    start = first if first is not None else leaders[0]
     i = seats.index(start)
     return tuple(seats[i:] + seats[:i])
 
@@ -175,7 +173,7 @@ def start_event(setup: dict[str, Any]) -> GameStarted:
     else:
         seed = None
     players = setup["players"]
-    decks = tuple(deck_of(s.id, p.get("deck")) for p, s in zip(players, seats, strict=True))
+    decks = tuple(deck_of(s.id, p.get("army")) for p, s in zip(players, seats, strict=True))
     names = [str(p.get("name") or s.id) for p, s in zip(players, seats, strict=True)]
     order = turn_order(decks, setup.get("first"))
     position = None if setup.get("position") is None else position_of(setup["position"], decks)
@@ -194,7 +192,7 @@ def recorded_setup(events: Sequence[L5REvent]) -> dict[str, Any]:
         shown: Any = deck.name if deck.name in DECKS else {
             "stronghold": deck.stronghold, "sensei": deck.sensei, "dynasty": list(deck.dynasty),
             "fate": list(deck.fate)}
-        players.append({"id": seat.id, "name": seat.name, "deck": shown})
+        players.append({"id": seat.id, "name": seat.name, "army": shown})
     setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": {"mode": started.variant.mode},
                              "seed": started.seed}
     best = max(d.honor for d in started.decks)

@@ -5,8 +5,9 @@ A card instance names its card (``p1.hida-yakamo.2``, ``engine.l5r.catalog``). W
 
 - ``PlayerState.cards``: in play (personalities, holdings, rings; attachments with ``on`` naming their personality);
   a personality in an army is still here, and ``State.armies`` says where it fights;
-- ``provinces`` (face down or up), ``hand``, the decks (``dynasty``/``fate``: top first in sealed mode; in table mode
-  the cards not yet drawn, in deck-list order), the discard piles.
+- ``provinces`` (face down or up), ``hand``, the decks (``dynasty``/``fate``: the cards not yet drawn, in deck-list
+  order; in sealed mode the seed orders the draws, ``top``; a position lists its decks top first), the discard
+  piles.
 
 ``phase``: setup | start (a turn is about to begin) | action | attack | maneuvers | battle | dynasty | end | over.
 ``priority`` is the seat whose action a window awaits; ``passes`` counts passes in a row without an action between.
@@ -15,6 +16,7 @@ A card instance names its card (``p1.hida-yakamo.2``, ``engine.l5r.catalog``). W
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any, assert_never
 
@@ -157,6 +159,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     modifiers: tuple[Modifier, ...] = ()
     duel: Duel | None = None
     seed: int | None = None
+    decks: tuple[DeckRecord, ...] = ()  # sealed, without a position: the decks as dealt (the seed orders them)
     winner: str | None = None
     end_reason: str | None = None
 
@@ -281,13 +284,15 @@ def _expire(state: State, until: str) -> State:
     return msgspec.structs.replace(state, modifiers=tuple(m for m in state.modifiers if m.until != until))
 
 
-def _start(event: GameStarted) -> State:
+def start_state(event: GameStarted) -> State:
+    """The state ``game_started`` makes (whatever came before it)."""
     players = []
     pending: list[Pending] = []
     for deck in event.decks:
         players.append(_player_of(deck, event.seed is not None))
+    shuffled = event.seed is not None and event.position is None
     state = State(phase="start", mode=event.variant.mode, seats=event.seats, players=tuple(players),
-                  order=event.order, active=event.order[0], seed=event.seed)
+                  order=event.order, active=event.order[0], seed=event.seed, decks=event.decks if shuffled else ())
     if event.position is not None:
         return _from_position(state, event.position)
     for deck in event.decks:
@@ -306,18 +311,35 @@ def _player_of(deck: DeckRecord, sealed_seed: bool) -> PlayerState:
         dynasty=instances(deck.player, deck.dynasty), fate=instances(deck.player, deck.fate))
 
 
-def shuffled(state: State, seed: int) -> State:
-    """Sealed mode: both decks of every player in the seed's order (``engine.prng``; the algorithm is named in
-    ``game_started.shuffle``)."""
+def deck_ranks(seed: int, decks: tuple[DeckRecord, ...]) -> dict[str, int]:
+    """Sealed mode: each card instance's place in its shuffled deck (p1's dynasty then fate deck, then p2's, one
+    generator from the seed: ``engine.prng``, named in ``game_started.shuffle``). The state keeps the decks as the
+    cards left; ``decide`` draws the first of them in this order. Cached: a pure function of the game's start."""
+    return _deck_ranks(seed, decks)
+
+
+@functools.lru_cache(maxsize=256)
+def _deck_ranks(seed: int, decks: tuple[DeckRecord, ...]) -> dict[str, int]:
     from engine.prng import SplitMix64, shuffle
 
     rng = SplitMix64(seed)
-    players = []
-    for p in state.players:
-        dynasty = tuple(shuffle(p.dynasty, rng))
-        fate = tuple(shuffle(p.fate, rng))
-        players.append(msgspec.structs.replace(p, dynasty=dynasty, fate=fate))
-    return msgspec.structs.replace(state, players=tuple(players))
+    ranks: dict[str, int] = {}
+    for deck in decks:
+        for cards in (instances(deck.player, deck.dynasty), instances(deck.player, deck.fate)):
+            for i, inst in enumerate(shuffle(cards, rng)):
+                ranks[inst] = i
+    return ranks
+
+
+def top(state: State, seat: str, which: str) -> str:
+    """The card a draw from ``seat``'s ``which`` deck (fate | dynasty) takes now: the first left in the seed's order
+    (sealed), or the first of the deck as a position listed it."""
+    p = state.player(seat)
+    deck = p.fate if which == "fate" else p.dynasty
+    if state.seed is None or not state.decks:
+        return deck[0]
+    ranks = deck_ranks(state.seed, state.decks)
+    return min(deck, key=ranks.__getitem__)
 
 
 def _from_position(state: State, position: PositionRecord) -> State:
@@ -401,8 +423,9 @@ def next_focus(duel: Duel, after: str | None = None) -> str | None:
     challenged = duel.challenged.split(".", 1)[0]
     challenger = duel.seat if duel.seat != challenged else duel.challenger.split(".", 1)[0]
     seats = (challenged, challenger)
-    if after is None:
-        candidates = seats
+    if after is None:  # a duel's start, or a position's duel: the challenged player leads while counts are even
+        led = focus_count(duel, seats[0]) > focus_count(duel, seats[1])
+        candidates = (seats[1], seats[0]) if led else seats
     else:
         other = seats[1] if after == seats[0] else seats[0]
         candidates = (other, after)
@@ -416,10 +439,7 @@ def evolve(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
     state = msgspec.structs.replace(state, seq=state.seq + 1)
     match event:
         case GameStarted():
-            started = _start(event)
-            if event.seed is not None and event.position is None:
-                started = shuffled(started, event.seed)
-            return msgspec.structs.replace(started, seq=state.seq)
+            return msgspec.structs.replace(start_state(event), seq=state.seq)
         case CardDrawn(player=seat, card=card):
             p = state.player(seat)
             inst = card if card is not None else p.fate[0]
@@ -653,10 +673,10 @@ def _battle_resolved(state: State, event: BattleResolved) -> State:
 
 
 def fold(events: Iterable[L5REvent], state: State | None = None) -> State:
-    state = state if state is not None else initial_state()
-    for event in events:
-        state = evolve(state, event)
-    return state
+    """``evolve`` over ``events`` from ``state``, at speed: one mutable working copy (``engine.l5r.folding``)."""
+    from engine.l5r.folding import fold as fold_in_place
+
+    return fold_in_place(events, state)
 
 
 def state_to_builtins(state: State) -> dict[str, Any]:
@@ -666,5 +686,5 @@ def state_to_builtins(state: State) -> dict[str, Any]:
 
 
 __all__ = ["MAX_FOCUS", "Army", "Duel", "Focus", "InPlay", "Modifier", "Pending", "PlayerState", "Province", "State",
-           "awaited", "evolve", "focus_count", "fold", "initial_state", "next_focus", "shuffled",
-           "state_to_builtins"]
+           "awaited", "deck_ranks", "evolve", "focus_count", "fold", "initial_state", "next_focus", "start_state",
+           "state_to_builtins", "top"]

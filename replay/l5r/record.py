@@ -3,9 +3,9 @@
     [System "l5r"]
     [Variant "sealed"]
     [P1 "Ann"]
-    [P1Deck "crab"]
+    [P1Army "crab"]
     [P2 "Bob"]
-    [P2Deck "crane"]
+    [P2Army "crane"]
     [Seed "42"]
     [Result "0-1"]
     [Termination "military"]
@@ -29,6 +29,8 @@ import json
 import re
 from collections.abc import Sequence
 from typing import Any
+
+import msgspec
 
 from engine.l5r import SYSTEM
 from engine.l5r.actions import (
@@ -89,9 +91,9 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
         tag = seat.id.upper()
         out.append((tag, seat.name))
         if deck.name in DECKS:
-            out.append((f"{tag}Deck", deck.name))
+            out.append((f"{tag}Army", deck.name))
         else:
-            out.append((f"{tag}Deck", "custom"))
+            out.append((f"{tag}Army", "custom"))
             out.append((f"{tag}Stronghold", deck.stronghold))
             out.append((f"{tag}Sensei", deck.sensei or "-"))
             out.append((f"{tag}Dynasty", _counted(deck.dynasty)))
@@ -103,9 +105,9 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
     if started.variant.mode == "sealed":
         out.append(("Seed", str(shown.seed) if shown.seed is not None else "?"))
     if started.position is not None:
-        from msgspec import to_builtins
-
-        out.append(("Position", json.dumps(to_builtins(started.position), separators=(",", ":"))))
+        shown_position = shown.position
+        out.append(("Position", "?" if shown_position is None else
+                    json.dumps(msgspec.to_builtins(shown_position), separators=(",", ":"))))
     ended = last if isinstance(last, GameEnded) else None
     out.append(("Result", RESULTS[ended.winner or "draw"] if ended else "*"))
     if ended is not None:
@@ -277,13 +279,13 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
     players = []
     for pid in ("p1", "p2"):
         tag = pid.upper()
-        deck: Any = need(f"{tag}Deck")
+        deck: Any = need(f"{tag}Army")
         if deck == "custom":
             sensei = need(f"{tag}Sensei")
             deck = {"stronghold": need(f"{tag}Stronghold"), "sensei": None if sensei == "-" else sensei,
                     "dynasty": _uncounted(need(f"{tag}Dynasty"), at[f"{tag}Dynasty"]),
                     "fate": _uncounted(need(f"{tag}Fate"), at[f"{tag}Fate"])}
-        players.append({"id": pid, "name": tags.get(tag, pid), "deck": deck})
+        players.append({"id": pid, "name": tags.get(tag, pid), "army": deck})
     setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": {"mode": mode}}
     if mode == "sealed":
         seed = need("Seed")
@@ -294,6 +296,9 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
     if "First" in tags:
         setup["first"] = tags["First"]
     if "Position" in tags:
+        if tags["Position"] == "?":
+            raise RecordSyntaxError(at["Position"], "hidden_position", "the starting position is hidden in this "
+                                    "record (every hand and deck is in it): export the record as all")
         try:
             setup["position"] = json.loads(tags["Position"])
         except json.JSONDecodeError as error:
@@ -314,7 +319,7 @@ def check_result(record: ParsedRecord, state: Any) -> None:
                                 f"{state.end_reason}")
 
 
-DERIVED = {"System", "Variant", "P1", "P2", "P1Deck", "P2Deck", "P1Stronghold", "P2Stronghold", "P1Sensei",
+DERIVED = {"System", "Variant", "P1", "P2", "P1Army", "P2Army", "P1Stronghold", "P2Stronghold", "P1Sensei",
            "P2Sensei", "P1Dynasty", "P2Dynasty", "P1Fate", "P2Fate", "First", "Seed", "Position", "Result",
            "Termination", "RulesVersion"}
 

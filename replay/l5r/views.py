@@ -1,6 +1,7 @@
 """What each view may see of an L5R game.
 
-Hidden (``secrets``): the ``seed`` of ``game_started`` (every deck's order follows from it: ``all`` only); a card
+Hidden (``secrets``): the ``seed`` of ``game_started`` (every deck's order follows from it: ``all`` only) and its
+``position`` (every hand, deck and face-down card of a game started from one: ``all`` only); a card
 drawn into a hand (its owner's); a card placed face down into a province (nobody looks at it, §2: ``all`` only,
 until ``cards_revealed``); a focus card (from hand: its owner's; from the top of the fate deck: ``all`` only, until
 ``duel_resolved`` reveals them all, §5.3). The state view of every seat but ``all`` shows the decks as counts,
@@ -20,7 +21,7 @@ from replay.plugin import ALL, hide_secrets, sees
 def secrets(event: Any) -> dict[str, tuple[str, ...]]:
     match event:
         case GameStarted():
-            return {ALL: ("seed",)}
+            return {ALL: ("seed", "position")}  # a position holds every hand, deck and face-down card
         case CardDrawn(player=player):
             return {player: ("card",)}
         case ProvinceFilled():

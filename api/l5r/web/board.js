@@ -61,9 +61,24 @@ function drawCard(svg, x, y, instance, options = {}) {
   svg.append(group);
 }
 
+const HOME_X = 10 + 4 * (CARD_W + GAP) + 16;
+
+function homeOf(player) {
+  // personalities first (with their attachments), then holdings and rings; the stronghold leads
+  const rank = (c) => ({ personality: 0, ring: 2 }[cardOf(c.id).kind] ?? 1);
+  const own = player.cards.filter((c) => !c.on).sort((a, b) => rank(a) - rank(b));
+  return [{ id: player.stronghold, bowed: player.stronghold_bowed }].concat(own);
+}
+
+function bandHeight(player, width) {
+  const perRow = Math.max(1, Math.floor((width - HOME_X) / (CARD_W + GAP)));
+  const rows = Math.ceil(homeOf(player).length / perRow);
+  return Math.max(CARD_H + 46, 34 + rows * (CARD_H + GAP) + 6);
+}
+
 function band(svg, state, player, top, width, names) {
   const colour = COLOURS[player.id] || "#333";
-  svg.append(node("rect", { x: 0, y: top, width, height: 2 * CARD_H + 64, fill: TINTS[player.id] || "#eee", rx: 8 }));
+  svg.append(node("rect", { x: 0, y: top, width, height: bandHeight(player, width), fill: TINTS[player.id] || "#eee", rx: 8 }));
   const hand = player.hand_count ?? (player.hand || []).length;
   svg.append(node("text", { x: 10, y: top + 18, "font-size": 14, "font-weight": 700, fill: colour },
     `${names[player.id] || player.id} · ${player.clan} · honour ${player.honor} · gold ${player.gold} · hand ${hand} · ` +
@@ -84,8 +99,8 @@ function band(svg, state, player, top, width, names) {
       drawCard(svg, x, y, province.face_up ? province.card : null, { colour });
     }
   }
-  const home = [{ id: player.stronghold, bowed: player.stronghold_bowed }].concat(player.cards.filter((c) => !c.on));
-  let x = 10 + 4 * (CARD_W + GAP) + 16;
+  const home = homeOf(player);
+  const x = HOME_X;
   const homeTop = top + 28;
   svg.append(node("text", { x, y: homeTop - 2, "font-size": 9, fill: "#555" }, "home"));
   const perRow = Math.max(1, Math.floor((width - x) / (CARD_W + GAP)));
@@ -93,7 +108,7 @@ function band(svg, state, player, top, width, names) {
     const col = i % perRow;
     const row = Math.floor(i / perRow);
     const attached = player.cards.filter((a) => a.on === c.id).map((a) => nameOf(a.id));
-    drawCard(svg, x + col * (CARD_W + GAP), homeTop + row * (CARD_H / 2 + 4) + (row ? CARD_H / 2 : 0), c.id,
+    drawCard(svg, x + col * (CARD_W + GAP), homeTop + row * (CARD_H + GAP), c.id,
       { colour, bowed: c.bowed, dishonored: c.dishonored, note: attached.length ? `+ ${attached.join(", ")}` : null });
   });
 }
@@ -104,26 +119,26 @@ export function draw(host, state, context = {}) {
   const bottomId = players.some((p) => p.id === context.view) ? context.view : state.active;
   const ordered = players.filter((p) => p.id !== bottomId).concat(players.filter((p) => p.id === bottomId));
   const width = 10 + 9 * (CARD_W + GAP) + 40;
-  const bandHeight = 2 * CARD_H + 64;
+  const heights = ordered.map((p) => bandHeight(p, width));
   const middle = 110;
-  const height = ordered.length * bandHeight + middle + 10;
+  const height = heights.reduce((a, b) => a + b, 0) + middle + 10;
   const svg = node("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", width: "100%", class: "l5r-table" });
   const lines = [];
   const destroyed = new Set((context.cause && context.cause.destroyed) || []);
   ordered.forEach((player, i) => {
-    const top = i === 0 ? 0 : bandHeight + middle;
+    const top = i === 0 ? 0 : heights[0] + middle;
     band(svg, state, player, top, width, names);
     lines.push(`${player.id} (${player.clan}): family honour ${player.honor}, ${player.provinces.length} provinces, ` +
       `${player.cards.filter((c) => !c.on && cardOf(c.id).kind === "personality").map((c) => nameOf(c.id)).join(", ") || "no personality"} at home`);
   });
-  const midTop = bandHeight + 10;
+  const midTop = (heights[0] || 0) + 10;
   const cause = context.cause || {};
   if (state.duel) {
     const duel = state.duel;
     svg.append(node("text", { x: 10, y: midTop + 14, "font-size": 13, "font-weight": 700 },
       `Duel on ${duel.stat}: ${nameOf(duel.challenger)} challenges ${nameOf(duel.challenged)}`));
     duel.focuses.forEach((f, i) => {
-      drawCard(svg, 10 + i * (CARD_W / 1.4 + GAP), midTop + 24, f.card, { colour: COLOURS[f.player], label: `${f.player} focus` });
+      drawCard(svg, 10 + i * (CARD_W + GAP), midTop + 24, f.card, { colour: COLOURS[f.player], label: `${f.player} focus` });
     });
     lines.push(`a duel: ${nameOf(duel.challenger)} against ${nameOf(duel.challenged)}, ${duel.focuses.length} focus cards down`);
   } else if (cause.type === "duel_resolved") {

@@ -50,8 +50,8 @@ def setup(p1: dict[str, Any] | None = None, p2: dict[str, Any] | None = None, ac
                                 "players": [player("p1", **(p1 or {})), player("p2", **(p2 or {}))]}
     if duel is not None:
         position["duel"] = duel
-    out: dict[str, Any] = {"system": "l5r", "players": [{"id": "p1", "name": "Ann", "deck": decks[0]},
-                                                        {"id": "p2", "name": "Bob", "deck": decks[1]}],
+    out: dict[str, Any] = {"system": "l5r", "players": [{"id": "p1", "name": "Ann", "army": decks[0]},
+                                                        {"id": "p2", "name": "Bob", "army": decks[1]}],
                            "variant": {"mode": mode}, "position": position}
     if mode == "sealed":
         out["seed"] = 7

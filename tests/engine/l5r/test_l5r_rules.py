@@ -43,7 +43,7 @@ def battle_at(game, field) -> BattleResolved:
 
 
 def crab_crane(**extra):
-    return {"system": "l5r", "players": [{"id": "p1", "deck": "crab"}, {"id": "p2", "deck": "crane"}],
+    return {"system": "l5r", "players": [{"id": "p1", "army": "crab"}, {"id": "p2", "army": "crane"}],
             "variant": {"mode": "sealed"}, "seed": 3, **extra}
 
 
@@ -66,11 +66,9 @@ def test_r1_highest_family_honour_goes_first():
 
 
 def test_r1_a_tie_of_honour_is_decided_by_the_players_and_recorded():
-    tied = {"system": "l5r", "players": [{"id": "p1", "deck": "crab"}, {"id": "p2", "deck": "dragon"}],
+    tied = {"system": "l5r", "players": [{"id": "p1", "army": "crab"}, {"id": "p2", "army": "dragon"}],
             "variant": {"mode": "sealed"}, "seed": 3}
-    with pytest.raises(SetupError) as error:
-        SYSTEM.start(tied)
-    assert error.value.rule == "R1"
+    assert SYSTEM.start(tied)[0].order == ("p1", "p2")  # no choice recorded: the first seat (D1)
     assert SYSTEM.start({**tied, "first": "p2"})[0].order == ("p2", "p1")
     assert SYSTEM.recorded_setup(list(SYSTEM.start({**tied, "first": "p2"})))["first"] == "p2"
     with pytest.raises(SetupError) as error:
@@ -81,7 +79,7 @@ def test_r1_a_tie_of_honour_is_decided_by_the_players_and_recorded():
 def test_s1_a_deck_holds_forty_dynasty_and_forty_fate_cards():
     deck = {"stronghold": "kyuden-hida", "sensei": None, "dynasty": ["rice-paddy"] * 39, "fate": ["ashigaru"] * 40}
     with pytest.raises(SetupError) as error:
-        SYSTEM.start({**crab_crane(), "players": [{"id": "p1", "deck": deck}, {"id": "p2", "deck": "crane"}]})
+        SYSTEM.start({**crab_crane(), "players": [{"id": "p1", "army": deck}, {"id": "p2", "army": "crane"}]})
     assert error.value.rule == "§1" and "40" in error.value.message
 
 
@@ -517,7 +515,7 @@ def test_effects_name_a_card_of_the_acting_player_and_a_target_that_exists():
 
 
 def test_table_mode_cards_are_entered_as_drawn_and_refused_when_not_left_in_the_deck():
-    setup = {"system": "l5r", "players": [{"id": "p1", "deck": "crab"}, {"id": "p2", "deck": "crane"}],
+    setup = {"system": "l5r", "players": [{"id": "p1", "army": "crab"}, {"id": "p2", "army": "crane"}],
              "variant": {"mode": "table"}}
     state = SYSTEM.fold(SYSTEM.start(setup))
     assert SYSTEM.to_act(state) == ("p1",)
