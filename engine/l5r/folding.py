@@ -64,6 +64,7 @@ STATE_FIELDS = State.__struct_fields__
 PLAYER_FIELDS = PlayerState.__struct_fields__
 PLAYER_LISTS = ("provinces", "hand", "dynasty_discard", "fate_discard", "cards", "played")
 PLAYER_DECKS = ("dynasty", "fate")  # dicts in the working copy (ordered, a card taken from anywhere in O(1))
+TUPLES = frozenset(PLAYER_LISTS + PLAYER_DECKS)
 STATE_LISTS = ("pending", "armies", "modifiers")
 replace = msgspec.structs.replace
 
@@ -79,6 +80,7 @@ def thaw(state: State) -> dict[str, Any]:
             d[f] = list(d[f])
         for f in PLAYER_DECKS:
             d[f] = dict.fromkeys(d[f])
+        d["at"] = {c.id: i for i, c in enumerate(d["cards"])}  # where each card in play is in ``cards``
         players.append(d)
     w["players"] = players
     w["by_id"] = {d["id"]: d for d in players}
@@ -87,12 +89,15 @@ def thaw(state: State) -> dict[str, Any]:
 
 
 def freeze(w: dict[str, Any]) -> State:
-    players = tuple(PlayerState(**{**d, **{f: tuple(d[f]) for f in PLAYER_LISTS + PLAYER_DECKS}})
-                    for d in w["players"])
+    players = tuple(PlayerState(**_player_fields(d)) for d in w["players"])
     fields = {f: w[f] for f in STATE_FIELDS}
     fields.update({f: tuple(w[f]) for f in STATE_LISTS})
     fields["players"] = players
     return State(**fields)
+
+
+def _player_fields(d: dict[str, Any]) -> dict[str, Any]:
+    return {f: tuple(d[f]) if f in TUPLES else d[f] for f in PLAYER_FIELDS}
 
 
 def _remove(items: list[str], item: str) -> None:
@@ -149,6 +154,7 @@ def _destroy(w: dict[str, Any], destroyed: Iterable[str]) -> None:
         if not lost:
             continue
         p["cards"] = [c for c in p["cards"] if c.id not in gone and c.id not in attached]
+        p["at"] = {c.id: i for i, c in enumerate(p["cards"])}
         p["dynasty_discard"] += [c.id for c in lost if card_of(c.id).dynasty]
         p["fate_discard"] += [c.id for c in lost if card_of(c.id).fate]
     w["armies"] = [replace(a, units=tuple(u for u in a.units if u not in gone)) for a in w["armies"]]
@@ -239,7 +245,8 @@ def _gold_produced(w: dict[str, Any], e: GoldProduced) -> None:
     if e.card == p["stronghold"]:
         p["stronghold_bowed"] = True
     else:
-        p["cards"] = [replace(c, bowed=True) if c.id == e.card else c for c in p["cards"]]
+        i = p["at"][e.card]
+        p["cards"][i] = replace(p["cards"][i], bowed=True)
     p["gold"] += e.gold
     _acted(w)
 
@@ -250,8 +257,11 @@ def _turn_started(w: dict[str, Any], e: TurnStarted) -> None:
     p = w["by_id"][e.player]
     p["stronghold_bowed"] = p["proclaimed"] = p["dynasty_discarded"] = False
     p["played"] = []
-    if e.straightened:
-        p["cards"] = [replace(c, bowed=False) if c.bowed else c for c in p["cards"]]
+    cards, at = p["cards"], p["at"]
+    for card in e.straightened:  # the stronghold and every bowed card in play (as decide listed them)
+        i = at.get(card)
+        if i is not None:
+            cards[i] = replace(cards[i], bowed=False)
     w["phase"] = "action"
     w["active"] = w["priority"] = e.player
     w["turn"] = e.turn
@@ -284,6 +294,7 @@ def _card_recruited(w: dict[str, Any], e: CardRecruited) -> None:
     p = w["by_id"][e.player]
     _set_province(p, e.province, card=None, face_up=False)
     p["gold"] -= e.gold
+    p["at"][e.card] = len(p["cards"])
     p["cards"].append(InPlay(id=e.card, bowed=card_of(e.card).kind == "holding"))
     p["proclaimed"] = p["proclaimed"] or e.proclaimed
     _acted(w)
@@ -294,6 +305,7 @@ def _card_attached(w: dict[str, Any], e: CardAttached) -> None:
     p = w["by_id"][e.player]
     _remove(p["hand"], e.card)
     p["gold"] -= e.gold
+    p["at"][e.card] = len(p["cards"])
     p["cards"].append(InPlay(id=e.card, on=e.to))
     _acted(w)
 
@@ -301,6 +313,7 @@ def _card_attached(w: dict[str, Any], e: CardAttached) -> None:
 def _ring_played(w: dict[str, Any], e: RingPlayed) -> None:
     p = w["by_id"][e.player]
     _remove(p["hand"], e.card)
+    p["at"][e.card] = len(p["cards"])
     p["cards"].append(InPlay(id=e.card))
     _acted(w)
 
