@@ -468,9 +468,6 @@ def _effect(b: Builder, action: L5RAction) -> None:  # noqa: C901 - one check pe
             raise refuse("already", "§1", f"{c.name} is standing already")
         if kind == "send_home" and s.army_of(target) is None:
             raise refuse("not_in_battle", "§3.2", f"{c.name} is not in an army")
-        if kind in ("duel",) or (s.duel is not None and target in (s.duel.challenger, s.duel.challenged)
-                                 and kind == "destroy"):
-            pass
     elif kind == "province":
         owner, _, number = target.partition(":")
         if owner not in seat_ids(s) or not number.isdigit() or \

@@ -173,9 +173,13 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
         return next(p.id for p in self.players if p.id != seat)
 
     def in_play(self, instance: str) -> InPlay | None:
-        for card in self.player(instance.split(".", 1)[0]).cards if "." in instance else ():
-            if card.id == instance:
-                return card
+        """The card ``instance`` in play, or None (also for a name that is no card of a seat's)."""
+        seat = instance.split(".", 1)[0]
+        for p in self.players:
+            if p.id == seat:
+                for card in p.cards:
+                    if card.id == instance:
+                        return card
         return None
 
     def army_of(self, personality: str) -> Army | None:

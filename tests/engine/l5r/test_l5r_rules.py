@@ -509,6 +509,12 @@ def test_effects_name_a_card_of_the_acting_player_and_a_target_that_exists():
     error = refused(game, {"type": "effect", "player": "p1", "card": card("p1", "charge"), "kind": "force",
                            "target": YAKAMO, "amount": 1, "until": "battle"})
     assert error.code == "no_battle"
+    for nowhere in ("p9.hida-yakamo.1", "zz9", "p2.no-such-card.1", ""):  # names of nothing: refused, no crash
+        error = refused(game, {"type": "effect", "player": "p1", "card": card("p1", "charge"), "kind": "force",
+                               "target": nowhere, "amount": 1})
+        assert error.code == "no_target"
+        error = refused(game, {"type": "challenge", "player": "p1", "challenger": YAKAMO, "challenged": nowhere})
+        assert error.code == "no_such_personality"
     play(game, {"type": "effect", "player": "p1", "card": card("p1", "charge"), "kind": "force", "target": YAKAMO,
                 "amount": 2})
     assert army_force(game.state, [YAKAMO]) == 6
