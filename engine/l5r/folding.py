@@ -69,35 +69,57 @@ STATE_LISTS = ("pending", "armies", "modifiers")
 replace = msgspec.structs.replace
 
 
-def thaw(state: State) -> dict[str, Any]:
-    w = {f: getattr(state, f) for f in STATE_FIELDS}
+class Work:
+    """A ``State``'s fields, mutable (lists, the decks as ordered dicts); ``by_id`` and ``other`` by seat."""
+
+    __slots__ = (*STATE_FIELDS, "by_id", "other")
+
+
+class PlayerWork:
+    """A ``PlayerState``'s fields, mutable; ``at``: where each card in play is in ``cards``."""
+
+    __slots__ = (*PLAYER_FIELDS, "at")
+
+
+def thaw(state: State) -> Any:
+    w: Any = Work()
+    for f in STATE_FIELDS:
+        setattr(w, f, getattr(state, f))
     for f in STATE_LISTS:
-        w[f] = list(w[f])
+        setattr(w, f, list(getattr(state, f)))
     players = []
     for p in state.players:
-        d = {f: getattr(p, f) for f in PLAYER_FIELDS}
+        d: Any = PlayerWork()
+        for f in PLAYER_FIELDS:
+            setattr(d, f, getattr(p, f))
         for f in PLAYER_LISTS:
-            d[f] = list(d[f])
+            setattr(d, f, list(getattr(p, f)))
         for f in PLAYER_DECKS:
-            d[f] = dict.fromkeys(d[f])
-        d["at"] = {c.id: i for i, c in enumerate(d["cards"])}  # where each card in play is in ``cards``
+            setattr(d, f, dict.fromkeys(getattr(p, f)))
+        d.at = {c.id: i for i, c in enumerate(d.cards)}
         players.append(d)
-    w["players"] = players
-    w["by_id"] = {d["id"]: d for d in players}
-    w["other"] = {d["id"]: next((q["id"] for q in players if q is not d), d["id"]) for d in players}
+    w.players = players
+    w.by_id = {d.id: d for d in players}
+    w.other = {d.id: next((q.id for q in players if q is not d), d.id) for d in players}
     return w
 
 
-def freeze(w: dict[str, Any]) -> State:
-    players = tuple(PlayerState(**_player_fields(d)) for d in w["players"])
-    fields = {f: w[f] for f in STATE_FIELDS}
-    fields.update({f: tuple(w[f]) for f in STATE_LISTS})
+def freeze(w: Any) -> State:
+    players = tuple(PlayerState(**_player_fields(d)) for d in w.players)
+    fields = {f: getattr(w, f) for f in STATE_FIELDS}
+    for f in STATE_LISTS:
+        fields[f] = tuple(fields[f])
     fields["players"] = players
     return State(**fields)
 
 
-def _player_fields(d: dict[str, Any]) -> dict[str, Any]:
-    return {f: tuple(d[f]) if f in TUPLES else d[f] for f in PLAYER_FIELDS}
+def _assign(obj: Any, **changes: Any) -> None:
+    for name, value in changes.items():
+        setattr(obj, name, value)
+
+
+def _player_fields(d: Any) -> dict[str, Any]:
+    return {f: tuple(getattr(d, f)) if f in TUPLES else getattr(d, f) for f in PLAYER_FIELDS}
 
 
 def _remove(items: list[str], item: str) -> None:
@@ -117,333 +139,333 @@ def _take(deck: dict[str, None], item: str) -> None:
         del deck[next(iter(deck))]
 
 
-def _set_province(p: dict[str, Any], number: int, **changes: Any) -> None:
-    provinces = p["provinces"]
+def _set_province(p: Any, number: int, **changes: Any) -> None:
+    provinces = p.provinces
     for i, pr in enumerate(provinces):
         if pr.number == number:
             provinces[i] = replace(pr, **changes)
 
 
-def _refill(w: dict[str, Any], seat: str, number: int) -> None:
-    if w["by_id"][seat]["dynasty"]:
-        w["pending"].append(Pending(player=seat, dest="province", province=number))
+def _refill(w: Any, seat: str, number: int) -> None:
+    if w.by_id[seat].dynasty:
+        w.pending.append(Pending(player=seat, dest="province", province=number))
 
 
-def _acted(w: dict[str, Any]) -> None:
-    if w["priority"] is not None:
-        w["acted"] = True
+def _acted(w: Any) -> None:
+    if w.priority is not None:
+        w.acted = True
 
 
-def _pop_pending(w: dict[str, Any]) -> None:
-    if w["pending"]:
-        del w["pending"][0]
+def _pop_pending(w: Any) -> None:
+    if w.pending:
+        del w.pending[0]
 
 
-def _expire(w: dict[str, Any], until: str) -> None:
-    if w["modifiers"]:
-        w["modifiers"] = [m for m in w["modifiers"] if m.until != until]
+def _expire(w: Any, until: str) -> None:
+    if w.modifiers:
+        w.modifiers = [m for m in w.modifiers if m.until != until]
 
 
-def _destroy(w: dict[str, Any], destroyed: Iterable[str]) -> None:
+def _destroy(w: Any, destroyed: Iterable[str]) -> None:
     gone = set(destroyed)
     if not gone:
         return
-    for p in w["players"]:
-        attached = {c.id for c in p["cards"] if c.on in gone}
-        lost = [c for c in p["cards"] if c.id in gone or c.id in attached]
+    for p in w.players:
+        attached = {c.id for c in p.cards if c.on in gone}
+        lost = [c for c in p.cards if c.id in gone or c.id in attached]
         if not lost:
             continue
-        p["cards"] = [c for c in p["cards"] if c.id not in gone and c.id not in attached]
-        p["at"] = {c.id: i for i, c in enumerate(p["cards"])}
-        p["dynasty_discard"] += [c.id for c in lost if card_of(c.id).dynasty]
-        p["fate_discard"] += [c.id for c in lost if card_of(c.id).fate]
-    w["armies"] = [replace(a, units=tuple(u for u in a.units if u not in gone)) for a in w["armies"]]
-    w["modifiers"] = [m for m in w["modifiers"] if m.target not in gone]
+        p.cards = [c for c in p.cards if c.id not in gone and c.id not in attached]
+        p.at = {c.id: i for i, c in enumerate(p.cards)}
+        p.dynasty_discard += [c.id for c in lost if card_of(c.id).dynasty]
+        p.fate_discard += [c.id for c in lost if card_of(c.id).fate]
+    w.armies = [replace(a, units=tuple(u for u in a.units if u not in gone)) for a in w.armies]
+    w.modifiers = [m for m in w.modifiers if m.target not in gone]
 
 
-def _passed(w: dict[str, Any], seat: str, window: str) -> None:
+def _passed(w: Any, seat: str, window: str) -> None:
     if window in WINDOWS_OF_TWO:
-        passes = 0 if w["acted"] else w["passes"] + 1
-        w["acted"] = False
+        passes = 0 if w.acted else w.passes + 1
+        w.acted = False
         if passes >= 2:
-            w["passes"] = 0
-            if w["phase"] == "battle" and w["segment"] == "engage":
-                w["segment"] = "combat"
-                w["priority"] = w["defender"]
-            elif w["phase"] == "battle":
-                w["segment"] = "resolve"
-                w["priority"] = None
+            w.passes = 0
+            if w.phase == "battle" and w.segment == "engage":
+                w.segment = "combat"
+                w.priority = w.defender
+            elif w.phase == "battle":
+                w.segment = "resolve"
+                w.priority = None
             else:
-                w["closed"] = True
-                w["priority"] = None
+                w.closed = True
+                w.priority = None
         else:
-            w["priority"] = w["other"][seat]
-            w["passes"] = passes
+            w.priority = w.other[seat]
+            w.passes = passes
     elif window == "maneuvers":
-        if w["defender"] is not None and seat != w["defender"]:
-            w["priority"] = w["defender"]
+        if w.defender is not None and seat != w.defender:
+            w.priority = w.defender
         else:
-            w.update(phase="battle", battle=0, segment="engage", priority=w["defender"], passes=0, acted=False,
+            _assign(w, phase="battle", battle=0, segment="engage", priority=w.defender, passes=0, acted=False,
                      closed=False)
     elif window in ("attack", "dynasty"):
-        w["closed"] = True
+        w.closed = True
     else:
         raise ValueError(f"no window {window!r}")
 
 
-def _card_drawn(w: dict[str, Any], e: CardDrawn) -> None:
-    p = w["by_id"][e.player]
-    inst = e.card if e.card is not None else next(iter(p["fate"]))
-    p["hand"].append(inst)
-    _take(p["fate"], inst)
+def _card_drawn(w: Any, e: CardDrawn) -> None:
+    p = w.by_id[e.player]
+    inst = e.card if e.card is not None else next(iter(p.fate))
+    p.hand.append(inst)
+    _take(p.fate, inst)
     _pop_pending(w)
 
 
-def _province_filled(w: dict[str, Any], e: ProvinceFilled) -> None:
-    p = w["by_id"][e.player]
-    inst = e.card if e.card is not None else next(iter(p["dynasty"]))
+def _province_filled(w: Any, e: ProvinceFilled) -> None:
+    p = w.by_id[e.player]
+    inst = e.card if e.card is not None else next(iter(p.dynasty))
     _set_province(p, e.province, card=inst, face_up=False)
-    _take(p["dynasty"], inst)
+    _take(p.dynasty, inst)
     _pop_pending(w)
 
 
-def _passed_event(w: dict[str, Any], e: Passed) -> None:
+def _passed_event(w: Any, e: Passed) -> None:
     if e.window in WINDOWS_OF_TWO:  # the most common event of all: inline
-        passes = 0 if w["acted"] else w["passes"] + 1
-        w["acted"] = False
+        passes = 0 if w.acted else w.passes + 1
+        w.acted = False
         if passes < 2:
-            w["priority"] = w["other"][e.player]
-            w["passes"] = passes
+            w.priority = w.other[e.player]
+            w.passes = passes
             return
     _passed(w, e.player, e.window)
 
 
-def _phase_started(w: dict[str, Any], e: PhaseStarted) -> None:
-    for p in w["players"]:
-        if p["gold"]:
-            p["gold"] = 0
-    w["closed"] = False
-    w["priority"] = None
+def _phase_started(w: Any, e: PhaseStarted) -> None:
+    for p in w.players:
+        if p.gold:
+            p.gold = 0
+    w.closed = False
+    w.priority = None
     if e.phase == "attack":
-        w["phase"] = "attack"
+        w.phase = "attack"
     elif e.phase == "dynasty":
-        if w["modifiers"]:
+        if w.modifiers:
             _expire(w, "battle")
-        w["phase"] = "dynasty"
-        w["armies"] = []
-        w["battlefields"] = ()
-        w["defender"] = None
-        w["segment"] = ""
+        w.phase = "dynasty"
+        w.armies = []
+        w.battlefields = ()
+        w.defender = None
+        w.segment = ""
     else:
-        w["phase"] = "end"
-        if w["by_id"][e.player]["fate"]:
-            w["pending"].append(Pending(player=e.player, dest="hand"))
+        w.phase = "end"
+        if w.by_id[e.player].fate:
+            w.pending.append(Pending(player=e.player, dest="hand"))
 
 
-def _gold_produced(w: dict[str, Any], e: GoldProduced) -> None:
-    p = w["by_id"][e.player]
-    if e.card == p["stronghold"]:
-        p["stronghold_bowed"] = True
+def _gold_produced(w: Any, e: GoldProduced) -> None:
+    p = w.by_id[e.player]
+    if e.card == p.stronghold:
+        p.stronghold_bowed = True
     else:
-        i = p["at"][e.card]
-        p["cards"][i] = replace(p["cards"][i], bowed=True)
-    p["gold"] += e.gold
+        i = p.at[e.card]
+        p.cards[i] = replace(p.cards[i], bowed=True)
+    p.gold += e.gold
     _acted(w)
 
 
-def _turn_started(w: dict[str, Any], e: TurnStarted) -> None:
-    for p in w["players"]:
-        p["gold"] = 0
-    p = w["by_id"][e.player]
-    p["stronghold_bowed"] = p["proclaimed"] = p["dynasty_discarded"] = False
-    p["played"] = []
-    cards, at = p["cards"], p["at"]
+def _turn_started(w: Any, e: TurnStarted) -> None:
+    for p in w.players:
+        p.gold = 0
+    p = w.by_id[e.player]
+    p.stronghold_bowed = p.proclaimed = p.dynasty_discarded = False
+    p.played = []
+    cards, at = p.cards, p.at
     for card in e.straightened:  # the stronghold and every bowed card in play (as decide listed them)
         i = at.get(card)
         if i is not None:
             cards[i] = replace(cards[i], bowed=False)
-    w["phase"] = "action"
-    w["active"] = w["priority"] = e.player
-    w["turn"] = e.turn
-    w["passes"] = 0
-    w["acted"] = w["closed"] = False
+    w.phase = "action"
+    w.active = w.priority = e.player
+    w.turn = e.turn
+    w.passes = 0
+    w.acted = w.closed = False
 
 
-def _turn_ended(w: dict[str, Any], e: TurnEnded) -> None:
-    if w["modifiers"]:
+def _turn_ended(w: Any, e: TurnEnded) -> None:
+    if w.modifiers:
         _expire(w, "turn")
-    w["by_id"][e.player]["gold"] = 0
-    w["phase"] = "start"
-    w["active"] = e.next
-    w["priority"] = None
+    w.by_id[e.player].gold = 0
+    w.phase = "start"
+    w.active = e.next
+    w.priority = None
 
 
-def _cards_revealed(w: dict[str, Any], e: CardsRevealed) -> None:
-    p = w["by_id"][e.player]
+def _cards_revealed(w: Any, e: CardsRevealed) -> None:
+    p = w.by_id[e.player]
     for r in e.cards:
         _set_province(p, r.province, card=r.card, face_up=True)
     for inst in e.discarded:
-        number = next(pr.number for pr in p["provinces"] if pr.card == inst)
+        number = next(pr.number for pr in p.provinces if pr.card == inst)
         _set_province(p, number, card=None, face_up=False)
-        p["dynasty_discard"].append(inst)
+        p.dynasty_discard.append(inst)
     for inst in e.discarded:
         _refill(w, e.player, next(r.province for r in e.cards if r.card == inst))
 
 
-def _card_recruited(w: dict[str, Any], e: CardRecruited) -> None:
-    p = w["by_id"][e.player]
+def _card_recruited(w: Any, e: CardRecruited) -> None:
+    p = w.by_id[e.player]
     _set_province(p, e.province, card=None, face_up=False)
-    p["gold"] -= e.gold
-    p["at"][e.card] = len(p["cards"])
-    p["cards"].append(InPlay(id=e.card, bowed=card_of(e.card).kind == "holding"))
-    p["proclaimed"] = p["proclaimed"] or e.proclaimed
+    p.gold -= e.gold
+    p.at[e.card] = len(p.cards)
+    p.cards.append(InPlay(id=e.card, bowed=card_of(e.card).kind == "holding"))
+    p.proclaimed = p.proclaimed or e.proclaimed
     _acted(w)
     _refill(w, e.player, e.province)
 
 
-def _card_attached(w: dict[str, Any], e: CardAttached) -> None:
-    p = w["by_id"][e.player]
-    _remove(p["hand"], e.card)
-    p["gold"] -= e.gold
-    p["at"][e.card] = len(p["cards"])
-    p["cards"].append(InPlay(id=e.card, on=e.to))
+def _card_attached(w: Any, e: CardAttached) -> None:
+    p = w.by_id[e.player]
+    _remove(p.hand, e.card)
+    p.gold -= e.gold
+    p.at[e.card] = len(p.cards)
+    p.cards.append(InPlay(id=e.card, on=e.to))
     _acted(w)
 
 
-def _ring_played(w: dict[str, Any], e: RingPlayed) -> None:
-    p = w["by_id"][e.player]
-    _remove(p["hand"], e.card)
-    p["at"][e.card] = len(p["cards"])
-    p["cards"].append(InPlay(id=e.card))
+def _ring_played(w: Any, e: RingPlayed) -> None:
+    p = w.by_id[e.player]
+    _remove(p.hand, e.card)
+    p.at[e.card] = len(p.cards)
+    p.cards.append(InPlay(id=e.card))
     _acted(w)
 
 
-def _strategy_played(w: dict[str, Any], e: StrategyPlayed) -> None:
-    p = w["by_id"][e.player]
-    _remove(p["hand"], e.card)
-    p["gold"] -= e.gold
-    p["fate_discard"].append(e.card)
-    p["played"].append(e.card)
+def _strategy_played(w: Any, e: StrategyPlayed) -> None:
+    p = w.by_id[e.player]
+    _remove(p.hand, e.card)
+    p.gold -= e.gold
+    p.fate_discard.append(e.card)
+    p.played.append(e.card)
     _acted(w)
 
 
-def _honor_changed(w: dict[str, Any], e: HonorChanged) -> None:
-    w["by_id"][e.player]["honor"] = e.total
+def _honor_changed(w: Any, e: HonorChanged) -> None:
+    w.by_id[e.player].honor = e.total
 
 
-def _attack_declared(w: dict[str, Any], e: AttackDeclared) -> None:
-    w.update(phase="maneuvers", defender=e.defender, battlefields=e.battlefields, priority=e.player, passes=0,
+def _attack_declared(w: Any, e: AttackDeclared) -> None:
+    _assign(w, phase="maneuvers", defender=e.defender, battlefields=e.battlefields, priority=e.player, passes=0,
              armies=[], closed=False)
 
 
-def _army_assigned(w: dict[str, Any], e: ArmyAssigned) -> None:
-    w["armies"].append(Army(player=e.player, side=e.side, battlefield=e.battlefield, units=e.units))
+def _army_assigned(w: Any, e: ArmyAssigned) -> None:
+    w.armies.append(Army(player=e.player, side=e.side, battlefield=e.battlefield, units=e.units))
 
 
-def _attack_ended(w: dict[str, Any], e: AttackEnded) -> None:
-    w.update(armies=[], closed=True, segment="", priority=None)
+def _attack_ended(w: Any, e: AttackEnded) -> None:
+    _assign(w, armies=[], closed=True, segment="", priority=None)
 
 
-def _duel_challenged(w: dict[str, Any], e: DuelChallenged) -> None:
+def _duel_challenged(w: Any, e: DuelChallenged) -> None:
     duel = Duel(seat=e.player, challenger=e.challenger, challenged=e.challenged, stat=e.stat, card=e.card,
-                destroy_loser=e.destroy_loser, resume=w["priority"])
-    w["duel"] = replace(duel, next=next_focus(duel))
+                destroy_loser=e.destroy_loser, resume=w.priority)
+    w.duel = replace(duel, next=next_focus(duel))
 
 
-def _duel_focused(w: dict[str, Any], e: DuelFocused) -> None:
-    p = w["by_id"][e.player]
+def _duel_focused(w: Any, e: DuelFocused) -> None:
+    p = w.by_id[e.player]
     card = e.card
     if e.source == "hand":
         assert card is not None
-        _remove(p["hand"], card)
+        _remove(p.hand, card)
     else:
-        card = card if card is not None else next(iter(p["fate"]))
-        _take(p["fate"], card)
-    duel = replace(w["duel"], focuses=w["duel"].focuses + (Focus(player=e.player, source=e.source, card=card),))
-    w["duel"] = replace(duel, next=next_focus(duel, e.player))
+        card = card if card is not None else next(iter(p.fate))
+        _take(p.fate, card)
+    duel = replace(w.duel, focuses=w.duel.focuses + (Focus(player=e.player, source=e.source, card=card),))
+    w.duel = replace(duel, next=next_focus(duel, e.player))
 
 
-def _duel_struck(w: dict[str, Any], e: DuelStruck) -> None:
-    w["duel"] = replace(w["duel"], next=None)
+def _duel_struck(w: Any, e: DuelStruck) -> None:
+    w.duel = replace(w.duel, next=None)
 
 
-def _duel_resolved(w: dict[str, Any], e: DuelResolved) -> None:
-    resume = w["duel"].resume
+def _duel_resolved(w: Any, e: DuelResolved) -> None:
+    resume = w.duel.resume
     for shown in e.revealed:
-        w["by_id"][shown.player]["fate_discard"].append(shown.card)
+        w.by_id[shown.player].fate_discard.append(shown.card)
     _destroy(w, e.destroyed)
-    w["modifiers"] = [m for m in w["modifiers"] if m.stat != "duel"]
-    w.update(duel=None, priority=resume, passes=0, acted=True)
+    w.modifiers = [m for m in w.modifiers if m.stat != "duel"]
+    _assign(w, duel=None, priority=resume, passes=0, acted=True)
 
 
-def _dynasty_discarded(w: dict[str, Any], e: DynastyDiscarded) -> None:
-    p = w["by_id"][e.player]
+def _dynasty_discarded(w: Any, e: DynastyDiscarded) -> None:
+    p = w.by_id[e.player]
     _set_province(p, e.province, card=None, face_up=False)
-    p["dynasty_discard"].append(e.card)
-    p["dynasty_discarded"] = True
+    p.dynasty_discard.append(e.card)
+    p.dynasty_discarded = True
     _refill(w, e.player, e.province)
 
 
-def _card_discarded(w: dict[str, Any], e: CardDiscarded) -> None:
-    p = w["by_id"][e.player]
-    _remove(p["hand"], e.card)
-    p["fate_discard"].append(e.card)
+def _card_discarded(w: Any, e: CardDiscarded) -> None:
+    p = w.by_id[e.player]
+    _remove(p.hand, e.card)
+    p.fate_discard.append(e.card)
 
 
-def _player_eliminated(w: dict[str, Any], e: PlayerEliminated) -> None:
-    w["by_id"][e.player]["eliminated"] = True
+def _player_eliminated(w: Any, e: PlayerEliminated) -> None:
+    w.by_id[e.player].eliminated = True
 
 
-def _conceded(w: dict[str, Any], e: Conceded) -> None:
+def _conceded(w: Any, e: Conceded) -> None:
     pass
 
 
-def _game_ended(w: dict[str, Any], e: GameEnded) -> None:
-    w.update(phase="over", winner=e.winner, end_reason=e.reason, priority=None, pending=[], duel=None)
+def _game_ended(w: Any, e: GameEnded) -> None:
+    _assign(w, phase="over", winner=e.winner, end_reason=e.reason, priority=None, pending=[], duel=None)
 
 
-def _battle_resolved(w: dict[str, Any], e: BattleResolved) -> None:
-    if not e.destroyed and not e.returned_bowed and not e.province_destroyed and not e.restored and not w["armies"]:
+def _battle_resolved(w: Any, e: BattleResolved) -> None:
+    if not e.destroyed and not e.returned_bowed and not e.province_destroyed and not e.restored and not w.armies:
         _next_battle(w)  # a battlefield where no army stood (the most common battle of all)
         return
-    by_id = w["by_id"]
+    by_id = w.by_id
     if e.restored:
         restored = set(e.restored)
         for seat in (e.attacker, e.defender):
             p = by_id[seat]
-            p["cards"] = [replace(c, dishonored=False) if c.id in restored else c for c in p["cards"]]
+            p.cards = [replace(c, dishonored=False) if c.id in restored else c for c in p.cards]
     _destroy(w, e.destroyed)
     if e.province_destroyed:
         d = by_id[e.defender]
-        d["provinces"] = [pr for pr in d["provinces"] if pr.number != e.battlefield]
-        d["dynasty_discard"] += list(e.discarded)
+        d.provinces = [pr for pr in d.provinces if pr.number != e.battlefield]
+        d.dynasty_discard += list(e.discarded)
     if e.returned_bowed:
         bowed = set(e.returned_bowed)
         a = by_id[e.attacker]
-        a["cards"] = [replace(c, bowed=True) if c.id in bowed else c for c in a["cards"]]
+        a.cards = [replace(c, bowed=True) if c.id in bowed else c for c in a.cards]
     field = e.battlefield
-    for x in w["armies"]:
+    for x in w.armies:
         if x.battlefield == field:
-            w["armies"] = [a for a in w["armies"] if not (a.side == "attacker" and a.battlefield == field)]
+            w.armies = [a for a in w.armies if not (a.side == "attacker" and a.battlefield == field)]
             break
     _next_battle(w)
 
 
-def _next_battle(w: dict[str, Any]) -> None:
-    if w["modifiers"]:
+def _next_battle(w: Any) -> None:
+    if w.modifiers:
         _expire(w, "battle")
-    if w["battle"] + 1 < len(w["battlefields"]):
-        w["battle"] += 1
-        w["segment"] = "engage"
-        w["priority"] = w["defender"]
-        w["passes"] = 0
-        w["acted"] = False
+    if w.battle + 1 < len(w.battlefields):
+        w.battle += 1
+        w.segment = "engage"
+        w.priority = w.defender
+        w.passes = 0
+        w.acted = False
     else:
-        w["segment"] = "over"
-        w["priority"] = None
+        w.segment = "over"
+        w.priority = None
 
 
-HANDLERS: dict[type, Callable[[dict[str, Any], Any], None]] = {
+HANDLERS: dict[type, Callable[[Any, Any], None]] = {
     CardDrawn: _card_drawn, ProvinceFilled: _province_filled, Passed: _passed_event, PhaseStarted: _phase_started,
     GoldProduced: _gold_produced, TurnStarted: _turn_started, TurnEnded: _turn_ended, CardsRevealed: _cards_revealed,
     CardRecruited: _card_recruited, CardAttached: _card_attached, RingPlayed: _ring_played,
@@ -462,16 +484,16 @@ def fold(events: Iterable[L5REvent], state: State | None = None) -> State:
     for event in events:
         handler = get(type(event))
         if handler is None:  # game_started, effect: through evolve itself
-            w["seq"] += applied
+            w.seq += applied
             applied = 0
             if type(event) is GameStarted:  # the state before it does not matter: no freeze of it
-                w = thaw(msgspec.structs.replace(start_state(event), seq=w["seq"] + 1))
+                w = thaw(msgspec.structs.replace(start_state(event), seq=w.seq + 1))
             else:
                 w = thaw(evolve(freeze(w), event))
         else:
             applied += 1
             handler(w, event)
-    w["seq"] += applied
+    w.seq += applied
     return freeze(w)
 
 
