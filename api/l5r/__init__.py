@@ -168,4 +168,4 @@ class L5ROptions(ModelOptions):
 
 
 PLUGIN = ApiParts(name=NAME, setup=L5RGameIn, cli=L5ROptions(NAME, L5RGameIn),
-                  web=WebParts(Path(__file__).parent / "web", data={"catalog.json": catalog}))
+                  web=WebParts(Path(__file__).parent / "web", stats="stats.js", data={"catalog.json": catalog}))

@@ -48,3 +48,17 @@ def test_the_statistics_page_of_every_system(server: Server, page: Any, system: 
     assert page.locator(".error").count() == 0
     screenshot(page, f"stats-{system}")
     assert not page.problems
+
+
+def test_l5r_honour_curves_are_drawn_one_line_a_clan_with_the_values_in_the_table(server: Server, page: Any) -> None:
+    page.goto(f"{server.url}/stats?system=l5r")
+    page.wait_for_selector("html[data-ready='true']", timeout=30_000)
+    page.wait_for_selector("polyline[data-clan]", timeout=15_000)
+    clans = page.eval_on_selector_all("polyline[data-clan]", "ls => ls.map(l => l.dataset.clan)")
+    assert len(clans) >= 2 and clans == sorted(clans)
+    first = page.locator("circle[data-clan][data-turn='0']").first
+    clan, honour = first.get_attribute("data-clan"), float(first.get_attribute("data-y") or "nan")
+    result = server.client().get("/stats/l5r/honor", params={"system": "l5r"}).json()
+    assert any(r["clan"] == clan and r["turn"] == 0 and r["mean_honor"] == honour for r in result["rows"])
+    screenshot(page, "stats-l5r-honour")
+    assert not page.problems
