@@ -102,6 +102,7 @@ def _examples(model: type[GameSetup]) -> list[Any]:
 
 
 def _register_built_in() -> None:
+    from api.art_of_war import PLUGIN as ART_OF_WAR
     from api.l5r import PLUGIN as L5R
     from api.light_wars import PLUGIN as LIGHT_WARS
     from api.lords_of_war import PLUGIN as LORDS_OF_WAR
@@ -109,6 +110,7 @@ def _register_built_in() -> None:
     register(LORDS_OF_WAR)
     register(LIGHT_WARS)
     register(L5R)
+    register(ART_OF_WAR)
 
 
 _register_built_in()

@@ -83,6 +83,7 @@ def default_system() -> str:
 
 
 def _register_built_in() -> None:
+    from replay.art_of_war import PLUGIN as ART_OF_WAR
     from replay.l5r import PLUGIN as L5R
     from replay.light_wars import PLUGIN as LIGHT_WARS
     from replay.lords_of_war import PLUGIN as LORDS_OF_WAR
@@ -90,6 +91,7 @@ def _register_built_in() -> None:
     register(LORDS_OF_WAR)
     register(LIGHT_WARS)
     register(L5R)
+    register(ART_OF_WAR)
 
 
 _register_built_in()

@@ -1,0 +1,126 @@
+"""A recorded Art of War stream back to the actions that produced it (``warlog verify``, record import).
+
+Each action starts with one event: ``card_drawn`` entered at a table (``draw``), ``redraw_decided``, ``deployed``,
+``arranged``, ``battle_declared``, ``attack_declared``, ``support_declared``, ``passed``, ``entered``,
+``conscripted``, ``turn_ended`` (``end``), ``conceded``; every other event is a consequence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.art_of_war.actions import (
+    ArtOfWarAction,
+    Attack,
+    Battle,
+    Concede,
+    Conscript,
+    Deploy,
+    Draw,
+    End,
+    Entry,
+    Pass,
+    Place,
+    Play,
+    Redraw,
+    Rotate,
+    Shift,
+    Support,
+)
+from engine.art_of_war.catalog import kind_of
+from engine.errors import StreamError
+from engine.system import RecordedAction
+from events.art_of_war import (
+    Arranged,
+    ArtOfWarEvent,
+    AttackDeclared,
+    BattleDeclared,
+    CardDrawn,
+    Conceded,
+    Conscripted,
+    Deployed,
+    Entered,
+    GameStarted,
+    Passed,
+    RedrawDecided,
+    SupportDeclared,
+    TurnEnded,
+)
+
+
+def _hidden(index: int, what: str) -> StreamError:
+    return StreamError(index, f"event {index + 1}: {what} is hidden in this copy of the game")
+
+
+def action_of(event: ArtOfWarEvent, index: int) -> ArtOfWarAction | None:  # noqa: C901 - one case per action
+    match event:
+        case CardDrawn(source="table", player=player, card=card):
+            if card is None:
+                raise _hidden(index, "the card drawn")
+            return Draw(player=player, card=kind_of(card))
+        case RedrawDecided(player=player, again=again, hand=hand, source=source):
+            if again is None:
+                raise _hidden(index, "the re-draw")
+            if again and source == "table":
+                if hand is None:
+                    raise _hidden(index, "the re-drawn hand")
+                return Redraw(player=player, again=True, cards=tuple(kind_of(c) for c in hand))
+            return Redraw(player=player, again=again)
+        case Deployed(player=player, card=card, square=square, standby=standby, kingdom=kingdom, source=source):
+            return Deploy(player=player, card=card, square=square, standby=standby,
+                          kingdom=kind_of(kingdom) if source == "table" else None)
+        case Arranged(player=player, how=how, square=square, to=to, card=card):
+            if how == "place":
+                return Place(player=player, square=square)
+            if how == "rotate":
+                return Rotate(player=player, square=square)
+            if how == "shift":
+                return Shift(player=player, square=square, to=to or "")
+            return Play(player=player, card=card or "", square=square)
+        case BattleDeclared(player=player):
+            return Battle(player=player)
+        case AttackDeclared(player=player, square=square, target=target):
+            return Attack(player=player, square=square, target=target)
+        case SupportDeclared(player=player, card=card, effect=effect, target=target, square=square, to=to):
+            return Support(player=player, card=card, effect=effect, target=target, square=square, to=to)
+        case Passed(player=player):
+            return Pass(player=player)
+        case Entered(player=player, card=card):
+            return Entry(player=player, card=card)
+        case Conscripted(player=player, card=card, square=square, source=source):
+            return Conscript(player=player, square=square, card=card if source == "kingdom" else None)
+        case TurnEnded(player=player):
+            return End(player=player)
+        case Conceded(player=player):
+            return Concede(player=player)
+        case GameStarted():
+            raise StreamError(index, f"event {index + 1}: a second game_started")
+        case _:
+            return None
+
+
+def opening_length(events: Sequence[ArtOfWarEvent]) -> int:
+    if not events or not isinstance(events[0], GameStarted):
+        raise StreamError(0, "an Art of War stream starts with game_started")
+    i = 1
+    while i < len(events) and action_of(events[i], i) is None:
+        i += 1
+    return i
+
+
+def recorded_actions(events: Sequence[ArtOfWarEvent]) -> list[RecordedAction[ArtOfWarAction]]:
+    out: list[RecordedAction[ArtOfWarAction]] = []
+    i = opening_length(events)
+    while i < len(events):
+        action = action_of(events[i], i)
+        if action is None:
+            raise StreamError(i, f"event {i + 1}: {type(events[i]).tag_name()} does not start an action")
+        stop = i + 1
+        while stop < len(events) and action_of(events[stop], stop) is None:
+            stop += 1
+        out.append(RecordedAction(i, stop, action.player, action))
+        i = stop
+    return out
+
+
+__all__ = ["action_of", "opening_length", "recorded_actions"]

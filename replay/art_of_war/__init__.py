@@ -1,0 +1,9 @@
+"""What Art of War adds downstream of its engine: views (hands, deck order and the re-draw hidden), explanations,
+the text record, both battlefields drawn in a terminal, the statistics' labels and its own statistics. Registered in
+``replay.systems`` as ``PLUGIN``."""
+
+from replay.art_of_war import analytics, explain, mat, record, views
+from replay.plugin import ReplayParts
+
+PLUGIN = ReplayParts(name="art-of-war", views=views, explanations=explain, records=record, terminal=mat,
+                     labels=analytics, analytics=analytics)

@@ -1,0 +1,207 @@
+"""Art of War's statistics (docs/art-of-war.md, "Statistics"): labels for the core (each seat's deck), its own
+projection tables (``aow_seats``: a row per seat of a finished game with its final kingdom by type;
+``aow_removals``: a row per unit taken off the battlefield by damage) and four statistics of its own:
+
+- ``aow-victories``: how often each victory condition decides a game;
+- ``aow-first-player``: the first player's results;
+- ``aow-kingdoms``: the kingdom composition of winners against losers;
+- ``aow-removals``: captures against destructions by unit type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from engine.art_of_war.catalog import BASIC_TYPES, DECKS, card_of, kind_of
+from engine.art_of_war.setup import SYSTEM_NAME
+from engine.art_of_war.state import fold
+from events.art_of_war import Damaged, GameStarted
+from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent, column_lists
+from replay.analytics.stats import Filters, sample_games
+from replay.store.sql import SqlFolder
+
+sql = SqlFolder(Path(__file__).parent / "sql", SYSTEM_NAME)
+exports = ("aow_seats", "aow_removals")
+army_names = tuple(DECKS)
+
+
+def labels(started: GameStarted) -> GameLabels:
+    return GameLabels(armies={d.player: d.name for d in started.decks}, variant=started.variant.mode,
+                      rules_version=started.rules_version, mode=started.variant.mode)
+
+
+class SeatRow(msgspec.Struct, kw_only=True):
+    game_id: str
+    seat: str
+    deck: str
+    king: str
+    went_first: bool
+    result: str | None
+    end_reason: str | None
+    soldiers: int
+    archers: int
+    priests: int
+    guardians: int
+    wizards: int
+    system: str
+    rules_version: str | None
+    variant: str | None
+    tournament: str | None
+    played_on: str
+
+
+class RemovalRow(msgspec.Struct, kw_only=True):
+    game_id: str
+    seq: int
+    seat: str
+    unit_type: str
+    result: str
+    system: str
+    rules_version: str | None
+    variant: str | None
+    tournament: str | None
+    played_on: str
+
+
+class Rows(msgspec.Struct):
+    seats: list[SeatRow]
+    removals: list[RemovalRow]
+
+
+def project(game: GameFacts, stream: Sequence[StreamEvent]) -> Rows:
+    common = {k: v for k, v in game.filter_columns().items() if k != "finished"}
+    gid = game.header.game_id
+    rows = Rows([], [])
+    events = [item.event for item in stream]
+    final = fold(events)
+    for item in stream:
+        event = item.event
+        if isinstance(event, GameStarted):
+            for deck in event.decks:
+                facts = game.seat(deck.player)
+                kingdom = final.player(deck.player).kingdom if final.players else ()
+                counts = {t: sum(1 for c in kingdom if kind_of(c) == t) for t in BASIC_TYPES}
+                rows.seats.append(SeatRow(
+                    game_id=gid, seat=deck.player, deck=deck.name, king=deck.king, went_first=deck.player ==
+                    event.first, result=facts.result if facts else None, end_reason=game.end_reason,
+                    soldiers=counts["soldier"], archers=counts["archer"], priests=counts["priest"],
+                    guardians=counts["guardian"], wizards=counts["wizard"], **common))
+        elif isinstance(event, Damaged) and event.result != "damaged":
+            kind = "king" if card_of(event.unit).king else kind_of(event.unit)
+            rows.removals.append(RemovalRow(game_id=gid, seq=item.seq, seat=event.by, unit_type=kind,
+                                            result=event.result, **common))
+    return rows
+
+
+def store(conn: Any, games: Sequence[tuple[GameFacts, Rows]], rewritten: Sequence[str]) -> None:
+    if rewritten:
+        conn.execute(sql("aow_delete_seats"), {"game_ids": list(rewritten)})
+        conn.execute(sql("aow_delete_removals"), {"game_ids": list(rewritten)})
+    finished = [rows for game, rows in games if game.finished]
+    seats = [row for rows in finished for row in rows.seats]
+    removals = [row for rows in finished for row in rows.removals]
+    if seats:
+        conn.execute(sql("aow_insert_seats"), column_lists(seats, SeatRow))
+    if removals:
+        conn.execute(sql("aow_insert_removals"), column_lists(removals, RemovalRow))
+
+
+def clear(conn: Any) -> None:
+    conn.execute(sql("aow_clear_seats"))
+    conn.execute(sql("aow_clear_removals"))
+
+
+class VictoryCount(msgspec.Struct, frozen=True):
+    end_reason: str
+    games: int
+    share: float
+
+
+class Victories(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int
+    rows: list[VictoryCount]
+
+
+class FirstPlayer(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    win_rate: float
+
+
+class KingdomMix(msgspec.Struct, frozen=True):
+    result: str  # win | loss
+    seats: int
+    soldiers: float
+    archers: float
+    priests: float
+    guardians: float
+    wizards: float
+
+
+class Kingdoms(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int
+    rows: list[KingdomMix]
+
+
+class RemovalCount(msgspec.Struct, frozen=True):
+    unit_type: str
+    captured: int
+    destroyed: int
+    capture_share: float
+
+
+class Removals(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int
+    rows: list[RemovalCount]
+
+
+def victories(conn: Any, filters: Filters) -> Victories:
+    rows = conn.execute(sql("stats_aow_victories"), filters.common()).fetchall()
+    total = sum(n for _, n in rows)
+    return Victories(filters, total, [VictoryCount(reason or "", n, n / total) for reason, n in rows])
+
+
+def first_player(conn: Any, filters: Filters) -> FirstPlayer:
+    games, wins, draws, losses = conn.execute(sql("stats_aow_first_player"), filters.common()).fetchone()
+    return FirstPlayer(filters, games, wins, draws, losses, wins / games if games else 0.0)
+
+
+def kingdoms(conn: Any, filters: Filters) -> Kingdoms:
+    rows = conn.execute(sql("stats_aow_kingdoms"), filters.common()).fetchall()
+    return Kingdoms(filters, sample_games(conn, filters),
+                    [KingdomMix(r, n, float(s), float(a), float(p), float(g), float(w)) for r, n, s, a, p, g, w
+                     in rows])
+
+
+def removals(conn: Any, filters: Filters) -> Removals:
+    rows = conn.execute(sql("stats_aow_removals"), filters.common()).fetchall()
+    return Removals(filters, sample_games(conn, filters),
+                    [RemovalCount(t, c, d, c / (c + d) if c + d else 0.0) for t, c, d in rows])
+
+
+statistics = (
+    Statistic(name="aow-victories", path="/art-of-war/victories", summary="Art of War: how often each victory "
+              "condition decides", result=Victories, system=SYSTEM_NAME,
+              compute=lambda conn, filters, params, cache: victories(conn, filters)),
+    Statistic(name="aow-first-player", path="/art-of-war/first-player", summary="Art of War: the first player's "
+              "results", result=FirstPlayer, system=SYSTEM_NAME,
+              compute=lambda conn, filters, params, cache: first_player(conn, filters)),
+    Statistic(name="aow-kingdoms", path="/art-of-war/kingdoms", summary="Art of War: the kingdom composition of "
+              "winners against losers", result=Kingdoms, system=SYSTEM_NAME,
+              compute=lambda conn, filters, params, cache: kingdoms(conn, filters)),
+    Statistic(name="aow-removals", path="/art-of-war/removals", summary="Art of War: captures against destructions "
+              "by unit type", result=Removals, system=SYSTEM_NAME,
+              compute=lambda conn, filters, params, cache: removals(conn, filters)),
+)
+
+__all__ = ["army_names", "clear", "exports", "labels", "project", "sql", "statistics", "store"]

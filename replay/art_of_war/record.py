@@ -1,0 +1,267 @@
+"""The Art of War text record: header tags and one action a token (docs/art-of-war.md, "The record").
+
+Moves: ``draw:archer`` a card entered at a table (``draw:?`` hidden), ``redraw:keep`` / ``redraw:again`` /
+``redraw:again=archer+soldier+wizard`` (a table) / ``redraw:?``, ``deploy:CARD@A1,CARD`` (+``,kingdom=type`` at a
+table), ``place:A1``, ``rotate:B1``, ``shift:A1>C2``, ``play:CARD@B1``, ``battle``, ``attack:B1>A1``,
+``support:CARD=archer,target=B1`` / ``support:CARD=priest,square=A1,to=B1`` / ``support:CARD=guardian``, ``pass``,
+``entry:CARD``, ``conscript:A1`` (``conscript:A1=CARD`` from the kingdom), ``end``, ``concede``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from engine.art_of_war import SYSTEM
+from engine.art_of_war.actions import (
+    ArtOfWarAction,
+    Attack,
+    Battle,
+    Concede,
+    Conscript,
+    Deploy,
+    Draw,
+    End,
+    Entry,
+    Pass,
+    Place,
+    Play,
+    Redraw,
+    Rotate,
+    Shift,
+    Support,
+)
+from engine.art_of_war.catalog import DECKS
+from engine.art_of_war.state import State, fold
+from events.art_of_war import GameEnded, GameStarted
+from replay.art_of_war.explain import text as explain_text
+from replay.art_of_war.views import redacted_event
+from replay.records.syntax import SEVEN_TAGS, ParsedRecord, RecordSyntaxError, movetext_tokens, read_header, tag_line
+from replay.records.syntax import Move as RecordMove
+
+SYSTEM_NAME = "art-of-war"
+RESULTS = {"p1": "1-0", "p2": "0-1", "draw": "1/2-1/2"}
+RESULT_TOKENS = {"1-0", "0-1", "1/2-1/2", "*"}
+
+
+def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = [(t, str(tags.get(t, "?"))) for t in SEVEN_TAGS]
+    out += [("System", SYSTEM_NAME), ("Variant", started.variant.mode)]
+    for seat, deck in zip(started.seats, started.decks, strict=True):
+        tag = seat.id.upper()
+        out.append((tag, seat.name))
+        out.append((f"{tag}Army", deck.name if deck.name in DECKS else f"{deck.king}:" + "+".join(deck.cards)))
+    out.append(("First", started.first))
+    shown = redacted_event(started, view)
+    if started.variant.mode == "sealed":
+        out.append(("Seed", str(shown.seed) if shown.seed is not None else "?"))
+    ended = last if isinstance(last, GameEnded) else None
+    out.append(("Result", RESULTS[ended.winner or "draw"] if ended else "*"))
+    if ended is not None:
+        out.append(("Termination", ended.reason))
+    out.append(("RulesVersion", started.rules_version))
+    for tag, value in tags.items():
+        if tag not in dict(out) and re.fullmatch(r"[A-Za-z0-9_]+", tag):
+            out.append((tag, str(value)))
+    return out
+
+
+def move_text(action: ArtOfWarAction, first_event: Any, view: str) -> str:  # noqa: C901 - one token per action
+    shown = redacted_event(first_event, view)
+    match action:
+        case Draw(card=card):
+            return f"draw:{card}" if getattr(shown, "card", None) else "draw:?"
+        case Redraw(again=again, cards=cards):
+            if shown.again is None:
+                return "redraw:?"
+            if not again:
+                return "redraw:keep"
+            return "redraw:again" + (("=" + "+".join(cards)) if cards else "")
+        case Deploy(card=card, square=square, standby=standby, kingdom=kingdom):
+            return f"deploy:{card}@{square},{standby}" + (f",kingdom={kingdom}" if kingdom else "")
+        case Place(square=square):
+            return f"place:{square}"
+        case Rotate(square=square):
+            return f"rotate:{square}"
+        case Shift(square=square, to=to):
+            return f"shift:{square}>{to}"
+        case Play(card=card, square=square):
+            return f"play:{card}@{square}"
+        case Battle():
+            return "battle"
+        case Attack(square=square, target=target):
+            return f"attack:{square}>{target}"
+        case Support(card=card, effect=effect, target=target, square=square, to=to):
+            extra = (f",target={target}" if target else "") + (f",square={square}" if square else "") + \
+                (f",to={to}" if to else "")
+            return f"support:{card}={effect}{extra}"
+        case Pass():
+            return "pass"
+        case Entry(card=card):
+            return f"entry:{card}"
+        case Conscript(square=square, card=card):
+            return f"conscript:{square}" + (f"={card}" if card else "")
+        case End():
+            return "end"
+        case Concede():
+            return "concede"
+        case _:
+            raise AssertionError(action)
+
+
+def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str = "all", comments: bool = False) -> str:
+    started = events[0]
+    assert isinstance(started, GameStarted)
+    lines = [tag_line(tag, value) for tag, value in header(started, events[-1], dict(tags or {}), view)]
+    lines.append("")
+    recorded = SYSTEM.recorded_actions(events)
+    state: State = fold(events[: recorded[0].start if recorded else len(events)])
+    for step in recorded:
+        produced = events[step.start : step.stop]
+        line = f"{state.turn}. {step.seat} {move_text(step.action, produced[0], view)}"
+        if comments and len(produced) > 1:
+            said = []
+            inner = fold(produced[:1], state)
+            for event in produced[1:]:
+                said.append(explain_text(inner, redacted_event(event, view)).replace("}", ")").replace("{", "("))
+                inner = fold([event], inner)
+            line += " {" + "; ".join(said) + "}"
+        lines.append(line)
+        state = fold(produced, state)
+    lines.append(dict(header(started, events[-1], {}, view))["Result"])
+    return "\n".join(lines) + "\n"
+
+
+def _fields(rest: str) -> dict[str, str]:
+    out = {}
+    for part in rest.split(","):
+        key, _, value = part.partition("=")
+        out[key] = value
+    return out
+
+
+def move_from_text(token: str, player: str, line: int) -> ArtOfWarAction:  # noqa: C901 - one syntax per action
+    word, _, rest = token.partition(":")
+    if rest == "?":
+        raise RecordSyntaxError(line, "hidden_move", f"{player}'s {word} is hidden in this record")
+    if token == "battle":
+        return Battle(player=player)
+    if token == "pass":
+        return Pass(player=player)
+    if token == "end":
+        return End(player=player)
+    if token == "concede":
+        return Concede(player=player)
+    try:
+        if word == "draw" and rest:
+            return Draw(player=player, card=rest)
+        if word == "redraw":
+            kind, _, cards = rest.partition("=")
+            if kind in ("keep", "again"):
+                return Redraw(player=player, again=kind == "again", cards=tuple(cards.split("+")) if cards else ())
+        if word == "deploy" and "@" in rest:
+            card, _, tail = rest.partition("@")
+            square, standby, *more = tail.split(",")
+            kingdom = more[0].partition("=")[2] if more else None
+            return Deploy(player=player, card=card, square=square, standby=standby, kingdom=kingdom)
+        if word in ("place", "rotate") and rest:
+            return Place(player=player, square=rest) if word == "place" else Rotate(player=player, square=rest)
+        if word == "shift" and ">" in rest:
+            a, _, b = rest.partition(">")
+            return Shift(player=player, square=a, to=b)
+        if word == "play" and "@" in rest:
+            card, _, square = rest.partition("@")
+            return Play(player=player, card=card, square=square)
+        if word == "attack" and ">" in rest:
+            a, _, b = rest.partition(">")
+            return Attack(player=player, square=a, target=b)
+        if word == "support" and "=" in rest:
+            card, _, tail = rest.partition("=")
+            effect, *parts = tail.split(",")
+            f = _fields(",".join(parts)) if parts else {}
+            return Support(player=player, card=card, effect=effect, target=f.get("target"), square=f.get("square"),
+                           to=f.get("to"))
+        if word == "entry" and rest:
+            return Entry(player=player, card=rest)
+        if word == "conscript" and rest:
+            square, _, card = rest.partition("=")
+            return Conscript(player=player, square=square, card=card or None)
+    except ValueError:
+        pass
+    raise RecordSyntaxError(line, "syntax", f"cannot read move {token!r}: draw:TYPE, redraw:keep, deploy:C@A1,C, "
+                            "place:A1, rotate:A1, shift:A1>B1, play:C@A1, battle, attack:A1>B1, support:C=EFFECT, "
+                            "pass, entry:C, conscript:A1, end or concede")
+
+
+def parse(text: str) -> ParsedRecord:
+    lines = text.splitlines()
+    tags, tag_lines, n = read_header(lines)
+    record = ParsedRecord(tags, tag_lines)
+    player: str | None = None
+    for line, token in movetext_tokens("\n".join(lines[n:]), n + 1):
+        if token in RESULT_TOKENS:
+            record.result, record.result_line = token, line
+            continue
+        if record.result is not None:
+            raise RecordSyntaxError(line, "syntax", f"move {token!r} after the result")
+        if re.fullmatch(r"\d+\.", token):
+            continue
+        if re.fullmatch(r"p\d+", token):
+            player = token
+            continue
+        if player is None:
+            raise RecordSyntaxError(line, "syntax", f"move {token!r} before any player (p1 or p2)")
+        record.moves.append(RecordMove(line, move_from_text(token, player, line)))
+    return record
+
+
+def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
+    tags, at = record.tags, record.tag_lines
+
+    def need(tag: str) -> str:
+        if tag not in tags:
+            raise RecordSyntaxError(1, "missing_tag", f"the header has no [{tag} ...] tag")
+        return tags[tag]
+
+    mode = tags.get("Variant", "sealed")
+    players = []
+    for pid in ("p1", "p2"):
+        tag = pid.upper()
+        army: Any = need(f"{tag}Army")
+        if ":" in army:
+            king, _, cards = army.partition(":")
+            army = {"king": king, "cards": cards.split("+")}
+        players.append({"id": pid, "name": tags.get(tag, pid), "army": army})
+    setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": {"mode": mode},
+                             "first": tags.get("First", "p1")}
+    if mode == "sealed":
+        seed = need("Seed")
+        if not seed.isdigit():
+            raise RecordSyntaxError(at["Seed"], "hidden_seed", f"a sealed game needs its seed; the record has {seed!r}")
+        setup["seed"] = int(seed)
+    return setup
+
+
+def check_result(record: ParsedRecord, state: Any) -> None:
+    expected = RESULTS[state.winner or "draw"] if state.phase == "over" else "*"
+    claims = ((record.tags.get("Result"), record.tag_lines.get("Result", 1)), (record.result, record.result_line))
+    for claimed, line in claims:
+        if claimed is not None and claimed != expected:
+            raise RecordSyntaxError(line, "result_mismatch", f"the record says {claimed}, but its moves give "
+                                    f"{expected}")
+    if "Termination" in record.tags and state.phase == "over" and record.tags["Termination"] != state.end_reason:
+        raise RecordSyntaxError(record.tag_lines["Termination"], "result_mismatch",
+                                f"the record says the game ended by {record.tags['Termination']}, its moves by "
+                                f"{state.end_reason}")
+
+
+DERIVED = {"System", "Variant", "P1", "P2", "P1Army", "P2Army", "First", "Seed", "Result", "Termination",
+           "RulesVersion"}
+
+
+def record_tags(record: ParsedRecord) -> dict[str, str]:
+    return {t: v for t, v in record.tags.items() if t not in DERIVED and v != "?"}
+
+
+__all__ = ["check_result", "export", "parse", "record_tags", "setup_from_tags"]

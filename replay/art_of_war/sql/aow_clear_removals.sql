@@ -1,0 +1,4 @@
+-- aow_clear_removals: empty aow_removals (reproject).
+-- parameters: none
+-- output: none
+DELETE FROM aow_removals;

@@ -1,0 +1,6 @@
+-- parquet_aow_removals: aow_removals for the Parquet export, with its game's start month.
+-- parameters: none
+-- output: every aow_removals column (but system), system, month
+SELECT t.* EXCLUDE (system), g.system, g.month
+FROM aow_removals AS t
+JOIN proj_games AS g ON g.game_id = t.game_id;
