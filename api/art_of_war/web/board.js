@@ -28,7 +28,7 @@ export function draw(host, state, context = {}) {
   const players = state.players || [];
   const bottom = players.find((p) => p.id === context.view) || players[0];
   const top = players.find((p) => p !== bottom);
-  const width = 3 * (W + GAP) + 360;
+  const width = 3 * (W + GAP) + 440;
   const height = 4 * (H + GAP) + 60;
   const svg = node("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", width: "100%", class: "aow-board" });
   const cause = context.cause || {};
@@ -44,7 +44,7 @@ export function draw(host, state, context = {}) {
     rows.forEach((row, r) => {
       ["A", "B", "C"].forEach((col, c) => {
         const square = `${col}${row}`;
-        const x = 4 + (isTop ? 2 - c : c) * (W + GAP);
+        const x = 4 + c * (W + GAP); // columns are shared (§2): p2's A faces p1's A
         const y = y0 + r * (H + GAP);
         const unit = units[square];
         centres[`${player.id}:${square}`] = [x + W / 2, y + H / 2];
