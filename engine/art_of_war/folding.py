@@ -309,21 +309,25 @@ HANDLERS: dict[type, Callable[[Any, Any], None]] = {
 
 
 def fold(events: Iterable[ArtOfWarEvent], state: State | None = None) -> State:
-    w = thaw(state if state is not None else initial_state())
     get = HANDLERS.get
     applied = 0
+    w: Any = None if state is None else thaw(state)  # a whole game: its working copy made from game_started
     for event in events:
         handler = get(type(event))
-        if handler is None:
-            w.seq += applied
+        if handler is None or w is None:
+            if w is not None:
+                w.seq += applied
             applied = 0
+            seq = 0 if w is None else w.seq
             if type(event) is GameStarted:
-                w = thaw(replace(start_state(event), seq=w.seq + 1))
+                w = thaw(replace(start_state(event), seq=seq + 1))
             else:
-                w = thaw(evolve(freeze(w), event))
+                w = thaw(evolve(initial_state() if w is None else freeze(w), event))
         else:
             applied += 1
             handler(w, event)
+    if w is None:
+        return initial_state()
     w.seq += applied
     return freeze(w)
 
