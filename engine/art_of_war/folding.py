@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from engine.art_of_war.catalog import SQUARES
+from engine.art_of_war.catalog import SQUARES, instances
 from engine.art_of_war.state import (
     Link,
     PlayerState,
@@ -53,11 +53,15 @@ LISTS = ("hand", "standby", "kingdom", "graveyard")
 
 
 class Work:
-    __slots__ = (*STATE_FIELDS, "by_id")
+    """``damaged``: some unit may carry damage (so a turn's end has something to clear)."""
+
+    __slots__ = (*STATE_FIELDS, "by_id", "damaged")
 
 
 class PlayerWork:
-    __slots__ = PLAYER_FIELDS
+    """``tilted``: some unit may be sideways or have attacked (so a turn's start has something to stand up)."""
+
+    __slots__ = (*PLAYER_FIELDS, "tilted")
 
 
 def thaw(state: State) -> Any:
@@ -75,9 +79,41 @@ def thaw(state: State) -> Any:
             setattr(d, f, list(getattr(p, f)))
         d.deck = dict.fromkeys(p.deck)
         d.field = {s.square: s.unit for s in p.field}
+        d.tilted = any(not u.upright or u.attacked for u in d.field.values())
         players.append(d)
     w.players = players
     w.by_id = {d.id: d for d in players}
+    w.damaged = any(u.damage or u.hits for d in players for u in d.field.values())
+    return w
+
+
+_EMPTY = State()
+_EMPTY_PLAYER = PlayerState(id="", deck_name="", king="")
+
+
+def started(event: GameStarted) -> Any:
+    """The working copy ``start_state(event)`` would thaw to, made directly (a game without a position)."""
+    w: Any = Work()
+    for f in STATE_FIELDS:
+        setattr(w, f, getattr(_EMPTY, f))
+    players = []
+    for deck in event.decks:
+        d: Any = PlayerWork()
+        for f in PLAYER_FIELDS:
+            setattr(d, f, getattr(_EMPTY_PLAYER, f))
+        d.id, d.deck_name, d.king = deck.player, deck.name, f"{deck.player}.{deck.king}.1"
+        d.hand, d.standby, d.kingdom, d.graveyard = [], [], [], []
+        d.deck = dict.fromkeys(instances(deck.player, deck.cards))
+        d.field = {}
+        d.tilted = False
+        players.append(d)
+    second = next(d.player for d in event.decks if d.player != event.first)
+    w.phase, w.mode, w.seats, w.first, w.active = "redraw", event.variant.mode, event.seats, event.first, event.first
+    w.seed, w.decks = event.seed, event.decks
+    w.chain, w.pending = [], [event.first] * 3 + [second] * 3
+    w.players = players
+    w.by_id = {d.id: d for d in players}
+    w.damaged = False
     return w
 
 
@@ -135,10 +171,12 @@ def _card_drawn(w: Any, e: CardDrawn) -> None:
 
 def _turn_started(w: Any, e: TurnStarted) -> None:
     p = w.by_id[e.player]
-    field = p.field
-    for sq, u in field.items():
-        if not u.upright or u.attacked:
-            field[sq] = replace(u, upright=True, attacked=False)
+    if p.tilted:
+        field = p.field
+        for sq, u in field.items():
+            if not u.upright or u.attacked:
+                field[sq] = replace(u, upright=True, attacked=False)
+        p.tilted = False
     p.entered = False
     w.pending = [e.player] if p.deck else []
     w.phase = "turn"
@@ -150,11 +188,13 @@ def _turn_started(w: Any, e: TurnStarted) -> None:
 
 
 def _turn_ended(w: Any, e: TurnEnded) -> None:
-    for p in w.players:
-        field = p.field
-        for sq, u in field.items():
-            if u.damage or u.hits:
-                field[sq] = replace(u, damage=0, hits=0)
+    if w.damaged:
+        for p in w.players:
+            field = p.field
+            for sq, u in field.items():
+                if u.damage or u.hits:
+                    field[sq] = replace(u, damage=0, hits=0)
+        w.damaged = False
     w.active = e.next
     w.supports = 0
     w.action = None
@@ -267,6 +307,7 @@ def _attack_declared(w: Any, e: AttackDeclared) -> None:
     unit = p.field.get(e.square)
     if unit is not None:
         p.field[e.square] = replace(unit, upright=False, attacked=True)
+        p.tilted = True
     w.chain.append(Link(kind="attack", player=e.player, card=e.unit, target=e.target, square=e.square,
                         value=e.value))
 
@@ -278,6 +319,7 @@ def _damaged(w: Any, e: Damaged) -> None:
         return
     if e.result == "damaged":
         p.field[e.square] = replace(unit, damage=e.total, hits=unit.hits + 1)
+        w.damaged = True
         return
     del p.field[e.square]
     if e.result == "destroyed":
@@ -320,7 +362,11 @@ def fold(events: Iterable[ArtOfWarEvent], state: State | None = None) -> State:
             applied = 0
             seq = 0 if w is None else w.seq
             if type(event) is GameStarted:
-                w = thaw(replace(start_state(event), seq=seq + 1))
+                if event.position is None:
+                    w = started(event)
+                    w.seq = seq + 1
+                else:
+                    w = thaw(replace(start_state(event), seq=seq + 1))
             else:
                 w = thaw(evolve(initial_state() if w is None else freeze(w), event))
         else:
