@@ -232,3 +232,17 @@ def line_of_sight(board: Board, a: Hex, height_a: int, b: Hex, height_b: int) ->
             if top > eye + (centre - eye) * (t1 + t2) / 2:
                 return False
     return True
+
+
+def engaged_enemies(board: Board, at: Hex, height: int, enemies: Mapping[Hex, int]) -> frozenset[Hex]:
+    """The enemy hexes a figure of ``height`` at ``at`` is engaged with (§4); ``enemies`` maps hex -> height."""
+    return frozenset(h for h in neighbours(at) if h in enemies and engaged(board, at, height, h, enemies[h]))
+
+
+def leaving_strikers(board: Board, start: Hex, end: Hex, height: int, enemies: Mapping[Hex, int]) -> frozenset[Hex]:
+    """§4 leaving engagement: the enemies engaged with the figure where it started and not where it ends.
+
+    Each rolls one combat die against it (``combat.leaving_engagement_wounds``). Decision: judged from the move's
+    start and end hexes (a figure that stays engaged with an enemy is not struck by it).
+    """
+    return engaged_enemies(board, start, height, enemies) - engaged_enemies(board, end, height, enemies)

@@ -9,8 +9,10 @@ from engine.heroscape.geometry import (
     Mover,
     distance,
     engaged,
+    engaged_enemies,
     fall_dice,
     height_bonus,
+    leaving_strikers,
     line_of_sight,
     reachable,
 )
@@ -138,3 +140,17 @@ def test_height_bonus_one_or_two_dice() -> None:
     assert height_bonus(3, 1) == 1
     assert height_bonus(12, 1) == 2
     assert height_bonus(1, 1) == 0 and height_bonus(1, 3) == 0
+
+
+def test_leaving_engagement_strikers_are_enemies_left_behind() -> None:
+    board = flat(h2_0=Cell(9))
+    enemies = {(1, 0): 5, (0, 1): 5, (3, 0): 5}
+    # at (0,0): engaged with (1,0) and (0,1); (3,0) is not adjacent
+    assert engaged_enemies(board, (0, 0), 5, enemies) == {(1, 0), (0, 1)}
+    # moving to (1,1) stays next to both: nobody strikes
+    assert leaving_strikers(board, (0, 0), (1, 1), 5, enemies) == frozenset()
+    # moving to (-2,0) leaves both
+    assert leaving_strikers(board, (0, 0), (-2, 0), 5, enemies) == {(1, 0), (0, 1)}
+    # the hill hex (2,0) at level 9 is 8 above (1,0) and (3,0): more than their height 5, so no engagement there
+    assert engaged_enemies(board, (2, 0), 5, enemies) == frozenset()
+    assert leaving_strikers(board, (0, 0), (2, 0), 5, enemies) == {(1, 0), (0, 1)}
