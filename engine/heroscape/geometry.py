@@ -246,3 +246,15 @@ def leaving_strikers(board: Board, start: Hex, end: Hex, height: int, enemies: M
     start and end hexes (a figure that stays engaged with an enemy is not struck by it).
     """
     return engaged_enemies(board, start, height, enemies) - engaged_enemies(board, end, height, enemies)
+
+
+def around_double(a: Hex, b: Hex) -> frozenset[Hex]:
+    """§7: the 8 hexes around a double-space figure's two hexes (what a grenade or explosion against it affects)."""
+    if distance(a, b) != 1:
+        raise ValueError(f"a double-space figure stands on two adjacent hexes, not {a} and {b}")
+    return (frozenset(neighbours(a)) | frozenset(neighbours(b))) - {a, b}
+
+
+def double_space_end_ok(board: Board, a: Hex, b: Hex) -> bool:
+    """§3: a double-space figure ends its move on two adjacent hexes of the same level."""
+    return a in board.cells and b in board.cells and distance(a, b) == 1 and board.level(a) == board.level(b)

@@ -7,7 +7,9 @@ from engine.heroscape.geometry import (
     Cell,
     Hex,
     Mover,
+    around_double,
     distance,
+    double_space_end_ok,
     engaged,
     engaged_enemies,
     fall_dice,
@@ -154,3 +156,12 @@ def test_leaving_engagement_strikers_are_enemies_left_behind() -> None:
     # the hill hex (2,0) at level 9 is 8 above (1,0) and (3,0): more than their height 5, so no engagement there
     assert engaged_enemies(board, (2, 0), 5, enemies) == frozenset()
     assert leaving_strikers(board, (0, 0), (2, 0), 5, enemies) == {(1, 0), (0, 1)}
+
+
+def test_double_space_figure_eight_hexes_around_and_level_ends() -> None:
+    around = around_double((0, 0), (1, 0))
+    assert len(around) == 8 and (0, 0) not in around and (1, 0) not in around
+    board = flat(h1_0=Cell(2))
+    assert double_space_end_ok(board, (0, 0), (0, 1))
+    assert not double_space_end_ok(board, (0, 0), (1, 0))
+    assert not double_space_end_ok(board, (0, 0), (2, 0))
