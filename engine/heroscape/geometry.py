@@ -1,0 +1,260 @@
+"""HeroScape map geometry: axial hexes with levels, movement costs, falling, engagement, line of sight (R1).
+
+Rules: ``shared/rules/heroscape.md`` §3 (movement), §4 (engagement), §5 (range, line of sight R1, height bonus).
+Pure functions over a frozen ``Board``; no dice (falling returns how many dice are rolled, the caller rolls them).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+Hex = tuple[int, int]
+"""Axial coordinates ``(q, r)``."""
+
+DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+TERRAINS = frozenset({"grass", "rock", "sand", "road", "water"})
+ROAD_BONUS = 3
+HIGH_GROUND = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One hex of the map: its level (height in layers), terrain and optional glyph (§1)."""
+
+    level: int
+    terrain: str = "grass"
+    glyph: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The map: cells by hex, and obstacles standing on hex edges with their height (§1)."""
+
+    cells: Mapping[Hex, Cell]
+    obstacles: Mapping[frozenset[Hex], int] = field(default_factory=dict)
+
+    def level(self, h: Hex) -> int:
+        return self.cells[h].level
+
+    def obstacle(self, a: Hex, b: Hex) -> int:
+        return self.obstacles.get(frozenset((a, b)), 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Mover:
+    """What movement needs to know about the moving figure (§3)."""
+
+    player: str
+    height: int
+    move: int
+    life: int = 1
+
+
+Occupant = tuple[str, bool]
+"""Who stands on a hex: ``(player, engaged)``."""
+
+
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    q, r = h
+    return tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Range in spaces, ignoring levels (§5)."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def step_cost(board: Board, src: Hex, dst: Hex, height: int) -> int | None:
+    """Cost of one step (§3): 1, plus 1 per level climbed; ``None`` when the climb is as high as the figure or more."""
+    if dst not in board.cells:
+        return None
+    climb = board.level(dst) - board.level(src)
+    if climb >= height:
+        return None
+    return 1 + max(0, climb)
+
+
+def _stops(board: Board, h: Hex) -> bool:
+    cell = board.cells[h]
+    return cell.terrain == "water" or cell.glyph is not None
+
+
+def reachable(
+    board: Board,
+    start: Hex,
+    mover: Mover,
+    occupants: Mapping[Hex, Occupant],
+    healing_glyphs: frozenset[str] = frozenset(),
+) -> dict[Hex, int]:
+    """Every hex the figure may end its move on, with the least movement spent (§3, single-space figures).
+
+    Friends that are not engaged may be passed through, enemies and engaged friends never; no move ends on an
+    occupied hex; entering water or a glyph stops the figure; a figure with life 1 cannot enter a healing glyph.
+    Moving only along road hexes adds ``ROAD_BONUS`` spaces.
+    """
+    best = _search(board, start, mover, occupants, healing_glyphs, mover.move, roads_only=False)
+    if board.cells[start].terrain == "road":
+        road = _search(board, start, mover, occupants, healing_glyphs, mover.move + ROAD_BONUS, roads_only=True)
+        for h, cost in road.items():
+            if h not in best or cost < best[h]:
+                best[h] = cost
+    return {h: c for h, c in best.items() if h == start or h not in occupants}
+
+
+def _search(
+    board: Board,
+    start: Hex,
+    mover: Mover,
+    occupants: Mapping[Hex, Occupant],
+    healing_glyphs: frozenset[str],
+    budget: int,
+    *,
+    roads_only: bool,
+) -> dict[Hex, int]:
+    best: dict[Hex, int] = {start: 0}
+    queue: list[tuple[int, Hex]] = [(0, start)]
+    while queue:
+        spent, here = heapq.heappop(queue)
+        if spent > best.get(here, budget + 1) or (here != start and _stops(board, here)):
+            continue
+        for nxt in neighbours(here):
+            cost = step_cost(board, here, nxt, mover.height)
+            if cost is None or spent + cost > budget:
+                continue
+            cell = board.cells[nxt]
+            if roads_only and cell.terrain != "road":
+                continue
+            if cell.glyph in healing_glyphs and mover.life <= 1:
+                continue
+            occupant = occupants.get(nxt)
+            if occupant is not None and (occupant[0] != mover.player or occupant[1]):
+                continue
+            total = spent + cost
+            if total < best.get(nxt, budget + 1):
+                best[nxt] = total
+                heapq.heappush(queue, (total, nxt))
+    return best
+
+
+def fall_dice(board: Board, src: Hex, dst: Hex, height: int) -> int:
+    """Combat dice rolled for falling from ``src`` to ``dst`` (§3): 0, 1 (drop ≥ height) or 2 (drop ≥ height + 10).
+
+    Falling into water does no damage.
+    """
+    if board.cells[dst].terrain == "water":
+        return 0
+    drop = board.level(src) - board.level(dst)
+    if drop >= height + HIGH_GROUND:
+        return 2
+    if drop >= height:
+        return 1
+    return 0
+
+
+def engaged(board: Board, a: Hex, height_a: int, b: Hex, height_b: int) -> bool:
+    """Whether two adjacent enemy figures are engaged (§4).
+
+    Not when the level difference exceeds the lower figure's height, nor when an obstacle between them is taller
+    than both figures.
+    """
+    if distance(a, b) != 1:
+        return False
+    la, lb = board.level(a), board.level(b)
+    lower_height = height_a if la < lb else height_b if lb < la else min(height_a, height_b)
+    if abs(la - lb) > lower_height:
+        return False
+    return board.obstacle(a, b) <= max(height_a, height_b)
+
+
+def height_bonus(own_level: int, other_level: int) -> int:
+    """Extra dice for standing higher (§5): +1 when higher, +2 when ``HIGH_GROUND`` or more levels higher."""
+    diff = own_level - other_level
+    if diff >= HIGH_GROUND:
+        return 2
+    return 1 if diff > 0 else 0
+
+
+def _cube_round(x: float, z: float) -> Hex:
+    y = -x - z
+    rx, ry, rz = round(x), round(y), round(z)
+    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+    if dx > dy and dx > dz:
+        rx = -ry - rz
+    elif dy <= dz:
+        rz = -rx - ry
+    return (int(rx), int(rz))
+
+
+def line_hexes(a: Hex, b: Hex) -> tuple[tuple[Hex, Hex, float], ...]:
+    """The hexes the straight segment from ``a`` to ``b`` passes, as ``(hex, twin, t)`` at fraction ``t``.
+
+    The segment is nudged both ways off hex corners; ``twin`` differs from ``hex`` where it runs along an edge.
+    """
+    n = distance(a, b)
+    out: list[tuple[Hex, Hex, float]] = []
+    eps = 1e-6
+    for i in range(n + 1):
+        t = i / n if n else 0.0
+        x = a[0] + (b[0] - a[0]) * t
+        z = a[1] + (b[1] - a[1]) * t
+        out.append((_cube_round(x + eps, z + 2 * eps), _cube_round(x - eps, z - 2 * eps), t))
+    return tuple(out)
+
+
+def line_of_sight(board: Board, a: Hex, height_a: int, b: Hex, height_b: int) -> bool:
+    """R1: the segment from the attacker's eye to the target's centre is blocked by any hex or obstacle above it.
+
+    Eye = level + height; centre = level + height / 2. A hex between them blocks when its level rises above the
+    segment at that point; where the segment runs along an edge it is blocked only if both hexes beside it block.
+    An obstacle on an edge the segment crosses blocks when its top (higher side's level + its height) rises above
+    the segment there.
+    """
+    eye = board.level(a) + height_a
+    centre = board.level(b) + height_b / 2
+    steps = line_hexes(a, b)
+
+    def above(h: Hex, t: float) -> bool:
+        if h in (a, b):
+            return False
+        cell = board.cells.get(h)
+        return cell is not None and cell.level > eye + (centre - eye) * t
+
+    for h, twin, t in steps[1:-1]:
+        if above(h, t) and above(twin, t):
+            return False
+    for (h1, _, t1), (h2, _, t2) in zip(steps, steps[1:], strict=False):
+        wall = board.obstacle(h1, h2)
+        if wall and h1 in board.cells and h2 in board.cells:
+            top = max(board.level(h1), board.level(h2)) + wall
+            if top > eye + (centre - eye) * (t1 + t2) / 2:
+                return False
+    return True
+
+
+def engaged_enemies(board: Board, at: Hex, height: int, enemies: Mapping[Hex, int]) -> frozenset[Hex]:
+    """The enemy hexes a figure of ``height`` at ``at`` is engaged with (§4); ``enemies`` maps hex -> height."""
+    return frozenset(h for h in neighbours(at) if h in enemies and engaged(board, at, height, h, enemies[h]))
+
+
+def leaving_strikers(board: Board, start: Hex, end: Hex, height: int, enemies: Mapping[Hex, int]) -> frozenset[Hex]:
+    """§4 leaving engagement: the enemies engaged with the figure where it started and not where it ends.
+
+    Each rolls one combat die against it (``combat.leaving_engagement_wounds``). Decision: judged from the move's
+    start and end hexes (a figure that stays engaged with an enemy is not struck by it).
+    """
+    return engaged_enemies(board, start, height, enemies) - engaged_enemies(board, end, height, enemies)
+
+
+def around_double(a: Hex, b: Hex) -> frozenset[Hex]:
+    """§7: the 8 hexes around a double-space figure's two hexes (what a grenade or explosion against it affects)."""
+    if distance(a, b) != 1:
+        raise ValueError(f"a double-space figure stands on two adjacent hexes, not {a} and {b}")
+    return (frozenset(neighbours(a)) | frozenset(neighbours(b))) - {a, b}
+
+
+def double_space_end_ok(board: Board, a: Hex, b: Hex) -> bool:
+    """§3: a double-space figure ends its move on two adjacent hexes of the same level."""
+    return a in board.cells and b in board.cells and distance(a, b) == 1 and board.level(a) == board.level(b)
