@@ -321,10 +321,10 @@ def _support_checks(s: State, action: Support, effects: tuple[str, ...], rule: s
         raise refuse("wrong_support", "§1", f"{card.name} supports as {kind_of(action.card)}; only a KING may be "
                      "declared as any of the five")
     if action.effect not in effects:
-        raise refuse("support_timing", rule, f"a {action.effect} support is not declared now: "
-                     f"{'in the opponent turn' if action.effect == 'guardian' else 'in answer to a support'}"
-                     if action.effect in ("guardian", "wizard") else f"a {action.effect} support is declared in "
-                     "one's own turn, not as an answer")
+        when = {"guardian": "answers an opposing attack, in the opponent's turn",
+                "wizard": "answers an opposing rear support"}.get(action.effect, "is declared in one's own turn, "
+                                                                               "not as an answer")
+        raise refuse("support_timing", rule, f"not now: a {action.effect.upper()} support {when}")
     if len(p.standby) >= STANDBY_LIMIT:
         raise refuse("standby_full", "§4", f"{p.id}'s standby holds {STANDBY_LIMIT} cards: no rear support")
     return p
