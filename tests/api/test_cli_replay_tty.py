@@ -81,8 +81,9 @@ def test_cli_replay_on_a_terminal_fits_80x24_follows_a_resize_and_answers_a_bad_
         pane.wait_for(f"seq 40/{last}")
 
         pane.resize(110, 45)  # larger: the full mat, rules between the rows and the legend
-        screen = pane.wait_for("+---------+")
+        screen = pane.wait_for("^ p1's card")  # the legend is drawn last: the whole larger screen is there
         assert any(line.startswith("  ^ p1's card") for line in screen) and f"seq 40/{last}" in screen[0]
+        assert any("+---------+" in line for line in screen)
         pane.resize(80, 24)
         screen = pane.wait_for("____A____")
         assert not any("+---------+" in line for line in screen) and all(len(line) <= 80 for line in screen)
