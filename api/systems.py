@@ -103,6 +103,7 @@ def _examples(model: type[GameSetup]) -> list[Any]:
 
 def _register_built_in() -> None:
     from api.art_of_war import PLUGIN as ART_OF_WAR
+    from api.heroscape import PLUGIN as HEROSCAPE
     from api.l5r import PLUGIN as L5R
     from api.light_wars import PLUGIN as LIGHT_WARS
     from api.lords_of_war import PLUGIN as LORDS_OF_WAR
@@ -111,6 +112,7 @@ def _register_built_in() -> None:
     register(LIGHT_WARS)
     register(L5R)
     register(ART_OF_WAR)
+    register(HEROSCAPE)
 
 
 _register_built_in()

@@ -4,7 +4,7 @@ record with today's rules (``verify``)."""
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from engine.errors import RuleError, StreamError
@@ -99,6 +99,24 @@ def play(
     return PlayedGame(events, actions, limit)
 
 
+def actions_from(events: Sequence[E], start: int, action_of: Callable[[E, int], A | None]) -> list[RecordedAction[A]]:
+    """A stream cut into the actions that produced it, from ``start`` (after the opening ``start`` gives): each
+    action starts with the event ``action_of`` names an action (it has a ``player``); the events after it for which
+    ``action_of`` is None are its consequences. StreamError for a consequence where an action must start."""
+    out: list[RecordedAction[A]] = []
+    i = start
+    while i < len(events):
+        action = action_of(events[i], i)
+        if action is None:
+            raise StreamError(i, f"event {i + 1}: {type(events[i]).tag_name()} does not start an action")
+        stop = i + 1
+        while stop < len(events) and action_of(events[stop], stop) is None:
+            stop += 1
+        out.append(RecordedAction(i, stop, action.player, action))  # type: ignore[attr-defined]
+        i = stop
+    return out
+
+
 def redecide_by_evolve(
     rules: Rules[S, A, E], events: Sequence[E], recorded: Sequence[RecordedAction[A]]
 ) -> Generator[Redecided[A, E], None, S]:
@@ -144,4 +162,5 @@ def verify(system: GameSystem[S, A, E], events: Sequence[E]) -> str | None:
     return None
 
 
-__all__ = ["BotChoice", "PlayedGame", "play", "redecide_by_evolve", "seat_bots", "verify"]
+__all__ = [
+    "actions_from","BotChoice", "PlayedGame", "play", "redecide_by_evolve", "seat_bots", "verify"]

@@ -67,6 +67,7 @@ def system_names() -> tuple[str, ...]:
 
 def _register_built_in() -> None:
     from engine.art_of_war import SYSTEM as ART_OF_WAR
+    from engine.heroscape import SYSTEM as HEROSCAPE
     from engine.l5r import SYSTEM as L5R
     from engine.light_wars import SYSTEM as LIGHT_WARS
     from engine.lords_of_war import SYSTEM as LORDS_OF_WAR
@@ -75,6 +76,7 @@ def _register_built_in() -> None:
     register(LIGHT_WARS)
     register(L5R)
     register(ART_OF_WAR)
+    register(HEROSCAPE)
 
 
 _register_built_in()

@@ -84,6 +84,7 @@ def default_system() -> str:
 
 def _register_built_in() -> None:
     from replay.art_of_war import PLUGIN as ART_OF_WAR
+    from replay.heroscape import PLUGIN as HEROSCAPE
     from replay.l5r import PLUGIN as L5R
     from replay.light_wars import PLUGIN as LIGHT_WARS
     from replay.lords_of_war import PLUGIN as LORDS_OF_WAR
@@ -92,6 +93,7 @@ def _register_built_in() -> None:
     register(LIGHT_WARS)
     register(L5R)
     register(ART_OF_WAR)
+    register(HEROSCAPE)
 
 
 _register_built_in()

@@ -29,6 +29,7 @@ from engine.art_of_war.actions import (
 )
 from engine.art_of_war.catalog import kind_of
 from engine.errors import StreamError
+from engine.play import actions_from
 from engine.system import RecordedAction
 from events.art_of_war import (
     Arranged,
@@ -109,18 +110,7 @@ def opening_length(events: Sequence[ArtOfWarEvent]) -> int:
 
 
 def recorded_actions(events: Sequence[ArtOfWarEvent]) -> list[RecordedAction[ArtOfWarAction]]:
-    out: list[RecordedAction[ArtOfWarAction]] = []
-    i = opening_length(events)
-    while i < len(events):
-        action = action_of(events[i], i)
-        if action is None:
-            raise StreamError(i, f"event {i + 1}: {type(events[i]).tag_name()} does not start an action")
-        stop = i + 1
-        while stop < len(events) and action_of(events[stop], stop) is None:
-            stop += 1
-        out.append(RecordedAction(i, stop, action.player, action))
-        i = stop
-    return out
+    return actions_from(events, opening_length(events), action_of)
 
 
 __all__ = ["action_of", "opening_length", "recorded_actions"]

@@ -19,6 +19,19 @@ NUMBERS = ("figures", "life", "move", "range", "attack", "defense", "height", "p
 
 
 @dataclass(frozen=True, slots=True)
+class SpecialAttack:
+    """A special attack (§5, §7): its range and dice; ``extra`` besides the normal attack, ``area`` also strikes
+    every figure around the target, ``once`` a game."""
+
+    name: str
+    range: int
+    attack: int
+    extra: bool = False
+    area: bool = False
+    once: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
     key: str
     name: str
@@ -33,6 +46,23 @@ class Card:
     points: int
     space: int
     powers: tuple[str, ...]
+    specials: tuple[SpecialAttack, ...] = ()
+
+
+def _special(key: str, data: Any) -> SpecialAttack:
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        raise SetupError("bad_card", "§7", f"card {key}: a special attack is {{name, range, attack, extra?, area?, "
+                         f"once?}}, not {data!r}")
+    unknown = sorted(set(data) - {"name", "range", "attack", "extra", "area", "once"})
+    if unknown:
+        raise SetupError("bad_card", "§7", f"card {key}: unknown special attack field {unknown[0]!r}")
+    for name in ("range", "attack"):
+        if type(data.get(name)) is not int or data[name] < 1:
+            raise SetupError("bad_card", "§7", f"card {key}: special {data['name']}: {name} is a whole number ≥ 1")
+    flags = {name: data.get(name, False) for name in ("extra", "area", "once")}
+    if not all(isinstance(v, bool) for v in flags.values()):
+        raise SetupError("bad_card", "§7", f"card {key}: special {data['name']}: extra, area and once are true/false")
+    return SpecialAttack(data["name"], data["range"], data["attack"], **flags)
 
 
 def parse_card(key: str, data: Mapping[str, Any]) -> Card:
@@ -50,6 +80,9 @@ def parse_card(key: str, data: Mapping[str, Any]) -> Card:
     powers = data.get("powers", [])
     if not (isinstance(powers, list) and all(isinstance(p, str) for p in powers)):
         raise SetupError("bad_card", "§1", f"card {key}: powers is a list of names")
+    specials = data.get("specials", [])
+    if not isinstance(specials, list):
+        raise SetupError("bad_card", "§7", f"card {key}: specials is a list")
     n = {name: int(data[name]) for name in NUMBERS}
     return Card(
         key=key,
@@ -65,6 +98,7 @@ def parse_card(key: str, data: Mapping[str, Any]) -> Card:
         points=n["points"],
         space=int(data.get("space", 1)),
         powers=tuple(powers),
+        specials=tuple(_special(key, sp) for sp in specials),
     )
 
 

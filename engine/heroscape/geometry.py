@@ -44,12 +44,19 @@ class Board:
 
 @dataclass(frozen=True, slots=True)
 class Mover:
-    """What movement needs to know about the moving figure (§3)."""
+    """What movement needs to know about the moving figure (§3).
+
+    ``double``: a double-space figure (its head's path is searched; water does not stop it, but it crosses one
+    water hex at a time). ``flying`` (a power, §7, our sample card text): every hex costs 1 whatever its level,
+    figures are flown over, water and glyphs stop it only where it lands, and it never falls.
+    """
 
     player: str
     height: int
     move: int
     life: int = 1
+    double: bool = False
+    flying: bool = False
 
 
 Occupant = tuple[str, bool]
@@ -77,9 +84,37 @@ def step_cost(board: Board, src: Hex, dst: Hex, height: int) -> int | None:
     return 1 + max(0, climb)
 
 
-def _stops(board: Board, h: Hex) -> bool:
+def _stops(board: Board, h: Hex, mover: Mover | None = None) -> bool:
     cell = board.cells[h]
-    return cell.terrain == "water" or cell.glyph is not None
+    if mover is not None and mover.flying:
+        return False
+    if cell.glyph is not None:
+        return True
+    return cell.terrain == "water" and not (mover is not None and mover.double)
+
+
+def _step(board: Board, here: Hex, nxt: Hex, mover: Mover, occupants: Mapping[Hex, Occupant],
+          healing_glyphs: frozenset[str], roads_only: bool) -> int | None:
+    """The cost of the step ``here`` -> ``nxt`` for ``mover``, or None when it may not take it (§3)."""
+    if mover.flying:
+        if nxt not in board.cells:
+            return None
+        cost: int | None = 1
+    else:
+        cost = step_cost(board, here, nxt, mover.height)
+        if cost is None:
+            return None
+    cell = board.cells[nxt]
+    if roads_only and cell.terrain != "road":
+        return None
+    if cell.glyph in healing_glyphs and mover.life <= 1:
+        return None
+    if mover.double and not mover.flying and cell.terrain == "water" and board.cells[here].terrain == "water":
+        return None  # §3: a double-space figure crosses one water hex, not two
+    occupant = occupants.get(nxt)
+    if occupant is not None and not mover.flying and (occupant[0] != mover.player or occupant[1]):
+        return None
+    return cost
 
 
 def reachable(
@@ -118,19 +153,11 @@ def _search(
     queue: list[tuple[int, Hex]] = [(0, start)]
     while queue:
         spent, here = heapq.heappop(queue)
-        if spent > best.get(here, budget + 1) or (here != start and _stops(board, here)):
+        if spent > best.get(here, budget + 1) or (here != start and _stops(board, here, mover)):
             continue
         for nxt in neighbours(here):
-            cost = step_cost(board, here, nxt, mover.height)
+            cost = _step(board, here, nxt, mover, occupants, healing_glyphs, roads_only)
             if cost is None or spent + cost > budget:
-                continue
-            cell = board.cells[nxt]
-            if roads_only and cell.terrain != "road":
-                continue
-            if cell.glyph in healing_glyphs and mover.life <= 1:
-                continue
-            occupant = occupants.get(nxt)
-            if occupant is not None and (occupant[0] != mover.player or occupant[1]):
                 continue
             total = spent + cost
             if total < best.get(nxt, budget + 1):
@@ -258,3 +285,72 @@ def around_double(a: Hex, b: Hex) -> frozenset[Hex]:
 def double_space_end_ok(board: Board, a: Hex, b: Hex) -> bool:
     """§3: a double-space figure ends its move on two adjacent hexes of the same level."""
     return a in board.cells and b in board.cells and distance(a, b) == 1 and board.level(a) == board.level(b)
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """A move's way (§3): the hexes entered after the start, what they cost, whether it kept to the road, and the
+    combat dice rolled for falling on the way."""
+
+    hexes: tuple[Hex, ...]
+    cost: int
+    road: bool
+    fall_dice: int
+
+
+def plan(
+    board: Board,
+    start: Hex,
+    end: Hex,
+    mover: Mover,
+    occupants: Mapping[Hex, Occupant],
+    healing_glyphs: frozenset[str] = frozenset(),
+) -> Path | None:
+    """The way from ``start`` to ``end`` a careful player takes: the fewest falling dice, then the least movement
+    (decision, docs/heroscape.md); None when ``end`` cannot be reached. Searches (hex, movement spent) states, so a
+    longer way that avoids a fall is found when the figure's move allows it."""
+    found = _plan(board, start, end, mover, occupants, healing_glyphs, mover.move, roads_only=False)
+    if board.cells[start].terrain == "road":
+        road = _plan(board, start, end, mover, occupants, healing_glyphs, mover.move + ROAD_BONUS, roads_only=True)
+        if road is not None and (found is None or (road.fall_dice, road.cost) < (found.fall_dice, found.cost)):
+            found = Path(road.hexes, road.cost, True, road.fall_dice)
+    return found
+
+
+def _plan(
+    board: Board,
+    start: Hex,
+    end: Hex,
+    mover: Mover,
+    occupants: Mapping[Hex, Occupant],
+    healing_glyphs: frozenset[str],
+    budget: int,
+    *,
+    roads_only: bool,
+) -> Path | None:
+    if end not in board.cells or (end != start and end in occupants):
+        return None
+    # state (hex, spent) -> (falling dice so far, previous state); spent only grows, so states settle in order
+    best: dict[tuple[Hex, int], tuple[int, tuple[Hex, int] | None]] = {(start, 0): (0, None)}
+    for spent in range(budget + 1):
+        for (here, s), (falls, _) in sorted(((k, v) for k, v in best.items() if k[1] == spent)):
+            if here != start and _stops(board, here, mover):
+                continue
+            for nxt in neighbours(here):
+                cost = _step(board, here, nxt, mover, occupants, healing_glyphs, roads_only)
+                if cost is None or s + cost > budget:
+                    continue
+                fall = 0 if mover.flying else fall_dice(board, here, nxt, mover.height)
+                key = (nxt, s + cost)
+                if key not in best or falls + fall < best[key][0]:
+                    best[key] = (falls + fall, (here, s))
+    ends = sorted((falls, s) for (h, s), (falls, _) in best.items() if h == end)
+    if not ends:
+        return None
+    falls, spent = ends[0]
+    hexes: list[Hex] = []
+    node: tuple[Hex, int] | None = (end, spent)
+    while node is not None and node != (start, 0):
+        hexes.append(node[0])
+        node = best[node][1]
+    return Path(tuple(reversed(hexes)), spent, roads_only, falls)

@@ -30,6 +30,7 @@ from engine.l5r.actions import (
     Recruit,
     Strike,
 )
+from engine.play import actions_from
 from engine.system import RecordedAction
 from events.l5r import (
     ArmyAssigned,
@@ -121,18 +122,7 @@ def opening_length(events: Sequence[L5REvent]) -> int:
 
 
 def recorded_actions(events: Sequence[L5REvent]) -> list[RecordedAction[L5RAction]]:
-    out: list[RecordedAction[L5RAction]] = []
-    i = opening_length(events)
-    while i < len(events):
-        action = action_of(events[i], i)
-        if action is None:
-            raise StreamError(i, f"event {i + 1}: {type(events[i]).tag_name()} does not start an action")
-        stop = i + 1
-        while stop < len(events) and action_of(events[stop], stop) is None:
-            stop += 1
-        out.append(RecordedAction(i, stop, action.player, action))
-        i = stop
-    return out
+    return actions_from(events, opening_length(events), action_of)
 
 
 __all__ = ["action_of", "opening_length", "recorded_actions"]

@@ -22,6 +22,7 @@ from engine.light_wars.actions import (
     Tactics,
     Wait,
 )
+from engine.play import actions_from
 from engine.system import RecordedAction
 from events.light_wars import (
     AttackDeclared,
@@ -84,18 +85,7 @@ def opening_length(events: Sequence[LightWarsEvent]) -> int:
 
 
 def recorded_actions(events: Sequence[LightWarsEvent]) -> list[RecordedAction[LightWarsAction]]:
-    out: list[RecordedAction[LightWarsAction]] = []
-    i = opening_length(events)
-    while i < len(events):
-        action = action_of(events[i], i)
-        if action is None:
-            raise StreamError(i, f"event {i + 1}: {type(events[i]).tag_name()} does not start an action")
-        stop = i + 1
-        while stop < len(events) and action_of(events[stop], stop) is None:
-            stop += 1
-        out.append(RecordedAction(i, stop, action.player, action))
-        i = stop
-    return out
+    return actions_from(events, opening_length(events), action_of)
 
 
 __all__ = ["action_of", "opening_length", "recorded_actions"]

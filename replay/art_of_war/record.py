@@ -33,16 +33,21 @@ from engine.art_of_war.actions import (
     Support,
 )
 from engine.art_of_war.catalog import DECKS
-from engine.art_of_war.state import State, fold
 from events.art_of_war import GameEnded, GameStarted
 from replay.art_of_war.explain import text as explain_text
 from replay.art_of_war.views import redacted_event
-from replay.records.syntax import SEVEN_TAGS, ParsedRecord, RecordSyntaxError, movetext_tokens, read_header, tag_line
-from replay.records.syntax import Move as RecordMove
+from replay.records.syntax import (
+    RESULTS,
+    SEVEN_TAGS,
+    ParsedRecord,
+    RecordSyntaxError,
+    check_claimed_result,
+    export_moves,
+    parse_moves,
+    people_tags,
+)
 
 SYSTEM_NAME = "art-of-war"
-RESULTS = {"p1": "1-0", "p2": "0-1", "draw": "1/2-1/2"}
-RESULT_TOKENS = {"1-0", "0-1", "1/2-1/2", "*"}
 
 
 def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> list[tuple[str, str]]:
@@ -113,24 +118,9 @@ def move_text(action: ArtOfWarAction, first_event: Any, view: str) -> str:  # no
 def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str = "all", comments: bool = False) -> str:
     started = events[0]
     assert isinstance(started, GameStarted)
-    lines = [tag_line(tag, value) for tag, value in header(started, events[-1], dict(tags or {}), view)]
-    lines.append("")
-    recorded = SYSTEM.recorded_actions(events)
-    state: State = fold(events[: recorded[0].start if recorded else len(events)])
-    for step in recorded:
-        produced = events[step.start : step.stop]
-        line = f"{state.turn}. {step.seat} {move_text(step.action, produced[0], view)}"
-        if comments and len(produced) > 1:
-            said = []
-            inner = fold(produced[:1], state)
-            for event in produced[1:]:
-                said.append(explain_text(inner, redacted_event(event, view)).replace("}", ")").replace("{", "("))
-                inner = fold([event], inner)
-            line += " {" + "; ".join(said) + "}"
-        lines.append(line)
-        state = fold(produced, state)
-    lines.append(dict(header(started, events[-1], {}, view))["Result"])
-    return "\n".join(lines) + "\n"
+    header_tags = header(started, events[-1], dict(tags or {}), view)
+    return export_moves(SYSTEM, events, header_tags, dict(header(started, events[-1], {}, view))["Result"],
+                        move_text, explain_text, redacted_event, view, comments)
 
 
 def _fields(rest: str) -> dict[str, str]:
@@ -195,25 +185,7 @@ def move_from_text(token: str, player: str, line: int) -> ArtOfWarAction:  # noq
 
 
 def parse(text: str) -> ParsedRecord:
-    lines = text.splitlines()
-    tags, tag_lines, n = read_header(lines)
-    record = ParsedRecord(tags, tag_lines)
-    player: str | None = None
-    for line, token in movetext_tokens("\n".join(lines[n:]), n + 1):
-        if token in RESULT_TOKENS:
-            record.result, record.result_line = token, line
-            continue
-        if record.result is not None:
-            raise RecordSyntaxError(line, "syntax", f"move {token!r} after the result")
-        if re.fullmatch(r"\d+\.", token):
-            continue
-        if re.fullmatch(r"p\d+", token):
-            player = token
-            continue
-        if player is None:
-            raise RecordSyntaxError(line, "syntax", f"move {token!r} before any player (p1 or p2)")
-        record.moves.append(RecordMove(line, move_from_text(token, player, line)))
-    return record
+    return parse_moves(text, move_from_text)
 
 
 def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
@@ -244,16 +216,7 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
 
 
 def check_result(record: ParsedRecord, state: Any) -> None:
-    expected = RESULTS[state.winner or "draw"] if state.phase == "over" else "*"
-    claims = ((record.tags.get("Result"), record.tag_lines.get("Result", 1)), (record.result, record.result_line))
-    for claimed, line in claims:
-        if claimed is not None and claimed != expected:
-            raise RecordSyntaxError(line, "result_mismatch", f"the record says {claimed}, but its moves give "
-                                    f"{expected}")
-    if "Termination" in record.tags and state.phase == "over" and record.tags["Termination"] != state.end_reason:
-        raise RecordSyntaxError(record.tag_lines["Termination"], "result_mismatch",
-                                f"the record says the game ended by {record.tags['Termination']}, its moves by "
-                                f"{state.end_reason}")
+    check_claimed_result(record, state)
 
 
 DERIVED = {"System", "Variant", "P1", "P2", "P1Army", "P2Army", "First", "Seed", "Result", "Termination",
@@ -261,7 +224,7 @@ DERIVED = {"System", "Variant", "P1", "P2", "P1Army", "P2Army", "First", "Seed",
 
 
 def record_tags(record: ParsedRecord) -> dict[str, str]:
-    return {t: v for t, v in record.tags.items() if t not in DERIVED and v != "?"}
+    return people_tags(record, DERIVED)
 
 
 __all__ = ["check_result", "export", "parse", "record_tags", "setup_from_tags"]

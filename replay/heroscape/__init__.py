@@ -1,1 +1,9 @@
-"""HeroScape replay parts (issue 17, in progress): so far the terminal picture of a map (``mat``)."""
+"""What HeroScape adds downstream of its engine: views (order markers and the seed hidden), explanations, the text
+record, the hex map drawn in a terminal, the statistics' labels and its own statistics. Registered in
+``replay.systems`` as ``PLUGIN``."""
+
+from replay.heroscape import analytics, explain, mat, record, views
+from replay.plugin import ReplayParts
+
+PLUGIN = ReplayParts(name="heroscape", views=views, explanations=explain, records=record, terminal=mat,
+                     labels=analytics, analytics=analytics)

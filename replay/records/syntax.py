@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+RESULTS = {"p1": "1-0", "p2": "0-1", "draw": "1/2-1/2"}  # a two-seat game's result token by its winner
+RESULT_TOKENS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
 SEVEN_TAGS = ("Event", "Site", "Date", "Round", "Table")  # PGN's idea: the people's tags first, "?" when unknown
 TAG_LINE = re.compile(r'^\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 
@@ -129,3 +131,72 @@ def movetext_tokens(text: str, first_line: int) -> Iterator[tuple[int, str]]:
         raise RecordSyntaxError(token_line, "syntax", f"unbalanced brackets in {''.join(token)[:40]!r}")
     if token:
         yield token_line, "".join(token)
+
+
+def parse_moves(text: str, move_from_text: Callable[[str, str, int], Any]) -> ParsedRecord:
+    """A two-seat record: its header, then ``N.`` turn numbers (for people), ``p1``/``p2`` naming who moves, each
+    move read by the system's ``move_from_text(token, player, line)``, and the result token last."""
+    lines = text.splitlines()
+    tags, tag_lines, n = read_header(lines)
+    record = ParsedRecord(tags, tag_lines)
+    player: str | None = None
+    for line, token in movetext_tokens("\n".join(lines[n:]), n + 1):
+        if token in RESULT_TOKENS:
+            record.result, record.result_line = token, line
+            continue
+        if record.result is not None:
+            raise RecordSyntaxError(line, "syntax", f"move {token!r} after the result")
+        if re.fullmatch(r"\d+\.", token):
+            continue  # turn numbers are for people
+        if re.fullmatch(r"p\d+", token):
+            player = token
+            continue
+        if player is None:
+            raise RecordSyntaxError(line, "syntax", f"move {token!r} before any player (p1 or p2)")
+        record.moves.append(Move(line, move_from_text(token, player, line)))
+    return record
+
+
+def check_claimed_result(record: ParsedRecord, state: Any) -> None:
+    """A two-seat record's Result tag, result token and Termination tag must agree with how its moves end the game
+    (``state``: ``phase``, ``winner``, ``end_reason``)."""
+    expected = RESULTS[state.winner or "draw"] if state.phase == "over" else "*"
+    claims = ((record.tags.get("Result"), record.tag_lines.get("Result", 1)), (record.result, record.result_line))
+    for claimed, line in claims:
+        if claimed is not None and claimed != expected:
+            raise RecordSyntaxError(line, "result_mismatch", f"the record says {claimed}, but its moves give "
+                                    f"{expected}")
+    if "Termination" in record.tags and state.phase == "over" and record.tags["Termination"] != state.end_reason:
+        raise RecordSyntaxError(record.tag_lines["Termination"], "result_mismatch",
+                                f"the record says the game ended by {record.tags['Termination']}, its moves by "
+                                f"{state.end_reason}")
+
+
+def people_tags(record: ParsedRecord, derived: frozenset[str] | set[str]) -> dict[str, str]:
+    """The tags worth keeping with the game: the people's, not the ``derived`` ones (the events hold those)."""
+    return {t: v for t, v in record.tags.items() if t not in derived and v != "?"}
+
+
+def export_moves(system: Any, events: Sequence[Any], header: Sequence[tuple[str, str]], result: str,
+                 move_text: Callable[[Any, Any, str], str], explain_text: Callable[[Any, Any], str],
+                 redacted_event: Callable[[Any, str], Any], view: str = "all", comments: bool = False) -> str:
+    """A record: the header's tags, then one line an action (``turn. seat move``, the turn as ``system.turn`` counts
+    it), with each action's consequences explained in ``{...}`` when ``comments``, and the result."""
+    lines = [tag_line(tag, value) for tag, value in header]
+    lines.append("")
+    recorded = system.recorded_actions(events)
+    state = system.fold(events[: recorded[0].start if recorded else len(events)])
+    for step in recorded:
+        produced = events[step.start : step.stop]
+        line = f"{system.turn(state)}. {step.seat} {move_text(step.action, produced[0], view)}"
+        if comments and len(produced) > 1:
+            said = []
+            inner = system.fold(produced[:1], state)
+            for event in produced[1:]:
+                said.append(explain_text(inner, redacted_event(event, view)).replace("}", ")").replace("{", "("))
+                inner = system.fold([event], inner)
+            line += " {" + "; ".join(said) + "}"
+        lines.append(line)
+        state = system.fold(produced, state)
+    lines.append(result)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,138 @@
+"""What HeroScape adds to the HTTP API and the CLI (``api.plugin.ApiSystem``): the typed body of ``POST /games``
+(players with their armies, the variant, a starting position) and the options it gives ``warlog tournament``.
+
+The variant's fields are the engine's ``events.heroscape.Variant`` with its defaults; values of the right type that
+the rules refuse (two figures on a hex, a squad figure with wounds) are the engine's to judge (422 ``invalid_setup``
+citing the rule). The options of ``warlog tournament`` are the models' fields with the prefix ``--hs-``
+(``--hs-map river-ford``, ``--hs-army utgar``): option names are shared by every system's commands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import typing
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import ConfigDict, Field
+
+from api.models import Request, SeatId
+from api.plugin import TOURNAMENT_CREATE, ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
+from engine.heroscape import SYSTEM
+from engine.heroscape.setup import MAX_ROUNDS, catalogue, sample_maps
+from events.heroscape import Variant
+
+NAME = SYSTEM.name
+DEFAULTS = Variant()
+SEATS = SYSTEM.seat_counts()
+CARDS, ARMIES = catalogue()
+MAPS = tuple(sample_maps())
+JsonInt = Annotated[int, Field(ge=-(2**53), le=2**53)]
+HexIn = Annotated[list[JsonInt], Field(min_length=2, max_length=2, description="[q, r] (axial coordinates)")]
+
+EXAMPLE: dict[str, Any] = {
+    "system": NAME,
+    "players": [
+        {"id": "p1", "name": "Alice", "army": "utgar"},
+        {"id": "p2", "name": "Bob", "army": {"cards": ["raelin", "izumi-samurai"]}},
+    ],
+    "variant": {"mode": "sealed", "game": "master", "map": "twin-hill", "max_rounds": 12},
+    "seed": 42,
+}
+
+
+class VariantIn(Request):
+    """HeroScape's options (the engine's ``Variant``); every field may be left out for its default."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    mode: Literal["sealed", "table"] = Field(
+        DEFAULTS.mode, description="sealed: every die (combat dice and d20) is rolled by the project's generator "
+        "from the seed; table: a game at a real table, each die entered as rolled, and line of sight ruled by the "
+        "referee with the engine's answer kept beside it (R1)")
+    game: Literal["master", "basic"] = Field(
+        DEFAULTS.game, description="master: skulls less shields are wounds, destroyed at its life; basic: more "
+        "skulls than shields destroys (§5)")
+    map: Literal[MAPS] = Field(DEFAULTS.map, description="the sample map (ours)")  # type: ignore[valid-type]
+    max_rounds: JsonInt = Field(DEFAULTS.max_rounds, description=f"the scenario's round limit (1 to {MAX_ROUNDS}, "
+                                "§8)", json_schema_extra={"minimum": 1, "maximum": MAX_ROUNDS})
+
+
+class ArmyIn(Request):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    cards: list[Literal[tuple(CARDS)]] = Field(  # type: ignore[valid-type]
+        min_length=1, max_length=len(CARDS), description="army cards, each once (§1)")
+
+
+class PlayerIn(SeatPlayer):
+    army: Literal[tuple(ARMIES)] | ArmyIn = Field(  # type: ignore[valid-type]
+        description=f"a sample army ({', '.join(ARMIES)}) or its army cards", examples=["utgar"])
+
+
+class PositionFigureIn(Request):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    owner: SeatId
+    figure: str = Field(max_length=40, description="the figure's id: its card, and a squad figure's number",
+                        examples=["tarn-vikings/2"])
+    hex: HexIn
+    tail: HexIn | None = Field(None, description="a double-space figure's second hex")
+    wounds: JsonInt = Field(0, json_schema_extra={"minimum": 0})
+
+
+class PositionIn(Request):
+    """A starting position (like a chess FEN): the game begins at the order markers of ``round``; the figures not
+    on the map count as destroyed (docs/heroscape.md)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    figures: list[PositionFigureIn] = Field(max_length=64)
+    round: JsonInt = Field(1, json_schema_extra={"minimum": 1, "maximum": MAX_ROUNDS})
+    used_glyphs: list[str] = Field(default_factory=list, max_length=16, description="power glyphs already used up")
+    specials_used: dict[SeatId, list[str]] = Field(default_factory=dict, description="once-a-game special attacks "
+                                                   "spent, as card:special")
+
+
+class HeroScapeGameIn(GameSetup):
+    """A game of HeroScape (docs/heroscape.md)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [EXAMPLE]})
+
+    system: Literal["heroscape"]
+    players: list[PlayerIn] = Field(min_length=SEATS.min, max_length=SEATS.max,
+                                    description=f"{SEATS} players, each with its start zone on the map")
+    variant: VariantIn = Field(default_factory=VariantIn, examples=[{"mode": "sealed", "map": "river-ford"}])
+    position: PositionIn | None = None
+
+
+PREFIX = "hs-"
+
+
+class PrefixedOptions(ModelOptions):
+    """``ModelOptions`` with ``--hs-`` before every option (``--hs-map``, ``--hs-army``): another system has
+    ``--mode`` and ``--army`` already."""
+
+    def add_options(self, parser: argparse._ActionsContainer, command: str) -> None:
+        for name, field in self.fields.get(command, {}).items():
+            dest = self._dest(command, name)
+            flag = "--" + PREFIX + name.replace("_", "-")
+            help_text = field.description or name
+            choices = typing.get_args(field.annotation) if typing.get_origin(field.annotation) is Literal else None
+            if choices:
+                parser.add_argument(flag, dest=dest, choices=choices, default=argparse.SUPPRESS, help=help_text)
+            elif name == "max_rounds":
+                parser.add_argument(flag, dest=dest, type=int, metavar="ROUNDS", default=argparse.SUPPRESS,
+                                    help=help_text)
+            else:
+                parser.add_argument(flag, dest=dest, metavar=name.upper(), default=argparse.SUPPRESS, help=help_text)
+
+    def options(self, args: argparse.Namespace, command: str) -> dict[str, Any]:
+        given = super().options(args, command)
+        if command != TOURNAMENT_CREATE and isinstance(given.get("army"), str) and given["army"] not in ARMIES:
+            given["army"] = {"cards": [c.strip() for c in given["army"].split(",") if c.strip()]}
+        return given
+
+
+PLUGIN = ApiParts(name=NAME, setup=HeroScapeGameIn, cli=PrefixedOptions(NAME, HeroScapeGameIn),
+                  web=WebParts(Path(__file__).parent / "web"))

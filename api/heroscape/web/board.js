@@ -1,0 +1,130 @@
+// HeroScape's drawing for the replay page (docs/web.md "A system's drawing"): the hex map as SVG, pointy-top hexes
+// in axial coordinates, each hex shaded by its level (darker is higher) with the level written in it, water blue,
+// roads and sand tinted, rock grey, glyphs lettered, walls drawn on their edges; each figure a disc of its owner's
+// colour with its card's initial (a double-space figure a capsule over its two hexes), its wounds as a red number;
+// the step's event marked (a move's path, an attack's line from attacker to each target, destroyed figures crossed
+// where they stood). Below: per seat, its figures still standing with their wounds, points on the map, and the
+// order markers the view may see. The map comes with the state (the game carries its own map).
+const SVG = "http://www.w3.org/2000/svg";
+const R = 22; // hex radius
+const COLOURS = { p1: "#b3261e", p2: "#1f5fbf" };
+const TINTS = { p1: "#f9e0de", p2: "#dde8f9" };
+const TERRAIN = { water: "#8fc1e8", road: "#d9c8a0", sand: "#eddca8", rock: "#a7a39a", grass: "#a9cf8e" };
+
+function node(tag, attributes = {}, ...children) {
+  const made = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attributes)) if (value !== undefined && value !== null) made.setAttribute(key, String(value));
+  for (const child of children) made.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  return made;
+}
+
+function html(tag, attributes = {}, ...children) {
+  const made = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) if (value !== undefined && value !== null) made.setAttribute(key, String(value));
+  for (const child of children.flat()) if (child !== null && child !== undefined) made.append(child instanceof Node ? child : String(child));
+  return made;
+}
+
+function shade(hex, level, top) {
+  // darker with height: mix the terrain colour towards black by level / (top + 4)
+  const n = parseInt(hex.slice(1), 16);
+  const k = 1 - 0.45 * (level / Math.max(top + 4, 1));
+  const c = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((v) => Math.round(v * k));
+  return `rgb(${c.join(",")})`;
+}
+
+export function draw(host, state, context = {}) {
+  const map = state.map;
+  if (!map) {
+    host.replaceChildren(html("p", {}, "Before the first event."));
+    return "HeroScape, before the game";
+  }
+  const centre = ([q, r]) => [R * Math.sqrt(3) * (q + r / 2), R * 1.5 * r];
+  const cells = map.cells;
+  const xs = cells.map(([q, r]) => centre([q, r])[0]);
+  const ys = cells.map(([q, r]) => centre([q, r])[1]);
+  const minX = Math.min(...xs) - R * 1.2, minY = Math.min(...ys) - R * 1.3;
+  const width = Math.max(...xs) - minX + R * 1.2, height = Math.max(...ys) - minY + R * 1.3;
+  const svg = node("svg", { viewBox: `${minX} ${minY} ${width} ${height}`, role: "img", class: "hs-map", width: "100%" });
+  const top = Math.max(...cells.map((c) => c[2]));
+  const used = new Set((map.used_glyphs || []).map((h) => h.join(",")));
+  const corners = ([x, y]) => Array.from({ length: 6 }, (_, i) => {
+    const a = Math.PI / 180 * (60 * i - 30);
+    return `${(x + R * Math.cos(a)).toFixed(1)},${(y + R * Math.sin(a)).toFixed(1)}`;
+  }).join(" ");
+  for (const [q, r, level, terrain, glyph] of cells) {
+    const c = centre([q, r]);
+    const g = node("g", {}, node("title", {}, `[${q}, ${r}] level ${level}, ${terrain}${glyph ? `, glyph ${glyph}${used.has(`${q},${r}`) ? " (used)" : ""}` : ""}`));
+    g.append(node("polygon", { points: corners(c), fill: shade(TERRAIN[terrain] || "#ccc", level, top), stroke: "#5d584e", "stroke-width": 1 }));
+    g.append(node("text", { x: c[0], y: c[1] + R * 0.75, "text-anchor": "middle", "font-size": 8, fill: "#222" }, String(level)));
+    if (glyph && !used.has(`${q},${r}`)) {
+      g.append(node("circle", { cx: c[0], cy: c[1] - R * 0.45, r: 6, fill: "#f3e27a", stroke: "#6b5a00" }));
+      g.append(node("text", { x: c[0], y: c[1] - R * 0.45 + 3, "text-anchor": "middle", "font-size": 8 }, glyph[0].toUpperCase()));
+    }
+    svg.append(g);
+  }
+  for (const [a, b, h] of map.obstacles || []) {
+    const ca = centre(a), cb = centre(b);
+    const mx = (ca[0] + cb[0]) / 2, my = (ca[1] + cb[1]) / 2;
+    const dx = cb[0] - ca[0], dy = cb[1] - ca[1], len = Math.hypot(dx, dy);
+    const ox = -dy / len * R * 0.55, oy = dx / len * R * 0.55;
+    svg.append(node("line", { x1: mx + ox, y1: my + oy, x2: mx - ox, y2: my - oy, stroke: "#3b2f2f", "stroke-width": 5 },
+      node("title", {}, `wall of height ${h}`)));
+  }
+  const cause = context.cause || null;
+  const figures = (state.figures || []).filter((f) => f.status === "placed" && f.hex);
+  const where = new Map(figures.map((f) => [`${f.owner}:${f.figure}`, f]));
+  const lines = [];
+  const marked = new Set();
+  if (cause && cause.type === "attack_declared") marked.add(`${cause.player}:${cause.figure}`);
+  if (cause && (cause.type === "move_declared" || cause.type === "figure_moved")) marked.add(`${cause.player}:${cause.figure}`);
+  for (const f of figures) {
+    const a = centre(f.hex);
+    const key = `${f.owner}:${f.figure}`;
+    const label = `${f.owner}'s ${f.name} (${f.figure}) on [${f.hex}]${f.wounds ? `, ${f.wounds} of ${f.life} wounds` : ""}`;
+    const g = node("g", { tabindex: 0, "aria-label": label }, node("title", {}, label));
+    const stroke = marked.has(key) ? "#000" : COLOURS[f.owner];
+    if (f.tail) {
+      const b = centre(f.tail);
+      g.append(node("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke, "stroke-width": R * 1.1, "stroke-linecap": "round", opacity: 0.9 }));
+      g.append(node("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: TINTS[f.owner], "stroke-width": R * 0.9, "stroke-linecap": "round" }));
+    } else {
+      g.append(node("circle", { cx: a[0], cy: a[1], r: R * 0.55, fill: TINTS[f.owner], stroke, "stroke-width": marked.has(key) ? 3 : 2 }));
+    }
+    g.append(node("text", { x: a[0], y: a[1] + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: COLOURS[f.owner] }, f.name[0]));
+    if (f.wounds) g.append(node("text", { x: a[0] + R * 0.45, y: a[1] - R * 0.3, "font-size": 9, "font-weight": 700, fill: "#c00" }, String(f.wounds)));
+    svg.append(g);
+    lines.push(label);
+  }
+  if (cause && cause.type === "move_declared" && cause.path) {
+    const pts = [cause.origin, ...cause.path].map((h) => centre(h).map((v) => v.toFixed(1)).join(",")).join(" ");
+    svg.append(node("polyline", { points: pts, fill: "none", stroke: "#000", "stroke-width": 2, "stroke-dasharray": "5 4" }));
+    lines.push(`${cause.figure} moves from [${cause.origin}] to [${cause.to}] for ${cause.cost}`);
+  }
+  if (cause && cause.type === "attack_declared") {
+    const s = centre(cause.hex);
+    for (const t of cause.targets || []) {
+      const e = centre(t.hex);
+      svg.append(node("line", { x1: s[0], y1: s[1], x2: e[0], y2: e[1], stroke: "#000", "stroke-width": 3,
+        "stroke-dasharray": cause.special ? "8 5" : null }, node("title", {}, `${cause.dice} dice against ${t.dice}`)));
+    }
+    lines.push(`${cause.figure} attacks ${(cause.targets || []).map((t) => t.figure).join(", ")}: ${cause.dice} dice`);
+  }
+  if (cause && cause.type === "figure_destroyed") {
+    const [x, y] = centre(cause.hex);
+    svg.append(node("path", { d: `M ${x - 12} ${y - 12} L ${x + 12} ${y + 12} M ${x + 12} ${y - 12} L ${x - 12} ${y + 12}`,
+      stroke: COLOURS[cause.player], "stroke-width": 4 }, node("title", {}, `${cause.figure} destroyed`)));
+    lines.push(`${cause.player}'s ${cause.figure} destroyed`);
+  }
+  const desc = [`HeroScape, ${map.name}, round ${state.round}, ${state.phase}`, ...lines].join("; ");
+  svg.prepend(node("desc", {}, desc));
+  const seats = (state.seats || []).map((s) => {
+    const mine = figures.filter((f) => f.owner === s.id).map((f) => f.figure + (f.wounds ? ` (${f.wounds}/${f.life})` : ""));
+    const markers = state.markers?.[s.id];
+    const shown = markers && typeof markers === "object" ? `, markers ${Object.entries(markers).map(([k, v]) => `${k}:${v}`).join(" ")}` : markers === "placed" ? ", markers placed (hidden)" : "";
+    return html("li", { style: `color:${COLOURS[s.id]}` },
+      `${s.id} ${s.name}: ${state.points?.[s.id] ?? 0} points on the map; ${mine.join(", ") || "no figure"}${shown}`);
+  });
+  host.replaceChildren(svg, html("ul", { class: "hs-seats" }, seats));
+  return desc;
+}

@@ -1,0 +1,240 @@
+"""The HeroScape text record: header tags and one action a token (docs/heroscape.md, "The record").
+
+A hex is ``q,r``. Moves: ``place:FIG@q,r&FIG@q,r+q,r&...`` (a double-space figure's tail after ``+``),
+``markers:1=CARD,2=CARD,3=CARD,X=CARD`` (``markers:?`` hidden), ``roll:v,v,...`` (dice entered at a table),
+``move:FIG@q,r`` (``+q,r`` a tail), ``charge`` (``charge:17`` at a table), ``attack:FIG>TARGET`` (``=SPECIAL`` a
+special attack, ``!clear`` / ``!blocked`` the referee's call on line of sight), ``effect:card=C&change=wound&
+figure=F&owner=p2&amount=1`` (``to=q,r``, ``tail=q,r``, ``text=...`` percent-encoded), ``end``, ``concede``.
+The header has the sample army (or ``card+card``), the map, the game, the round limit, the seed and, for a game
+from a position, the position as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import quote, unquote
+
+from engine.heroscape import SYSTEM
+from engine.heroscape.actions import (
+    Attack,
+    Charge,
+    Concede,
+    Effect,
+    EndTurn,
+    HeroScapeAction,
+    Markers,
+    Move,
+    Place,
+    Roll,
+)
+from engine.heroscape.setup import catalogue, recorded_setup
+from events.heroscape import GameEnded, GameStarted, Placement
+from replay.heroscape.explain import text as explain_text
+from replay.heroscape.views import redacted_event
+from replay.records.syntax import (
+    RESULTS,
+    SEVEN_TAGS,
+    ParsedRecord,
+    RecordSyntaxError,
+    check_claimed_result,
+    export_moves,
+    parse_moves,
+    people_tags,
+)
+
+SYSTEM_NAME = "heroscape"
+
+
+def _hex(h: Sequence[int]) -> str:
+    return f"{h[0]},{h[1]}"
+
+
+def _read_hex(text: str) -> tuple[int, int]:
+    q, _, r = text.partition(",")
+    return (int(q), int(r))
+
+
+def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = [(t, str(tags.get(t, "?"))) for t in SEVEN_TAGS]
+    v = started.variant
+    out += [("System", SYSTEM_NAME), ("Variant", v.mode), ("Game", v.game), ("Map", v.map),
+            ("MaxRounds", str(v.max_rounds))]
+    _, armies = catalogue()
+    for seat, army in zip(started.seats, started.armies, strict=True):
+        tag = seat.id.upper()
+        out.append((tag, seat.name))
+        out.append((f"{tag}Army", army.name if army.name in armies else "+".join(c.key for c in army.cards)))
+    shown = redacted_event(started, view)
+    if v.mode == "sealed":
+        out.append(("Seed", str(shown.seed) if shown.seed is not None else "?"))
+    if started.position is not None:
+        position = recorded_setup([started])["position"]
+        out.append(("Position", json.dumps(position, separators=(",", ":"), sort_keys=True)))
+    ended = last if isinstance(last, GameEnded) else None
+    out.append(("Result", RESULTS[ended.winner or "draw"] if ended else "*"))
+    if ended is not None:
+        out.append(("Termination", ended.reason))
+    out.append(("RulesVersion", started.rules_version))
+    for tag, value in tags.items():
+        if tag not in dict(out) and re.fullmatch(r"[A-Za-z0-9_]+", tag):
+            out.append((tag, str(value)))
+    return out
+
+
+def move_text(action: HeroScapeAction, first_event: Any, view: str) -> str:  # noqa: C901 - one token per action
+    match action:
+        case Place(placements=placements):
+            return "place:" + "&".join(f"{p.figure}@{_hex(p.hex)}" + (f"+{_hex(p.tail)}" if p.tail else "")
+                                       for p in placements)
+        case Markers(markers=markers):
+            shown = redacted_event(first_event, view)
+            if shown.markers is None:
+                return "markers:?"
+            return "markers:" + ",".join(f"{k}={v}" for k, v in sorted(markers.items()))
+        case Roll(values=values):
+            return "roll:" + ",".join(str(v) for v in values)
+        case Move(figure=figure, to=to, tail=tail):
+            return f"move:{figure}@{_hex(to)}" + (f"+{_hex(tail)}" if tail else "")
+        case Charge(value=value):
+            return "charge" + (f":{value}" if value is not None else "")
+        case Attack(figure=figure, target=target, special=special, referee=referee):
+            return f"attack:{figure}>{target}" + (f"={special}" if special else "") + \
+                ("" if referee is None else "!clear" if referee else "!blocked")
+        case Effect():
+            a = action
+            parts = [f"card={a.card}", f"change={a.change}", f"figure={a.figure}"]
+            if a.owner:
+                parts.append(f"owner={a.owner}")
+            if a.amount:
+                parts.append(f"amount={a.amount}")
+            if a.to is not None:
+                parts.append(f"to={_hex(a.to)}")
+            if a.tail is not None:
+                parts.append(f"tail={_hex(a.tail)}")
+            if a.text:
+                parts.append(f"text={quote(a.text, safe='')}")
+            return "effect:" + "&".join(parts)
+        case EndTurn():
+            return "end"
+        case Concede():
+            return "concede"
+        case _:
+            raise AssertionError(action)
+
+
+def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str = "all", comments: bool = False) -> str:
+    started = events[0]
+    assert isinstance(started, GameStarted)
+    header_tags = header(started, events[-1], dict(tags or {}), view)
+    return export_moves(SYSTEM, events, header_tags, dict(header(started, events[-1], {}, view))["Result"],
+                        move_text, explain_text, redacted_event, view, comments)
+
+
+def _placement(text: str) -> Placement:
+    figure, _, where = text.partition("@")
+    head, _, tail = where.partition("+")
+    return Placement(figure=figure, hex=_read_hex(head), tail=_read_hex(tail) if tail else None)
+
+
+def move_from_text(token: str, player: str, line: int) -> HeroScapeAction:  # noqa: C901 - one syntax per action
+    word, _, rest = token.partition(":")
+    if rest == "?":
+        raise RecordSyntaxError(line, "hidden_move", f"{player}'s {word} is hidden in this record")
+    if token == "end":
+        return EndTurn(player=player)
+    if token == "concede":
+        return Concede(player=player)
+    if token == "charge":
+        return Charge(player=player)
+    try:
+        if word == "place" and rest:
+            return Place(player=player, placements=tuple(_placement(p) for p in rest.split("&")))
+        if word == "markers" and rest:
+            return Markers(player=player, markers=dict(part.split("=", 1) for part in rest.split(",")))
+        if word == "roll" and rest:
+            return Roll(player=player, values=tuple(int(v) for v in rest.split(",")))
+        if word == "move" and "@" in rest:
+            p = _placement(rest)
+            return Move(player=player, figure=p.figure, to=p.hex, tail=p.tail)
+        if word == "charge" and rest:
+            return Charge(player=player, value=int(rest))
+        if word == "attack" and ">" in rest:
+            figure, _, tail = rest.partition(">")
+            referee = None
+            if "!" in tail:
+                tail, _, call = tail.partition("!")
+                if call not in ("clear", "blocked"):
+                    raise ValueError(call)
+                referee = call == "clear"
+            target, _, special = tail.partition("=")
+            return Attack(player=player, figure=figure, target=target, special=special or None, referee=referee)
+        if word == "effect" and rest:
+            f = dict(part.split("=", 1) for part in rest.split("&"))
+            return Effect(player=player, card=f["card"], change=f["change"], figure=f["figure"],  # type: ignore[arg-type]
+                          owner=f.get("owner"), amount=int(f.get("amount", "0")),
+                          to=_read_hex(f["to"]) if "to" in f else None,
+                          tail=_read_hex(f["tail"]) if "tail" in f else None, text=unquote(f.get("text", "")))
+    except (ValueError, KeyError):
+        pass
+    raise RecordSyntaxError(line, "syntax", f"cannot read move {token!r}: place:F@q,r&..., markers:1=C,2=C,3=C,X=C, "
+                            "roll:v,..., move:F@q,r, charge, attack:F>T, effect:card=C&change=...&figure=F, end or "
+                            "concede")
+
+
+def parse(text: str) -> ParsedRecord:
+    return parse_moves(text, move_from_text)
+
+
+def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
+    tags, at = record.tags, record.tag_lines
+
+    def need(tag: str) -> str:
+        if tag not in tags:
+            raise RecordSyntaxError(1, "missing_tag", f"the header has no [{tag} ...] tag")
+        return tags[tag]
+
+    mode = tags.get("Variant", "sealed")
+    players = []
+    _, armies = catalogue()
+    for pid in ("p1", "p2"):
+        tag = pid.upper()
+        army: Any = need(f"{tag}Army")
+        if army not in armies:
+            army = {"cards": army.split("+")}
+        players.append({"id": pid, "name": tags.get(tag, pid), "army": army})
+    variant: dict[str, Any] = {"mode": mode, "game": tags.get("Game", "master"), "map": tags.get("Map", "twin-hill")}
+    if "MaxRounds" in tags:
+        if not tags["MaxRounds"].isdigit():
+            raise RecordSyntaxError(at["MaxRounds"], "syntax", f"MaxRounds is a number, not {tags['MaxRounds']!r}")
+        variant["max_rounds"] = int(tags["MaxRounds"])
+    setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": variant}
+    if mode == "sealed":
+        seed = need("Seed")
+        if not seed.isdigit():
+            raise RecordSyntaxError(at["Seed"], "hidden_seed", f"a sealed game needs its seed; the record has {seed!r}")
+        setup["seed"] = int(seed)
+    if "Position" in tags:
+        try:
+            setup["position"] = json.loads(tags["Position"])
+        except ValueError:
+            raise RecordSyntaxError(at["Position"], "bad_position", "the Position tag is the position as JSON "
+                                    "(docs/heroscape.md)") from None
+    return setup
+
+
+def check_result(record: ParsedRecord, state: Any) -> None:
+    check_claimed_result(record, state)
+
+
+DERIVED = {"System", "Variant", "Game", "Map", "MaxRounds", "P1", "P2", "P1Army", "P2Army", "Seed", "Position",
+           "Result", "Termination", "RulesVersion"}
+
+
+def record_tags(record: ParsedRecord) -> dict[str, str]:
+    return people_tags(record, DERIVED)
+
+
+__all__ = ["check_result", "export", "parse", "record_tags", "setup_from_tags"]
