@@ -32,6 +32,7 @@ SIZES = {
         "distinct": 2_000,
         "fold": ["--games", "10000", "--repeat", "3"],
         "systems": ["--games", "300", "--repeat", "3"],
+        "heroscape_geometry": ["--repeat", "5"],
         "bulk": ["--games", "100000", "--es-games", "2000", "--repeat", "2"],
         "live": ["--clients", "1,16,128", "--requests", "300,3000,6000", "--repeat", "2", "--seconds", "15",
                  "--preload", "2000", "--grow", "4"],
@@ -43,6 +44,7 @@ SIZES = {
         "distinct": 300,
         "fold": ["--games", "1000", "--repeat", "2"],
         "systems": ["--games", "60", "--repeat", "2"],
+        "heroscape_geometry": ["--repeat", "1"],
         "bulk": ["--games", "1000", "--es-games", "200", "--repeat", "1"],
         "live": ["--clients", "1,16,128", "--requests", "100,400,800", "--repeat", "1", "--seconds", "6",
                  "--preload", "100", "--grow", "0"],
@@ -121,6 +123,7 @@ def main() -> None:
         tmpdir = Path(tmp)
         fold, _ = run("fold", sizes["fold"] + distinct, tmpdir / "fold.json", timeout, log)
         systems, _ = run("systems", sizes["systems"], tmpdir / "systems.json", timeout, log)
+        geometry, _ = run("heroscape_geometry", sizes["heroscape_geometry"], tmpdir / "hs.json", timeout, log)
         bulk, _ = run("bulk", sizes["bulk"] + distinct, tmpdir / "bulk.json", timeout, log)
         live, _ = run("live", sizes["live"] + distinct, tmpdir / "live.json", timeout, log)
         streams, _ = run("streams", sizes["streams"], tmpdir / "streams.json", timeout, log)
@@ -148,6 +151,12 @@ def main() -> None:
         rows.append((f"{name}: decide rate", f"**{decide:,.0f}** actions/s", ">= 20,000", verdict(decide >= 20_000)))
         used.append(f"systems, {name}: {figures['games']:,} bot games of its sample setups, {figures['events']:,} "
                     f"events, {figures['actions']:,} actions, {figures['repeat']} repeats")
+    for m in (geometry or {}).get("maps", []):
+        rows.append((f"heroscape, {m['map']} ({m['hexes']} hexes): pathfinding, the hot path of a move "
+                     "(bench/heroscape_geometry.py)", f"reachable {m['reachable_per_s']:,.0f} searches/s; plan "
+                     f"**{m['plans_per_s']:,.0f}** ways/s", "(reported)", "n/a"))
+        rows.append((f"heroscape, {m['map']}: line of sight (R1), the hot path of an attack",
+                     f"**{m['los_per_s']:,.0f}** checks/s", "(reported)", "n/a"))
     if bulk:
         rate = median(bulk["import_rates"])
         arrow = median(bulk["arrow_rates"])

@@ -9,6 +9,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 
 Hex = tuple[int, int]
 """Axial coordinates ``(q, r)``."""
@@ -63,6 +64,7 @@ Occupant = tuple[str, bool]
 """Who stands on a hex: ``(player, engaged)``."""
 
 
+@cache
 def neighbours(h: Hex) -> tuple[Hex, ...]:
     q, r = h
     return tuple((q + dq, r + dr) for dq, dr in DIRECTIONS)
@@ -96,15 +98,16 @@ def _stops(board: Board, h: Hex, mover: Mover | None = None) -> bool:
 def _step(board: Board, here: Hex, nxt: Hex, mover: Mover, occupants: Mapping[Hex, Occupant],
           healing_glyphs: frozenset[str], roads_only: bool) -> int | None:
     """The cost of the step ``here`` -> ``nxt`` for ``mover``, or None when it may not take it (§3)."""
+    cell = board.cells.get(nxt)
+    if cell is None:
+        return None
     if mover.flying:
-        if nxt not in board.cells:
-            return None
-        cost: int | None = 1
+        cost = 1
     else:
-        cost = step_cost(board, here, nxt, mover.height)
-        if cost is None:
+        climb = cell.level - board.cells[here].level
+        if climb >= mover.height:
             return None
-    cell = board.cells[nxt]
+        cost = 1 + climb if climb > 0 else 1
     if roads_only and cell.terrain != "road":
         return None
     if cell.glyph in healing_glyphs and mover.life <= 1:
@@ -309,12 +312,75 @@ def plan(
     """The way from ``start`` to ``end`` a careful player takes: the fewest falling dice, then the least movement
     (decision, docs/heroscape.md); None when ``end`` cannot be reached. Searches (hex, movement spent) states, so a
     longer way that avoids a fall is found when the figure's move allows it."""
-    found = _plan(board, start, end, mover, occupants, healing_glyphs, mover.move, roads_only=False)
-    if board.cells[start].terrain == "road":
-        road = _plan(board, start, end, mover, occupants, healing_glyphs, mover.move + ROAD_BONUS, roads_only=True)
-        if road is not None and (found is None or (road.fall_dice, road.cost) < (found.fall_dice, found.cost)):
-            found = Path(road.hexes, road.cost, True, road.fall_dice)
+    road = board.cells[start].terrain == "road"
+    for search in (_quick_plan, _plan):  # the quick search is exact when it finds a way without a fall
+        found = search(board, start, end, mover, occupants, healing_glyphs, mover.move, roads_only=False)
+        if found is not None and found.fall_dice == 0:
+            return found  # no way along the road only is cheaper than the cheapest way of all
+        if road:
+            on_road = search(board, start, end, mover, occupants, healing_glyphs, mover.move + ROAD_BONUS,
+                             roads_only=True)
+            if on_road is not None and (found is None or (on_road.fall_dice, on_road.cost) < (found.fall_dice,
+                                                                                                found.cost)):
+                found = Path(on_road.hexes, on_road.cost, True, on_road.fall_dice)
+        if found is not None and found.fall_dice == 0:
+            return found
     return found
+
+
+def _quick_plan(
+    board: Board,
+    start: Hex,
+    end: Hex,
+    mover: Mover,
+    occupants: Mapping[Hex, Occupant],
+    healing_glyphs: frozenset[str],
+    budget: int,
+    *,
+    roads_only: bool,
+) -> Path | None:
+    """Dijkstra on (falling dice, movement) within the budget: the least movement among ways without a fall is
+    exact; a way with falls may miss a longer one with fewer (``plan`` then searches every state)."""
+    if end not in board.cells or (end != start and end in occupants):
+        return None
+    best: dict[Hex, tuple[int, int]] = {start: (0, 0)}
+    previous: dict[Hex, Hex] = {}
+    cells = board.cells
+    flying, height = mover.flying, mover.height
+    eq, er = end
+    # A* on the movement: a step costs at least 1, so the hexes left to ``end`` never overestimate it
+    queue: list[tuple[int, int, int, Hex]] = [(0, distance(start, end), 0, start)]
+    while queue:
+        falls, _, spent, here = heapq.heappop(queue)
+        if (falls, spent) > best[here]:
+            continue
+        if here == end:
+            hexes: list[Hex] = []
+            node = end
+            while node != start:
+                hexes.append(node)
+                node = previous[node]
+            return Path(tuple(reversed(hexes)), spent, roads_only, falls)
+        if here != start and _stops(board, here, mover):
+            continue
+        level = cells[here].level
+        for nxt in neighbours(here):
+            cost = _step(board, here, nxt, mover, occupants, healing_glyphs, roads_only)
+            if cost is None or spent + cost > budget:
+                continue
+            fall = 0
+            if not flying:
+                cell = cells[nxt]
+                drop = level - cell.level
+                if drop >= height and cell.terrain != "water":
+                    fall = 2 if drop >= height + HIGH_GROUND else 1
+            label = (falls + fall, spent + cost)
+            if label < best.get(nxt, (1 << 30, 0)):
+                best[nxt] = label
+                previous[nxt] = here
+                dq, dr = nxt[0] - eq, nxt[1] - er
+                heapq.heappush(queue, (label[0], label[1] + (abs(dq) + abs(dr) + abs(dq + dr)) // 2, label[1], nxt))
+    return None
 
 
 def _plan(

@@ -51,6 +51,7 @@ from events.heroscape import (
     ArmyPlaced,
     AttackDeclared,
     AttackResolved,
+    BoardRecord,
     CardRecord,
     ChargeResolved,
     Conceded,
@@ -128,41 +129,89 @@ def _figure(state: State, owner: int, figure: str, rule: str) -> Figure:
 
 def pair_engaged(state: State, f: Figure, g: Figure, f_hexes: Sequence[Hex] | None = None) -> bool:
     """§4: two enemy figures are engaged when some hex of one is engaged with some hex of the other."""
+    pairs = [(a, c) for a in (f_hexes if f_hexes is not None else hexes_of(f)) for c in hexes_of(g)
+             if geometry.distance(a, c) == 1]
+    if not pairs:
+        return False
     b = board(state)
     hf, hg = _card(state, f).height, _card(state, g).height
-    return any(geometry.engaged(b, a, hf, c, hg) for a in (f_hexes if f_hexes is not None else hexes_of(f))
-               for c in hexes_of(g))
+    return any(geometry.engaged(b, a, hf, c, hg) for a, c in pairs)
+
+
+_POSITIONS: dict[int, tuple[tuple[Figure, ...], dict[Hex, Figure]]] = {}
+
+
+def positions(state: State) -> dict[Hex, Figure]:
+    """Hex -> the figure on it (both hexes of a double-space one), built once per figures tuple."""
+    figures = state.figures
+    cached = _POSITIONS.get(id(figures))
+    if cached is None or cached[0] is not figures:
+        if len(_POSITIONS) > 256:
+            _POSITIONS.clear()
+        cached = (figures, {h: g for g in figures if g.status == "placed" for h in hexes_of(g)})
+        _POSITIONS[id(figures)] = cached
+    return cached[1]
 
 
 def engaged_with(state: State, f: Figure, at: Sequence[Hex] | None = None) -> list[Figure]:
     """The enemy figures ``f`` is engaged with (standing on ``at`` instead of where it is, when given)."""
-    return [g for g in state.figures if g.status == "placed" and g.owner != f.owner and pair_engaged(state, f, g, at)]
+    where = positions(state)
+    b = board(state)
+    height = _card(state, f).height
+    found: list[Figure] = []
+    for h in at if at is not None else hexes_of(f):
+        for nb in geometry.neighbours(h):
+            g = where.get(nb)
+            if g is None or g.owner == f.owner or g in found:
+                continue
+            if geometry.engaged(b, h, height, nb, _card(state, g).height):
+                found.append(g)
+    return sorted(found, key=lambda g: state.figures.index(g))
 
 
 def occupants(state: State, mover: Figure) -> dict[Hex, Occupant]:
     """Who stands where, for ``mover``'s movement: hex -> (player, engaged); the mover's own hexes left out."""
-    out: dict[Hex, Occupant] = {}
-    for g in state.figures:
-        if g.status != "placed" or g is mover:
+    where = positions(state)
+    b = board(state)
+    engaged: set[int] = set()  # ids of the mover's friends engaged with an enemy (they cannot be passed through)
+    for h, g in where.items():
+        if g.owner != mover.owner or g is mover or id(g) in engaged:
             continue
-        engaged = g.owner == mover.owner and bool(engaged_with(state, g))
-        for h in hexes_of(g):
-            out[h] = (PLAYERS[g.owner], engaged)
-    return out
+        height = _card(state, g).height
+        for nb in geometry.neighbours(h):
+            e = where.get(nb)
+            if e is not None and e.owner != g.owner and geometry.engaged(b, h, height, nb, _card(state, e).height):
+                engaged.add(id(g))
+                break
+    return {h: (PLAYERS[g.owner], id(g) in engaged) for h, g in where.items() if g is not mover}
 
 
-def glyph_bonuses(state: State, owner: int) -> Bonuses:
-    """R2: the permanent glyphs the player's figures stand on."""
-    cells = board(state).cells
-    held = [cells[h].glyph for f in state.figures if f.owner == owner and f.status == "placed"
-            for h in hexes_of(f) if cells[h].glyph in PERMANENT]
-    return bonuses(g for g in held if g is not None)
+def glyph_cells(state: State) -> tuple[tuple[Hex, str], ...]:
+    """Every glyph of the map with its hex, read once per game's map."""
+    assert state.board is not None
+    found = _GLYPH_CELLS.get(id(state.board))
+    if found is None or found[0] is not state.board:
+        if len(_GLYPH_CELLS) > 64:
+            _GLYPH_CELLS.clear()
+        found = (state.board, tuple(((q, r), g) for q, r, _, _, g in state.board.cells if g))
+        _GLYPH_CELLS[id(state.board)] = found
+    return found[1]
+
+
+_GLYPH_CELLS: dict[int, tuple[BoardRecord, tuple[tuple[Hex, str], ...]]] = {}
 
 
 def glyphs_held(state: State, owner: int) -> tuple[str, ...]:
-    cells = board(state).cells
-    return tuple(sorted({cells[h].glyph or "" for f in state.figures if f.owner == owner and f.status == "placed"
-                         for h in hexes_of(f) if cells[h].glyph in PERMANENT}))
+    """R2: the permanent glyphs the player's figures stand on."""
+    where = positions(state)
+    return tuple(sorted({g for h, g in glyph_cells(state) if g in PERMANENT and h in where
+                         and where[h].owner == owner}))
+
+
+def glyph_bonuses(state: State, owner: int) -> Bonuses:
+    """R2: what the permanent glyphs the player's figures stand on add."""
+    where = positions(state)
+    return bonuses(g for h, g in glyph_cells(state) if g in PERMANENT and h in where and where[h].owner == owner)
 
 
 def mover_of(state: State, f: Figure) -> Mover:
@@ -172,9 +221,8 @@ def mover_of(state: State, f: Figure) -> Mover:
 
 
 def _healing(state: State) -> frozenset[str]:
-    cells = board(state).cells
-    used = set(state.used_glyphs)
-    return frozenset(g for g in HEALING if any(c.glyph == g and h not in used for h, c in cells.items()))
+    """The healing glyphs still on the map (a life-1 figure may not enter them, §3)."""
+    return frozenset(g for h, g in glyph_cells(state) if g in HEALING and h not in state.used_glyphs)
 
 
 def destinations(state: State, f: Figure) -> dict[Hex, int]:
@@ -298,15 +346,17 @@ def _arrive(state: State, f: Figure) -> list[HeroScapeEvent]:
     return []
 
 
-def _moved(state: State) -> list[HeroScapeEvent]:
-    """Every strike of leaving engagement is rolled and the figure stands: it moves; then it may fall (§3)."""
+def _moved(state: State) -> tuple[list[HeroScapeEvent], State]:
+    """Every strike of leaving engagement is rolled and the figure stands: it moves; then it may fall (§3).
+    -> the events and the state after them."""
     m = state.moving
     assert m is not None
     moved = FigureMoved(player=m.player, figure=m.figure, origin=m.origin, to=m.to, tail=m.tail)
     after = evolve(state, moved)
     if after.due:
-        return [moved]
-    return [moved, *_arrive(after, _find(after, m.player, m.figure))]
+        return [moved], after
+    arrived = _arrive(after, _find(after, m.player, m.figure))
+    return [moved, *arrived], _fold(after, arrived)
 
 
 def after_roll(state: State, due: Due, rolled: DiceRolled) -> tuple[HeroScapeEvent, ...]:
@@ -337,7 +387,7 @@ def after_roll(state: State, due: Due, rolled: DiceRolled) -> tuple[HeroScapeEve
         if purpose == "leaving":
             if after.due:
                 return tuple(out)
-            return (*out, *_moved(after))
+            return (*out, *_moved(after)[0])
         return (*out, *_arrive(after, _find(after, m.player, m.figure)))
     if purpose == "attack":
         return ()
@@ -536,7 +586,8 @@ def _move(state: State, action: Move) -> tuple[HeroScapeEvent, ...]:
             raise RuleError("double_space", "§3", f"{card.name} ends on two adjacent free hexes of the same level: "
                             f"{list(tail)} is not one next to {list(to)}")
     end = (to,) if tail is None else (to, tail)
-    strikers = [g for g in engaged_with(state, f) if g not in engaged_with(state, f, end)]  # type: ignore[arg-type]
+    staying = engaged_with(state, f, end)  # type: ignore[arg-type]
+    strikers = [g for g in engaged_with(state, f) if g not in staying]
     declared = MoveDeclared(player=action.player, figure=f.id, origin=f.hex, to=to, tail=tail,  # type: ignore[arg-type]
                             path=path.hexes, cost=path.cost, allowance=mover.move + (geometry.ROAD_BONUS
                                                                                      if path.road else 0),
@@ -544,8 +595,8 @@ def _move(state: State, action: Move) -> tuple[HeroScapeEvent, ...]:
     after = evolve(state, declared)
     if after.due:
         return run_dice(after, [declared])
-    moved = _moved(after)
-    return run_dice(_fold(after, moved), [declared, *moved])
+    moved, after = _moved(after)
+    return run_dice(after, [declared, *moved])
 
 
 def _unreachable(state: State, f: Figure, to: Hex, mover: Mover, occ: dict[Hex, Occupant]) -> tuple[str, str, str]:

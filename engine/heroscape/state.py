@@ -141,11 +141,19 @@ def board(state: State) -> Board:
 # -- lookups ------------------------------------------------------------------------------------------------
 
 
+_CARDS: dict[int, tuple[tuple[ArmyRecord, ...], dict[tuple[int, str], CardRecord]]] = {}
+
+
 def card_of(state: State, owner: int, key: str) -> CardRecord:
-    for c in state.armies[owner].cards:
-        if c.key == key:
-            return c
-    raise KeyError(key)
+    """The card ``key`` of seat ``owner``'s army (KeyError if it has none), looked up once per game's armies."""
+    armies = state.armies
+    cached = _CARDS.get(id(armies))
+    if cached is None or cached[0] is not armies:
+        if len(_CARDS) > 64:
+            _CARDS.clear()
+        cached = (armies, {(i, c.key): c for i, a in enumerate(armies) for c in a.cards})
+        _CARDS[id(armies)] = cached
+    return cached[1][(owner, key)]
 
 
 def figure_index(state: State, owner: int, figure: str) -> int:
@@ -237,28 +245,6 @@ def _after_turn_flags(figures: tuple[Figure, ...]) -> tuple[Figure, ...]:
 
 def evolve(state: State, event: HeroScapeEvent) -> State:
     match event:
-        case GameStarted():
-            return _started(event)
-        case ArmyPlaced(player=player, placements=placements):
-            owner = INDEX[player]
-            figures = list(state.figures)
-            for p in placements:
-                i = figure_index(state, owner, p.figure)
-                figures[i] = msgspec.structs.replace(figures[i], hex=tuple(p.hex),
-                                                     tail=tuple(p.tail) if p.tail else None, status="placed")
-            placed = tuple(True if i == owner else v for i, v in enumerate(state.placed))
-            phase = "markers" if all(placed) else "placement"
-            return _replace(state, figures=tuple(figures), placed=placed, phase=phase,
-                            round=1 if phase == "markers" else state.round)
-        case MarkersPlaced(player=player, markers=markers):
-            owner = INDEX[player]
-            pairs = tuple(sorted(markers.items())) if markers is not None else ()
-            new = tuple(pairs if i == owner else m for i, m in enumerate(state.markers))
-            if all(m is not None for m in new[: len(state.seats)]):
-                seats = tuple(s.id for s in state.seats)
-                due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in seats)
-                return _replace(state, markers=new, phase="initiative", contenders=seats, rolls=(), due=due)
-            return _replace(state, markers=new)
         case DiceRolled(source=source, values=values, player=player, purpose=purpose):
             rng = (state.rng + GAMMA * len(values)) & MASK64 if source == "prng" else state.rng
             if purpose == "berserker":
@@ -271,17 +257,13 @@ def evolve(state: State, event: HeroScapeEvent) -> State:
             if purpose == "defense":
                 return _replace(state, rng=rng, due=due, targets_done=state.targets_done + 1)
             return _replace(state, rng=rng, due=due)
-        case InitiativeTied(contenders=contenders):
-            due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in contenders)
-            return _replace(state, contenders=contenders, rolls=(), due=due)
-        case InitiativeWon(order=order):
-            return _replace(state, order=order, contenders=(), rolls=(), phase="turn", turn_index=-1)
         case MarkerRevealed(player=player, number=number, card=card):
             return _replace(state, active=INDEX[player], number=number, card=card, attacking=False,
                             charge_ready=False, turn_index=state.turn_index + 1,
                             figures=_after_turn_flags(state.figures))
-        case TurnLost():
-            return _replace(state)
+        case TurnEnded():
+            return _replace(state, active=None, card=None, number=0, attacking=False, charge_ready=False,
+                            figures=_after_turn_flags(state.figures))
         case MoveDeclared(strikers=strikers, player=player):
             other = PLAYERS[1 - INDEX[player]]
             due = tuple(Due(purpose="leaving", player=other, die="combat", count=1, figure=s) for s in strikers)
@@ -299,29 +281,11 @@ def evolve(state: State, event: HeroScapeEvent) -> State:
             return _replace(state, figures=_set(state.figures, i, moved), due=due,
                             moving=moving if due else None,
                             charge_ready=state.charge_ready or berserker)
-        case FigureWounded(player=player, figure=figure, total=total):
-            i = figure_index(state, INDEX[player], figure)
-            return _replace(state, figures=_set(state.figures, i,
-                                                msgspec.structs.replace(state.figures[i], wounds=total)))
-        case FigureDestroyed(player=player, figure=figure):
-            i = figure_index(state, INDEX[player], figure)
-            gone = msgspec.structs.replace(state.figures[i], status="destroyed")
-            moving = state.moving
-            due = state.due
-            if moving is not None and moving.player == player and moving.figure == figure:
-                moving, due = None, ()  # destroyed on its way: its move and the dice still owed for it are over
-            return _replace(state, figures=_set(state.figures, i, gone), moving=moving, due=due)
-        case GlyphTaken(player=player, figure=figure, hex=h):
-            i = figure_index(state, INDEX[player], figure)
-            healed = msgspec.structs.replace(state.figures[i], wounds=0)
-            return _replace(state, figures=_set(state.figures, i, healed), used_glyphs=(*state.used_glyphs, tuple(h)))
-        case ChargeResolved(player=player, card=card, again=again):
-            owner = INDEX[player]
-            charged = state.figures
-            if again:
-                charged = tuple(msgspec.structs.replace(f, moved=False) if f.owner == owner and f.card == card
-                                else f for f in charged)
-            return _replace(state, figures=charged, charge_ready=False)
+        case AttackResolved():
+            done = state.targets_done >= len(state.attack.targets) if state.attack is not None else True
+            if done:
+                return _replace(state, attack=None, attack_values=(), targets_done=0)
+            return _replace(state)
         case AttackDeclared(player=player, figure=figure, special=special, targets=targets):
             owner = INDEX[player]
             i = figure_index(state, owner, figure)
@@ -339,11 +303,61 @@ def evolve(state: State, event: HeroScapeEvent) -> State:
                      for t in targets))
             return _replace(state, figures=_set(state.figures, i, f), attack=event, attack_values=(),
                             targets_done=0, due=due, attacks=event.attack, attacking=True, specials_used=used)
-        case AttackResolved():
-            done = state.targets_done >= len(state.attack.targets) if state.attack is not None else True
-            if done:
-                return _replace(state, attack=None, attack_values=(), targets_done=0)
+        case MarkersPlaced(player=player, markers=markers):
+            owner = INDEX[player]
+            pairs = tuple(sorted(markers.items())) if markers is not None else ()
+            new = tuple(pairs if i == owner else m for i, m in enumerate(state.markers))
+            if all(m is not None for m in new[: len(state.seats)]):
+                seats = tuple(s.id for s in state.seats)
+                due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in seats)
+                return _replace(state, markers=new, phase="initiative", contenders=seats, rolls=(), due=due)
+            return _replace(state, markers=new)
+        case FigureWounded(player=player, figure=figure, total=total):
+            i = figure_index(state, INDEX[player], figure)
+            return _replace(state, figures=_set(state.figures, i,
+                                                msgspec.structs.replace(state.figures[i], wounds=total)))
+        case FigureDestroyed(player=player, figure=figure):
+            i = figure_index(state, INDEX[player], figure)
+            gone = msgspec.structs.replace(state.figures[i], status="destroyed")
+            moving = state.moving
+            due = state.due
+            if moving is not None and moving.player == player and moving.figure == figure:
+                moving, due = None, ()  # destroyed on its way: its move and the dice still owed for it are over
+            return _replace(state, figures=_set(state.figures, i, gone), moving=moving, due=due)
+        case InitiativeWon(order=order):
+            return _replace(state, order=order, contenders=(), rolls=(), phase="turn", turn_index=-1)
+        case RoundEnded(round=number, points=points):
+            return _replace(state, phase="markers", round=number + 1, markers=(None,) * len(state.seats), order=(),
+                            turn_index=-1, points=tuple(points.get(p, 0) for p in PLAYERS[: len(state.seats)]))
+        case ChargeResolved(player=player, card=card, again=again):
+            owner = INDEX[player]
+            charged = state.figures
+            if again:
+                charged = tuple(msgspec.structs.replace(f, moved=False) if f.owner == owner and f.card == card
+                                else f for f in charged)
+            return _replace(state, figures=charged, charge_ready=False)
+        case GameStarted():
+            return _started(event)
+        case ArmyPlaced(player=player, placements=placements):
+            owner = INDEX[player]
+            figures = list(state.figures)
+            for p in placements:
+                i = figure_index(state, owner, p.figure)
+                figures[i] = msgspec.structs.replace(figures[i], hex=tuple(p.hex),
+                                                     tail=tuple(p.tail) if p.tail else None, status="placed")
+            placed = tuple(True if i == owner else v for i, v in enumerate(state.placed))
+            phase = "markers" if all(placed) else "placement"
+            return _replace(state, figures=tuple(figures), placed=placed, phase=phase,
+                            round=1 if phase == "markers" else state.round)
+        case InitiativeTied(contenders=contenders):
+            due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in contenders)
+            return _replace(state, contenders=contenders, rolls=(), due=due)
+        case TurnLost():
             return _replace(state)
+        case GlyphTaken(player=player, figure=figure, hex=h):
+            i = figure_index(state, INDEX[player], figure)
+            healed = msgspec.structs.replace(state.figures[i], wounds=0)
+            return _replace(state, figures=_set(state.figures, i, healed), used_glyphs=(*state.used_glyphs, tuple(h)))
         case EffectApplied(change=change, figure=figure, owner=owner, amount=amount, to=to, tail=tail):
             i = figure_index(state, INDEX[owner], figure)
             f = state.figures[i]
@@ -355,12 +369,6 @@ def evolve(state: State, event: HeroScapeEvent) -> State:
             else:  # wound and destroy are followed by figure_wounded / figure_destroyed
                 return _replace(state)
             return _replace(state, figures=_set(state.figures, i, f))
-        case TurnEnded():
-            return _replace(state, active=None, card=None, number=0, attacking=False, charge_ready=False,
-                            figures=_after_turn_flags(state.figures))
-        case RoundEnded(round=number, points=points):
-            return _replace(state, phase="markers", round=number + 1, markers=(None,) * len(state.seats), order=(),
-                            turn_index=-1, points=tuple(points.get(p, 0) for p in PLAYERS[: len(state.seats)]))
         case Conceded():
             return _replace(state)
         case GameEnded(reason=reason, winner=winner, points=points):
@@ -370,12 +378,213 @@ def evolve(state: State, event: HeroScapeEvent) -> State:
             assert_never(event)
 
 
+# -- fold: many events on one working copy ------------------------------------------------------------------
+#
+# ``evolve`` builds a new frozen State per event (a replace of ~40 fields and a new tuple of figures): right for one
+# step (the cursor, the live service, decide), too slow to refold whole games. ``fold`` thaws the state once into a
+# mutable working copy, applies the every-turn events in place and freezes once at the end; the rare events (the
+# start, placement, a tied initiative, lost turns, glyphs, effects, the end) go through ``evolve`` itself. These
+# in-place paths repeat those events' meaning; the conformance suite holds ``fold`` of every prefix of bot games
+# equal to the ``evolve`` loop.
+
+_FIELDS = tuple(State.__struct_fields__)
+_F_OWNER, _F_ID, _F_CARD, _F_HEX, _F_TAIL, _F_WOUNDS, _F_STATUS, _F_MOVED, _F_ATTACKED, _F_EXTRA = range(10)
+
+
+class _Work:
+    """A State's fields, mutable; ``figures`` as lists in ``Figure``'s field order, ``index`` by (owner, id)."""
+
+    __slots__ = (*_FIELDS, "index")
+
+    def __init__(self, state: State) -> None:
+        for name in _FIELDS:
+            setattr(self, name, getattr(state, name))
+        self.figures: list[list[Any]] = [[f.owner, f.id, f.card, f.hex, f.tail, f.wounds, f.status, f.moved,
+                                          f.attacked, f.extra] for f in state.figures]
+        self.index: dict[tuple[int, str], list[Any]] = {(f[0], f[1]): f for f in self.figures}
+
+    def freeze(self) -> State:
+        fields = {name: getattr(self, name) for name in _FIELDS}
+        fields["figures"] = tuple(Figure(owner=f[0], id=f[1], card=f[2], hex=f[3], tail=f[4], wounds=f[5],
+                                         status=f[6], moved=f[7], attacked=f[8], extra=f[9]) for f in self.figures)
+        return State(**fields)
+
+
+def _clear_turn_flags(w: Any) -> None:
+    for f in w.figures:
+        if f[_F_MOVED] or f[_F_ATTACKED] or f[_F_EXTRA]:
+            f[_F_MOVED] = f[_F_ATTACKED] = f[_F_EXTRA] = False
+
+
+def _work_dice(w: Any, e: DiceRolled) -> None:
+    if e.source == "prng":
+        w.rng = (w.rng + GAMMA * len(e.values)) & MASK64
+    if e.purpose == "berserker":
+        return
+    w.due = w.due[1:]
+    if e.purpose == "initiative":
+        w.rolls = (*w.rolls, (e.player, e.values[0]))
+    elif e.purpose == "attack":
+        w.attack_values = e.values
+    elif e.purpose == "defense":
+        w.targets_done += 1
+
+
+def _work_revealed(w: Any, e: MarkerRevealed) -> None:
+    w.active, w.number, w.card, w.attacking, w.charge_ready = INDEX[e.player], e.number, e.card, False, False
+    w.turn_index += 1
+    _clear_turn_flags(w)
+
+
+def _work_turn_ended(w: Any, e: TurnEnded) -> None:
+    w.active, w.card, w.number, w.attacking, w.charge_ready = None, None, 0, False, False
+    _clear_turn_flags(w)
+
+
+def _work_move_declared(w: Any, e: MoveDeclared) -> None:
+    other = PLAYERS[1 - INDEX[e.player]]
+    w.moving = e
+    w.due = tuple(Due(purpose="leaving", player=other, die="combat", count=1, figure=s) for s in e.strikers)
+
+
+def _work_moved(w: Any, e: FigureMoved) -> None:
+    owner = INDEX[e.player]
+    f = w.index[(owner, e.figure)]
+    f[_F_HEX], f[_F_TAIL], f[_F_MOVED] = tuple(e.to), tuple(e.tail) if e.tail else None, True
+    berserker = "berserker-charge" in _card_in(w, owner, f[_F_CARD]).powers
+    moving = w.moving
+    if moving is not None and moving.fall_dice:
+        w.due = (Due(purpose="falling", player=e.player, die="combat", count=moving.fall_dice, figure=e.figure),)
+    w.moving = moving if w.due else None
+    w.charge_ready = w.charge_ready or berserker
+
+
+def _card_in(w: Any, owner: int, key: str) -> CardRecord:
+    for c in w.armies[owner].cards:
+        if c.key == key:
+            return c  # type: ignore[no-any-return]
+    raise KeyError(key)
+
+
+def _work_wounded(w: Any, e: FigureWounded) -> None:
+    w.index[(INDEX[e.player], e.figure)][_F_WOUNDS] = e.total
+
+
+def _work_destroyed(w: Any, e: FigureDestroyed) -> None:
+    w.index[(INDEX[e.player], e.figure)][_F_STATUS] = "destroyed"
+    moving = w.moving
+    if moving is not None and moving.player == e.player and moving.figure == e.figure:
+        w.moving, w.due = None, ()
+
+
+def _work_charge(w: Any, e: ChargeResolved) -> None:
+    if e.again:
+        owner = INDEX[e.player]
+        for f in w.figures:
+            if f[_F_OWNER] == owner and f[_F_CARD] == e.card:
+                f[_F_MOVED] = False
+    w.charge_ready = False
+
+
+def _work_attack_declared(w: Any, e: AttackDeclared) -> None:
+    owner = INDEX[e.player]
+    f = w.index[(owner, e.figure)]
+    extra = False
+    if e.special is not None:
+        spec = next(s for s in _card_in(w, owner, f[_F_CARD]).specials if s.name == e.special)
+        extra = spec.extra
+        if spec.once:
+            w.specials_used = (*w.specials_used, f"{e.player}:{f[_F_CARD]}:{e.special}")
+    if extra:
+        f[_F_EXTRA] = True
+    else:
+        f[_F_ATTACKED] = True
+    w.due = (Due(purpose="attack", player=e.player, die="combat", count=e.dice, figure=e.figure),
+             *(Due(purpose="defense", player=t.player, die="combat", count=t.dice, figure=t.figure)
+               for t in e.targets))
+    w.attack, w.attack_values, w.targets_done, w.attacks, w.attacking = e, (), 0, e.attack, True
+
+
+def _work_resolved(w: Any, e: AttackResolved) -> None:
+    if w.attack is None or w.targets_done >= len(w.attack.targets):
+        w.attack, w.attack_values, w.targets_done = None, (), 0
+
+
+def _work_markers(w: Any, e: MarkersPlaced) -> None:
+    owner = INDEX[e.player]
+    pairs = tuple(sorted(e.markers.items())) if e.markers is not None else ()
+    w.markers = tuple(pairs if i == owner else m for i, m in enumerate(w.markers))
+    if all(m is not None for m in w.markers[: len(w.seats)]):
+        seats = tuple(s.id for s in w.seats)
+        w.phase, w.contenders, w.rolls = "initiative", seats, ()
+        w.due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in seats)
+
+
+def _work_initiative(w: Any, e: InitiativeWon) -> None:
+    w.order, w.contenders, w.rolls, w.phase, w.turn_index = e.order, (), (), "turn", -1
+
+
+def _work_round(w: Any, e: RoundEnded) -> None:
+    w.phase, w.round, w.markers, w.order, w.turn_index = "markers", e.round + 1, (None,) * len(w.seats), (), -1
+    w.points = tuple(e.points.get(p, 0) for p in PLAYERS[: len(w.seats)])
+
+
+def _work_placed(w: Any, e: ArmyPlaced) -> None:
+    owner = INDEX[e.player]
+    for p in e.placements:
+        f = w.index[(owner, p.figure)]
+        f[_F_HEX], f[_F_TAIL], f[_F_STATUS] = tuple(p.hex), tuple(p.tail) if p.tail else None, "placed"
+    w.placed = tuple(True if i == owner else v for i, v in enumerate(w.placed))
+    if all(w.placed):
+        w.phase, w.round = "markers", 1
+
+
+def _work_tied(w: Any, e: InitiativeTied) -> None:
+    w.contenders, w.rolls = e.contenders, ()
+    w.due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in e.contenders)
+
+
+def _work_nothing(w: Any, e: Any) -> None:
+    return None
+
+
+def _work_ended(w: Any, e: GameEnded) -> None:
+    w.phase, w.end_reason, w.winner, w.due, w.attack, w.moving = "over", e.reason, e.winner, (), None, None
+    w.points = tuple(e.points.get(p, 0) for p in PLAYERS[: len(w.seats)])
+
+
+_IN_PLACE: dict[type, Any] = {
+    ArmyPlaced: _work_placed, InitiativeTied: _work_tied, TurnLost: _work_nothing, Conceded: _work_nothing,
+    GameEnded: _work_ended,
+    DiceRolled: _work_dice, MarkerRevealed: _work_revealed, TurnEnded: _work_turn_ended,
+    MoveDeclared: _work_move_declared, FigureMoved: _work_moved, FigureWounded: _work_wounded,
+    FigureDestroyed: _work_destroyed, ChargeResolved: _work_charge, AttackDeclared: _work_attack_declared,
+    AttackResolved: _work_resolved, MarkersPlaced: _work_markers, InitiativeWon: _work_initiative,
+    RoundEnded: _work_round,
+}
+
+
 def fold(events: Iterable[HeroScapeEvent], state: State | None = None) -> State:
-    """``evolve`` over ``events`` from ``state`` (default ``initial_state()``)."""
+    """``evolve`` over ``events`` from ``state`` (default ``initial_state()``); a long stream on one working copy."""
     state = initial_state() if state is None else state
-    for event in events:
-        state = evolve(state, event)
-    return state
+    todo = events if isinstance(events, (list, tuple)) else list(events)
+    if len(todo) < 8:  # thawing and freezing cost more than a few evolves
+        for event in todo:
+            state = evolve(state, event)
+        return state
+    start = 0
+    if isinstance(todo[0], GameStarted):
+        state, start = evolve(state, todo[0]), 1
+    w: Any = _Work(state)
+    for event in todo[start:] if start else todo:
+        step = _IN_PLACE.get(type(event))
+        if step is None:
+            w = _Work(evolve(w.freeze(), event))
+            continue
+        step(w, event)
+        w.seq += 1
+    frozen: State = w.freeze()
+    return frozen
 
 
 def awaited(state: State) -> tuple[str, ...]:
