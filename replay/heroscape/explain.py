@@ -151,8 +151,9 @@ def text(state: State, event: HeroScapeEvent) -> str:  # noqa: C901 - one line p
                 seen = f"; the referee rules {'clear' if referee else 'blocked'} sight (engine: " \
                     f"{'clear' if sight else 'blocked'}, R1)"
             more = f" and {_plural(len(targets) - 1, 'figure')} around it" if len(targets) > 1 else ""
+            away = f"{distance} {'hex' if distance == 1 else 'hexes'}"
             return f"{figure_name(state, player, figure)} attacks {figure_name(state, target.player, target.figure)}" \
-                f"{more}{how} at {distance} hexes: {dice} dice against {target.dice}{seen}"
+                f"{more}{how} at {away}: {dice} dice against {target.dice}{seen}"
         case AttackResolved(attack=_, target=target, defender=defender, skulls=skulls, shields=shields, wounds=wounds,
                             destroyed=destroyed):
             declared = state.attack
