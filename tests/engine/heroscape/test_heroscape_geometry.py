@@ -16,6 +16,7 @@ from engine.heroscape.geometry import (
     height_bonus,
     leaving_strikers,
     line_of_sight,
+    plan,
     reachable,
 )
 
@@ -165,3 +166,32 @@ def test_double_space_figure_eight_hexes_around_and_level_ends() -> None:
     assert double_space_end_ok(board, (0, 0), (0, 1))
     assert not double_space_end_ok(board, (0, 0), (1, 0))
     assert not double_space_end_ok(board, (0, 0), (2, 0))
+
+
+def test_s3_a_double_space_figure_crosses_one_water_hex_but_not_two() -> None:
+    one = flat(h1_0=Cell(1, "water"))
+    mover = Mover("p1", height=5, move=4, double=True)
+    assert reachable(one, (0, 0), mover, {})[(2, 0)] == 2  # through the water hex at 1,0 without stopping
+    two = flat(h1_0=Cell(1, "water"), h2_0=Cell(1, "water"), h1_m1=Cell(9), h1_1=Cell(9), h2_m1=Cell(9),
+               h2_1=Cell(9), h0_1=Cell(9), h0_m1=Cell(9), hm1_0=Cell(9), hm1_1=Cell(9))
+    assert (3, 0) not in reachable(two, (0, 0), mover, {})
+    single = Mover("p1", height=5, move=4)
+    assert reachable(one, (0, 0), single, {})[(2, 0)] == 3  # a single-space figure stops in it: round it
+
+
+def test_flying_costs_one_a_hex_passes_over_figures_and_stops_only_where_it_lands() -> None:
+    board = flat(h1_0=Cell(9), h2_0=Cell(1, "water"))
+    flyer = Mover("p1", height=5, move=3, flying=True)
+    ends = reachable(board, (0, 0), flyer, {(1, 0): ("p2", False)})
+    assert ends[(3, 0)] == 3  # over a level-9 hex held by an enemy and through water
+    assert (1, 0) not in ends
+
+
+def test_plan_takes_the_way_with_the_fewest_falling_dice_then_the_least_movement() -> None:
+    board = flat(h0_0=Cell(6), h0_1=Cell(3))
+    mover = Mover("p1", height=5, move=5)
+    path = plan(board, (0, 0), (1, 0), mover, {})
+    assert path is not None and path.fall_dice == 0 and path.hexes == ((0, 1), (1, 0)) and path.cost == 2
+    short = Mover("p1", height=5, move=1)
+    forced = plan(board, (0, 0), (1, 0), short, {})
+    assert forced is not None and forced.fall_dice == 1 and forced.hexes == ((1, 0),)

@@ -322,3 +322,42 @@ def test_position_format_is_checked():
         start(position_setup(["p1 agent-carr 0,-3", "p2 sgt-drake 0,-3"]))
     data = state_to_builtins(start(position_setup(["p1 agent-carr 0,-3 w2", "p2 sgt-drake 0,5"], round=3)))
     assert data["round"] == 3 and data["figures"][0]["wounds"] == 2 and data["phase"] == "markers"
+
+
+def _cliff_game(levels: dict[tuple[int, int], int]):
+    """A table game on a map of our own (the game carries its map): a row of hexes with the given levels."""
+    import msgspec
+
+    from events.heroscape import BoardRecord
+    setup = position_setup(["p1 agent-carr 0,-3", "p2 sgt-drake 0,5"])
+    started = SYSTEM.start(setup)[0]
+    cells = tuple((q, r, level, "grass", None) for (q, r), level in sorted(levels.items()))
+    board = BoardRecord(name="cliff", cells=cells, obstacles=(), start_zones={"p1": ((0, 0),), "p2": ((3, 0),)})
+    figures = (msgspec.structs.replace(started.position.figures[0], hex=(0, 0)),
+               msgspec.structs.replace(started.position.figures[1], hex=(3, 0)))
+    started = msgspec.structs.replace(started, board=board,
+                                      position=msgspec.structs.replace(started.position, figures=figures))
+    state = SYSTEM.fold([started])
+    state, _ = play(state, markers("p1", "agent-carr"), markers("p2", "sgt-drake"),
+                    {"type": "roll", "player": "p1", "values": [20]}, {"type": "roll", "player": "p2", "values": [1]})
+    return state
+
+
+def test_s3_falling_a_drop_of_height_plus_ten_rolls_two_dice_each_skull_a_wound():
+    state = _cliff_game({(0, 0): 20, (1, 0): 1, (2, 0): 1, (3, 0): 1})
+    state, events = play(state, {"type": "move", "player": "p1", "figure": "agent-carr", "to": [1, 0]})
+    declared = events[0]
+    assert isinstance(declared, MoveDeclared) and declared.fall_dice == 2
+    assert state.due[0].purpose == "falling" and state.due[0].count == 2 and awaited(state) == ("p1",)
+    state, events = play(state, {"type": "roll", "player": "p1", "values": [1, 5]})
+    assert [e.wounds for e in events if isinstance(e, FigureWounded)] == [1]
+    assert fig(state, "p1", "agent-carr").hex == (1, 0) and fig(state, "p1", "agent-carr").wounds == 1
+
+
+def test_s3_the_way_taken_avoids_a_fall_when_the_move_allows_it():
+    # from level 6 straight down to level 1 is a drop of 5 (one die for a height-5 figure); round by the 3s none
+    state = _cliff_game({(0, 0): 6, (1, 0): 1, (0, 1): 3, (1, 1): 1, (2, 0): 1, (3, 0): 1})
+    state, events = play(state, {"type": "move", "player": "p1", "figure": "agent-carr", "to": [1, 0]})
+    declared = events[0]
+    assert isinstance(declared, MoveDeclared) and declared.fall_dice == 0 and declared.path == ((0, 1), (1, 0))
+    assert not state.due
