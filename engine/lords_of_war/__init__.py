@@ -24,7 +24,7 @@ from engine.system import BotFactory, GameSystem, Outcome, RecordedAction, Redec
 from events.lords_of_war import CODEC, GameStarted, LordsOfWarEvent
 
 TWO_PLAYERS = SeatCounts(2, 2)  # §3
-ANY_SEATS = SeatCounts(2, 6)  # §3, §10: 2, 3, or 4 or 6 in two teams (5 is refused by ``seats``)
+ANY_SEATS = SeatCounts(2, 6, gaps=(5,))  # §3, §10: 2, 3, or 4 or 6 in two teams
 
 # What ``sample_setup`` cycles through (as ``warlog demo`` does): plain sealed games most often, then each variant.
 SAMPLE_VARIANTS: tuple[dict[str, Any], ...] = (
@@ -89,14 +89,14 @@ class LordsOfWarSystem:
             return ANY_SEATS
         variant = setup.get("variant")
         if isinstance(variant, Mapping) and variant.get("teams") is True:
-            return SeatCounts(4, 6)
+            return SeatCounts(4, 6, gaps=(5,))
         return SeatCounts(2, 3)
 
     def seats(self, setup: Mapping[str, Any]) -> tuple[Seat, ...]:
         """The seats, with their teams for §10 games (``odd``/``even``; three players: ``solo``/``allies``)."""
         players = setup.get("players")
         count = len(players) if isinstance(players, (list, tuple)) else 0
-        if count not in self.seat_counts(setup) or count == 5:
+        if count not in self.seat_counts(setup):
             raise SetupError(
                 "invalid_setup", "§10",
                 "Lords of War is played by 2 players (§3), 3 (§10, one against a team of two) or 4 or 6 in two "

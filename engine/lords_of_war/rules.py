@@ -578,7 +578,7 @@ def _resolve(state: State, seat: int, board: Board, owners: dict[int, int] | Non
         if placed in removed:
             placed = None
         if generals_lost[1 - p] and not generals_lost[p]:
-            extra_turn = True  # §5.4; R9: only the active player earns it; R18: any enemy general, none of its side's
+            extra_turn = True  # §5.4; R9: only the active player earns it; R20 (§10): an enemy general, none of its own
         winner = _winner(kills, commanders, variant.kill_target, variant.command_target, p)
         if winner is not None:
             events.append(GameEnded(winner=layout.side_name(winner),
