@@ -18,7 +18,7 @@ from engine.lords_of_war.bots import GreedyBot, RandomBot, play_bot_game
 from engine.lords_of_war.cards import CARDS, CORE_DECKS, FACTIONS, Card
 from engine.lords_of_war.rules import decide, legal_actions
 from engine.lords_of_war.seating import SEAT_NAMES, layout_of
-from engine.lords_of_war.state import State, evolve, fold, initial_state, state_to_builtins
+from engine.lords_of_war.state import PLAYER_INDEX, PLAYERS, State, evolve, fold, initial_state, state_to_builtins
 from engine.lords_of_war.verify import recorded_actions, redecide, verify
 from engine.system import BotFactory, GameSystem, Outcome, RecordedAction, Redecided, Seat, SeatCounts, seat_id
 from events.lords_of_war import CODEC, GameStarted, LordsOfWarEvent
@@ -209,6 +209,9 @@ __all__ = [
     "LordsOfWarAction",
     "LordsOfWarEvent",
     "LordsOfWarSystem",
+    "PLAYERS",
+    "PLAYER_INDEX",
+    "SEAT_NAMES",
     "Place",
     "RandomBot",
     "Recall",
