@@ -89,3 +89,31 @@ def test_three_players_game_over_http_names_the_winning_team(client: TestClient)
     assert game["winner"] == (winners[0] if len(winners) == 1 else None), game  # a team's win: see placings
     assert [sorted(group) for group in game["placings"]] == [winners, sorted({"p1", "p2", "p3"} - set(winners))]
     assert over["middle"] in ([], ["dwarves/krod-klouthammer"])
+
+
+def test_teams_tournament_tables_record_the_teams_result_and_its_seats_share_the_standing(client: TestClient) -> None:
+    created = client.post("/tournaments", json={"name": "Team Cup", "system": "lords-of-war", "rounds": 1,
+                                                "seats": 4, "variant": {"teams": True}})
+    assert created.status_code == 201, created.text
+    tid, organiser = created.json()["id"], bearer(created.json()["token"])
+    for i in range(8):
+        response = client.post(f"/tournaments/{tid}/players", json={"id": f"e{i}", "name": f"E {i}", "army": "orcs"},
+                               headers=organiser)
+        assert response.status_code == 201, response.text
+    started = client.post(f"/tournaments/{tid}/rounds", headers=organiser).json()
+    assert [len(t["seats"]) for t in started["tables"]] == [4, 4] and started["byes"] == []
+    winners: set[str] = set()
+    for table in started["tables"]:
+        play(client, table["game_id"], table["tokens"])
+        state = client.get(f"/games/{table['game_id']}/state", params={"view": "spectator"}).json()
+        team = state["teams"][state["winner"]]  # the winning team's seats
+        winners.update(table["seats"][seat] for seat in team)
+    tables = client.get(f"/tournaments/{tid}").json()["played_rounds"][0]["tables"]
+    for table in tables:  # the table's result: the teams, each placed together
+        assert table["status"] == "finished"
+        assert sorted(sorted(group) for group in table["placings"]) == [["p1", "p3"], ["p2", "p4"]]
+        assert table["winner"] is None  # two seats share the win: the placings say which
+    rows = {r["player"]: r for r in client.get(f"/tournaments/{tid}/standings").json()["standings"]}
+    for player, row in rows.items():  # a 4-seat table gives 3, 2, 1, 0: a team's two seats share 3 + 2 or 1 + 0
+        assert row["match_points"] == (2.5 if player in winners else 0.5), (player, row)
+        assert row["wins"] == (1 if player in winners else 0)
