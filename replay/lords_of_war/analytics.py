@@ -594,6 +594,39 @@ def heat_notes(result: dict[str, Any], width: int | None) -> list[list[str]]:
     return blocks
 
 
+class TeamResult(msgspec.Struct, frozen=True):
+    variant: str  # three-players, teams-4, teams-6 (+ options)
+    team: str  # solo, allies; odd, even
+    seats: str  # the team's seats, "p1 p3"
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    win_rate: float | None
+    low: float | None  # Wilson 95% interval of the win rate
+    high: float | None
+
+
+class TeamTable(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int
+    rows: list[TeamResult]
+
+
+def teams(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> TeamTable:
+    """How the sides of §10 games fare: the solo player against the team of two, the odd seats (who move first)
+    against the even ones; a team counts once a game."""
+    filters = filters or Filters()
+    rows = []
+    for variant, team, seats, games, wins, losses, draws in _rows(
+        conn, "stats_teams", filters.common() | {"min_games": filters.min_games}
+    ):
+        interval = wilson(wins, games)
+        rows.append(TeamResult(variant, team, seats, games, wins, losses, draws, interval.rate, interval.low,
+                               interval.high))
+    return TeamTable(filters, sample_games(conn, filters), rows)
+
+
 statistics = (
     Statistic(
         name="cards", path="/cards", summary="Per-card statistics", result=CardTable, system=SYSTEM_NAME,
@@ -612,5 +645,9 @@ statistics = (
             conn, filters, params.get("card"), bool(params.get("owner_view")), bool(params.get("include_challenge"))
         ),
         notes=heat_notes,
+    ),
+    Statistic(
+        name="teams", path="/teams", summary="Team results of games of three to six seats (§10)", result=TeamTable,
+        system=SYSTEM_NAME, compute=lambda conn, filters, params, cache: teams(conn, filters),
     ),
 )

@@ -120,3 +120,11 @@ def test_demo_records_lords_of_war_games_of_three_to_six_players(tmp_path: Path,
     assert f"[P{players}Army " in record and f"[P{players + 1} " not in record
     assert f'[Teams "{teams[0]}: ' in record and f"; {teams[1]}: " in record
     assert warlog("verify", "--db", str(db)).returncode == 0
+    table = json.loads(warlog("stats", "teams", "--json", "--db", str(db)).stdout)  # the teams' results (§10)
+    by_team: dict[str, list[int]] = {}
+    for row in table["rows"]:
+        assert row["variant"].startswith("three-players" if players == 3 else f"teams-{players}")
+        assert row["games"] == row["wins"] + row["losses"] + row["draws"]
+        by_team.setdefault(row["team"], []).append(row["games"])
+    assert sorted(by_team) == sorted(teams) and sum(by_team[teams[0]]) == sum(by_team[teams[1]]) == 2
+    assert sum(r["wins"] for r in table["rows"]) == 2  # one team wins each game
