@@ -420,3 +420,21 @@ def test_s10_a_team_player_concedes_for_the_team():
     assert events[-1] == GameEnded(winner="odd", reason="concession")
     outcome = SYSTEM.outcome(fold(events, s))
     assert outcome is not None and outcome.winners == ("p1", "p3", "p5")
+
+
+def test_r21_a_seat_that_cannot_deploy_loses_for_its_team():
+    s = state(4, [("5,5", SHARPSHOOTER, "p2")], hands={"p1": [SHANKER_1, GONKE]})
+    s = replace(s, hands=(s.hands[0], (), s.hands[2], s.hands[3]), hand_counts=(2, 0, 6, 6))  # p2 holds nothing
+    s = play(s, type="place", player="p1", card=SHANKER_1, square="5,4")
+    events = act(s, type="draw", player="p1")
+    assert events[-1] == GameEnded(winner="odd", reason="exhausted")  # R8 for p2, lost by team even
+
+
+def test_r21_a_three_player_team_player_with_an_empty_hand_still_has_the_general_between_them():
+    s = state(3, [("D5", SHARPSHOOTER, "p2")])
+    s = replace(s, hands=(s.hands[0], (), s.hands[2]), hand_counts=(7, 0, 3))
+    card = next(c for c in s.hands[0] if c != GONKE)
+    s = play(s, type="place", player="p1", card=card, square="D4")
+    assert not any(isinstance(e, GameEnded) for e in act(s, type="draw", player="p1"))
+    s = replace(s, middle=())
+    assert act(s, type="draw", player="p1")[-1] == GameEnded(winner="solo", reason="exhausted")
