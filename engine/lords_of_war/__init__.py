@@ -3,7 +3,7 @@
 Public interface: ``initial_state``, ``evolve``, ``fold``, ``decide``, ``legal_actions``, ``start``,
 ``parse_action``, ``state_to_builtins``, the ``State`` struct, the action union and ``SYSTEM`` (the
 ``engine.system.GameSystem`` object registered in ``engine.systems``). Rules: the project's digest
-(rulings R1–R15); events: ``events.lords_of_war`` and docs/events.md.
+(rulings R1–R23; §10 in docs/lords-of-war-teams.md); events: ``events.lords_of_war`` and docs/events.md.
 """
 
 from __future__ import annotations
@@ -84,12 +84,13 @@ class LordsOfWarSystem:
 
     # -- Seating --------------------------------------------------------------------------------------------
     def seat_counts(self, setup: Mapping[str, Any] | None = None) -> SeatCounts:
-        """None: 2 to 6 (5 is never valid); ``variant.teams``: 4 to 6 (4 or 6); else 2 to 3 (§3, §10)."""
+        """None: 2, 3, 4 or 6; ``variant.teams``: 3, 4 or 6 (§10's variant; three players need not say it); else 2
+        or 3 (§3, §10)."""
         if setup is None:
             return ANY_SEATS
         variant = setup.get("variant")
         if isinstance(variant, Mapping) and variant.get("teams") is True:
-            return SeatCounts(4, 6, gaps=(5,))
+            return SeatCounts(3, 6, gaps=(5,))
         return SeatCounts(2, 3)
 
     def seats(self, setup: Mapping[str, Any]) -> tuple[Seat, ...]:

@@ -116,6 +116,8 @@ def test_s10_three_players_the_team_shares_one_army():
     assert [s.team for s in SYSTEM.seats(setup(3))] == ["solo", "allies", "allies"]
     other = setup(3, armies=("orcs", "dwarves", "elves"))
     assert (setup_refused(other).code, setup_refused(other).rule) == ("invalid_army", "§10")
+    flagged = setup(3, variant={"teams": True})  # the flag may be given: §10's variant
+    assert len(SYSTEM.seats(flagged)) == 3 and len(start(flagged)) == 4
     left_out = setup(3)
     del left_out["players"][2]["army"]  # p3's army may be left out: it is p2's
     assert start(left_out)[0].players[2].cards == start(setup(3))[0].players[1].cards
