@@ -138,5 +138,6 @@ def card_catalogue() -> dict[str, Any]:
     }}
 
 
-PLUGIN = ApiParts(name=NAME, setup=LordsOfWarGameIn, cli=ModelOptions(NAME, LordsOfWarGameIn),
+CLI = ModelOptions(NAME, LordsOfWarGameIn, flags={"teams": "--team-rules"})  # --teams is the test system pebbles'
+PLUGIN = ApiParts(name=NAME, setup=LordsOfWarGameIn, cli=CLI,
                   web=WebParts(Path(__file__).parent / "web", stats="stats.js", data={"cards.json": card_catalogue}))
