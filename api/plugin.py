@@ -193,10 +193,13 @@ class ModelOptions:
     """``CommandLine`` derived from a setup model: one option per field of its ``variant`` model (for tournament
     create) and per field of its player model other than ``id`` and ``name`` (for tournament register); a bool
     field is ``--x`` / ``--no-x``, a ``Literal`` field has its values as choices, an int field takes an int, any
-    other a word, a comma list or JSON. The help is the field's description."""
+    other a word, a comma list or JSON. The help is the field's description. ``flags`` names a field's option
+    otherwise than ``--field-name`` (an option string another system already has: Lords of War's ``teams`` is
+    ``--team-rules``)."""
 
-    def __init__(self, system: str, setup: type[GameSetup]) -> None:
+    def __init__(self, system: str, setup: type[GameSetup], flags: Mapping[str, str] | None = None) -> None:
         self.system = system
+        self.flags = dict(flags or {})
         self.fields: dict[str, dict[str, FieldInfo]] = {}
         variant = _field_model(setup, "variant")
         player = _field_model(setup, "players")
@@ -208,19 +211,22 @@ class ModelOptions:
     def _dest(self, command: str, name: str) -> str:
         return f"{self.system}:{command}:{name}"
 
+    def _flag(self, name: str) -> str:
+        return self.flags.get(name) or _flag(name)
+
     def add_options(self, parser: argparse._ActionsContainer, command: str) -> None:
         for name, field in self.fields.get(command, {}).items():
             dest = self._dest(command, name)
             help_text = field.description or name
             annotation = field.annotation
             if annotation is bool:
-                parser.add_argument(_flag(name), dest=dest, action=argparse.BooleanOptionalAction,
+                parser.add_argument(self._flag(name), dest=dest, action=argparse.BooleanOptionalAction,
                                     default=argparse.SUPPRESS, help=help_text)
             elif typing.get_origin(annotation) is Literal:
-                parser.add_argument(_flag(name), dest=dest, choices=typing.get_args(annotation),
+                parser.add_argument(self._flag(name), dest=dest, choices=typing.get_args(annotation),
                                     default=argparse.SUPPRESS, help=help_text)
             else:
-                parser.add_argument(_flag(name), dest=dest, type=_value_parser(annotation), metavar=name.upper(),
+                parser.add_argument(self._flag(name), dest=dest, type=_value_parser(annotation), metavar=name.upper(),
                                     default=argparse.SUPPRESS, help=help_text)
 
     def options(self, args: argparse.Namespace, command: str) -> dict[str, Any]:

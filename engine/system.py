@@ -56,20 +56,34 @@ class Seat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
 
 
 class SeatCounts(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """How many seats a setup allows, ``min`` to ``max`` (both inclusive, 2 <= min <= max <= 6)."""
+    """How many seats a setup allows, ``min`` to ``max`` (both inclusive, 2 <= min <= max <= 6), but the counts in
+    ``gaps`` (Lords of War: 2, 3, 4 or 6 players, never 5)."""
 
     min: int
     max: int
+    gaps: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if not MIN_SEATS <= self.min <= self.max <= MAX_SEATS:
             raise ValueError(f"seat counts {self.min}..{self.max} are not within {MIN_SEATS}..{MAX_SEATS}")
+        if any(not self.min < gap < self.max for gap in self.gaps):
+            raise ValueError(f"gaps {self.gaps} must lie strictly between {self.min} and {self.max}")
 
     def __contains__(self, count: object) -> bool:
-        return isinstance(count, int) and self.min <= count <= self.max
+        return isinstance(count, int) and self.min <= count <= self.max and count not in self.gaps
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """Every allowed count, smallest first."""
+        return tuple(n for n in range(self.min, self.max + 1) if n not in self.gaps)
 
     def __str__(self) -> str:
-        return str(self.min) if self.min == self.max else f"{self.min} to {self.max}"
+        counts = [str(n) for n in self.counts]
+        if len(counts) == 1:
+            return counts[0]
+        if not self.gaps:
+            return f"{self.min} to {self.max}"
+        return f"{', '.join(counts[:-1])} or {counts[-1]}"
 
 
 def seat_id(index: int) -> str:

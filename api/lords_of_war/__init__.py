@@ -20,9 +20,11 @@ from api.plugin import ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
 from engine.lords_of_war import SYSTEM
 from engine.lords_of_war.armies import MAX_COMMAND_TARGET, MAX_KILL_TARGET
 from engine.lords_of_war.cards import ARMY_SIZE, CARDS, FACTIONS
+from engine.lords_of_war.seating import TEAM_NAMES
 from events.lords_of_war import Variant
 
 NAME = SYSTEM.name
+TEAMS = tuple(sorted({name for names in TEAM_NAMES.values() for name in names}))
 DEFAULTS = Variant()
 SEATS = SYSTEM.seat_counts()
 # Integers a JSON reader holds exactly (I-JSON, RFC 7493); inside that, the rules' own bounds are the engine's to
@@ -49,13 +51,19 @@ class VariantIn(Request):
         DEFAULTS.mode, description="sealed: the decks are shuffled from the seed; table: a game at a real table, each "
         "drawn card entered as it is drawn")
     intermediate: bool = Field(DEFAULTS.intermediate, description="the intermediate rules (cavalry charges, R11)")
-    unbounded: bool = Field(DEFAULTS.unbounded, description="no mat edge: squares are x,y integers (A1 = 0,0)")
+    unbounded: bool = Field(DEFAULTS.unbounded, description="no mat edge: squares are x,y integers (A1 = 0,0); "
+                            "always so with teams")
+    teams: bool = Field(False, description="the team rules (§10): 4 or 6 players, odd seats (p1, p3, p5) against "
+                        "even seats, unbounded; required with 4 or 6 players. Three players need no flag: p1 plays "
+                        "alone against p2 and p3, who share one army")
     kill_target: JsonInt = Field(
-        DEFAULTS.kill_target, description=f"cards destroyed to win (1 to {MAX_KILL_TARGET}, §7)",
-        json_schema_extra={"minimum": 1, "maximum": MAX_KILL_TARGET})
+        DEFAULTS.kill_target, description=f"cards destroyed to win (§7; default 20, with teams 30 for four players "
+        f"and 50 for six, §10; 1 to {MAX_KILL_TARGET} an enemy army)",
+        json_schema_extra={"minimum": 1, "maximum": 3 * MAX_KILL_TARGET})
     command_target: JsonInt = Field(
-        DEFAULTS.command_target, description=f"commanders destroyed to win (1 to {MAX_COMMAND_TARGET}, §7)",
-        json_schema_extra={"minimum": 1, "maximum": MAX_COMMAND_TARGET})
+        DEFAULTS.command_target, description=f"commanders destroyed to win (§7; default 4, with teams 7 for four "
+        f"players and 9 for six, §10; 1 to {MAX_COMMAND_TARGET} an enemy army)",
+        json_schema_extra={"minimum": 1, "maximum": 3 * MAX_COMMAND_TARGET})
 
 
 class UnitIn(Request):
@@ -79,9 +87,11 @@ class PositionIn(Request):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    board: list[UnitIn] = Field(default_factory=list, max_length=2 * ARMY_SIZE)
+    board: list[UnitIn] = Field(default_factory=list, max_length=SEATS.max * ARMY_SIZE)
     to_move: SeatId
-    kills: dict[SeatId, KillsIn] | None = Field(None, description="the state's kills; a seat left out counts 0")
+    kills: dict[SeatId | Literal[TEAMS], KillsIn] | None = Field(  # type: ignore[valid-type]
+        None, description="the state's kills, by seat (two players) or by team (§10: odd, even; solo, allies); "
+        "one left out counts 0")
 
 
 class PlayerIn(SeatPlayer):
@@ -104,7 +114,9 @@ class LordsOfWarGameIn(GameSetup):
 
     system: Literal["lords-of-war"]
     players: list[PlayerIn] = Field(min_length=SEATS.min, max_length=SEATS.max,
-                                    description=f"{SEATS} players, p1 first (p1 places the first challenge card)")
+                                    description=f"{SEATS} players, p1 first (p1 places the first challenge card); "
+                                    "3: p1 alone, p2 and p3 a team with one army (p3's army is p2's); 4 or 6: "
+                                    "variant teams (§10)")
     variant: VariantIn = Field(default_factory=VariantIn, examples=[{"mode": "sealed", "kill_target": 20}])
     position: PositionIn | None = None
 
@@ -126,5 +138,6 @@ def card_catalogue() -> dict[str, Any]:
     }}
 
 
-PLUGIN = ApiParts(name=NAME, setup=LordsOfWarGameIn, cli=ModelOptions(NAME, LordsOfWarGameIn),
+CLI = ModelOptions(NAME, LordsOfWarGameIn, flags={"teams": "--team-rules"})  # --teams is the test system pebbles'
+PLUGIN = ApiParts(name=NAME, setup=LordsOfWarGameIn, cli=CLI,
                   web=WebParts(Path(__file__).parent / "web", stats="stats.js", data={"cards.json": card_catalogue}))

@@ -3,7 +3,7 @@
 Public interface: ``initial_state``, ``evolve``, ``fold``, ``decide``, ``legal_actions``, ``start``,
 ``parse_action``, ``state_to_builtins``, the ``State`` struct, the action union and ``SYSTEM`` (the
 ``engine.system.GameSystem`` object registered in ``engine.systems``). Rules: the project's digest
-(rulings R1–R15); events: ``events.lords_of_war`` and docs/events.md.
+(rulings R1–R23; §10 in docs/lords-of-war-teams.md); events: ``events.lords_of_war`` and docs/events.md.
 """
 
 from __future__ import annotations
@@ -17,12 +17,14 @@ from engine.lords_of_war.armies import RULES_VERSION, SYSTEM_NAME, army_cards, s
 from engine.lords_of_war.bots import GreedyBot, RandomBot, play_bot_game
 from engine.lords_of_war.cards import CARDS, CORE_DECKS, FACTIONS, Card
 from engine.lords_of_war.rules import decide, legal_actions
+from engine.lords_of_war.seating import SEAT_NAMES, layout_of
 from engine.lords_of_war.state import PLAYER_INDEX, PLAYERS, State, evolve, fold, initial_state, state_to_builtins
 from engine.lords_of_war.verify import recorded_actions, redecide, verify
 from engine.system import BotFactory, GameSystem, Outcome, RecordedAction, Redecided, Seat, SeatCounts, seat_id
 from events.lords_of_war import CODEC, GameStarted, LordsOfWarEvent
 
-TWO_PLAYERS = SeatCounts(2, 2)  # §3; the team rules (4 or 6) and three players (§10) are not implemented yet
+TWO_PLAYERS = SeatCounts(2, 2)  # §3
+ANY_SEATS = SeatCounts(2, 6, gaps=(5,))  # §3, §10: 2, 3, or 4 or 6 in two teams
 
 # What ``sample_setup`` cycles through (as ``warlog demo`` does): plain sealed games most often, then each variant.
 SAMPLE_VARIANTS: tuple[dict[str, Any], ...] = (
@@ -33,10 +35,12 @@ SAMPLE_VARIANTS: tuple[dict[str, Any], ...] = (
     {"mode": "table"},
     {"intermediate": True, "unbounded": True},
 )
+# ``sample_setup`` with 3, 4 or 6 seats (§10) cycles through these (4 and 6 add ``teams``; table mode is two-player)
+SAMPLE_TEAM_VARIANTS: tuple[dict[str, Any], ...] = ({}, {"intermediate": True}, {"unbounded": True})
 
 
 class LordsOfWarSystem:
-    """The ``GameSystem`` for Lords of War (two players; ``engine.system`` documents every member)."""
+    """The ``GameSystem`` for Lords of War (2, 3, 4 or 6 players; ``engine.system`` documents every member)."""
 
     name = SYSTEM_NAME
     rules_version = RULES_VERSION
@@ -80,34 +84,52 @@ class LordsOfWarSystem:
 
     # -- Seating --------------------------------------------------------------------------------------------
     def seat_counts(self, setup: Mapping[str, Any] | None = None) -> SeatCounts:
-        return TWO_PLAYERS
+        """None: 2, 3, 4 or 6; ``variant.teams``: 3, 4 or 6 (§10's variant; three players need not say it); else 2
+        or 3 (§3, §10)."""
+        if setup is None:
+            return ANY_SEATS
+        variant = setup.get("variant")
+        if isinstance(variant, Mapping) and variant.get("teams") is True:
+            return SeatCounts(3, 6, gaps=(5,))
+        return SeatCounts(2, 3)
 
     def seats(self, setup: Mapping[str, Any]) -> tuple[Seat, ...]:
+        """The seats, with their teams for §10 games (``odd``/``even``; three players: ``solo``/``allies``)."""
         players = setup.get("players")
-        if not isinstance(players, (list, tuple)) or len(players) not in self.seat_counts(setup):
+        count = len(players) if isinstance(players, (list, tuple)) else 0
+        if count not in self.seat_counts(setup):
             raise SetupError(
-                "invalid_setup", "§3", "Lords of War is played by exactly two players (teams are not supported)"
+                "invalid_setup", "§10",
+                "Lords of War is played by 2 players (§3), 3 (§10, one against a team of two) or 4 or 6 in two "
+                f"teams (§10, variant teams); not {count}",
             )
-        return tuple(Seat(id=seat_id(i), index=i) for i in range(len(players)))
+        if count == 2:
+            return tuple(Seat(id=seat_id(i), index=i) for i in range(count))
+        layout = layout_of(count)
+        return tuple(Seat(id=seat_id(i), index=i, team=layout.teams[layout.side[i]]) for i in range(count))
 
     def to_act(self, state: State) -> tuple[str, ...]:
-        return (PLAYERS[state.active],) if state.phase in ("deploy", "reinforce") else ()
+        return (SEAT_NAMES[state.active],) if state.phase in ("deploy", "reinforce") else ()
 
     def turn(self, state: State) -> int:
         return state.turn  # 0: the challenge (§4)
 
     # -- Results --------------------------------------------------------------------------------------------
     def outcome(self, state: State) -> Outcome | None:
-        """Winner first; a ``draw`` (or no winner) recorded in ``game_ended`` places both together. Scores: the
-        cards each player destroyed (position kills included)."""
+        """The winning side first (§10: a team's seats together, all of them winners); a ``draw`` (or no winner)
+        recorded in ``game_ended`` places every seat together. Scores: the cards each seat's side destroyed
+        (position kills included; §10: a team's seats share its count)."""
         if state.phase != "over":
             return None
-        scores = {player: state.kills[p] for p, player in enumerate(PLAYERS)}
+        layout = state.layout
+        seats = SEAT_NAMES[: layout.seats]
+        scores = {seat: state.kills[layout.side[i]] for i, seat in enumerate(seats)}
         reason = state.end_reason or "unknown"
-        winner = PLAYER_INDEX.get(state.winner or "")
+        sides = {layout.side_name(side): side for side in (0, 1)}
+        winner = sides.get(state.winner or "")
         if winner is None:
-            return Outcome.ranked((PLAYERS,), reason, scores)
-        return Outcome.ranked(((PLAYERS[winner],), (PLAYERS[1 - winner],)), reason, scores)
+            return Outcome.ranked((seats,), reason, scores)
+        return Outcome.ranked((layout.members(winner), layout.members(1 - winner)), reason, scores)
 
     # -- Records --------------------------------------------------------------------------------------------
     def recorded_setup(self, events: Sequence[LordsOfWarEvent]) -> dict[str, Any]:
@@ -137,10 +159,26 @@ class LordsOfWarSystem:
     # -- SelfPlay -------------------------------------------------------------------------------------------
     def sample_setup(self, index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
         """Every faction pairing in turn (p1's faction changes slowest), the variants of ``SAMPLE_VARIANTS`` in
-        turn: ``warlog demo``'s games."""
-        if seats is not None and seats not in TWO_PLAYERS:
-            raise SetupError("invalid_setup", "§3", f"Lords of War is played by {TWO_PLAYERS} players, not {seats}")
+        turn: ``warlog demo``'s games. With 3, 4 or 6 seats (§10): the factions in turn from ``index`` (the
+        three-player team's two seats share one army), the variants of ``SAMPLE_TEAM_VARIANTS``."""
+        if seats is not None and seats not in (2, 3, 4, 6):
+            raise SetupError("invalid_setup", "§10",
+                             f"Lords of War is played by 2, 3, 4 or 6 players (§3, §10), not {seats}")
         factions = sorted(FACTIONS)
+        if seats is not None and seats > 2:
+            armies = [factions[(index + i) % len(factions)] for i in range(seats)]
+            if seats == 3:
+                armies[2] = armies[1]  # §10: the team shares one army
+            variant = dict(SAMPLE_TEAM_VARIANTS[index % len(SAMPLE_TEAM_VARIANTS)])
+            if seats in (4, 6):
+                variant["teams"] = True
+            return {
+                "system": SYSTEM_NAME,
+                "players": [{"id": seat_id(i), "name": f"{army.title()} bot {i + 1}", "army": army}
+                            for i, army in enumerate(armies)],
+                "variant": variant,
+                "seed": seed,
+            }
         pairing = index % (len(factions) ** 2)
         army1, army2 = factions[pairing // len(factions)], factions[pairing % len(factions)]
         return {
@@ -172,6 +210,9 @@ __all__ = [
     "LordsOfWarAction",
     "LordsOfWarEvent",
     "LordsOfWarSystem",
+    "PLAYERS",
+    "PLAYER_INDEX",
+    "SEAT_NAMES",
     "Place",
     "RandomBot",
     "Recall",

@@ -12,6 +12,7 @@ from engine.errors import SetupError
 from engine.lords_of_war import geometry as geo
 from engine.lords_of_war.cards import ARMY_SIZE, CARDS, COMMANDER_RANKS, CORE_DECKS, RANK_COUNTS
 from engine.lords_of_war.prng import SHUFFLE_NAME
+from engine.lords_of_war.seating import SEAT_COUNTS, SEAT_NAMES, VICTORY, Layout, layout_of
 from events.lords_of_war import (
     ArmyRecord,
     GameStarted,
@@ -25,7 +26,7 @@ from events.lords_of_war import (
 SYSTEM_NAME = "lords-of-war"
 RULES_VERSION = "lords-of-war/1"
 HAND_SIZE = 6  # §3: general + 5
-VARIANT_KEYS = frozenset({"mode", "intermediate", "unbounded", "kill_target", "command_target"})
+VARIANT_KEYS = frozenset({"mode", "intermediate", "unbounded", "kill_target", "command_target", "teams"})
 SETUP_KEYS = frozenset({"system", "players", "variant", "seed", "position", "tournament", "rules_version"})
 # Every number of a setup is bounded by what the rules allow (docs/rulings.md, "Setup numbers"): a player can
 # destroy at most the 36 cards of the enemy army, and at most its 6 commanders (§2: the general and 5 command).
@@ -73,11 +74,34 @@ def army_cards(army: Any) -> tuple[tuple[str, ...], str]:
     return tuple(army), (f"custom:{factions[0]}" if len(factions) == 1 else "mercenary")
 
 
-def parse_variant(raw: Any) -> Variant:
+def parse_variant(raw: Any, seats: int = 2) -> Variant:
+    """The variant of a setup for ``seats`` players (§7, §9, §10). ``teams`` is checked against the number of
+    players and not recorded: the number of seats in ``game_started`` says which game it is (docs)."""
     if raw is None:
-        return Variant()
+        raw = {}
     if not isinstance(raw, dict):
         raise SetupError("invalid_variant", "§9", "variant must be an object")
+    raw = dict(raw)
+    teams = raw.pop("teams", False)
+    if not isinstance(teams, bool):
+        raise SetupError("invalid_variant", "§10", f"teams must be true or false, not {teams!r}")
+    if seats == 2 and teams:
+        raise SetupError("invalid_variant", "§10",
+                         "the team rules are for 4 or 6 players, in two teams; this game has 2")
+    if seats in (4, 6) and not teams:
+        raise SetupError("invalid_variant", "§10",
+                         f"{seats} players play the team rules (§10): set \"variant\": {{\"teams\": true}}")
+    if seats > 2:
+        if raw.get("mode", "sealed") == "table":
+            raise SetupError("invalid_variant", "§11",
+                             f"table mode records two-player games only; a {seats}-player game is recorded sealed")
+        if seats in (4, 6):
+            if raw.get("unbounded", True) is not True:
+                raise SetupError("invalid_variant", "§10", "team games have no mat: the unbounded geometry (§10)")
+            raw["unbounded"] = True
+        kills, commanders = VICTORY[seats]
+        raw.setdefault("kill_target", kills)
+        raw.setdefault("command_target", commanders)
     extra = sorted(set(raw) - VARIANT_KEYS)
     if extra:
         raise SetupError(
@@ -88,21 +112,29 @@ def parse_variant(raw: Any) -> Variant:
         variant = msgspec.convert(raw, Variant)
     except msgspec.ValidationError as exc:
         raise SetupError("invalid_variant", "§9", f"invalid variant: {exc}") from None
-    if not 1 <= variant.kill_target <= MAX_KILL_TARGET:
+    enemies = enemy_armies(seats)
+    max_kills, max_commanders = MAX_KILL_TARGET * enemies, MAX_COMMAND_TARGET * enemies
+    armies = "an army has" if enemies == 1 else f"the {enemies} enemy armies have"
+    if not 1 <= variant.kill_target <= max_kills:
         raise SetupError(
             "invalid_variant", "§7",
-            f"kill_target must be 1 to {MAX_KILL_TARGET} (an army has {ARMY_SIZE} cards), not {variant.kill_target}",
+            f"kill_target must be 1 to {max_kills} ({armies} {max_kills} cards), not {variant.kill_target}",
         )
-    if not 1 <= variant.command_target <= MAX_COMMAND_TARGET:
+    if not 1 <= variant.command_target <= max_commanders:
         raise SetupError(
             "invalid_variant", "§7",
-            f"command_target must be 1 to {MAX_COMMAND_TARGET} (an army has {MAX_COMMAND_TARGET} commanders), "
+            f"command_target must be 1 to {max_commanders} ({armies} {max_commanders} commanders), "
             f"not {variant.command_target}",
         )
     return variant
 
 
-def _position(raw: Any, variant: Variant, armies: list[tuple[str, ...]]) -> PositionRecord:
+def enemy_armies(seats: int) -> int:
+    """How many armies a side faces (§10: a team of two or three; the three-player team shares one army)."""
+    return seats // 2 if seats in (4, 6) else 1
+
+
+def _position(raw: Any, variant: Variant, armies: list[tuple[str, ...]], layout: Layout) -> PositionRecord:
     from engine.lords_of_war.rules import melee_damage  # local: rules imports this module's constants
 
     if not isinstance(raw, dict):
@@ -110,12 +142,14 @@ def _position(raw: Any, variant: Variant, armies: list[tuple[str, ...]]) -> Posi
     extra = sorted(set(raw) - {"board", "to_move", "kills"})
     if extra:
         raise SetupError("invalid_position", "position", f"unknown position field(s): {', '.join(extra)}")
+    seats = SEAT_NAMES[: layout.seats]
     to_move = raw.get("to_move")
-    if to_move not in ("p1", "p2"):
-        raise SetupError("invalid_position", "position", f"to_move must be 'p1' or 'p2', not {to_move!r}")
+    if to_move not in seats:
+        raise SetupError("invalid_position", "position", f"to_move must be one of {', '.join(seats)}, not {to_move!r}")
     units: list[UnitRecord] = []
     seen: dict[int, str] = {}
-    used: list[Counter[str]] = [Counter(), Counter()]
+    stocks = len(set(layout.stock))
+    used: list[Counter[str]] = [Counter() for _ in range(stocks)]
     for i, entry in enumerate(raw.get("board") or ()):
         if not isinstance(entry, dict) or set(entry) != {"square", "card", "owner"}:
             raise SetupError("invalid_position", "position", f"board entry {i} must be {{square, card, owner}}")
@@ -127,22 +161,27 @@ def _position(raw: Any, variant: Variant, armies: list[tuple[str, ...]]) -> Posi
             raise SetupError("invalid_position", "§1", f"board entry {i}: {square} is off the 7x6 mat")
         if k in seen:
             raise SetupError("invalid_position", "§1", f"two units on {square}")
-        if owner not in ("p1", "p2"):
-            raise SetupError("invalid_position", "position", f"board entry {i}: owner must be p1 or p2")
-        p = 0 if owner == "p1" else 1
+        if owner not in seats:
+            raise SetupError("invalid_position", "position",
+                             f"board entry {i}: owner must be one of {', '.join(seats)}")
+        seat = seats.index(owner)
+        p = layout.stock[seat]
         if card not in CARDS:
             raise SetupError("unknown_card", "position", f"board entry {i}: unknown card {card!r}")
         used[p][card] += 1
-        if used[p][card] > armies[p].count(card):
+        if used[p][card] > armies[seat].count(card):
             raise SetupError(
-                "not_in_army", "position", f"{owner}'s army has {armies[p].count(card)} {card}, the position uses more"
+                "not_in_army", "position",
+                f"{owner}'s army has {armies[seat].count(card)} {card}, the position uses more"
             )
         seen[k] = square
         units.append(UnitRecord(square=geo.name(k, variant.unbounded), card=card, owner=owner))
-    for p in (0, 1):
-        if ARMY_SIZE - sum(used[p].values()) < HAND_SIZE:
-            raise SetupError("invalid_position", "position", f"p{p + 1} has too few cards left to hold a hand")
-    board = {geo.key_of(u.square, variant.unbounded): (u.card, 0 if u.owner == "p1" else 1) for u in units}
+    for p in range(stocks):
+        holders = [s for s in range(layout.seats) if layout.stock[s] == p]
+        if ARMY_SIZE - sum(used[p].values()) < sum(layout.hand_size[s] for s in holders):
+            raise SetupError("invalid_position", "position",
+                             f"{'+'.join(seats[s] for s in holders)}: too few cards left to hold a hand")
+    board = {geo.key_of(u.square, variant.unbounded): (u.card, layout.side[seats.index(u.owner)]) for u in units}
     for k, (card, _) in board.items():  # R6 needs a position no full elimination would change
         damage = melee_damage(board, k)
         if damage > CARDS[card].defence:
@@ -154,11 +193,13 @@ def _position(raw: Any, variant: Variant, armies: list[tuple[str, ...]]) -> Posi
             )
     kills_raw = raw.get("kills") or {}
     kills: dict[str, KillsRecord] = {}
+    sides = [layout.side_name(side) for side in (0, 1)]  # §10: a team's kills are counted together
     if not isinstance(kills_raw, dict):
-        raise SetupError("invalid_position", "position", "kills must be {p1: {total, commanders}, ...}")
+        raise SetupError("invalid_position", "position", f"kills must be {{{sides[0]}: {{total, commanders}}, ...}}")
     for player, k in kills_raw.items():
-        if player not in ("p1", "p2"):
-            raise SetupError("invalid_position", "position", f"kills: unknown player {player!r}")
+        if player not in sides:
+            raise SetupError("invalid_position", "position",
+                             f"kills: unknown {'team' if layout.teams else 'player'} {player!r} ({' or '.join(sides)})")
         try:
             kills[player] = msgspec.convert(k, KillsRecord)
         except msgspec.ValidationError as exc:
@@ -177,7 +218,10 @@ def _position(raw: Any, variant: Variant, armies: list[tuple[str, ...]]) -> Posi
 
 
 def start(setup: dict[str, Any]) -> tuple[Any, ...]:
-    """Validate a setup (POST /games body minus tokens) -> (game_started, hand_dealt p1, hand_dealt p2)."""
+    """Validate a setup (POST /games body minus tokens) -> (game_started, hand_dealt per seat).
+
+    2 players (§3), 3 players (§10: p1 alone against p2 and p3, who share one army) or 4 or 6 players with
+    ``variant.teams`` (§10: odd seats against even seats)."""
     from engine.lords_of_war.state import evolve, initial_state
 
     if not isinstance(setup, dict):
@@ -188,25 +232,40 @@ def start(setup: dict[str, Any]) -> tuple[Any, ...]:
     system = setup.get("system", SYSTEM_NAME)
     if system != SYSTEM_NAME:
         raise SetupError("invalid_setup", "§3", f"this is the {SYSTEM_NAME} system, not {system!r}")
-    variant = parse_variant(setup.get("variant"))
     players = setup.get("players")
-    if not isinstance(players, list) or len(players) != 2:
+    if not isinstance(players, list) or len(players) not in SEAT_COUNTS:
+        count = len(players) if isinstance(players, list) else "no list of"
         raise SetupError(
-            "invalid_setup", "§3", "Lords of War is played by exactly two players (teams are not supported)"
+            "invalid_setup", "§10",
+            f"Lords of War is played by 2 players (§3), 3 (§10, one against a team of two) or 4 or 6 in two teams "
+            f"(§10, variant teams); not {count} players",
         )
+    layout = layout_of(len(players))
+    variant = parse_variant(setup.get("variant"), layout.seats)
     records: list[ArmyRecord] = []
+    seat_list = ", ".join(SEAT_NAMES[: layout.seats])
     for i, player in enumerate(players):
-        expected = f"p{i + 1}"
+        expected = SEAT_NAMES[i]
         if not isinstance(player, dict):
             raise SetupError("invalid_setup", "§3", f"player {expected} must be an object {{id, name, army}}")
         if player.get("id", expected) != expected:
-            raise SetupError("invalid_setup", "§3", f"players are p1, p2 in seating order; got {player.get('id')!r}")
-        if "army" not in player:
+            raise SetupError("invalid_setup", "§3",
+                             f"players are {seat_list} in seating order; got {player.get('id')!r}")
+        shared = layout.stock[i] != i  # §10 three players: p3 plays the army p2 holds with them
+        if "army" not in player and not shared:
             raise SetupError("invalid_army", "§3", f"player {expected} has no army")
-        try:
-            cards, army_name = army_cards(player["army"])
-        except SetupError as exc:
-            raise SetupError(exc.code, exc.rule, f"{expected}: {exc.message}") from None
+        if shared:
+            partner = records[layout.stock[i]]
+            if "army" in player and army_cards_or_none(player["army"]) != partner.cards:
+                raise SetupError("invalid_army", "§10",
+                                 f"{expected} and {partner.id} are the team and share one army (§10 three players): "
+                                 f"{expected}'s army must be {partner.id}'s or left out")
+            cards, army_name = partner.cards, partner.army_name
+        else:
+            try:
+                cards, army_name = army_cards(player["army"])
+            except SetupError as exc:
+                raise SetupError(exc.code, exc.rule, f"{expected}: {exc.message}") from None
         name = str(player.get("name", expected))
         records.append(ArmyRecord(id=expected, name=name, army_name=army_name, cards=cards))
     seed = setup.get("seed")
@@ -218,7 +277,7 @@ def start(setup: dict[str, Any]) -> tuple[Any, ...]:
         seed = 0  # R2: the engine never invents randomness; callers should pass a seed
     position = None
     if setup.get("position") is not None:
-        position = _position(setup["position"], variant, [r.cards for r in records])
+        position = _position(setup["position"], variant, [r.cards for r in records], layout)
     started = GameStarted(
         system=SYSTEM_NAME,
         rules_version=RULES_VERSION,
@@ -230,15 +289,29 @@ def start(setup: dict[str, Any]) -> tuple[Any, ...]:
     )
     state = evolve(initial_state(), started)
     dealt: list[HandDealt] = []
+    top = [0] * len(state.decks)  # per army: the cards dealt so far from its deck
     for p, record in enumerate(records):
+        size = layout.hand_size[p]
         if variant.mode == "table":
-            dealt.append(HandDealt(player=record.id, cards=None, count=HAND_SIZE))
+            dealt.append(HandDealt(player=record.id, cards=None, count=size))
             continue
-        on_board = Counter(u.card for u in (position.board if position else ()) if u.owner == record.id)
-        generals = [c for c in record.cards if CARDS[c].rank == "general" and on_board[c] == 0]
-        hand = tuple(generals) + state.decks[p][: HAND_SIZE - len(generals)]
+        stock = layout.stock[p]
+        generals: list[str] = []
+        if not layout.shared_general or layout.side[p] == 0:  # R15: the team's general lies between them instead
+            on_board = Counter(u.card for u in (position.board if position else ()) if u.owner == record.id)
+            generals = [c for c in record.cards if CARDS[c].rank == "general" and on_board[c] == 0]
+        drawn = state.decks[stock][top[stock] : top[stock] + size - len(generals)]
+        top[stock] += len(drawn)
+        hand = tuple(generals) + drawn
         dealt.append(HandDealt(player=record.id, cards=hand, count=len(hand)))
     return (started, *dealt)
+
+
+def army_cards_or_none(army: Any) -> tuple[str, ...] | None:
+    try:
+        return army_cards(army)[0]
+    except SetupError:
+        return None
 
 
 def army_setup(cards: Sequence[str], army_name: str) -> str | list[str]:
@@ -257,6 +330,8 @@ def setup_from_started(started: GameStarted) -> dict[str, Any]:
         "variant": msgspec.to_builtins(started.variant),
         "seed": started.seed,
     }
+    if len(started.players) in (4, 6):
+        setup["variant"]["teams"] = True  # §10: recorded by the number of seats
     if started.position is not None:
         setup["position"] = msgspec.json.decode(msgspec.json.encode(started.position))
     return setup

@@ -29,7 +29,8 @@ from engine.lords_of_war.rules import (
     legal_placement_keys,
     melee_damage,
 )
-from engine.lords_of_war.state import PLAYERS, State, evolve, initial_state
+from engine.lords_of_war.seating import SEAT_NAMES
+from engine.lords_of_war.state import State, evolve, initial_state
 from engine.prng import SplitMix64
 
 
@@ -38,7 +39,7 @@ class Bot(Protocol):
 
 
 def _check_seat(state: State, seat: str | None) -> None:
-    if seat is not None and (state.phase not in ("deploy", "reinforce") or seat != PLAYERS[state.active]):
+    if seat is not None and (state.phase not in ("deploy", "reinforce") or seat != SEAT_NAMES[state.active]):
         raise ValueError(f"a bot is asked to play for {seat}, who is not to act")
 
 
@@ -71,14 +72,14 @@ class RandomBot:
         _check_seat(state, seat)
         if state.phase == "deploy":
             placements = legal_placement_keys(state)
-            player = PLAYERS[state.active]
+            player = SEAT_NAMES[state.active]
             if not placements:
                 return Concede(player=player)
             card, k = placements[self.rng.below(len(placements))]
             square = geo.name(k, state.unbounded)
             if state.challenge:
                 return Place(player=player, card=card, square=square)
-            p = state.active
+            p = state.layout.side[state.active]  # §10: every shooter of the side may shoot
             board = dict(state.board)
             board[k] = (card, p)
             shots = tuple(
@@ -91,7 +92,7 @@ class RandomBot:
             return Place(player=player, card=card, square=square, shots=shots)
         actions = legal_actions(state)
         if not actions:
-            return Concede(player=PLAYERS[state.active])
+            return Concede(player=SEAT_NAMES[state.active])
         return actions[self.rng.below(len(actions))]
 
 
@@ -101,7 +102,7 @@ class GreedyBot:
 
     def choose(self, state: State, seat: str | None = None) -> LordsOfWarAction:
         _check_seat(state, seat)
-        player = PLAYERS[state.active]
+        player = SEAT_NAMES[state.active]
         if state.phase != "deploy":
             actions = legal_actions(state)
             return actions[0] if actions else Concede(player=player)
@@ -111,7 +112,7 @@ class GreedyBot:
         if state.challenge:  # the toughest card goes first
             toughest, k = max(placements, key=lambda pl: (CARDS[pl[0]].defence, pl[0]))
             return Place(player=player, card=toughest, square=geo.name(k, state.unbounded))
-        p = state.active
+        p = state.layout.side[state.active]  # the board's units are sides' (§10: team-mates fight together)
         board = dict(state.board)  # the placement is tried in place and taken back
         standing = _shooters(state, board, p)  # placing an own unit changes no other shooter's options
         best_score: tuple[int, int] | None = None
@@ -189,32 +190,35 @@ def play_bot_game(
     seed: int,
     armies: Sequence[Any] = ("orcs", "dwarves"),
     variant: dict[str, Any] | None = None,
-    bots: Sequence[str | Bot] = ("random", "random"),
+    bots: Sequence[str | Bot] | None = None,
     max_turns: int = 2000,
     position: dict[str, Any] | None = None,
 ) -> list[Any]:
     """A complete bot game -> its events (``game_started`` first, ``game_ended`` last).
 
-    ``seed`` shuffles the decks (sealed mode) and seeds the random bots (p1: seed, p2: seed + 1).
+    One army per seat (2, 3, 4 or 6: §10; with 4 or 6 the variant gets ``teams``); ``bots`` one per seat (default:
+    all random). ``seed`` shuffles the decks (sealed mode) and seeds the random bots (p1: seed, p2: seed + 1, ...).
     A game still running after ``max_turns`` turns ends by the side to move conceding (a safety net; the
     property tests count how often it is used).
     """
     setup: dict[str, Any] = {
         "system": "lords-of-war",
         "players": [{"id": f"p{i + 1}", "name": f"bot {i + 1}", "army": army} for i, army in enumerate(armies)],
-        "variant": variant or {},
+        "variant": dict(variant or {}),
         "seed": seed,
     }
+    if len(armies) in (4, 6):
+        setup["variant"].setdefault("teams", True)
     if position is not None:
         setup["position"] = position
-    players = [make_bot(kind, seed + i) for i, kind in enumerate(bots)]
+    players = [make_bot(kind, seed + i) for i, kind in enumerate(bots or ("random",) * len(armies))]
     events: list[Any] = list(start(setup))
     state = initial_state()
     for event in events:
         state = evolve(state, event)
     while state.phase != "over":
         if state.turn > max_turns:
-            action: LordsOfWarAction = Concede(player=PLAYERS[state.active])
+            action: LordsOfWarAction = Concede(player=SEAT_NAMES[state.active])
         else:
             action = players[state.active].choose(state)
         for event in decide(state, action):

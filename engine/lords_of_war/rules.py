@@ -16,8 +16,9 @@ from engine.errors import RuleError
 from engine.lords_of_war import geometry as geo
 from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, Recall, Shoot
 from engine.lords_of_war.cards import CARDS, COMMANDER_RANKS, Card
-from engine.lords_of_war.geometry import CHALLENGE_SQUARES, DIRECTIONS, MAT_SQUARES, NEIGHBOUR_DELTAS
-from engine.lords_of_war.state import PLAYER_INDEX, PLAYERS, State
+from engine.lords_of_war.geometry import DIRECTIONS, MAT_SQUARES, NEIGHBOUR_DELTAS
+from engine.lords_of_war.seating import SEAT_NAMES
+from engine.lords_of_war.state import PLAYER_INDEX, PLAYERS, State, seat_of
 from events.lords_of_war import (
     Attacker,
     BerserkerMoved,
@@ -39,6 +40,7 @@ Board = dict[int, tuple[str, int]]
 ShotSource = tuple[int, str, int, int]
 
 NO_REINFORCEMENT = "deck_empty_nothing_to_recall"
+GENERAL_DEPLOYED = "general_deployed"  # §10 three players: a team player who deploys the general does not reinforce
 
 
 # -- the board's questions ---------------------------------------------------------------------------------
@@ -228,16 +230,25 @@ def _name(k: int, state: State) -> str:
     return (geo.UNBOUNDED_NAMES if state.unbounded else geo.MAT_NAMES)[k]
 
 
+def _seat(state: State, player: str) -> int:
+    p = PLAYER_INDEX.get(player) if type(player) is str else None
+    if p is None or p >= state.layout.seats:
+        seats = SEAT_NAMES[: state.layout.seats]
+        raise RuleError("unknown_player", "contract",
+                        f"unknown player {player!r}: {', '.join(seats[:-1])} or {seats[-1]}")
+    return p
+
+
 def _check_turn(state: State, player: str, phase: str) -> int:
+    """The seat of ``player`` when it is to act in ``phase``; else the RuleError saying why not."""
     if state.phase == "setup":
         raise RuleError("not_started", "§3", "the game has not started")
     if state.phase == "over":
         raise RuleError("game_over", "§7", f"the game is over ({state.end_reason})")
-    p = PLAYER_INDEX.get(player)
-    if p is None:
-        raise RuleError("unknown_player", "contract", f"unknown player {player!r}: p1 or p2")
+    p = _seat(state, player)
     if p != state.active:
-        raise RuleError("not_your_turn", "§5", f"it is {PLAYERS[state.active]}'s turn, not {player}'s")
+        rule = "§10" if state.layout.seats > 2 else "§5"
+        raise RuleError("not_your_turn", rule, f"it is {SEAT_NAMES[state.active]}'s turn, not {player}'s")
     if state.phase != phase:
         if state.phase == "deploy":
             raise RuleError("wrong_phase", "§5", f"{player} must first deploy a card (deploy phase, §5.1)")
@@ -270,13 +281,30 @@ def _copies_out(state: State, p: int, card: str) -> int:
     return on_mat + destroyed + state.hands[p].count(card)
 
 
+def middle_for(state: State, seat: int) -> tuple[str, ...]:
+    """§10 three players, R15: the team's general lying between the team players, if ``seat`` is one of them."""
+    if state.middle and state.layout.side[seat] == 1:
+        return state.middle
+    return ()
+
+
+def deployable(state: State, seat: int) -> tuple[str, ...]:
+    """The cards ``seat`` may deploy from (sealed mode): its hand, and the team's general between the team
+    players (§10 three players, R15)."""
+    middle = middle_for(state, seat)
+    return tuple(state.hands[seat]) + middle if middle else tuple(state.hands[seat])
+
+
 def _check_card_available(state: State, p: int, card: str) -> None:
-    player = PLAYERS[p]
+    player = SEAT_NAMES[p]
     if card not in CARDS:
         raise RuleError("not_in_army", "§11", f"{card!r} is not a Lords of War card")
     if not state.table:
         if card not in state.hands[p]:
-            raise RuleError("not_in_hand", "§5.1", f"{CARDS[card].name} ({card}) is not in {player}'s hand")
+            if card in middle_for(state, p):
+                return  # R15: either team player may deploy the general lying between them
+            where = " or between the team players" if state.layout.shared_general and state.layout.side[p] else ""
+            raise RuleError("not_in_hand", "§5.1", f"{CARDS[card].name} ({card}) is not in {player}'s hand{where}")
         return
     count = _army_count(state, p, card)
     if count == 0:
@@ -315,42 +343,51 @@ def decide(state: State, action: LordsOfWarAction, *, full_check: bool = False) 
                 raise RuleError("not_started", "§3", "the game has not started")
             if state.phase == "over":
                 raise RuleError("game_over", "§7", f"the game is over ({state.end_reason})")
-            if player not in PLAYER_INDEX:
-                raise RuleError("unknown_player", "contract", f"unknown player {player!r}: p1 or p2")
-            return (Conceded(player=player), GameEnded(winner=PLAYERS[1 - PLAYER_INDEX[player]], reason="concession"))
+            layout = state.layout
+            side = layout.side[_seat(state, player)]  # §10 (R19): a team player concedes for the team
+            return (Conceded(player=player), GameEnded(winner=layout.side_name(1 - side), reason="concession"))
         case _:
             assert_never(action)
 
 
 def _place(state: State, action: Place, full_check: bool = False) -> tuple[Any, ...]:
-    p = _check_turn(state, action.player, "deploy")
+    seat = _check_turn(state, action.player, "deploy")
+    layout = state.layout
+    p = layout.side[seat]  # the board's questions are the side's (§10: team-mates are friends)
     player = action.player
     k = _square(state, action.square)
     board = state.board
     if k in board:
         occupant = board[k]
         raise RuleError("occupied", "§5.1",
-                        f"{action.square} is occupied by {CARDS[occupant[0]].name} ({PLAYERS[occupant[1]]})")
-    _check_card_available(state, p, action.card)
+                        f"{action.square} is occupied by {CARDS[occupant[0]].name} "
+                        f"({SEAT_NAMES[seat_of(state, k)]})")
+    _check_card_available(state, seat, action.card)
     card = CARDS[action.card]
     events: list[Any] = []
 
-    if state.challenge:  # §4, R1, R3
-        if k != CHALLENGE_SQUARES[p]:
-            must = _name(CHALLENGE_SQUARES[p], state)
-            raise RuleError("challenge_square", "R1", f"{player}'s challenge card goes on {must}, not {action.square}")
+    if state.challenge:  # §4, R1, R3; §10: R14 (teams), R17 (three players)
+        if k != layout.challenge[seat]:
+            must = _name(layout.challenge[seat], state)
+            rule = "R14" if layout.is_teams and not layout.shared_general else "R1"
+            raise RuleError("challenge_square", rule,
+                            f"{player}'s challenge card goes on {must}, not {action.square}")
         if action.shots:
             raise RuleError("no_shots_in_challenge", "R3", "no shots are fired during the challenge")
-        return (Placed(player=player, card=action.card, square=_name(k, state), turn=state.turn, challenge=True,
-                       basis="challenge"),)
+        placed = Placed(player=player, card=action.card, square=_name(k, state), turn=state.turn, challenge=True,
+                        basis="challenge")
+        if action.card in middle_for(state, seat) and action.card not in state.hands[seat]:
+            # §10 three players: the general deployed from between the team players; no draw follows
+            return (placed, ReinforceSkipped(player=player, reason=GENERAL_DEPLOYED))
+        return (placed,)
 
     enemy_on_mat = _has_enemy(board, p)
     basis = placement_basis(board, k, card, p, enemy_on_mat)
     forced = False
     if basis is None:
-        basis = _forced_basis(state, p, k, card, action)
+        basis = _forced_basis(state, seat, k, card, action)
         forced = True
-        hand = action.reveal if state.table else state.hands[p]
+        hand = action.reveal if state.table else state.hands[seat]
         events.append(HandRevealed(player=player, cards=tuple(hand or ())))
     elif action.reveal is not None:
         raise RuleError(
@@ -361,6 +398,10 @@ def _place(state: State, action: Place, full_check: bool = False) -> tuple[Any, 
 
     after: Board = dict(board)
     after[k] = (action.card, p)
+    owners: dict[int, int] | None = None
+    if layout.seats > 2:
+        owners = dict(state.owners)
+        owners[k] = seat
     shot_map: dict[int, list[ShotSource]] = {}
     if action.shots:  # most placements fire no shot
         shots = _shots(state, p, after, action.shots)
@@ -382,14 +423,16 @@ def _place(state: State, action: Place, full_check: bool = False) -> tuple[Any, 
                 candidates.add(k + d)
         if shot_map:
             candidates.update(shot_map)
-    events.extend(_resolve(state, p, after, shot_map, candidates, k))
+    from_middle = action.card in middle_for(state, seat) and action.card not in state.hands[seat]
+    events.extend(_resolve(state, seat, after, owners, shot_map, candidates, k, from_middle))
     return tuple(events)
 
 
-def _forced_basis(state: State, p: int, k: int, card: Card, action: Place) -> str:
+def _forced_basis(state: State, seat: int, k: int, card: Card, action: Place) -> str:
     """§5.1 (c) with R4: allowed only when no card in hand has a normal placement."""
     board = state.board
-    player = PLAYERS[p]
+    p = state.layout.side[seat]
+    player = SEAT_NAMES[seat]
     sq = action.square
     if state.table:
         if action.reveal is None:
@@ -398,9 +441,9 @@ def _forced_basis(state: State, p: int, k: int, card: Card, action: Place) -> st
         _check_reveal(state, p, action)
         hand: Iterable[str] = action.reveal
     else:
-        if action.reveal is not None and Counter(action.reveal) != Counter(state.hands[p]):
+        if action.reveal is not None and Counter(action.reveal) != Counter(state.hands[seat]):
             raise RuleError("reveal_mismatch", "§5.1c", f"the revealed cards are not {player}'s hand")
-        hand = state.hands[p]
+        hand = deployable(state, seat)
     if has_normal_placement(board, hand, p, state.unbounded):
         raise RuleError("contact", "contact", _contact_message(board, k, card, p, sq))
     basis, squares = forced_squares(board, p, state.unbounded)
@@ -445,8 +488,10 @@ def _shots(state: State, p: int, board: Board, orders: tuple[Shoot, ...]) -> lis
         s = _square(state, order.shooter, "shooter square")
         t = _square(state, order.target, "target square")
         unit = board.get(s)
-        if unit is None or unit[1] != p:
-            raise RuleError("not_a_shooter", "§6", f"{PLAYERS[p]} has no unit on {order.shooter} to shoot with")
+        if unit is None or unit[1] != p:  # §10: a team-mate's shooter shoots on this turn too
+            whose = "no unit" if state.layout.seats == 2 else "no unit of its own or of a team-mate"
+            raise RuleError("not_a_shooter", "§10" if unit is not None and state.layout.seats > 2 else "§6",
+                            f"{SEAT_NAMES[state.active]} has {whose} on {order.shooter} to shoot with")
         card = CARDS[unit[0]]
         if not card.is_ranged:
             raise RuleError("not_a_shooter", "§6", f"{card.name} at {order.shooter} is not a ranged unit")
@@ -460,7 +505,10 @@ def _shots(state: State, p: int, board: Board, orders: tuple[Shoot, ...]) -> lis
         if target is None:
             raise RuleError("no_target", "§6", f"there is no unit on {order.target} to shoot at")
         if target[1] == p:
-            raise RuleError("friendly_target", "§6", f"{CARDS[target[0]].name} at {order.target} is your own unit")
+            mate = state.layout.seats > 2 and t in state.board and seat_of(state, t) != state.active
+            raise RuleError("friendly_target", "§10" if mate else "§6",
+                            f"{CARDS[target[0]].name} at {order.target} is "
+                            + ("a team-mate's unit: team-mates never attack each other" if mate else "your own unit"))
         if t - s not in card.grid_deltas[p]:
             raise RuleError("target_out_of_grid", "§6",
                             f"{order.target} is outside the target grid of {card.name} at {order.shooter}")
@@ -469,12 +517,20 @@ def _shots(state: State, p: int, board: Board, orders: tuple[Shoot, ...]) -> lis
     return out
 
 
-def _resolve(state: State, p: int, board: Board, shots: dict[int, list[ShotSource]], candidates: set[int] | None,
-             placed: int | None) -> list[Any]:
+def _resolve(state: State, seat: int, board: Board, owners: dict[int, int] | None,
+             shots: dict[int, list[ShotSource]], candidates: set[int] | None, placed: int | None,
+             from_middle: bool = False) -> list[Any]:
     """Elimination (§5.2), berserker rounds (R12, R13), extra turn (§5.4, R9), victory (§7, R10), then R7/R8.
 
-    ``board`` is the mat after the placement and is changed in place.
+    ``board`` is the mat after the placement and is changed in place, as is ``owners`` (square -> seat, more than
+    two seats). Sides do the fighting (§10); ``seat`` is the active seat, ``from_middle`` says the team's general
+    was deployed from between the team players (§10 three players: no reinforcement that turn).
     """
+    layout = state.layout
+    p = layout.side[seat]
+    def whose(k: int, side: int) -> str:
+        return SEAT_NAMES[owners[k]] if owners is not None else PLAYERS[side]
+
     events: list[Any] = []
     involved: set[int] | frozenset[int] = state.involved
     extra_turn = False
@@ -501,10 +557,11 @@ def _resolve(state: State, p: int, board: Board, shots: dict[int, list[ShotSourc
                 commanders[destroyer] += 1
             if card.rank == "general":
                 generals_lost[owner] = True
-            kills_to[PLAYERS[destroyer]] = kills_to.get(PLAYERS[destroyer], 0) + 1
+            destroyer_name = layout.side_name(destroyer)  # §10: a team's kill pile
+            kills_to[destroyer_name] = kills_to.get(destroyer_name, 0) + 1
             units.append(DestroyedUnit(
-                square=names[k], card=card_id, owner=PLAYERS[owner], damage=damage, defence=card.defence,
-                attackers=tuple([Attacker(square=names[a[0]], card=a[1], owner=PLAYERS[a[2]], kind=a[3],  # type: ignore[arg-type]
+                square=names[k], card=card_id, owner=whose(k, owner), damage=damage, defence=card.defence,
+                attackers=tuple([Attacker(square=names[a[0]], card=a[1], owner=whose(a[0], a[2]), kind=a[3],  # type: ignore[arg-type]
                                           direction=a[4], value=a[5]) for a in attackers])))
             for a in attackers:
                 involved.add(a[0])
@@ -515,14 +572,17 @@ def _resolve(state: State, p: int, board: Board, shots: dict[int, list[ShotSourc
         removed = {k for k, _, _ in destroyed}
         for k in removed:
             del board[k]
+            if owners is not None:
+                del owners[k]
         involved -= removed
         if placed in removed:
             placed = None
         if generals_lost[1 - p] and not generals_lost[p]:
-            extra_turn = True  # §5.4; R9: only the active player earns it
+            extra_turn = True  # §5.4; R9: only the active player earns it; R20 (§10): an enemy general, none of its own
         winner = _winner(kills, commanders, variant.kill_target, variant.command_target, p)
         if winner is not None:
-            events.append(GameEnded(winner=PLAYERS[winner], reason=winner_reason(kills, winner, variant.kill_target)))
+            events.append(GameEnded(winner=layout.side_name(winner),
+                                    reason=winner_reason(kills, winner, variant.kill_target)))
             return events
         shots = {}  # R13: no new shots in later rounds
         if not variant.intermediate:
@@ -534,7 +594,10 @@ def _resolve(state: State, p: int, board: Board, shots: dict[int, list[ShotSourc
         for origin, target in moves:
             card_id, owner = board.pop(origin)
             board[target] = (card_id, owner)
-            events.append(BerserkerMoved(player=PLAYERS[owner], card=card_id, origin=_name(origin, state),
+            mover = whose(origin, owner)
+            if owners is not None:
+                owners[target] = owners.pop(origin)
+            events.append(BerserkerMoved(player=mover, card=card_id, origin=_name(origin, state),
                                          target=_name(target, state)))
             if origin in involved:
                 involved.discard(origin)
@@ -548,13 +611,18 @@ def _resolve(state: State, p: int, board: Board, shots: dict[int, list[ShotSourc
         round_no += 1
         destroyed = destroyed_units(board, shots, candidates)
     if extra_turn:
-        events.append(ExtraTurnGranted(player=PLAYERS[p]))
-    if not _can_reinforce(state, p, board, placed, involved):  # R7
-        events.append(ReinforceSkipped(player=PLAYERS[p], reason=NO_REINFORCEMENT))
-        next_player = p if extra_turn else 1 - p
-        hand_counts = list(state.hand_counts)
-        hand_counts[p] -= 1
-        events.extend(_next_turn_check(state, next_player, hand_counts[next_player], board))
+        events.append(ExtraTurnGranted(player=SEAT_NAMES[seat]))
+    skip = None
+    if from_middle:
+        skip = GENERAL_DEPLOYED  # §10 three players: who deploys the general neither draws nor recalls
+    elif not _can_reinforce(state, seat, board, owners, placed, involved):  # R7
+        skip = NO_REINFORCEMENT
+    if skip is not None:
+        events.append(ReinforceSkipped(player=SEAT_NAMES[seat], reason=skip))
+        next_seat = seat if extra_turn else layout.order[layout.next_slot(state.slot)]
+        hand_count = state.hand_counts[next_seat] - (1 if next_seat == seat and not from_middle else 0)
+        middle = () if from_middle else middle_for(state, next_seat)
+        events.extend(_next_turn_check(state, next_seat, hand_count, board, middle))
     return events
 
 
@@ -625,22 +693,65 @@ def _is_recallable(
     return None
 
 
-def _can_reinforce(state: State, p: int, board: Board, placed: int | None, involved: set[int] | frozenset[int]) -> bool:
-    if state.deck_counts[p] > 0:
+def _faction(state: State, seat: int) -> str | None:
+    """The one faction of a seat's army, None for a mercenary army (§9)."""
+    factions = {CARDS[c].faction for c in state.armies[seat].cards}
+    return next(iter(factions)) if len(factions) == 1 else None
+
+
+def recall_refusal(state: State, seat: int, unit_seat: int, card_id: str) -> tuple[str, str, str] | None:
+    """Whose units ``seat`` may recall (§5.3, §10): None, or (code, rule, why not) for the unit of ``unit_seat``.
+
+    Two players: its own. Team rules: its own, a team-mate's only when the team-mates play the same faction, never
+    a team-mate's general. Three players: the team's players recall each other's units (their shared army)."""
+    if unit_seat == seat:
+        return None
+    layout = state.layout
+    owner = SEAT_NAMES[unit_seat]
+    if layout.side[unit_seat] != layout.side[seat]:
+        return "not_your_unit", "§5.3", f"belongs to {owner}"
+    if layout.shared_general:
+        return None  # §10 three players: team-mates may recall each other's units
+    if CARDS[card_id].rank == "general":
+        return "teammate_general", "§10", f"is {owner}'s general: a team-mate's general is never recalled"
+    mine, theirs = _faction(state, seat), _faction(state, unit_seat)
+    if mine is None or mine != theirs:
+        return "teammate_faction", "§10", (
+            f"belongs to team-mate {owner}; a team-mate's units are recalled only when both play the same faction"
+        )
+    return None
+
+
+def _unit_seat(state: State, owners: dict[int, int] | None, board: Board, k: int) -> int:
+    return owners[k] if owners is not None else board[k][1]
+
+
+def _can_reinforce(state: State, seat: int, board: Board, owners: dict[int, int] | None, placed: int | None,
+                   involved: set[int] | frozenset[int]) -> bool:
+    if state.deck_counts[state.layout.stock[seat]] > 0:
         return True
-    return any(o == p and _is_recallable(state, board, k, p, placed, involved) is None for k, (_, o) in board.items())
+    p = state.layout.side[seat]
+    return any(
+        o == p
+        and recall_refusal(state, seat, _unit_seat(state, owners, board, k), card) is None
+        and _is_recallable(state, board, k, p, placed, involved) is None
+        for k, (card, o) in board.items()
+    )
 
 
-def _next_turn_check(state: State, next_player: int, hand_count: int, board: Board) -> list[Any]:
-    """R8: a player who must deploy with an empty hand loses; so does one with no empty square left (our ruling)."""
-    if hand_count <= 0 or (not state.unbounded and len(board) >= len(MAT_SQUARES)):
-        return [GameEnded(winner=PLAYERS[1 - next_player], reason="exhausted")]
+def _next_turn_check(state: State, next_seat: int, hand_count: int, board: Board,
+                     middle: tuple[str, ...] = ()) -> list[Any]:
+    """R8: a player who must deploy with an empty hand (and no general between the team players, R15) loses, for
+    the whole team (§10); so does one with no empty square left (our ruling)."""
+    if (hand_count <= 0 and not middle) or (not state.unbounded and len(board) >= len(MAT_SQUARES)):
+        return [GameEnded(winner=state.layout.side_name(1 - state.layout.side[next_seat]), reason="exhausted")]
     return []
 
 
 def _draw(state: State, action: Draw) -> tuple[Any, ...]:
     p = _check_turn(state, action.player, "reinforce")
-    if state.deck_counts[p] <= 0:
+    stock = state.layout.stock[p]
+    if state.deck_counts[stock] <= 0:
         raise RuleError("deck_empty", "R7", f"{action.player}'s army deck is empty: recall a unit instead")
     if state.table:
         card = action.card
@@ -654,17 +765,18 @@ def _draw(state: State, action: Draw) -> tuple[Any, ...]:
         if action.card is not None:  # refused whatever the card: comparing it with the top would reveal the deck
             raise RuleError("hidden_card", "§11",
                             "in sealed mode the engine deals the top card of the deck: send draw without a card")
-        card = state.decks[p][0]
+        card = state.decks[stock][0]
     events: list[Any] = [CardDrawn(player=action.player, card=card)]
     return tuple(events + _after_reinforce(state, p, state.board))
 
 
-def _after_reinforce(state: State, p: int, board: Board) -> list[Any]:
+def _after_reinforce(state: State, seat: int, board: Board, recalled: str | None = None) -> list[Any]:
     if state.challenge:
         return []
-    next_player = p if state.extra_turn else 1 - p
-    hand = state.hand_counts[next_player] + (1 if next_player == p else 0)
-    return _next_turn_check(state, next_player, hand, board)
+    layout = state.layout
+    next_seat = seat if state.extra_turn else layout.order[layout.next_slot(state.slot)]
+    hand = state.hand_counts[next_seat] + (1 if next_seat == seat else 0)
+    return _next_turn_check(state, next_seat, hand, board, middle_for(state, next_seat))
 
 
 def _recall(state: State, action: Recall) -> tuple[Any, ...]:
@@ -676,9 +788,11 @@ def _recall(state: State, action: Recall) -> tuple[Any, ...]:
     if unit is None:
         raise RuleError("no_unit", "§5.3", f"there is no unit on {action.square} to recall")
     card = CARDS[unit[0]]
-    if unit[1] != p:
-        raise RuleError("not_your_unit", "§5.3", f"{card.name} at {action.square} belongs to {PLAYERS[unit[1]]}")
-    problem = _is_recallable(state, state.board, k, p, state.placed_square, state.involved)
+    refusal = recall_refusal(state, p, seat_of(state, k), unit[0])
+    if refusal is not None:
+        code, rule, why = refusal
+        raise RuleError(code, rule, f"{card.name} at {action.square} {why}")
+    problem = _is_recallable(state, state.board, k, state.layout.side[p], state.placed_square, state.involved)
     if problem == "recall_just_placed":
         raise RuleError(problem, "§5.3", f"{card.name} at {action.square} was placed this turn and cannot be recalled")
     if problem == "recall_involved":
@@ -701,9 +815,10 @@ def _recall(state: State, action: Recall) -> tuple[Any, ...]:
 
 
 def hand_candidates(state: State, p: int) -> list[str]:
-    """The distinct cards p could place: the hand (sealed); known cards plus any army card with copies left (table)."""
+    """The distinct cards seat p could place: the hand and a general between the team players (sealed); known
+    cards plus any army card with copies left (table, two players)."""
     if not state.table:
-        return sorted(set(state.hands[p]))
+        return sorted(set(deployable(state, p)))
     cards = set(state.hands[p])
     if state.hand_counts[p] > len(state.hands[p]):
         for card in set(state.armies[p].cards):
@@ -717,11 +832,12 @@ def legal_placement_keys(state: State) -> list[tuple[str, int]]:
     order. In table mode forced placements are not enumerated (they need the revealed hand as data)."""
     if state.phase != "deploy":
         return []
-    p = state.active
+    seat = state.active
+    p = state.layout.side[seat]
     board = state.board
-    cards = hand_candidates(state, p)
+    cards = hand_candidates(state, seat)
     if state.challenge:
-        return [(c, CHALLENGE_SQUARES[p]) for c in cards]
+        return [(c, state.layout.challenge[seat]) for c in cards]
     squares = sorted(_candidate_squares(board, p, state.unbounded), key=geo.board_order)
     enemy_on_mat = _has_enemy(board, p)
     out = []
@@ -739,13 +855,13 @@ def legal_placement_keys(state: State) -> list[tuple[str, int]]:
 
 def legal_placements(state: State) -> list[Place]:
     """``legal_placement_keys`` as ``Place`` actions (without shots; see ``legal_shots``)."""
-    player = PLAYERS[state.active]
+    player = SEAT_NAMES[state.active]
     return [Place(player=player, card=c, square=_name(k, state)) for c, k in legal_placement_keys(state)]
 
 
 def legal_shots(state: State, place: Place) -> dict[str, list[str]]:
     """For a placement: each shooter that may shoot (square) -> the enemy squares in its grid (§6)."""
-    p = PLAYER_INDEX[place.player]
+    p = state.layout.side[PLAYER_INDEX[place.player]]
     board = dict(state.board)
     board[_square(state, place.square)] = (place.card, p)
     out: dict[str, list[str]] = {}
@@ -763,11 +879,13 @@ def legal_shots(state: State, place: Place) -> dict[str, list[str]]:
 def recallable_squares(state: State) -> list[str]:
     if state.phase != "reinforce" or state.challenge:
         return []
-    p = state.active
+    seat = state.active
+    p = state.layout.side[seat]
     return [
         _name(k, state)
         for k in sorted(state.board, key=geo.board_order)
         if state.board[k][1] == p
+        and recall_refusal(state, seat, seat_of(state, k), state.board[k][0]) is None
         and _is_recallable(state, state.board, k, p, state.placed_square, state.involved) is None
     ]
 
@@ -778,9 +896,9 @@ def legal_actions(state: State) -> list[LordsOfWarAction]:
     if state.phase == "deploy":
         return list(legal_placements(state))
     if state.phase == "reinforce":
-        player = PLAYERS[state.active]
+        player = SEAT_NAMES[state.active]
         out: list[LordsOfWarAction] = []
-        if state.deck_counts[state.active] > 0:
+        if state.deck_counts[state.layout.stock[state.active]] > 0:
             out.append(Draw(player=player))
         out.extend(Recall(player=player, square=sq) for sq in recallable_squares(state))
         return out

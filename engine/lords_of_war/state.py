@@ -3,7 +3,13 @@
 ``evolve`` trusts its events and never re-runs a rule (HOUSE_STYLE: decide/evolve). The state is a frozen
 msgspec Struct; its containers are tuples, frozensets and one board dict that is never changed once a State holds
 it (an old state is never mutated). ``fold`` applies events to a mutable working copy and freezes it once at the
-end; ``evolve`` builds each new State from the old one. Players are indices internally (0 = p1, 1 = p2).
+end; ``evolve`` builds each new State from the old one. Seats are indices internally (0 = p1, 1 = p2, ...).
+
+Seats and sides (``engine.lords_of_war.seating``): the board holds each unit as (card, side), the side being the
+frame it faces in (§1) and the team it fights for (§10); with more than two seats ``owners`` says which seat each
+unit belongs to (with two, the side is the seat). Hands and revealed hands are per seat, decks per army
+(``layout.stock``: the three-player team shares one), kill piles and kill counts per side (§10: a team wins
+together).
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import msgspec
 from engine.lords_of_war import geometry as geo
 from engine.lords_of_war.cards import CARDS, COMMANDER_RANKS
 from engine.lords_of_war.prng import SHUFFLE_NAME, shuffled_decks
+from engine.lords_of_war.seating import SEAT_INDEX, SEAT_NAMES, TWO, Layout, layout_of
 from events.lords_of_war import (
     ArmyRecord,
     BerserkerMoved,
@@ -35,10 +42,10 @@ from events.lords_of_war import (
     Variant,
 )
 
-PLAYERS: tuple[str, str] = ("p1", "p2")
-PLAYER_INDEX: dict[str, int] = {"p1": 0, "p2": 1}
+PLAYERS: tuple[str, str] = ("p1", "p2")  # the two sides' seats of a two-player game
+PLAYER_INDEX: dict[str, int] = SEAT_INDEX  # "p1" -> 0 ... "p6" -> 5
 
-Unit = tuple[str, int]  # (card id, owner index)
+Unit = tuple[str, int]  # (card id, side): the side is the seat in a two-player game
 
 
 class State(msgspec.Struct, frozen=True):
@@ -54,19 +61,23 @@ class State(msgspec.Struct, frozen=True):
     active: int = 0
     challenge: bool = True
     board: dict[int, Unit] = {}
-    hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # sealed: the hand; table: the known cards
-    hand_counts: tuple[int, int] = (0, 0)
-    decks: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # sealed: top first; table: empty
-    deck_counts: tuple[int, int] = (0, 0)
-    piles: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # each player's kill pile (cards they destroyed)
-    kills: tuple[int, int] = (0, 0)  # cards destroyed by each player (position kills included)
-    commanders: tuple[int, int] = (0, 0)  # commanders (command + general) destroyed by each player
+    hands: tuple[tuple[str, ...], ...] = ((), ())  # per seat; sealed: the hand; table: the known cards
+    hand_counts: tuple[int, ...] = (0, 0)  # per seat
+    decks: tuple[tuple[str, ...], ...] = ((), ())  # per army (layout.stock); sealed: top first; table: empty
+    deck_counts: tuple[int, ...] = (0, 0)  # per army
+    piles: tuple[tuple[str, ...], ...] = ((), ())  # each side's kill pile (cards it destroyed)
+    kills: tuple[int, ...] = (0, 0)  # cards destroyed by each side (position kills included)
+    commanders: tuple[int, ...] = (0, 0)  # commanders (command + general) destroyed by each side
     placed_square: int | None = None  # the unit placed this turn (follows a berserker move)
     involved: frozenset[int] = frozenset()  # units involved in a kill this turn (§5.3 (3))
     extra_turn: bool = False  # §5.4: granted this turn, taken after reinforcing
-    revealed: tuple[tuple[str, ...] | None, tuple[str, ...] | None] = (None, None)  # last forced reveal
-    winner: str | None = None
+    revealed: tuple[tuple[str, ...] | None, ...] = (None, None)  # per seat: the last forced reveal
+    winner: str | None = None  # a seat (two players), a team name (§10), "draw" or None
     end_reason: str | None = None
+    layout: Layout = TWO  # the seats (seating.py)
+    slot: int = 0  # position in layout.order (in the challenge: in layout.challengers)
+    owners: dict[int, int] = {}  # square -> seat of the unit on it, more than two seats only
+    middle: tuple[str, ...] = ()  # §10 three players, R15: the team's general lying between the team players
 
 
 def initial_state() -> State:
@@ -84,8 +95,10 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return cards[:i] + cards[i + 1 :]
 
 
-def _pair(pair: tuple[Any, Any], i: int, value: Any) -> tuple[Any, Any]:
-    return (value, pair[1]) if i == 0 else (pair[0], value)
+def _pair(pair: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    if len(pair) == 2:
+        return (value, pair[1]) if i == 0 else (pair[0], value)
+    return pair[:i] + (value,) + pair[i + 1 :]
 
 
 # -- applying events -----------------------------------------------------------------------------------------
@@ -102,12 +115,12 @@ _Table = msgspec.defstruct("_Table", [(name, Any) for name in State.__struct_fie
 _astuple = msgspec.structs.astuple
 
 
-def _lists(pair: tuple[tuple[str, ...], tuple[str, ...]]) -> list[list[str]]:
-    return [list(pair[0]), list(pair[1])]
+def _lists(pair: tuple[tuple[str, ...], ...]) -> list[list[str]]:
+    return [list(cards) for cards in pair]
 
 
-def _tuples(pair: list[list[str]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    return (tuple(pair[0]), tuple(pair[1]))
+def _tuples(pair: list[list[str]]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(cards) for cards in pair)
 
 
 def _own_board(board: dict[int, Unit]) -> dict[int, Unit]:
@@ -125,6 +138,7 @@ _FORMS: dict[str, tuple[Any, Any]] = {
     "piles": (_lists, _tuples),
     "kills": (list, tuple),
     "commanders": (list, tuple),
+    "owners": (dict, _own_board),
 }
 # ``involved`` and ``revealed`` stay frozen in the working copy too (replaced, not changed): few events write them,
 # and ``evolve`` then need not thaw them for every card drawn.
@@ -147,15 +161,19 @@ _NOBODY: frozenset[int] = frozenset()
 
 
 def _end_of_turn(t: Any) -> None:
-    """Reinforce is done: the next deploy phase (the challenge's second placement, the extra turn or the opponent)."""
+    """Reinforce is done: the next deploy phase (the next challenge placement, the extra turn or the next seat)."""
+    layout = t.layout
     if t.challenge:
-        if t.active == 0:
-            t.active, t.turn = 1, 0
+        if t.slot + 1 < len(layout.challengers):
+            t.slot += 1
+            t.active = layout.challengers[t.slot]
         else:
-            t.active, t.turn, t.challenge = 0, 1, False
+            t.slot, t.turn, t.challenge = 0, 1, False
+            t.active = layout.order[0]
     else:
         if not t.extra_turn:
-            t.active = 1 - t.active
+            t.slot = layout.next_slot(t.slot)
+            t.active = layout.order[t.slot]
         t.turn += 1
     if t.phase != "over":
         t.phase = "deploy"
@@ -168,10 +186,18 @@ def _placed(t: Any, event: Placed) -> None:
     p = PLAYER_INDEX[event.player]
     k = (geo.UNBOUNDED_KEYS if t.unbounded else geo.MAT_KEYS)[event.square]
     card = event.card
-    t.board[k] = (card, p)
+    layout = t.layout
+    t.board[k] = (card, layout.side[p])
+    if layout.seats > 2:
+        t.owners[k] = p
     hand = t.hands[p]
     if card in hand:  # table mode: the placed card need not be among the known ones
         hand.remove(card)
+    elif card in t.middle:  # R15: the team's general, deployed from between the team players
+        t.middle = _without(t.middle, card)
+        t.phase = "reinforce"
+        t.placed_square = k
+        return
     t.hand_counts[p] -= 1
     t.phase = "reinforce"
     t.placed_square = k
@@ -189,11 +215,14 @@ def _eliminated(t: Any, event: Eliminated) -> None:
     commanders = t.commanders
     involved = set(t.involved)
     removed = []
+    side = t.layout.side
+    owners = t.owners
     for unit in event.units:
         k = keys[unit.square]
         removed.append(k)
         del board[k]
-        destroyer = 1 - PLAYER_INDEX[unit.owner]
+        owners.pop(k, None)
+        destroyer = 1 - side[PLAYER_INDEX[unit.owner]]
         piles[destroyer].append(unit.card)
         kills[destroyer] += 1
         if _RANK[unit.card] in COMMANDER_RANKS:
@@ -211,6 +240,8 @@ def _berserker_moved(t: Any, event: BerserkerMoved) -> None:
     b = keys[event.target]
     board = t.board
     board[b] = board.pop(a)
+    if a in t.owners:
+        t.owners[b] = t.owners.pop(a)
     if a in t.involved:
         t.involved = (t.involved - {a}) | {b}
     if t.placed_square == a:
@@ -223,21 +254,24 @@ def _extra_turn_granted(t: Any, event: ExtraTurnGranted) -> None:
 
 def _card_drawn(t: Any, event: CardDrawn) -> None:
     p = PLAYER_INDEX[event.player]
+    stock = t.layout.stock[p]
     card = event.card
     if card is not None:
         t.hands[p].append(card)
         if not t.table:
-            deck = t.decks[p]
+            deck = t.decks[stock]
             if card in deck:
                 deck.remove(card)
     t.hand_counts[p] += 1
-    t.deck_counts[p] -= 1
+    t.deck_counts[stock] -= 1
     _end_of_turn(t)
 
 
 def _recalled(t: Any, event: Recalled) -> None:
     p = PLAYER_INDEX[event.player]
-    del t.board[_keys(t.unbounded)[event.square]]
+    k = _keys(t.unbounded)[event.square]
+    del t.board[k]
+    t.owners.pop(k, None)
     t.hands[p].append(event.card)
     t.hand_counts[p] += 1
     _end_of_turn(t)
@@ -249,7 +283,7 @@ def _reinforce_skipped(t: Any, event: ReinforceSkipped) -> None:
 
 def _hand_revealed(t: Any, event: HandRevealed) -> None:
     p = PLAYER_INDEX[event.player]
-    t.revealed = _pair(t.revealed, p, tuple(event.cards))
+    t.revealed = _pair(tuple(t.revealed), p, tuple(event.cards))
     if t.table:  # the whole hand is known from now on
         t.hands[p] = list(event.cards)
 
@@ -262,32 +296,49 @@ def _game_ended(t: Any, event: GameEnded) -> None:
 
 def _hand_dealt(t: Any, event: HandDealt) -> None:
     p = PLAYER_INDEX[event.player]
-    deck = t.decks[p]
+    stock = t.layout.stock[p]
+    deck = t.decks[stock]
     for card in event.cards or ():
         _remove(deck, card)
     t.hands[p] = list(event.cards or ())
     t.hand_counts[p] = event.count
-    t.deck_counts[p] -= event.count
+    t.deck_counts[stock] -= event.count
 
 
 def _game_started(t: Any, event: GameStarted) -> None:
     variant = event.variant
     unbounded = variant.unbounded
+    layout = layout_of(len(event.players))
+    seats = layout.seats
+    armies = len(set(layout.stock))
+    first_seat = [layout.stock.index(a) for a in range(armies)]  # the seat whose record holds each army
     board: dict[int, Unit] = {}
-    pools: list[list[str]] = [list(a.cards) for a in event.players]
+    owners: dict[int, int] = {}
+    pools: list[list[str]] = [list(event.players[s].cards) for s in first_seat]
     kills = [0, 0]
     commanders = [0, 0]
-    active, turn, challenge = 0, 0, True
+    active, turn, challenge, slot = layout.challengers[0], 0, True, 0
     if event.position is not None:
         for unit in event.position.board:
             p = PLAYER_INDEX[unit.owner]
-            board[geo.key_of(unit.square, unbounded)] = (unit.card, p)
-            pools[p].remove(unit.card)
-        for player, k in event.position.kills.items():
-            kills[PLAYER_INDEX[player]] = k.total
-            commanders[PLAYER_INDEX[player]] = k.commanders
+            k = geo.key_of(unit.square, unbounded)
+            board[k] = (unit.card, layout.side[p])
+            if seats > 2:
+                owners[k] = p
+            pools[layout.stock[p]].remove(unit.card)
+        side_index = {layout.side_name(side): side for side in (0, 1)}
+        for name, record in event.position.kills.items():
+            kills[side_index[name]] = record.total
+            commanders[side_index[name]] = record.commanders
         active, turn, challenge = PLAYER_INDEX[event.position.to_move], 1, False
-    decks: list[list[str]] = [[], []]
+        slot = layout.order.index(active)
+    middle: tuple[str, ...] = ()
+    deck_counts = [len(pool) for pool in pools]
+    if layout.shared_general:  # R15: the team's general lies between the team players, outside the deck
+        team = layout.stock[1]
+        middle = tuple(c for c in pools[team] if _RANK[c] == "general")
+        deck_counts[team] -= len(middle)
+    decks: list[list[str]] = [[] for _ in range(armies)]
     if variant.mode == "sealed":
         rest = [[c for c in pool if _RANK[c] != "general"] for pool in pools]  # §3: the general is dealt
         decks = shuffled_decks(event.seed or 0, rest, event.shuffle or SHUFFLE_NAME)
@@ -301,10 +352,18 @@ def _game_started(t: Any, event: GameStarted) -> None:
     t.active = active
     t.challenge = challenge
     t.board = board
-    t.decks = [decks[0], decks[1]]
-    t.deck_counts = [len(pools[0]), len(pools[1])]
+    t.hands = [[] for _ in range(seats)]
+    t.hand_counts = [0] * seats
+    t.revealed = (None,) * seats
+    t.decks = [list(deck) for deck in decks]
+    t.deck_counts = deck_counts
+    t.piles = [[], []]
     t.kills = kills
     t.commanders = commanders
+    t.layout = layout
+    t.slot = slot
+    t.owners = owners
+    t.middle = middle
 
 
 # Per event type: the function that applies it and the container fields it writes (``evolve`` thaws just those).
@@ -313,14 +372,14 @@ def _game_started(t: Any, event: GameStarted) -> None:
 _EVENTS: dict[type, tuple[Any, tuple[str, ...]]] = {
     GameStarted: (_game_started, tuple(_FORMS)),
     HandDealt: (_hand_dealt, ("hands", "hand_counts", "decks", "deck_counts")),
-    Placed: (_placed, ("board", "hands", "hand_counts")),
+    Placed: (_placed, ("board", "hands", "hand_counts", "owners")),
     HandRevealed: (_hand_revealed, ("hands",)),
     Shot: (_nothing, ()),
-    Eliminated: (_eliminated, ("board", "piles", "kills", "commanders")),
-    BerserkerMoved: (_berserker_moved, ("board",)),
+    Eliminated: (_eliminated, ("board", "piles", "kills", "commanders", "owners")),
+    BerserkerMoved: (_berserker_moved, ("board", "owners")),
     ExtraTurnGranted: (_extra_turn_granted, ()),
     CardDrawn: (_card_drawn, ("hands", "hand_counts", "decks", "deck_counts")),
-    Recalled: (_recalled, ("board", "hands", "hand_counts")),
+    Recalled: (_recalled, ("board", "hands", "hand_counts", "owners")),
     ReinforceSkipped: (_reinforce_skipped, ()),
     Conceded: (_nothing, ()),
     GameEnded: (_game_ended, ()),
@@ -401,7 +460,8 @@ _replace = msgspec.structs.replace
 
 
 def _next_turn(state: State) -> tuple[int, int, bool, str]:
-    """``_end_of_turn`` for the copy-on-write paths: (active, turn, challenge, phase) of the next deploy phase."""
+    """``_end_of_turn`` for the copy-on-write paths (two seats: the slot is the active seat): (active, turn,
+    challenge, phase) of the next deploy phase."""
     if state.challenge:
         if state.active == 0:
             active, turn, challenge = 1, 0, True
@@ -480,6 +540,7 @@ def _evolve_card_drawn(state: State, event: CardDrawn) -> State:
         seq=state.seq + 1,
         phase=phase,
         active=active,
+        slot=active,  # two seats: the slot is the active seat
         turn=turn,
         challenge=challenge,
         placed_square=None,
@@ -502,6 +563,7 @@ def _evolve_recalled(state: State, event: Recalled) -> State:
         seq=state.seq + 1,
         phase=phase,
         active=active,
+        slot=active,  # two seats: the slot is the active seat
         turn=turn,
         challenge=challenge,
         placed_square=None,
@@ -526,7 +588,7 @@ _COPY_ON_WRITE: dict[type, Callable[[State, Any], State]] = {
 def evolve(state: State, event: LordsOfWarEvent) -> State:
     """Apply one recorded fact. Trusts its input: no rule is checked here."""
     kind = type(event)
-    fast = _COPY_ON_WRITE.get(kind)
+    fast = _COPY_ON_WRITE.get(kind) if state.layout.seats == 2 else None  # §10 games take the general path
     if fast is not None:
         return fast(state, event)
     try:
@@ -539,44 +601,66 @@ def evolve(state: State, event: LordsOfWarEvent) -> State:
     return _freeze(t, forms)
 
 
+def seat_of(state: State, k: int) -> int:
+    """The seat owning the unit on ``k`` (two seats: its side)."""
+    return state.owners[k] if state.layout.seats > 2 else state.board[k][1]
+
+
 def state_to_builtins(state: State) -> dict[str, Any]:
-    """The state as plain JSON data in the contract's shape (view=all); see docs/events.md for every field."""
+    """The state as plain JSON data in the contract's shape (view=all); see docs/events.md for every field.
+
+    With three or more seats (§10) kills and kill piles are the teams' (keyed by team name), and the state has
+    ``teams`` (team name -> its seats), ``middle`` (three players: the team's general between the team players,
+    R15), and each of ``players`` has its ``team`` and ``frame`` (0: faces as p1, 1: as p2)."""
     unbounded = state.unbounded
+    layout = state.layout
+    seats = SEAT_NAMES[: layout.seats] if state.phase != "setup" else PLAYERS
+    many = layout.seats > 2
+    owners = state.owners
     board = [
-        {"square": geo.name(k, unbounded), "card": card, "owner": PLAYERS[owner]}
+        {"square": geo.name(k, unbounded), "card": card, "owner": SEAT_NAMES[owners[k] if many else owner]}
         for k, (card, owner) in sorted(state.board.items(), key=lambda item: geo.board_order(item[0]))
     ]
     hands: dict[str, Any] = {}
-    for p, player in enumerate(PLAYERS):
+    for p, player in enumerate(seats):
         hand: dict[str, Any] = {"count": state.hand_counts[p]}
         if state.table:
             hand["known"] = list(state.hands[p])
         else:
             hand["cards"] = list(state.hands[p])
         hands[player] = hand
+    sides = tuple(layout.side_name(side) for side in (0, 1))
     started = state.phase != "setup"
-    return {
+    data: dict[str, Any] = {
         "seq": state.seq,
         "turn": state.turn,
-        "active": PLAYERS[state.active] if started else None,  # when over: who was to act last
+        "active": SEAT_NAMES[state.active] if started else None,  # when over: who was to act last
         "phase": state.phase,
         "challenge": state.challenge if started else False,
         "board": board,
         "kills": {
-            player: {"total": state.kills[p], "commanders": state.commanders[p]} for p, player in enumerate(PLAYERS)
+            name: {"total": state.kills[side], "commanders": state.commanders[side]} for side, name in enumerate(sides)
         },
-        "kill_piles": {player: list(state.piles[p]) for p, player in enumerate(PLAYERS)},
+        "kill_piles": {name: list(state.piles[side]) for side, name in enumerate(sides)},
         "hands": hands,
-        "deck": {player: state.deck_counts[p] for p, player in enumerate(PLAYERS)},
+        "deck": {player: state.deck_counts[layout.stock[p]] for p, player in enumerate(seats)},
         "placed_this_turn": None if state.placed_square is None else geo.name(state.placed_square, unbounded),
         "involved": sorted(
             (geo.name(k, unbounded) for k in state.involved),
             key=lambda n: geo.board_order(geo.key_of(n, unbounded)),
         ),
         "extra_turn": state.extra_turn,
-        "revealed": {player: list(r) for player, r in zip(PLAYERS, state.revealed, strict=True) if r is not None},
+        "revealed": {player: list(r) for player, r in zip(seats, state.revealed, strict=True) if r is not None},
         "variant": msgspec.to_builtins(state.variant),
         "players": [{"id": a.id, "name": a.name, "army_name": a.army_name} for a in state.armies],
         "winner": state.winner,
         "end_reason": state.end_reason,
     }
+    if many:
+        data["teams"] = {name: list(layout.members(side)) for side, name in enumerate(sides)}
+        for p, entry in enumerate(data["players"]):
+            entry["team"] = sides[layout.side[p]]
+            entry["frame"] = layout.side[p]
+        if layout.shared_general:
+            data["middle"] = list(state.middle)
+    return data

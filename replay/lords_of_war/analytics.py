@@ -20,6 +20,7 @@ import msgspec
 
 from engine.lords_of_war.armies import SYSTEM_NAME
 from engine.lords_of_war.cards import CARDS, FACTIONS
+from engine.lords_of_war.seating import VICTORY
 from events.lords_of_war import BerserkerMoved, Eliminated, GameStarted, Placed, Recalled, Shot
 from replay.analytics.model import GameFacts, GameLabels, Parameter, Statistic, StreamEvent, column_lists
 from replay.analytics.stats import Filters, newcombe, sample_games, wilson
@@ -36,14 +37,19 @@ army_names = tuple(sorted(FACTIONS))  # what the army filter knows before any ga
 # -- labels: what the core needs to know of a game --------------------------------------------------------------
 
 
-def variant_label(intermediate: bool, unbounded: bool, kill_target: int, command_target: int) -> str:
-    """``standard``, or the non-default settings joined by '+': intermediate, unbounded, targets-K-C."""
+def variant_label(intermediate: bool, unbounded: bool, kill_target: int, command_target: int, seats: int = 2) -> str:
+    """``standard``, or the non-default settings joined by '+': three-players or teams-4/teams-6 (§10),
+    intermediate, unbounded (not said of team games: always), targets-K-C (other than the seat count's, §7/§10)."""
     parts = []
+    if seats == 3:
+        parts.append("three-players")
+    elif seats > 3:
+        parts.append(f"teams-{seats}")
     if intermediate:
         parts.append("intermediate")
-    if unbounded:
+    if unbounded and seats <= 3:
         parts.append("unbounded")
-    if (kill_target, command_target) != (20, 4):
+    if (kill_target, command_target) != VICTORY.get(seats, (20, 4)):
         parts.append(f"targets-{kill_target}-{command_target}")
     return "+".join(parts) or "standard"
 
@@ -54,7 +60,7 @@ def labels(started: GameStarted) -> GameLabels:
     v = started.variant
     return GameLabels(
         armies={p.id: p.army_name for p in started.players},
-        variant=variant_label(v.intermediate, v.unbounded, v.kill_target, v.command_target),
+        variant=variant_label(v.intermediate, v.unbounded, v.kill_target, v.command_target, len(started.players)),
         rules_version=started.rules_version,
         mode=v.mode,
         settings={"intermediate": v.intermediate, "unbounded": v.unbounded, "kill_target": v.kill_target,
@@ -160,9 +166,10 @@ class Rows(msgspec.Struct):
     shots: list[ShotRow]
 
 
-def own_square(square: str, seat: str, unbounded: bool) -> str:
-    """The square as its owner sees it: p2's squares rotated 180 degrees on the 7x6 mat (G6 <-> A1)."""
-    if seat != "p2" or unbounded or len(square) != 2:
+def own_square(square: str, seat: str, unbounded: bool, turned: tuple[str, ...] = ("p2",)) -> str:
+    """The square as its owner sees it: the squares of the seats facing as p2 (``turned``: p2, and in a
+    three-player game on the mat p3, its team-mate, §10) rotated 180 degrees on the 7x6 mat (G6 <-> A1)."""
+    if seat not in turned or unbounded or len(square) != 2:
         return square
     return f"{chr(ord('G') - (ord(square[0]) - ord('A')))}{7 - int(square[1])}"
 
@@ -212,6 +219,7 @@ class _Fold:
         self.turn = 0
         seats = [s.id for s in game.seats]
         self.other = {seats[0]: seats[1], seats[1]: seats[0]} if len(seats) == 2 else {}  # two seats: the opponent
+        self.turned = ("p2", "p3") if len(seats) == 3 else ("p2",)  # §10: the three-player team faces as p2
 
     def _started(self, seq: int, started: GameStarted) -> None:
         if started.position is None:
@@ -237,7 +245,8 @@ class _Fold:
         army = self.armies.get(seat, "")
         row = PlacementRow(  # the placement's own columns; the game's are set after (see _shared)
             game_id=self.game_id, placement=len(self.placements) + 1, seq=seq, turn=turn, seat=seat, army=army,
-            card=card, first_of_card=first, square=square, own_square=own_square(square, seat, self.unbounded),
+            card=card, first_of_card=first, square=square,
+            own_square=own_square(square, seat, self.unbounded, self.turned),
             challenge=challenge, forced=forced, basis=basis,
         )
         row.system, row.rules_version, row.variant, row.tournament, row.played_on = self.shared
@@ -585,6 +594,39 @@ def heat_notes(result: dict[str, Any], width: int | None) -> list[list[str]]:
     return blocks
 
 
+class TeamResult(msgspec.Struct, frozen=True):
+    variant: str  # three-players, teams-4, teams-6 (+ options)
+    team: str  # solo, allies; odd, even
+    seats: str  # the team's seats, "p1 p3"
+    games: int
+    wins: int
+    losses: int
+    draws: int
+    win_rate: float | None
+    low: float | None  # Wilson 95% interval of the win rate
+    high: float | None
+
+
+class TeamTable(msgspec.Struct, frozen=True):
+    filters: Filters
+    games: int
+    rows: list[TeamResult]
+
+
+def teams(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> TeamTable:
+    """How the sides of §10 games fare: the solo player against the team of two, the odd seats (who move first)
+    against the even ones; a team counts once a game."""
+    filters = filters or Filters()
+    rows = []
+    for variant, team, seats, games, wins, losses, draws in _rows(
+        conn, "stats_teams", filters.common() | {"min_games": filters.min_games}
+    ):
+        interval = wilson(wins, games)
+        rows.append(TeamResult(variant, team, seats, games, wins, losses, draws, interval.rate, interval.low,
+                               interval.high))
+    return TeamTable(filters, sample_games(conn, filters), rows)
+
+
 statistics = (
     Statistic(
         name="cards", path="/cards", summary="Per-card statistics", result=CardTable, system=SYSTEM_NAME,
@@ -603,5 +645,9 @@ statistics = (
             conn, filters, params.get("card"), bool(params.get("owner_view")), bool(params.get("include_challenge"))
         ),
         notes=heat_notes,
+    ),
+    Statistic(
+        name="teams", path="/teams", summary="Team results of games of three to six seats (§10)", result=TeamTable,
+        system=SYSTEM_NAME, compute=lambda conn, filters, params, cache: teams(conn, filters),
     ),
 )

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any, assert_never
 
 from engine.lords_of_war import CARDS, State
+from engine.lords_of_war.rules import GENERAL_DEPLOYED
+from engine.lords_of_war.seating import VICTORY, layout_of
 from events.lords_of_war import (
     Attacker,
     BerserkerMoved,
@@ -69,20 +71,31 @@ def _destroyed(unit: DestroyedUnit) -> str:
     return f"{card_name(unit.card)} at {unit.square} is destroyed: {unit.damage} > {unit.defence} ({sources})"
 
 
+def _side(state: State, name: str | None) -> str:
+    """A side as a line names it: the seat, or (§10) the team with its seats: ``team odd (p1, p3)``."""
+    layout = state.layout
+    if name is None or not layout.teams or name not in layout.teams:
+        return name or "no winner"
+    return f"team {name} ({', '.join(layout.members(layout.teams.index(name)))})"
+
+
 def _end(event: GameEnded, state: State) -> str:
     variant = state.variant
+    winner = _side(state, event.winner)
+    section = "§10" if state.layout.teams else "§7"
     match event.reason:
         case "kills":
-            return f"{event.winner} wins: {variant.kill_target} enemy cards destroyed (§7)"
+            return f"{winner} wins: {variant.kill_target} enemy cards destroyed ({section})"
         case "commanders":
-            return f"{event.winner} wins: {variant.command_target} enemy commanders destroyed (§7)"
+            return f"{winner} wins: {variant.command_target} enemy commanders destroyed ({section})"
         case "exhausted":
-            if event.winner in ("p1", "p2"):
-                loser = "p2" if event.winner == "p1" else "p1"
-                return f"{event.winner} wins: {loser} cannot deploy (empty hand or full mat, R8)"
-            return f"the game ends: {event.winner or 'no winner'} (exhausted, R8)"
+            sides = [state.layout.side_name(side) for side in (0, 1)]
+            if event.winner in sides:
+                loser = _side(state, sides[1 - sides.index(event.winner)])
+                return f"{winner} wins: {loser} cannot deploy (empty hand or full mat, R8)"
+            return f"the game ends: {winner} (exhausted, R8)"
         case "concession":
-            return f"{event.winner} wins by concession"
+            return f"{winner} wins by concession"
         case _:
             assert_never(event.reason)
 
@@ -91,10 +104,23 @@ def text(state: State, event: LordsOfWarEvent) -> str:
     """The line for ``event`` (already redacted for the view) applied to ``state``."""
     match event:
         case GameStarted():
-            sides = " vs ".join(f"{p.id} {p.name} ({p.army_name})" for p in event.players)
             v = event.variant
+            seats = len(event.players)
+            if seats == 2:
+                sides = " vs ".join(f"{p.id} {p.name} ({p.army_name})" for p in event.players)
+            else:  # §10: the two teams, each seat with its army
+                layout = layout_of(seats)
+                sides = " vs ".join(
+                    f"team {layout.side_name(side)} ("
+                    + ", ".join(f"{p.id} {p.name} ({p.army_name})" for i, p in enumerate(event.players)
+                                if layout.side[i] == side) + ")"
+                    for side in (0, 1))
             options = [v.mode] + [o for o, on in (("intermediate", v.intermediate), ("unbounded", v.unbounded)) if on]
-            if (v.kill_target, v.command_target) != (20, 4):
+            if seats == 3:
+                options.append("three players: p1 alone against p2 and p3 sharing one army (§10)")
+            elif seats > 3:
+                options.append(f"team rules for {seats} (§10)")
+            if (v.kill_target, v.command_target) != VICTORY[seats]:
                 options.append(f"victory at {v.kill_target} cards or {v.command_target} commanders")
             if event.seed is not None:
                 options.append(f"seed {event.seed}")
@@ -128,8 +154,13 @@ def text(state: State, event: LordsOfWarEvent) -> str:
             return f"{player} draws {card_name(card)}"
         case Recalled(player=player, square=square, card=card):
             return f"{player} recalls {card_name(card)} from {square} (§5.3)"
-        case ReinforceSkipped(player=player):
+        case ReinforceSkipped(player=player, reason=reason):
+            if reason == GENERAL_DEPLOYED:
+                return f"{player} deployed the team's general and neither draws nor recalls this turn (§10, R15)"
             return f"{player} cannot reinforce: the deck is empty and no unit may be recalled (R7)"
+        case Conceded(player=player) if state.layout.teams:
+            side = state.layout.side[int(player[1:]) - 1]
+            return f"{player} concedes for {_side(state, state.layout.side_name(side))} (§10, R19)"
         case Conceded(player=player):
             return f"{player} concedes"
         case GameEnded():
@@ -154,8 +185,8 @@ def rule(event: LordsOfWarEvent) -> str | None:
             return "§5.4"
         case CardDrawn() | Recalled():
             return "§5.3"
-        case ReinforceSkipped():
-            return "R7"
+        case ReinforceSkipped(reason=reason):
+            return "§10" if reason == GENERAL_DEPLOYED else "R7"
         case GameEnded(reason=reason):
             return END_RULES[reason]
         case HandDealt() | GameStarted():

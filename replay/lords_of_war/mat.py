@@ -37,16 +37,31 @@ def board_arrows(card_id: str, owner: int) -> dict[str, int]:
 OWNER_MARKS = ("^", "v")  # p1's cards face up the screen, p2's down
 
 
-def _cell(unit: dict[str, Any] | None, square: str) -> list[str]:
+def frames(state_json: dict[str, Any]) -> dict[str, int]:
+    """Each seat's frame: 0 faces up the screen (p1, and its team-mates of §10), 1 down (p2's side)."""
+    players = state_json.get("players") or []
+    return {p["id"]: int(p.get("frame", i % 2)) for i, p in enumerate(players)} or {"p1": 0, "p2": 1}
+
+
+def mark(unit: dict[str, Any], seats: dict[str, int]) -> str:
+    """The owner mark after a card's name: ``^``/``v`` for two players; with more seats (§10) the seat's number,
+    the facing being told by the arrows and the legend."""
+    if len(seats) > 2:
+        return unit["owner"][1:]
+    return OWNER_MARKS[seats.get(unit["owner"], 0)]
+
+
+def _cell(unit: dict[str, Any] | None, square: str, seats: dict[str, int] | None = None) -> list[str]:
     if unit is None:
         return [" " * 9, f"{square:^9}", " " * 9]
-    owner = 0 if unit["owner"] == "p1" else 1
+    seats = seats or {"p1": 0, "p2": 1}
+    owner = seats.get(unit["owner"], 0)
     a = {k: str(v) for k, v in board_arrows(unit["card"], owner).items()}
     g = a.get
     ranged = CARDS.get(unit["card"]) is not None and CARDS[unit["card"]].is_ranged
     return [
         f"{g('NW', ' ')}   {g('N', ' ')}   {g('NE', ' ')}",
-        f"{g('W', ' ')} {abbreviation(unit['card']):>4}{OWNER_MARKS[owner]} {g('E', ' ')}",
+        f"{g('W', ' ')} {abbreviation(unit['card']):>4}{mark(unit, seats)} {g('E', ' ')}",
         f"{g('SW', ' ')}  {'*' if ranged else ' '}{g('S', ' ')}    {g('SE', ' ')}"[:9],
     ]
 
@@ -63,6 +78,7 @@ def render(state_json: dict[str, Any], style: str = "full") -> list[str]:
     ``tiny``: one line per square, no arrows (a small terminal, or a wide unbounded mat).
     """
     units = {u["square"]: u for u in state_json["board"]}
+    seats = frames(state_json)
     if state_json.get("variant", {}).get("unbounded"):
         coords = [tuple(int(v) for v in s.split(",")) for s in units] or [(2, 2), (4, 3)]
         xs = range(min(c[0] for c in coords) - 1, max(c[0] for c in coords) + 2)
@@ -82,14 +98,13 @@ def render(state_json: dict[str, Any], style: str = "full") -> list[str]:
             marks = []
             for x in xs:
                 unit = units.get(name(x, y))
-                owner = 0 if unit is None or unit["owner"] == "p1" else 1
-                marks.append(f"{abbreviation(unit['card']):>4}{OWNER_MARKS[owner]}" if unit else f"{name(x, y):^5}")
+                marks.append(f"{abbreviation(unit['card']):>4}{mark(unit, seats)}" if unit else f"{name(x, y):^5}")
             lines.append(f"{row_label(y):>3} |" + "|".join(marks) + "|")
         return lines
     if style == "compact":
         lines = ["     " + " ".join(f"{col_label(x):_^9}" for x in xs)]
         for y in ys:
-            cells = [_cell(units.get(name(x, y)), name(x, y)) for x in xs]
+            cells = [_cell(units.get(name(x, y)), name(x, y), seats) for x in xs]
             cells = [[c[0], c[1], c[2].replace(" ", "_")] for c in cells]
             for i in range(3):
                 label = f"{row_label(y):>3} " if i == 1 else "    "
@@ -98,17 +113,24 @@ def render(state_json: dict[str, Any], style: str = "full") -> list[str]:
     rule = "    +" + "+".join("-" * 9 for _ in xs) + "+"
     lines = ["     " + " ".join(f"{col_label(x):^9}" for x in xs), rule]
     for y in ys:
-        cells = [_cell(units.get(name(x, y)), name(x, y)) for x in xs]
+        cells = [_cell(units.get(name(x, y)), name(x, y), seats) for x in xs]
         for i in range(3):
             label = f"{row_label(y):>3} " if i == 1 else "    "
             lines.append(label + "|" + "|".join(c[i] for c in cells) + "|")
         lines.append(rule)
     legend = sorted({f"{abbreviation(u['card'])} {CARDS[u['card']].name if u['card'] in CARDS else u['card']}"
                      for u in units.values()})
-    lines.append("  ^ p1's card, v p2's · digits: attacks where the arrows point · * ranged")
+    if len(seats) > 2:  # §10
+        up = " ".join(p for p, f in seats.items() if f == 0)
+        down = " ".join(p for p, f in seats.items() if f == 1)
+        lines.append(f"  3 after a name: p3's card ({up} face up, {down} down) · digits: attacks where the arrows "
+                     "point · * ranged")
+    else:
+        lines.append("  ^ p1's card, v p2's · digits: attacks where the arrows point · * ranged")
     width = max(75, len(rule))
     for entry in legend:  # as many entries a line as fit the mat's width
-        if len(lines[-1]) > 2 and not lines[-1].startswith("  ^") and len(lines[-1]) + 3 + len(entry) <= width:
+        head = lines[-1].startswith(("  ^", "  3 after"))
+        if len(lines[-1]) > 2 and not head and len(lines[-1]) + 3 + len(entry) <= width:
             lines[-1] += " · " + entry
         else:
             lines.append("  " + entry)

@@ -13,8 +13,12 @@
 
 Moves: ``card@square`` (a placement), with ``!`` for a forced placement and ``(card card ...)`` the revealed hand
 (table mode), then ``[shooter>target ...]`` its shots; ``draw`` or ``draw:card`` (table mode, when known);
-``recall:square``; ``concede``. A player token (``p1``/``p2``) says who acts from there on. A card is written by
+``recall:square``; ``concede``. A player token (``p1`` ... ``p6``) says who acts from there on. A card is written by
 its id without the faction when that short name is unique in the catalogue.
+
+Three to six players (§10): ``P3``...``P6`` and their ``PnArmy`` tags follow, ``Teams`` names the two sides
+(``odd: p1 p3; even: p2 p4``; three players ``solo: p1; allies: p2 p3``), ``Variant`` says ``teams`` for 4 or 6, and
+the result is the side's: ``1-0`` the first team (``odd``, ``solo``) wins, ``0-1`` the second.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from typing import Any
 from engine.lords_of_war import CARDS, CORE_DECKS, SYSTEM, Concede, Draw, Place, Recall, Shoot, fold
 from engine.lords_of_war.actions import LordsOfWarAction
 from engine.lords_of_war.armies import army_setup
+from engine.lords_of_war.seating import VICTORY, layout_of
 from events.lords_of_war import (
     BerserkerMoved,
     CardDrawn,
@@ -48,8 +53,9 @@ from replay.records.syntax import (
 )
 
 SYSTEM_NAME = "lords-of-war"
-RESULTS = {"p1": "1-0", "p2": "0-1", "draw": "1/2-1/2"}
-RESULT_TOKENS = {"1-0": "p1", "0-1": "p2", "1/2-1/2": "draw", "*": None}
+RESULTS = {"p1": "1-0", "p2": "0-1", "draw": "1/2-1/2", "odd": "1-0", "even": "0-1", "solo": "1-0", "allies": "0-1"}
+RESULT_TOKENS = {"1-0": "p1", "0-1": "p2", "1/2-1/2": "draw", "*": None}  # two players; §10: the teams, in order
+SEATS = ("p1", "p2", "p3", "p4", "p5", "p6")
 
 
 # -- card names ------------------------------------------------------------------------------------------
@@ -113,13 +119,16 @@ def _army_from_text(text: str, line: int) -> str | list[str]:
 def _variant_text(started: GameStarted) -> str:
     v = started.variant
     words: list[str] = [v.mode]
+    if len(started.players) in (4, 6):
+        words.append("teams")  # §10
     if v.intermediate:
         words.append("intermediate")
-    if v.unbounded:
+    if v.unbounded and len(started.players) not in (4, 6):  # team games are always unbounded
         words.append("unbounded")
-    if v.kill_target != 20:
+    kills, commanders = VICTORY[len(started.players)]
+    if v.kill_target != kills:
         words.append(f"kills={v.kill_target}")
-    if v.command_target != 4:
+    if v.command_target != commanders:
         words.append(f"commanders={v.command_target}")
     return " ".join(words)
 
@@ -132,6 +141,10 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
         tag = p.id.upper()
         out.append((tag, p.name))
         out.append((f"{tag}Army", _army_text(p.cards, p.army_name)))
+    if len(started.players) > 2:
+        layout = layout_of(len(started.players))
+        out.append(("Teams", "; ".join(f"{layout.side_name(side)}: {' '.join(layout.members(side))}"
+                                       for side in (0, 1))))
     shown = redacted_event(started, view)  # the views' rule: the seed is for ``all`` only
     if shown.seed is not None:
         out.append(("Seed", str(shown.seed)))
@@ -267,11 +280,11 @@ def parse(text: str) -> ParsedRecord:
             raise RecordSyntaxError(line, "syntax", f"move {token!r} after the result")
         if re.fullmatch(r"\d+\.", token):
             continue  # turn numbers are for people; the rules keep their own count
-        if token in ("p1", "p2"):
+        if token in SEATS:
             player = token
             continue
         if player is None:
-            raise RecordSyntaxError(line, "syntax", f"move {token!r} before any player (p1 or p2)")
+            raise RecordSyntaxError(line, "syntax", f"move {token!r} before any player (p1, p2, ...)")
         record.moves.append(Move(line, _move(token, player, line)))
     return record
 
@@ -289,7 +302,7 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
     for word in tags.get("Variant", "sealed").split():
         if word in ("sealed", "table"):
             variant["mode"] = word
-        elif word in ("intermediate", "unbounded"):
+        elif word in ("intermediate", "unbounded", "teams"):
             variant[word] = True
         elif word.startswith("kills=") and word[6:].isdigit():
             variant["kill_target"] = int(word[6:])
@@ -298,8 +311,10 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
         else:
             raise RecordSyntaxError(at.get("Variant", 1), "bad_variant", f"unknown variant word {word!r}")
     players = []
-    for pid in ("p1", "p2"):
+    for i, pid in enumerate(SEATS):
         tag = pid.upper()
+        if i >= 2 and f"{tag}Army" not in tags:
+            break  # §10: P3...P6 in three to six player games
         army = _army_from_text(need(f"{tag}Army"), at[f"{tag}Army"])
         players.append({"id": pid, "name": tags.get(tag, pid), "army": army})
     setup: dict[str, Any] = {"system": system, "players": players, "variant": variant}
@@ -322,7 +337,7 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
         if "Kills" in tags:
             kills = {}
             for part in filter(None, (p.strip() for p in tags["Kills"].split(";"))):
-                m = re.fullmatch(r"(p[12])\s+(\d+)/(\d+)", part)
+                m = re.fullmatch(r"(p[12]|odd|even|solo|allies)\s+(\d+)/(\d+)", part)  # §10: a team's kills
                 if m is None:
                     raise RecordSyntaxError(at["Kills"], "bad_position", f"cannot read {part!r}: write p1 3/1")
                 kills[m[1]] = {"total": int(m[2]), "commanders": int(m[3])}
@@ -348,8 +363,8 @@ def check_result(record: ParsedRecord, state: Any) -> None:
 
 def record_tags(record: ParsedRecord) -> dict[str, str]:
     """Tags worth keeping with the game (the people's tags; the rest is in the events)."""
-    derived = {"System", "Variant", "P1Army", "P2Army", "Seed", "Position", "ToMove", "Kills", "Result", "Termination",
-               "RulesVersion", "P1", "P2"}
+    derived = {"System", "Variant", "Seed", "Position", "ToMove", "Kills", "Result", "Termination", "RulesVersion",
+               "Teams", *(p.upper() for p in SEATS), *(f"{p.upper()}Army" for p in SEATS)}
     return {t: v for t, v in record.tags.items() if t not in derived and v != "?"}
 
 

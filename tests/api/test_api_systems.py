@@ -15,8 +15,12 @@ from events.lords_of_war import Variant
 
 def test_the_variant_model_has_the_engines_fields_types_and_defaults() -> None:
     engine = {f.name: f for f in msgspec.structs.fields(Variant)}
-    assert list(VariantIn.model_fields) == list(engine)
+    # teams (§10) is a setup flag, checked against the number of players and not recorded: the seats record it
+    assert [name for name in VariantIn.model_fields if name != "teams"] == list(engine)
+    assert VariantIn.model_fields["teams"].default is False and VariantIn.model_fields["teams"].annotation is bool
     for name, field in VariantIn.model_fields.items():
+        if name == "teams":
+            continue
         assert field.default == engine[name].default, name
         engine_type, api_type = engine[name].type, field.annotation
         if typing.get_origin(engine_type) is typing.Literal:
@@ -45,3 +49,8 @@ def test_its_options_are_the_variants_fields_and_the_army() -> None:
     assert _parsed(TOURNAMENT_REGISTER, ["--army", "orcs"]) == {"army": "orcs"}
     assert _parsed(TOURNAMENT_REGISTER, ["--army", "orcs/a, orcs/b"]) == {"army": ["orcs/a", "orcs/b"]}
     assert _parsed(TOURNAMENT_REGISTER, ["--army", '["orcs/a"]']) == {"army": ["orcs/a"]}
+
+
+def test_the_team_rules_option_is_named_apart_from_another_systems_teams() -> None:
+    assert _parsed("tournament create", ["--team-rules", "--kill-target", "30"]) == \
+        {"variant": {"teams": True, "kill_target": 30}}

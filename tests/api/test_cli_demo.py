@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.api.records_helpers import warlog
 
 
@@ -42,9 +44,9 @@ def test_demo_system_and_players_options(tmp_path: Path) -> None:
     assert unknown.returncode == 2
     assert "unknown game system 'chess'" in unknown.stderr and "lords-of-war" in unknown.stderr
     assert "Traceback" not in unknown.stderr
-    crowded = warlog("demo", "--system", "lords-of-war", "--players", "3", "--games", "1", "--db", str(db))
+    crowded = warlog("demo", "--system", "lords-of-war", "--players", "5", "--games", "1", "--db", str(db))
     assert crowded.returncode == 2
-    assert "3" in crowded.stderr and "2" in crowded.stderr and "Traceback" not in crowded.stderr
+    assert "5" in crowded.stderr and "2, 3, 4 or 6" in crowded.stderr and "Traceback" not in crowded.stderr
     assert not db.exists() or _game_ids(db) == []  # nothing recorded
     done = warlog("demo", "--system", "lords-of-war", "--players", "2", "--games", "2", "--db", str(db))
     assert done.returncode == 0, done.stderr
@@ -106,3 +108,23 @@ def test_a_table_game_exported_in_a_seats_view_imports_and_exports_the_same(tmp_
     copy = imported.stdout.split()[-1]
     again = warlog("export", copy, "--view", "p1", "--db", str(other)).stdout
     assert again == text
+
+
+@pytest.mark.parametrize(("players", "teams"), [(3, ("solo", "allies")), (4, ("odd", "even")), (6, ("odd", "even"))])
+def test_demo_records_lords_of_war_games_of_three_to_six_players(tmp_path: Path, players: int, teams) -> None:
+    db = tmp_path / "d.duckdb"
+    done = warlog("demo", "--system", "lords-of-war", "--players", str(players), "--games", "2", "--db", str(db))
+    assert done.returncode == 0, done.stderr
+    assert "recorded 2 lords-of-war bot games" in done.stdout
+    record = warlog("export", _game_ids(db)[0], "--db", str(db)).stdout
+    assert f"[P{players}Army " in record and f"[P{players + 1} " not in record
+    assert f'[Teams "{teams[0]}: ' in record and f"; {teams[1]}: " in record
+    assert warlog("verify", "--db", str(db)).returncode == 0
+    table = json.loads(warlog("stats", "teams", "--json", "--db", str(db)).stdout)  # the teams' results (§10)
+    by_team: dict[str, list[int]] = {}
+    for row in table["rows"]:
+        assert row["variant"].startswith("three-players" if players == 3 else f"teams-{players}")
+        assert row["games"] == row["wins"] + row["losses"] + row["draws"]
+        by_team.setdefault(row["team"], []).append(row["games"])
+    assert sorted(by_team) == sorted(teams) and sum(by_team[teams[0]]) == sum(by_team[teams[1]]) == 2
+    assert sum(r["wins"] for r in table["rows"]) == 2  # one team wins each game

@@ -79,7 +79,8 @@ def test_the_openapi_body_of_post_games_has_one_branch_per_registered_system(cli
     pebbles_player = schemas[branches["pebbles"]["properties"]["players"]["items"]["$ref"].rsplit("/", 1)[1]]
     assert set(pebbles_player["properties"]) == {"id", "name"}  # pebbles' players bring no army
     lords_variant = schemas[branches["lords-of-war"]["properties"]["variant"]["$ref"].rsplit("/", 1)[1]]
-    assert set(lords_variant["properties"]) == {"mode", "intermediate", "unbounded", "kill_target", "command_target"}
+    assert set(lords_variant["properties"]) == {"mode", "intermediate", "unbounded", "teams", "kill_target",
+                                              "command_target"}
     assert lords_variant["properties"]["mode"]["enum"] == ["sealed", "table"]
     assert {"lords-of-war", "pebbles"} <= {e["system"] for e in game_in["examples"]}
 

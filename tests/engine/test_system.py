@@ -56,9 +56,15 @@ def test_seat_counts_hold_the_counts_between_their_bounds():
     counts = SeatCounts(3, 4)
     assert [n for n in range(8) if n in counts] == [3, 4] and "3" not in counts
     assert (str(counts), str(SeatCounts(2, 2))) == ("3 to 4", "2")
-    for bad in ((1, 2), (4, 3), (2, MAX_SEATS + 1)):
+    for bad in ((1, 2), (4, 3), (2, MAX_SEATS + 1), (2, 6, (6,)), (2, 6, (2,))):
         with pytest.raises(ValueError):
             SeatCounts(*bad)
+
+
+def test_seat_counts_may_leave_gaps():
+    counts = SeatCounts(2, 6, gaps=(5,))
+    assert [n for n in range(8) if n in counts] == [2, 3, 4, 6] == list(counts.counts)
+    assert (str(counts), str(SeatCounts(4, 6, gaps=(5,)))) == ("2, 3, 4 or 6", "4 or 6")
 
 
 def test_seat_ids_are_p1_p2_in_seating_order():

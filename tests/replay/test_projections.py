@@ -184,6 +184,10 @@ def test_variant_label_and_owner_square():
     assert variant_label(True, True, 15, 3) == "intermediate+unbounded+targets-15-3"
     assert own_square("A1", "p2", False) == "G6" and own_square("E4", "p2", False) == "C3"
     assert own_square("E4", "p1", False) == "E4" and own_square("4,3", "p2", True) == "4,3"
+    assert own_square("E4", "p3", False, ("p2", "p3")) == "C3" and own_square("E4", "p3", False) == "E4"  # §10
+    assert variant_label(False, True, 30, 7, seats=4) == "teams-4"  # team games are always unbounded
+    assert variant_label(True, True, 20, 4, seats=3) == "three-players+intermediate+unbounded"
+    assert variant_label(False, True, 40, 7, seats=6) == "teams-6+targets-40-7"
 
 
 def test_projector_incremental_equals_rebuild():

@@ -327,4 +327,4 @@ def test_registering_refuses_a_statistic_that_is_taken_or_names_another_system()
     ):
         with pytest.raises(ValueError, match=message):
             register(parts(clash))
-    assert lords.analytics is not None and [s.name for s in lords.analytics.statistics] == ["cards", "heatmap"]
+    assert lords.analytics is not None and [s.name for s in lords.analytics.statistics] == ["cards", "heatmap", "teams"]

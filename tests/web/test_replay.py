@@ -393,3 +393,26 @@ def test_the_card_catalogue_is_served_beside_the_drawing(server: Server) -> None
     again = client.get("/static/systems/lords-of-war/cards.json", headers={"If-None-Match": answer.headers["etag"]})
     assert again.status_code == 304
     assert client.get("/static/systems/lords-of-war/board.js").status_code == 200
+
+
+def test_a_six_player_team_game_is_drawn_unbounded_with_six_owner_colours(server: Server, page: Any) -> None:
+    armies = ("orcs", "dwarves", "elves", "undead", "templars", "lizardmen")
+    created = server.client().post("/games", json={
+        "system": "lords-of-war", "seed": 3, "variant": {"teams": True},
+        "players": [{"id": f"p{i + 1}", "name": f"Seat {i + 1}", "army": a} for i, a in enumerate(armies)]})
+    assert created.status_code == 201, created.text
+    game_id, tokens = created.json()["id"], created.json()["tokens"]
+    play(server, game_id, tokens, 16)  # the challenge (R14: 0,0 2,2 4,0 6,2 8,0 10,2), then two turns
+    open_replay(page, server, game_id, "?step=22")
+    assert page.get_attribute("svg.lw-board", "data-unbounded") == "true"
+    cards = page.locator("svg.lw-board g.lw-card")
+    owners = {cards.nth(i).get_attribute("data-owner") for i in range(cards.count())}
+    assert owners == {"p1", "p2", "p3", "p4", "p5", "p6"}
+    strokes = {owner: page.get_attribute(f"g.lw-card[data-owner='{owner}'] rect.lw-card-face", "stroke")
+               for owner in sorted(owners)}
+    assert len(set(strokes.values())) == 6, strokes  # every owner its own colour
+    seats = page.locator(".lw-seat")
+    assert seats.count() == 6 and page.get_attribute(".lw-seat[data-seat='p3']", "data-team") == "odd"
+    assert "team odd" in page.inner_text(".lw-seats") and "team even" in page.inner_text(".lw-seats")
+    screenshot(page, "replay-six-players")
+    assert not page.problems

@@ -10,8 +10,25 @@ const COLUMNS = 7;
 const ROWS = 6;
 const LETTERS = "ABCDEFG";
 const STEPS = { N: [0, 1], NE: [1, 1], E: [1, 0], SE: [1, -1], S: [0, -1], SW: [-1, -1], W: [-1, 0], NW: [-1, 1] };
-const COLOURS = { p1: "#1f5fbf", p2: "#b3261e" };
-const TINTS = { p1: "#dde8f9", p2: "#f9e0de" };
+// Owner colours: the seats facing as p1 (frame 0: p1, and with §10 its team-mates) in cool colours, those facing as
+// p2 in warm ones; the n-th seat of a frame takes the n-th colour of its family, so up to six owners stay apart.
+const FAMILIES = [
+  [["#1f5fbf", "#dde8f9"], ["#0f7a6b", "#d8f1ec"], ["#5b3fa8", "#e6e0f5"]],
+  [["#b3261e", "#f9e0de"], ["#b85c00", "#fbe8d4"], ["#a3206b", "#f6dcea"]],
+];
+
+/** seat -> { colour, tint, frame, team } from the state's players (§10 states give each its team and frame). */
+function seatStyles(state, context) {
+  const players = state.players || context.seats || [{ id: "p1" }, { id: "p2" }];
+  const used = [0, 0];
+  const out = {};
+  players.forEach((p, i) => {
+    const frame = p.frame ?? (i % 2);
+    const [colour, tint] = FAMILIES[frame][used[frame]++ % FAMILIES[frame].length];
+    out[p.id] = { colour, tint, frame, team: p.team || null };
+  });
+  return out;
+}
 
 const catalogue = await (await fetch(new URL("./cards.json", import.meta.url))).json();
 const CARDS = catalogue.cards;
@@ -74,7 +91,9 @@ function bounds(state, cause, unbounded) {
 export function draw(host, state, context = {}) {
   const unbounded = Boolean(state.variant && state.variant.unbounded);
   const cause = context.cause || null;
-  const flip = context.view === "p2"; // a seat sees its own edge at the bottom
+  const styles = seatStyles(state, context);
+  const style = (seat) => styles[seat] || { colour: "#555", tint: "#eee", frame: 0, team: null };
+  const flip = Boolean(styles[context.view] && styles[context.view].frame === 1); // a seat sees its own edge at the bottom
   const box = bounds(state, cause, unbounded);
   const columns = box.x1 - box.x0 + 1;
   const rows = box.y1 - box.y0 + 1;
@@ -142,8 +161,8 @@ export function draw(host, state, context = {}) {
     if (!p) return;
     const [left, top] = at(p[0], p[1]);
     const info = card(unit.card);
-    const colour = COLOURS[unit.owner] || "#555";
-    const facing = unit.owner === "p2" ? -1 : 1; // p2's cards face the other way (§1)
+    const colour = style(unit.owner).colour;
+    const facing = style(unit.owner).frame === 1 ? -1 : 1; // p2's cards (and its team-mates', §10) face the other way (§1)
     const screen = flip ? -1 : 1;
     const classes = ["lw-card", extra.className, marks.attackers.has(unit.square) ? "lw-attacker" : null,
       marks.placed === unit.square ? "lw-placed" : null].filter(Boolean).join(" ");
@@ -155,7 +174,7 @@ export function draw(host, state, context = {}) {
       "data-attacker": marks.attackers.has(unit.square) ? "true" : null,
     });
     g.append(node("title", {}, label));
-    g.append(node("rect", { x: left + 5, y: top + 5, width: CELL - 10, height: CELL - 10, rx: 8, fill: TINTS[unit.owner] || "#eee", stroke: colour, class: "lw-card-face" }));
+    g.append(node("rect", { x: left + 5, y: top + 5, width: CELL - 10, height: CELL - 10, rx: 8, fill: style(unit.owner).tint, stroke: colour, class: "lw-card-face" }));
     if (info.commander) g.append(node("rect", { x: left + 9, y: top + 9, width: CELL - 18, height: CELL - 18, rx: 5, fill: "none", stroke: colour, "stroke-dasharray": "3 3", class: "lw-commander" }));
     const short = info.name.length > 14 ? `${info.name.slice(0, 12)}…` : info.name;
     g.append(node("text", { x: left + CELL / 2, y: top + 38, class: "lw-name", "text-anchor": "middle" }, short));
@@ -237,20 +256,23 @@ export function draw(host, state, context = {}) {
   for (const seat of seats) {
     const hand = (state.hands || {})[seat] || {};
     const shown = hand.cards || hand.known || null;
-    const pile = ((state.kill_piles || {})[seat] || []).map((id) => card(id).name);
+    const team = style(seat).team; // §10: kills and kill piles are the team's
+    const side = team || seat;
+    const pile = ((state.kill_piles || {})[side] || []).map((id) => card(id).name);
     const counted = new Map();
     for (const name of pile) counted.set(name, (counted.get(name) || 0) + 1);
-    const k = kills[seat] || { total: 0, commanders: 0 };
+    const k = kills[side] || { total: 0, commanders: 0 };
     const deck = (state.deck || {})[seat];
     const name = seatName[seat] && seatName[seat] !== seat ? `${seat} ${seatName[seat]}` : seat;
     const active = state.active === seat && state.phase !== "over";
-    panel.append(html("section", { class: "lw-seat", "data-seat": seat, style: `--seat: ${COLOURS[seat] || "#555"}` },
-      html("h3", {}, html("span", { class: "lw-swatch", "aria-hidden": "true" }), name, active ? html("span", { class: "badge" }, `to ${state.phase}`) : null,
-        state.winner === seat ? html("span", { class: "badge" }, "winner") : null),
+    panel.append(html("section", { class: "lw-seat", "data-seat": seat, "data-team": team, style: `--seat: ${style(seat).colour}` },
+      html("h3", {}, html("span", { class: "lw-swatch", "aria-hidden": "true" }), name, team ? html("span", { class: "lw-team" }, ` team ${team}`) : null,
+        active ? html("span", { class: "badge" }, `to ${state.phase}`) : null,
+        state.winner && state.winner === side ? html("span", { class: "badge" }, "winner") : null),
       html("dl", { class: "lw-counts" },
         html("dt", {}, "Hand"), html("dd", { "data-hand-count": hand.count ?? 0 }, String(hand.count ?? 0)),
         html("dt", {}, "Deck"), html("dd", { "data-deck": deck ?? "" }, deck ?? "—"),
-        html("dt", {}, "Destroyed"), html("dd", { "data-kills": k.total }, `${k.total}${target ? ` of ${target}` : ""} (${k.commanders}${commandTarget ? ` of ${commandTarget}` : ""} commanders)`)),
+        html("dt", {}, team ? `Destroyed by team ${team}` : "Destroyed"), html("dd", { "data-kills": k.total }, `${k.total}${target ? ` of ${target}` : ""} (${k.commanders}${commandTarget ? ` of ${commandTarget}` : ""} commanders)`)),
       shown ? html("p", { class: "lw-hand" }, html("strong", {}, hand.known ? "Known in hand: " : "In hand: "),
         shown.length ? shown.map((id, i) => html("span", { class: "lw-hand-card", "data-card": id }, (i ? ", " : "") + card(id).name)) : "none") : null,
       html("p", { class: "lw-pile" }, html("strong", {}, "Kill pile: "),
@@ -265,7 +287,7 @@ export function draw(host, state, context = {}) {
     byOwner.get(unit.owner).push(`${card(unit.card).name} at ${unit.square}`);
   }
   const phase = state.phase === "over"
-    ? `The game is over${state.winner ? (state.winner === "draw" ? ": a draw" : `: ${state.winner} wins`) : ""}${state.end_reason ? ` (${state.end_reason})` : ""}.`
+    ? `The game is over${state.winner ? (state.winner === "draw" ? ": a draw" : `: ${state.teams && state.teams[state.winner] ? `team ${state.winner} (${state.teams[state.winner].join(", ")})` : state.winner} wins`) : ""}${state.end_reason ? ` (${state.end_reason})` : ""}.`
     : `Turn ${state.turn}, ${state.active} to ${state.phase}.`;
   const board = seats.map((seat) => `${seat}'s units: ${(byOwner.get(seat) || []).join(", ") || "none"}.`).join(" ");
   const marked = marks.destroyed.size ? ` Destroyed this step: ${[...marks.destroyed.values()].map((u) => `${card(u.card).name} at ${u.square}`).join(", ")}.` : "";

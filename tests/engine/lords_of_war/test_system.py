@@ -24,11 +24,16 @@ def test_system_implements_the_whole_protocol():
 
 def test_system_two_seats_without_teams():
     assert SYSTEM.seats(SETUP) == (Seat(id="p1", index=0), Seat(id="p2", index=1))
-    assert (SYSTEM.seat_counts().min, SYSTEM.seat_counts(SETUP).max) == (2, 2)
-    for players in ([], SETUP["players"][:1], SETUP["players"] * 2, "p1,p2"):
+    assert (SYSTEM.seat_counts().min, SYSTEM.seat_counts().max) == (2, 6)  # §10: up to six in two teams
+    assert (SYSTEM.seat_counts(SETUP).min, SYSTEM.seat_counts(SETUP).max) == (2, 3)  # without teams: 2 or 3
+    teams = SYSTEM.seat_counts({"variant": {"teams": True}})
+    assert list(teams.counts) == [3, 4, 6]  # three players are §10's game too; the flag may be left out
+    for players in ([], SETUP["players"][:1], SETUP["players"] * 2, "p1,p2"):  # four without teams: §10
         with pytest.raises(SetupError) as refused:
             SYSTEM.seats({**SETUP, "players": players})
-        assert (refused.value.code, refused.value.rule) == ("invalid_setup", "§3")
+        assert (refused.value.code, refused.value.rule) == ("invalid_setup", "§10")
+    with pytest.raises(SetupError):
+        SYSTEM.seats({**SETUP, "players": SETUP["players"] * 2 + SETUP["players"][:1], "variant": {"teams": True}})
 
 
 def test_system_to_act_is_the_active_player_through_deploy_and_reinforce():
@@ -103,8 +108,9 @@ def test_system_sample_setups_walk_every_faction_pairing_and_every_sample_varian
     for s in setups[:6]:
         assert SYSTEM.fold(SYSTEM.start(s)).phase == "deploy"
     assert SYSTEM.sample_setup(0, 1, seats=2)["players"][1]["id"] == "p2"
-    with pytest.raises(SetupError):
-        SYSTEM.sample_setup(0, 1, seats=4)
+    for seats in (1, 5, 7):
+        with pytest.raises(SetupError):
+            SYSTEM.sample_setup(0, 1, seats=seats)
 
 
 def test_system_bots_refuse_to_play_for_a_seat_not_to_act():
