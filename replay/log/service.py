@@ -106,6 +106,10 @@ class GameService:
         )
 
     # -- writing --------------------------------------------------------------------------------------
+    def new_game_id(self) -> str:
+        """A fresh game id, as ``create_game`` makes one (for callers storing whole games, ``store_events``)."""
+        return self._new_id()
+
     def create_game(
         self,
         setup: dict[str, Any],

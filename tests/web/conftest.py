@@ -33,7 +33,7 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = serve(db, self.port, env={"WARLOG_ADMIN_KEY": ADMIN},
-                             args=["--load-samples"] if samples else [], seconds=60)
+                             args=["--load-samples"] if samples else [], seconds=180)
 
     def client(self) -> httpx.Client:
         return httpx.Client(base_url=self.url, timeout=30, headers={"X-Admin-Key": ADMIN})
