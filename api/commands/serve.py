@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
+import re
 import socket
 import sys
+from typing import Any
 
 from api.database import DB_HELP, CliError, is_file
 
@@ -28,12 +31,22 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         settings = Settings.from_env(
             db=args.db, host=args.host, port=args.port, admin_key=args.admin_key,
-            load_samples=args.load_samples or None, memory_limit=args.memory_limit,
+            load_samples=args.load_samples or None, memory_limit=args.memory_limit, stats_db=args.stats_db,
+            pg_statement_timeout_ms=args.statement_timeout,
         )
     except ValidationError as error:
         print(f"warlog serve: {error}", file=sys.stderr)
         return 2
     db = settings.db
+    workers = args.workers or 1
+    if workers < 1:
+        raise CliError(f"--workers {workers}: give at least 1", status=2)
+    if workers > 1 and not is_postgres(db):
+        raise CliError(
+            f"--workers {workers} needs a PostgreSQL database (--db postgresql://...): the DuckDB file {db} can be "
+            "opened by one process only; run one worker, or move the games to PostgreSQL (docs/deploy.md)",
+            status=2,
+        )
     _allow_open_files(settings.max_streams)
     sock = _listen(settings.host, settings.port)  # before anything is announced or created: a busy port fails here
     try:
@@ -42,6 +55,8 @@ def _serve(args: argparse.Namespace) -> int:
     except BaseException:
         sock.close()
         raise
+    if workers > 1:
+        return _serve_workers(settings, workers, sock)
     app = create_app(settings)
     key = remote.new_key() if is_file(db) else None
     if key is not None:
@@ -55,7 +70,7 @@ def _serve(args: argparse.Namespace) -> int:
             except OSError as error:
                 print(f"warlog serve: cannot write {remote.sidecar_path(db)} ({error.strerror}): other warlog "
                       "commands will not find this server", file=sys.stderr)
-        print(f"warlog: serving {db} at http://{settings.host}:{sock.getsockname()[1]}/docs", flush=True)
+        print(f"warlog: serving {shown(db)} at http://{settings.host}:{sock.getsockname()[1]}/docs", flush=True)
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
@@ -84,6 +99,42 @@ def _serve(args: argparse.Namespace) -> int:
         # Frozen objects are never collected, not even at exit: DuckDB's bindings (nanobind) then printed ~80
         # lines of "nanobind: leaked ... instances" when the server stopped (issue 11). Unfrozen, they are freed.
         gc.unfreeze()
+    return 0
+
+
+def shown(db: str) -> str:
+    """The database as printed: a URL without its password."""
+    return re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", db)
+
+
+def is_postgres(db: str) -> bool:
+    return db.startswith(("postgresql://", "postgres://"))
+
+
+def _serve_workers(settings: Any, workers: int, sock: socket.socket) -> int:
+    """``workers`` uvicorn processes on one listening socket, each building its own app (store, pool, live hub)
+    from the ``WARLOG_*`` settings set here (``api.app:create_app_from_env``); uvicorn's supervisor starts a new
+    worker when one dies. PostgreSQL only: every process shares its log (issue 19, docs/deploy.md)."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    for name, value in settings.model_dump().items():
+        variable = f"WARLOG_{name.upper()}"
+        if value is None:
+            if name == "memory_limit":
+                os.environ[variable] = "none"
+            else:
+                os.environ.pop(variable, None)
+        else:
+            os.environ[variable] = str(value).lower() if isinstance(value, bool) else str(value)
+    config = uvicorn.Config("api.app:create_app_from_env", factory=True, workers=workers, log_level="warning",
+                            timeout_graceful_shutdown=5)
+    print(f"warlog: serving {shown(settings.db)} at http://{settings.host}:{sock.getsockname()[1]}/docs with "
+          f"{workers} worker processes", flush=True)
+    try:
+        Multiprocess(config, sockets=[sock]).run()
+    finally:
+        sock.close()
     return 0
 
 
@@ -141,5 +192,19 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--memory-limit", default=None, metavar="SIZE",
         help="DuckDB's memory cap, e.g. 256MB (the default for a file) or 1GB; 'none': DuckDB's own default "
         "(80%% of RAM); env WARLOG_MEMORY_LIMIT",
+    )
+    serve.add_argument(
+        "--workers", type=int, default=None, metavar="N",
+        help="N server processes on one port (PostgreSQL only: a DuckDB file is one process's); default 1",
+    )
+    serve.add_argument(
+        "--stats-db", default=None, metavar="FILE",
+        help="with PostgreSQL: the DuckDB file the statistics are published to (default ./warlog-stats.duckdb; "
+        "the leader's mirror of the log is FILE.mirror); env WARLOG_STATS_DB",
+    )
+    serve.add_argument(
+        "--statement-timeout", type=int, default=None, metavar="MS",
+        help="with PostgreSQL: cancel a statement after MS milliseconds, answering 503 store_timeout "
+        "(default 5000); env WARLOG_PG_STATEMENT_TIMEOUT_MS",
     )
     serve.set_defaults(func=_serve, creates_db=True)
