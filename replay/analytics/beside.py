@@ -203,6 +203,20 @@ def template_path(target: Path) -> Path:
     return target.with_name(f"{target.name}.template")
 
 
+def _open_read_only(path: Path) -> duckdb.DuckDBPyConnection:
+    """The file, read-only, in a database instance of its own. Not ``duckdb.connect(path)``: DuckDB keeps one
+    instance per path in a process, so while a cursor on the replaced file is still open it would hand back the old
+    file's contents under the same name."""
+    conn = duckdb.connect(":memory:")
+    try:
+        conn.execute("ATTACH ? AS published (READ_ONLY)", [str(path)])
+        conn.execute("USE published")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
 class StatsFile:
     """The published statistics file, read-only, in every process: ``reader()`` gives a cursor on the newest one
     (reopened when a new file has replaced it)."""
@@ -230,9 +244,11 @@ class StatsFile:
                     self._old.append(self._conn)  # cursors on it may still be reading
                     while len(self._old) > 2:
                         self._old.pop(0).close()
-                self._conn = duckdb.connect(str(self.path), read_only=True)
+                self._conn = _open_read_only(self.path)
                 self._stamp = stamp
-            return self._conn.cursor()
+            cursor = self._conn.cursor()
+        cursor.execute("USE published")  # per cursor: each is a connection of its own
+        return cursor
 
     def close(self) -> None:
         with self._lock:
