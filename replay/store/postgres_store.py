@@ -62,7 +62,8 @@ log = logging.getLogger("warlog.postgres")
 CHANNEL = "warlog_events"
 STATEMENT_TIMEOUT_MS = 5000  # default: a statement running longer is cancelled (StoreTimeout)
 POOL_SIZE = 10  # connections per process at most
-POOL_TIMEOUT = 5.0  # seconds to wait for a connection before StoreUnavailable
+POOL_TIMEOUT = 2.0  # seconds to wait for a connection before StoreUnavailable (the longest a request waits while
+# the database is down: then 503 store_unavailable)
 CONNECT_TIMEOUT = 3  # seconds for one connection attempt
 _NO_END = 2**62
 _PARAM = re.compile(r"\$([a-z_][a-z0-9_]*)")
@@ -159,7 +160,10 @@ class PostgresEventStore:
                 f"cancelled ({str(error).strip().splitlines()[0]})"
             ) from None
         except PoolTimeout:
-            raise StoreUnavailable(f"no connection to {redact(self.url)} within the pool timeout") from None
+            raise StoreUnavailable(
+                f"no connection to {redact(self.url)} within {self._pool.timeout:g} s (the database is down, "
+                "restarting or overloaded); retry shortly"
+            ) from None
         except psycopg.OperationalError as error:
             raise StoreUnavailable(_first_line(error)) from None
 

@@ -79,7 +79,7 @@ def test_two_processes_racing_on_one_game_give_one_201_and_one_409(pair: tuple[h
         barrier = threading.Barrier(2)
 
         def post(client: httpx.Client, seq: int = seq, action: dict[str, Any] = action,
-                 barrier: threading.Barrier = barrier, game_id: str = game_id) -> tuple[int, Any]:
+                 barrier: threading.Barrier = barrier, game_id: str = game_id, token: str = token) -> tuple[int, Any]:
             barrier.wait()
             response = client.post(f"/games/{game_id}/actions", json={"action": action, "expected_seq": seq},
                                    headers=bearer(token))
