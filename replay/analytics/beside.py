@@ -21,11 +21,12 @@ process takes over within that time. The leader:
 Every process (the leader too) answers statistics from the published file, opened read-only, re-opened when a new
 one has been published: the same answer from whichever process a request reaches, at DuckDB's speed.
 
-The lag bound, from an append to the statistics: the mirror's sync (at once on the notification, at most
-``SYNC_INTERVAL`` without one) + the projector's (a game at most every ``GAME_INTERVAL`` s, passes every
-``INTERVAL`` s) + publication (``PUBLISH_INTERVAL``): about 14 s with the defaults, while the projector keeps up
-(docs/deploy.md). A leader that takes over starts from its mirror file where the previous one left it (the file
-is kept), or from nothing if it is on another machine.
+The lag bound, from an append to the statistics: the mirror's sync (on the notification, at most every
+``SYNC_GAP`` s, at least every ``SYNC_INTERVAL`` s) + the projector's (a game at most every ``GAME_INTERVAL`` s,
+passes every ``INTERVAL`` s) + publication (``PUBLISH_INTERVAL``): about 17 s with the defaults, while the
+projector keeps up and a publication takes well under ``PUBLISH_INTERVAL`` (docs/deploy.md). A leader that
+takes over starts from its mirror file where the previous one left it (the file is kept), or from nothing on
+another machine.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ from replay.store.sql import sql
 log = logging.getLogger("warlog.analytics")
 
 SYNC_INTERVAL = 1.0  # seconds between the leader's syncs without a notification
-PUBLISH_INTERVAL = 2.0  # seconds between publications at most
+SYNC_GAP = 0.25  # seconds between two syncs at least: under load every append notifies, a sync each would cost more
+PUBLISH_INTERVAL = 5.0  # seconds between publications at most (each rewrites every statistics table: see docs)
 RETRY = 2.0  # seconds between a follower's tries to become the leader
 PAGE = 1000  # games per sync statement
 
@@ -312,9 +314,13 @@ class Beside:
             projector = attach(mirror, game_interval=self._game_interval or GAME_INTERVAL)
             self._publish(mirror, projector)
             published = time.monotonic()
+            synced = time.monotonic()
             while not self._closed.is_set():
                 self._wake.wait(SYNC_INTERVAL)
+                if self._closed.wait(max(0.0, synced + SYNC_GAP - time.monotonic())):
+                    break
                 self._wake.clear()
+                synced = time.monotonic()
                 with self._flushes:
                     asked = self._flush_asked
                 lock.execute("SELECT 1")  # the session (and its lock) is alive, or this raises and steps down

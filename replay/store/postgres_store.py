@@ -9,13 +9,16 @@ processes write the same tables, so this store keeps no cache of what is stored 
   on. Optimistic: a race on the same seqs meets ``PRIMARY KEY (game_id, seq)``, the loser looks again (a conflict
   with an expected seq, the first answer with a repeated key). Concurrent appends from every process share the
   server's WAL flushes (PostgreSQL's own group commit); bulk imports go through ``COPY``.
-- **Connections**: a ``psycopg_pool`` pool; each connection is checked when taken (a connection broken by a
-  restart is replaced, not handed out) and has a ``statement_timeout``. A database that cannot be reached raises
+- **Connections**: a ``psycopg_pool`` pool; each connection has a ``statement_timeout``. A connection found
+  broken (a restart) fails its call and makes the pool check every idle one, so the next calls get live ones
+  (checking each connection when it is taken cost a round trip per call). A database that cannot be reached raises
   ``StoreUnavailable``, a cancelled statement ``StoreTimeout`` (the API answers 503 with a clear code). Reads are
   tried once more on a fresh connection; a write is not (its outcome is unknown: the caller retries it with its
   idempotency key).
-- **Commits seen by other processes**: every write sends ``pg_notify('warlog_events', game_id)`` inside its
-  transaction; one connection per store LISTENs and calls the commit listeners for games written by *other*
+- **Commits seen by other processes**: after its commits a store sends ``pg_notify('warlog_events', game_id)``
+  for the games they wrote (a thread, one statement for every game committed meanwhile; not inside the writing
+  transaction, where NOTIFY holds a database-wide lock through the commit's WAL flush and serialised every
+  append); one connection per store LISTENs and calls the commit listeners for games written by *other*
   processes (this process's own commits call them directly, after the commit). A listener connection that
   drops reconnects by itself; what it missed meanwhile is found by the live streams' once-a-second check
   (``EventStore.last_seqs``) and by the analytics mirror's change numbers (``games.changed``).
@@ -121,7 +124,6 @@ class PostgresEventStore:
             timeout=pool_timeout,
             kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
             configure=self._configure,
-            check=ConnectionPool.check_connection,
             reconnect_timeout=24 * 3600.0,
             name="warlog",
             open=False,
@@ -133,6 +135,10 @@ class PostgresEventStore:
             self._pool.close(timeout=0)
             raise
         self._executor = ThreadPoolExecutor(max_workers=pool_size, thread_name_prefix="warlog-pg-append")
+        self._notes: dict[str, None] = {}  # games committed by this process, not yet notified to the others
+        self._notes_ready = threading.Condition()
+        self._notifier = threading.Thread(target=self._notify_loop, name="warlog-pg-notify", daemon=True)
+        self._notifier.start()
         self._listener: threading.Thread | None = None
         if listen:
             self._listener = threading.Thread(target=self._listen_loop, name="warlog-pg-listen", daemon=True)
@@ -165,6 +171,7 @@ class PostgresEventStore:
                 "restarting or overloaded); retry shortly"
             ) from None
         except psycopg.OperationalError as error:
+            self._pool.check()  # drop the pool's other broken connections now (a restart broke them all)
             raise StoreUnavailable(_first_line(error)) from None
 
     def _read(self, work: Callable[[psycopg.Connection], Any]) -> Any:
@@ -218,7 +225,6 @@ class PostgresEventStore:
                 raise GameExists(game_id)
             if events:
                 conn.execute(PG("insert_events"), {"game_id": game_id, "first_seq": 1, "recorded_at": now, **columns})
-            conn.execute(PG("notify"), {"game_id": game_id})
         self._committed([game_id])
         return _result(game_id, 1, events, now)
 
@@ -268,7 +274,7 @@ class PostgresEventStore:
         with self._conn() as conn, conn.transaction():
             if not conn.execute(PG("update_metadata"), {"game_id": game_id, "patch": patch_json}).fetchall():
                 raise GameNotFound(game_id)
-            conn.execute(PG("notify"), {"game_id": game_id})
+        self._committed([game_id])
 
     def put_snapshot(self, game_id: str, seq: int, state: bytes) -> None:
         with self._conn() as conn:
@@ -313,8 +319,6 @@ class PostgresEventStore:
                                                          strict=True), 1):
                         copy.write_row((g.game_id, i, t, v, p, now, h))
                     total += len(g.types)
-            for g in games:
-                conn.execute(PG("notify"), {"game_id": g.game_id})
         self._committed([g.game_id for g in games])
         return total
 
@@ -410,6 +414,13 @@ class PostgresEventStore:
             self._commit_listeners.remove(listener)
 
     def _committed(self, game_ids: list[str]) -> None:
+        """After a commit of this store: tell this process's listeners now, and the other processes soon."""
+        with self._notes_ready:
+            self._notes.update(dict.fromkeys(game_ids))
+            self._notes_ready.notify()
+        self._told(game_ids)
+
+    def _told(self, game_ids: list[str]) -> None:
         for listener in list(self._commit_listeners):
             try:
                 listener(game_ids)
@@ -431,7 +442,7 @@ class PostgresEventStore:
                         for note in conn.notifies(timeout=0.5):
                             # another process's commit in this store's schema (our own commits were told already)
                             if note.pid not in self._own_pids and note.payload.startswith(prefix):
-                                self._committed([note.payload[len(prefix):]])
+                                self._told([note.payload[len(prefix):]])
             except psycopg.Error as error:
                 if self._closed:
                     return
@@ -440,11 +451,34 @@ class PostgresEventStore:
                     log.warning("warlog: lost the notification connection (%s); reconnecting", _first_line(error))
                 time.sleep(0.5)
 
+    def _notify_loop(self) -> None:
+        """Send the notifications of this process's commits: every game committed since the last round, in one
+        statement (one round trip, no WAL flush). A notification lost (the process dies between a commit and
+        this, or the database is away) only delays the others: their live streams check every second
+        (``last_seqs``) and the analytics mirror reads the transaction horizon, not the notifications."""
+        while True:
+            with self._notes_ready:
+                while not self._notes and not self._closed:
+                    self._notes_ready.wait()
+                if not self._notes:
+                    return
+            time.sleep(0.002)  # a moment for the commits just behind: one statement for them all
+            with self._notes_ready:
+                game_ids, self._notes = list(self._notes), {}
+            try:
+                with self._pool.connection() as conn:  # not _conn: the last ones are sent while closing
+                    conn.execute(PG("notify"), {"game_ids": game_ids}).fetchall()
+            except (psycopg.Error, PoolTimeout) as error:
+                log.warning("warlog: %d change notifications not sent (%s)", len(game_ids), _first_line(error))
+
     def close(self) -> None:
         if self._closed:
             return
-        self._closed = True
         self._executor.shutdown(wait=True)
+        with self._notes_ready:
+            self._closed = True
+            self._notes_ready.notify()
+        self._notifier.join(timeout=5)
         if self._listener is not None:
             self._listener.join(timeout=5)
         self._pool.close(timeout=5)

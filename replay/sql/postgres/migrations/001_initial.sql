@@ -107,7 +107,6 @@ BEGIN
             END IF;
             UPDATE games SET last_seq = current + n, changed_xid = pg_current_xact_id()
             WHERE game_id = p_game_id;
-            PERFORM pg_notify('warlog_events', current_schema() || ':' || p_game_id);
             status := 'ok';
             first_seq := current + 1;
             last_seq := current + n;
