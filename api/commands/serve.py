@@ -118,6 +118,17 @@ def _serve_workers(settings: Any, workers: int, sock: socket.socket) -> int:
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
+    if settings.load_samples:  # once, here: N workers each finding the database empty would load them N times
+        from api.samples import load_samples
+        from replay.log.service import GameService
+        from replay.store.open import open_store
+
+        store = open_store(settings.db)
+        try:
+            load_samples(GameService(store))
+        finally:
+            store.close()
+        settings = settings.model_copy(update={"load_samples": False})
     for name, value in settings.model_dump().items():
         variable = f"WARLOG_{name.upper()}"
         if value is None:

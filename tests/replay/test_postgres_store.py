@@ -244,3 +244,35 @@ def test_racing_stores_on_one_game_have_one_winner(pg_url: str) -> None:  # noqa
     finally:
         for s in stores:
             s.close()
+
+
+def test_stats_and_sql_commands_read_the_published_file_and_parquet_has_its_own_mirror(
+    pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]  # noqa: F811
+) -> None:
+    from api.cli import main
+    from replay.analytics import beside
+
+    monkeypatch.setenv("WARLOG_STATS_DB", str(tmp_path / "stats.duckdb"))
+    store = PostgresEventStore(pg_url)
+    try:
+        assert main(["sql", "--db", pg_url, "SELECT 1"]) == 1  # nothing published yet: said in one line
+        capsys.readouterr()
+        assert main(["stats", "first-player", "--db", pg_url]) == 1
+        assert "not published yet" in capsys.readouterr().err
+        keeper = beside.Beside(store, tmp_path / "stats.duckdb")
+        try:
+            assert wait_for(lambda: keeper.leader)
+            store.create_game("g1", "a-system-not-here", ["p1", "p2"], {}, [event(1)])
+            assert keeper.flush()
+        finally:
+            keeper.close()
+        assert main(["sql", "--db", pg_url, "SELECT count(*) AS n FROM proj_games"]) == 0
+        assert "1" in capsys.readouterr().out
+        assert main(["stats", "first-player", "--db", pg_url, "--json"]) == 0
+        assert '"games"' in capsys.readouterr().out
+        assert main(["export-parquet", "--db", pg_url, str(tmp_path / "parquet")]) == 0
+        assert any((tmp_path / "parquet").iterdir())
+        assert main(["reproject", "--db", pg_url]) == 1
+        assert "analytics leader" in capsys.readouterr().err
+    finally:
+        store.close()
