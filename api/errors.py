@@ -165,8 +165,9 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StoreUnavailable)
     async def unavailable(_: Request, exc: StoreUnavailable) -> JSONResponse:
         # PostgreSQL down or restarting, or a statement past its timeout: nothing is hung, the client retries
-        code = "store_timeout" if isinstance(exc, StoreTimeout) else "store_unavailable"
-        return _json(503, code, str(exc), headers={"Retry-After": "1"})
+        if isinstance(exc, StoreTimeout):
+            return _json(503, "store_timeout", str(exc), headers={"Retry-After": "1"})
+        return _json(503, "store_unavailable", str(exc), headers={"Retry-After": "1"})
 
     @app.exception_handler(CorruptRecord)
     async def corrupt(_: Request, exc: CorruptRecord) -> JSONResponse:
