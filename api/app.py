@@ -30,12 +30,6 @@ def open_store(settings: Settings) -> EventStore:
                    statement_timeout_ms=settings.pg_statement_timeout_ms, pool_size=settings.pg_pool_size)
 
 
-def create_app_from_env() -> FastAPI:
-    """The app of the ``WARLOG_*`` settings: the import-string factory of ``warlog serve --workers N`` (each
-    uvicorn worker process builds its own app, store and pool)."""
-    return create_app(Settings.from_env())
-
-
 def create_app(settings: Settings | None = None, store: EventStore | None = None) -> FastAPI:
     """Build the app. A given ``store`` is used as is (tests); otherwise the DuckDB file of the settings.
     ``POST /games`` takes the setup of every system registered in ``api.systems`` now (register first)."""

@@ -113,7 +113,7 @@ def appends(db: str, workers: int, args: argparse.Namespace, distinct: list, fol
     server = start_server(db, port, args=extra, env=ENV)  # type: ignore[arg-type]
     try:
         if workers > 1:
-            time.sleep(8)  # the other worker: /health answered by the first one only says one is up
+            time.sleep(8)  # the other workers: /health answered by the first one only says one is up
         games = asyncio.run(create_games(f"http://127.0.0.1:{port}", distinct, args.games))
         pool = deque(games)
         before = cpu_by_part(server.pid)

@@ -48,7 +48,8 @@ def _serve(args: argparse.Namespace) -> int:
             status=2,
         )
     _allow_open_files(settings.max_streams)
-    sock = _listen(settings.host, settings.port)  # before anything is announced or created: a busy port fails here
+    # before anything is announced or created: a busy port fails here
+    sock = _listen(settings.host, settings.port, reuse_port=workers > 1 or os.environ.get(WORKER) == "1")
     try:
         if is_file(db):
             _check_unlocked(db)
@@ -111,40 +112,61 @@ def is_postgres(db: str) -> bool:
     return db.startswith(("postgresql://", "postgres://"))
 
 
+WORKER = "WARLOG_SERVE_WORKER"  # set by the supervisor in its workers' environment: listen with SO_REUSEPORT
+
+
 def _serve_workers(settings: Any, workers: int, sock: socket.socket) -> int:
-    """``workers`` uvicorn processes on one listening socket, each building its own app (store, pool, live hub)
-    from the ``WARLOG_*`` settings set here (``api.app:create_app_from_env``); uvicorn's supervisor starts a new
-    worker when one dies. PostgreSQL only: every process shares its log (issue 19, docs/deploy.md)."""
-    import uvicorn
-    from uvicorn.supervisors import Multiprocess
+    """``workers`` processes, each a whole ``warlog serve`` (its own app, store, pool, live hub) listening on the
+    same port with SO_REUSEPORT, so the kernel spreads the connections over them evenly (one socket shared by
+    uvicorn's workers left most keep-alive connections with whichever process accepted first). This process
+    supervises: it starts a worker again when one dies, and stops them all on SIGTERM or Ctrl-C. It keeps ``sock``
+    bound without listening (the port stays reserved; no connection is routed to it). PostgreSQL only: every
+    process shares its log (issue 19, docs/deploy.md)."""
+    import signal
+    import subprocess
+    import time
 
-    if settings.load_samples:  # once, here: N workers each finding the database empty would load them N times
-        from api.samples import load_samples
-        from replay.log.service import GameService
-        from replay.store.open import open_store
-
-        store = open_store(settings.db)
-        try:
-            load_samples(GameService(store))
-        finally:
-            store.close()
-        settings = settings.model_copy(update={"load_samples": False})
+    port = sock.getsockname()[1]
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("WARLOG_")}
     for name, value in settings.model_dump().items():
-        variable = f"WARLOG_{name.upper()}"
         if value is None:
             if name == "memory_limit":
-                os.environ[variable] = "none"
-            else:
-                os.environ.pop(variable, None)
+                environment["WARLOG_MEMORY_LIMIT"] = "none"
         else:
-            os.environ[variable] = str(value).lower() if isinstance(value, bool) else str(value)
-    config = uvicorn.Config("api.app:create_app_from_env", factory=True, workers=workers, log_level="warning",
-                            timeout_graceful_shutdown=5)
-    print(f"warlog: serving {shown(settings.db)} at http://{settings.host}:{sock.getsockname()[1]}/docs with "
-          f"{workers} worker processes", flush=True)
+            environment[f"WARLOG_{name.upper()}"] = str(value).lower() if isinstance(value, bool) else str(value)
+    environment["WARLOG_PORT"] = str(port)
+    environment[WORKER] = "1"
+    command = [sys.executable, "-m", "api.cli", "serve"]
+    stopping = False
+
+    def stop(*_: object) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    children = [subprocess.Popen(command, env=environment) for _ in range(workers)]
+    print(f"warlog: serving {shown(settings.db)} at http://{settings.host}:{port}/docs with {workers} worker "
+          f"processes (pids {', '.join(str(c.pid) for c in children)})", flush=True)
     try:
-        Multiprocess(config, sockets=[sock]).run()
+        while not stopping:
+            time.sleep(0.2)
+            for index, child in enumerate(children):
+                if child.poll() is not None and not stopping:
+                    print(f"warlog serve: worker {child.pid} ended ({child.returncode}); starting another",
+                          file=sys.stderr, flush=True)
+                    children[index] = subprocess.Popen(command, env=environment)
     finally:
+        for child in children:
+            if child.poll() is None:
+                child.terminate()
+        deadline = time.monotonic() + 10
+        for child in children:
+            try:
+                child.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
         sock.close()
     return 0
 
@@ -178,11 +200,13 @@ def _check_unlocked(db: str) -> None:
     duckdb.connect(db).close()
 
 
-def _listen(host: str, port: int) -> socket.socket:
+def _listen(host: str, port: int, reuse_port: bool = False) -> socket.socket:
     # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY only on sockets that say they are TCP (without it every answer
     # waited ~40 ms for a delayed ACK)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if reuse_port:  # --workers: every worker listens on the port, the kernel balances the connections
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     try:
         sock.bind((host, port))
     except OSError as error:
