@@ -1,14 +1,15 @@
-"""Suite-wide hooks: one line in the report header when the PostgreSQL tests cannot run (tests/pg.py)."""
+"""Suite-wide hooks: one line at the end of the run when the PostgreSQL tests could not run (tests/pg.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 
-def pytest_report_header(config: pytest.Config) -> str | None:
-    if hasattr(config, "workerinput"):  # an xdist worker: the controller prints the header once
-        return None
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    if hasattr(config, "workerinput"):  # an xdist worker: the controller says it once
+        return
     from tests.pg import unavailable
 
     reason = unavailable()
-    return None if reason is None else f"PostgreSQL tests: SKIPPED, {reason}"
+    if reason is not None:
+        terminalreporter.write_line(f"PostgreSQL tests: SKIPPED, {reason}", yellow=True)
