@@ -23,8 +23,9 @@ one has been published: the same answer from whichever process a request reaches
 
 The lag bound, from an append to the statistics: the mirror's sync (on the notification, at most every
 ``SYNC_GAP`` s, at least every ``SYNC_INTERVAL`` s) + the projector's (a game at most every ``GAME_INTERVAL`` s,
-passes every ``INTERVAL`` s) + publication (``PUBLISH_INTERVAL``): about 17 s with the defaults, while the
-projector keeps up and a publication takes well under ``PUBLISH_INTERVAL`` (docs/deploy.md). A leader that
+passes every ``INTERVAL`` s) + publication (every ``PUBLISH_INTERVAL`` s, or ``PUBLISH_SHARE`` times as long as
+the last publication took if that is longer): about 17 s with the defaults, while the projector keeps up and a
+publication takes under half a second (docs/deploy.md). A leader that
 takes over starts from its mirror file where the previous one left it (the file is kept), or from nothing on
 another machine.
 """
@@ -48,7 +49,8 @@ log = logging.getLogger("warlog.analytics")
 
 SYNC_INTERVAL = 1.0  # seconds between the leader's syncs without a notification
 SYNC_GAP = 0.25  # seconds between two syncs at least: under load every append notifies, a sync each would cost more
-PUBLISH_INTERVAL = 5.0  # seconds between publications at most (each rewrites every statistics table: see docs)
+PUBLISH_INTERVAL = 5.0  # seconds between publications at least (each rewrites every statistics table: see docs)
+PUBLISH_SHARE = 10  # and at least 10 times as long as the last one took: publishing takes at most ~10% of a core
 RETRY = 2.0  # seconds between a follower's tries to become the leader
 PAGE = 1000  # games per sync statement
 
@@ -312,8 +314,10 @@ class Beside:
             log.warning("warlog: this process (pid %d) leads the analytics", os.getpid())
             mirror.sync()
             projector = attach(mirror, game_interval=self._game_interval or GAME_INTERVAL)
+            started = time.monotonic()
             self._publish(mirror, projector)
             published = time.monotonic()
+            every = max(PUBLISH_INTERVAL, PUBLISH_SHARE * (published - started))
             synced = time.monotonic()
             while not self._closed.is_set():
                 self._wake.wait(SYNC_INTERVAL)
@@ -327,9 +331,11 @@ class Beside:
                 mirror.sync()
                 if asked > self._flush_done:
                     projector.wait_idle(timeout=30)
-                if asked > self._flush_done or time.monotonic() - published >= PUBLISH_INTERVAL:
-                    self._publish(mirror, projector)
-                    published = time.monotonic()
+                if asked > self._flush_done or time.monotonic() - published >= every:
+                    started = time.monotonic()
+                    if self._publish(mirror, projector):
+                        published = time.monotonic()
+                        every = max(PUBLISH_INTERVAL, PUBLISH_SHARE * (published - started))
                 with self._flushes:
                     self._flush_done = asked
                     self._flushes.notify_all()
@@ -341,7 +347,8 @@ class Beside:
                 projector.close()
             mirror.close()
 
-    def _publish(self, mirror: LogMirror, projector: Any) -> None:
+    def _publish(self, mirror: LogMirror, projector: Any) -> bool:
+        """Publish if the projections changed since the last publication; whether it did."""
         with projector.paused():  # not between a pass's checkpoints and its Elo sync
             conn = mirror.reader()
             try:
@@ -349,9 +356,10 @@ class Beside:
             finally:
                 conn.close()
             if fingerprint == self._published and self.stats_path.exists():
-                return
+                return False
             publish(mirror, self.stats_path)
             self._published = fingerprint
+            return True
 
     def flush(self, timeout: float = 30.0) -> bool:
         """Wait until the leader (this process) has mirrored, projected and published everything committed before

@@ -139,6 +139,7 @@ class PostgresEventStore:
         self._notes_ready = threading.Condition()
         self._notifier = threading.Thread(target=self._notify_loop, name="warlog-pg-notify", daemon=True)
         self._notifier.start()
+        self._listening = threading.Event()  # set while the LISTEN connection is up
         self._listener: threading.Thread | None = None
         if listen:
             self._listener = threading.Thread(target=self._listen_loop, name="warlog-pg-listen", daemon=True)
@@ -420,6 +421,11 @@ class PostgresEventStore:
             self._notes_ready.notify()
         self._told(game_ids)
 
+    def wait_listening(self, timeout: float) -> bool:
+        """Whether this store hears other processes' commits now (its LISTEN connection is up), waiting up to
+        ``timeout`` seconds for it."""
+        return self._listening.wait(timeout)
+
     def _told(self, game_ids: list[str]) -> None:
         for listener in list(self._commit_listeners):
             try:
@@ -435,6 +441,7 @@ class PostgresEventStore:
                 with psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT) as conn:
                     prefix = f"{conn.execute(PG('current_schema')).fetchall()[0][0]}:"
                     conn.execute(PG("listen"))
+                    self._listening.set()
                     if down_since is not None:
                         log.warning("warlog: listening to %s again", redact(self.url))
                         down_since = None
@@ -444,6 +451,7 @@ class PostgresEventStore:
                             if note.pid not in self._own_pids and note.payload.startswith(prefix):
                                 self._told([note.payload[len(prefix):]])
             except psycopg.Error as error:
+                self._listening.clear()
                 if self._closed:
                     return
                 if down_since is None:

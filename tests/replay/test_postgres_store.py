@@ -62,7 +62,7 @@ def test_commits_of_another_store_reach_the_listeners_and_our_own_only_once(
     try:
         heard: list[list[str]] = []
         store.add_commit_listener(heard.append)
-        time.sleep(0.3)  # the listening connection is up
+        assert store.wait_listening(10)
         other.create_game("g1", "lords-of-war", ["p1", "p2"], {}, [event(1)])
         other.append("g1", [event(2)], expected_seq=1)
         assert wait_for(lambda: len(heard) >= 2), heard
@@ -81,7 +81,7 @@ def test_notifications_of_another_schema_are_not_ours(store: PostgresEventStore)
         try:
             heard: list[list[str]] = []
             store.add_commit_listener(heard.append)
-            time.sleep(0.3)
+            assert store.wait_listening(10)
             stranger.create_game("g1", "lords-of-war", ["p1", "p2"], {}, [event(1)])
             time.sleep(0.5)
             assert heard == []
