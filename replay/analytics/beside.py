@@ -94,8 +94,9 @@ class LogMirror:
                 rows = conn.execute(
                     PG("mirror_changed"), {"after_xid": after_xid, "after_game_id": after_game, "limit": PAGE}
                 ).fetchall()
-                if horizon is None:  # the first statement's horizon: the oldest of the sync, so the safe one
-                    horizon = rows[0][8] if rows else conn.execute(PG("mirror_horizon")).fetchall()[0][0]
+            if horizon is None:  # the first statement's horizon: the oldest of the sync, so the safe one
+                horizon = rows[0][8]
+            rows = [row for row in rows if row[0] is not None]  # no game: the one row carries only the horizon
             if not rows:
                 break
             copied += self._copy(rows)

@@ -64,7 +64,8 @@ def test_commits_of_another_store_reach_the_listeners_and_our_own_only_once(
         store.add_commit_listener(heard.append)
         assert store.wait_listening(10)
         other.create_game("g1", "lords-of-war", ["p1", "p2"], {}, [event(1)])
-        other.append("g1", [event(2)], expected_seq=1)
+        assert wait_for(lambda: len(heard) >= 1), heard
+        other.append("g1", [event(2)], expected_seq=1)  # (commits close together may share one notification)
         assert wait_for(lambda: len(heard) >= 2), heard
         store.append("g1", [event(3)], expected_seq=2)  # our own: told once, directly, not echoed by NOTIFY
         time.sleep(0.5)
