@@ -23,9 +23,11 @@ from replay.tournaments.store import tournament_log_for
 
 
 def open_store(settings: Settings) -> EventStore:
-    from replay.store.duckdb_store import DuckDBEventStore
+    """The DuckDB file of the settings, or the PostgreSQL database of their URL (replay.store.open)."""
+    from replay.store.open import open_store as open_db
 
-    return DuckDBEventStore(settings.db, memory_limit=settings.duckdb_memory_limit())
+    return open_db(settings.db, memory_limit=settings.duckdb_memory_limit(),
+                   statement_timeout_ms=settings.pg_statement_timeout_ms, pool_size=settings.pg_pool_size)
 
 
 def create_app(settings: Settings | None = None, store: EventStore | None = None) -> FastAPI:

@@ -8,7 +8,9 @@ import re
 from pathlib import Path
 
 DEFAULT_DB = "warlog.duckdb"
-DB_HELP = f"DuckDB file (default: $WARLOG_DB, else ./{DEFAULT_DB})"
+DEFAULT_STATS_DB = "warlog-stats.duckdb"  # with PostgreSQL: where the statistics are published (replay/analytics)
+DB_HELP = (f"DuckDB file, or a postgresql://user:password@host/db URL (default: $WARLOG_DB, else "
+           f"./{DEFAULT_DB})")
 
 
 class CliError(Exception):

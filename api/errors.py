@@ -19,7 +19,7 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from engine.errors import RuleError, SetupError
-from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound
+from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound, StoreTimeout, StoreUnavailable
 from replay.tournaments.service import (
     TournamentConflict,
     TournamentError,
@@ -161,6 +161,13 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Conflict)
     async def conflict(_: Request, exc: Conflict) -> JSONResponse:
         return _json(409, "conflict", str(exc), expected_seq=exc.expected_seq, seq=exc.actual_seq)
+
+    @app.exception_handler(StoreUnavailable)
+    async def unavailable(_: Request, exc: StoreUnavailable) -> JSONResponse:
+        # PostgreSQL down or restarting, or a statement past its timeout: nothing is hung, the client retries
+        if isinstance(exc, StoreTimeout):
+            return _json(503, "store_timeout", str(exc), headers={"Retry-After": "1"})
+        return _json(503, "store_unavailable", str(exc), headers={"Retry-After": "1"})
 
     @app.exception_handler(CorruptRecord)
     async def corrupt(_: Request, exc: CorruptRecord) -> JSONResponse:

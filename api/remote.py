@@ -318,9 +318,9 @@ def game_service(db: str) -> Iterator[Any]:
     if holder is not None:
         store: Any = RemoteEventStore(Client(holder))
     else:
-        from replay.store.duckdb_store import DuckDBEventStore
+        from replay.store.open import open_store
 
-        store = DuckDBEventStore(db)
+        store = open_store(db)
     try:
         yield GameService(store)
     finally:
@@ -339,10 +339,10 @@ def tournament_service(db: str) -> Iterator[Any]:
         store: Any = RemoteEventStore(client)
         log: Any = RemoteTournamentLog(client)
     else:
-        from replay.store.duckdb_store import DuckDBEventStore
+        from replay.store.open import open_store
         from replay.tournaments.store import tournament_log_for
 
-        store = DuckDBEventStore(db)
+        store = open_store(db)
         log = tournament_log_for(store)
     try:
         yield TournamentService(log, GameService(store))

@@ -5,7 +5,9 @@ the typed result as JSON. Response models are derived
 from the msgspec result Structs so the OpenAPI schema says exactly what ``replay`` returns.
 
 The router's lifespan attaches the projector (``replay.analytics.projections.attach``) to the service's DuckDB store: it
-catches up on start and then follows every commit.
+catches up on start and then follows every commit. On a PostgreSQL store it starts the process's part of the
+analytics beside the log (``replay.analytics.beside``): the statistics are read from the DuckDB file its leader
+publishes.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ from engine.systems import get_system
 from replay.analytics.catalogue import catalogue, new_caches, run
 from replay.analytics.model import Parameter, Statistic
 from replay.analytics.stats import Filters, known_armies
-from replay.store.base import CommitListening, SqlReadable
+from replay.errors import StoreUnavailable
+from replay.store.base import CommitListening, SharedLog, SqlReadable
 from replay.systems import default_system
 
 _MODELS: dict[type, type[BaseModel]] = {}
@@ -63,14 +66,28 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     from replay.analytics.projections import attach
 
     store = app.state.service.store
-    projector = attach(store) if isinstance(store, CommitListening) and isinstance(store, SqlReadable) else None
+    keeper = None
+    projector = None
+    if isinstance(store, SharedLog):  # PostgreSQL: one process projects, every process reads the published file
+        from replay.analytics.beside import Beside
+
+        keeper = Beside(store, app.state.settings.stats_path())
+        app.state.stats_source = keeper.stats
+    elif isinstance(store, CommitListening) and isinstance(store, SqlReadable):
+        projector = attach(store)
+        app.state.stats_source = store
+    else:
+        app.state.stats_source = None
     app.state.stats_projector = projector
+    app.state.stats_beside = keeper
     app.state.stats_caches = new_caches()
     try:
         yield
     finally:
         if projector is not None:
             projector.close()
+        if keeper is not None:
+            keeper.close()
 
 
 DEFAULT_SYSTEM = default_system()
@@ -98,10 +115,13 @@ def filters(
 
 
 def _run(request: Request, compute: Callable[[Any], msgspec.Struct]) -> Any:
-    store = request.app.state.service.store
-    if not isinstance(store, SqlReadable):
-        raise ApiError(503, "stats_unavailable", "statistics need the DuckDB event store")
-    conn = store.reader()
+    source = getattr(request.app.state, "stats_source", None)  # the DuckDB store, or the file published beside PG
+    if source is None:
+        raise ApiError(503, "stats_unavailable", "statistics need the DuckDB event store or a PostgreSQL one")
+    try:
+        conn = source.reader()
+    except StoreUnavailable as error:
+        raise ApiError(503, "stats_unavailable", str(error), headers={"Retry-After": "2"}) from None
     try:
         return msgspec.to_builtins(compute(conn))
     finally:
@@ -223,10 +243,13 @@ def _statistic_out(statistic: Statistic) -> StatisticOut:
 def _systems_armies(request: Request) -> list[SystemArmies]:
     from replay.systems import plugin_names
 
-    store = request.app.state.service.store
-    if not isinstance(store, SqlReadable):
+    source = getattr(request.app.state, "stats_source", None)
+    try:
+        conn = source.reader() if source is not None else None
+    except StoreUnavailable:  # not published yet (PostgreSQL): no armies known so far
+        conn = None
+    if conn is None:
         return [SystemArmies(name=name, armies=[]) for name in plugin_names()]
-    conn = store.reader()
     try:
         return [SystemArmies(name=name, armies=known_armies(conn, name)) for name in plugin_names()]
     finally:

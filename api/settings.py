@@ -7,13 +7,21 @@ import re
 
 from pydantic import BaseModel, Field, field_validator
 
-from api.database import DEFAULT_DB
+from api.database import DEFAULT_DB, DEFAULT_STATS_DB
 
 _SIZE = re.compile(r"^\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$", re.IGNORECASE)
 
 
 class Settings(BaseModel):
-    db: str = Field(DEFAULT_DB, description="DuckDB file, or ':memory:'")
+    db: str = Field(DEFAULT_DB, description="DuckDB file, ':memory:', or a postgresql:// URL (several processes)")
+    stats_db: str | None = Field(
+        None, description="with PostgreSQL: the DuckDB file the statistics are published to (default: "
+        f"./{DEFAULT_STATS_DB}; the analytics leader keeps its mirror of the log beside it, <file>.mirror)",
+    )
+    pg_statement_timeout_ms: int = Field(
+        5000, ge=1, description="with PostgreSQL: a statement running longer is cancelled (503 store_timeout)"
+    )
+    pg_pool_size: int = Field(10, ge=1, le=1000, description="with PostgreSQL: connections per server process")
     host: str = "127.0.0.1"
     port: int = Field(8000, ge=0, le=65535, description="0: any free port (the one chosen is printed)")
     admin_key: str | None = Field(None, description="if set, required to create games and tournaments")
@@ -47,6 +55,9 @@ class Settings(BaseModel):
         if not _SIZE.match(value.strip()):
             raise ValueError(f"memory_limit {value!r} is not a size such as 256MB or 1GB")
         return value.strip()
+
+    def stats_path(self) -> str:
+        return self.stats_db or DEFAULT_STATS_DB
 
     def duckdb_memory_limit(self) -> str | None:
         """The cap to give DuckDB: the setting, except the default for an in-memory database."""

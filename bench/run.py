@@ -39,6 +39,8 @@ SIZES = {
         "streams": ["--streams", "1000", "--games", "100", "--seconds", "30"],
         "seek": ["--games", "10000", "--queries", "2000"],
         "stats": ["--games", "100000", "1000000", "--repeat", "5"],
+        "postgres": ["--games", "400", "--seconds", "20", "--spectators", "1000", "--appends", "30",
+                     "--bulk-games", "5000"],
     },
     "quick": {
         "distinct": 300,
@@ -51,6 +53,8 @@ SIZES = {
         "streams": ["--streams", "300", "--games", "30", "--seconds", "5"],
         "seek": ["--games", "300", "--queries", "200"],
         "stats": ["--games", "20000", "--base", "100", "--repeat", "3"],
+        "postgres": ["--games", "100", "--seconds", "5", "--spectators", "300", "--appends", "10",
+                     "--bulk-games", "500"],
     },
 }
 TIMEOUTS = {"full": 1500, "quick": 90}
@@ -104,6 +108,25 @@ def streams_rows(s: dict) -> list[tuple[str, str, str, str]]:
     ]
 
 
+def postgres_rows(p: dict) -> list[tuple[str, str, str, str]]:
+    """The rows of bench/postgres.py's figures (issue 19)."""
+    def appends(key: str) -> str:
+        r = p[key]
+        return f"{r['rate']:,.0f}/s (p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms)"
+
+    f, b = p["fanout"], p["bulk"]
+    return [
+        (f"appends over HTTP, {p['clients']} clients: DuckDB file, 1 process", appends("duckdb"), "(reference)", "n/a"),
+        ("appends over HTTP: PostgreSQL, 1 process", appends("pg1"), "(reported)", "n/a"),
+        ("appends over HTTP: PostgreSQL, 2 processes (--workers 2)", appends("pg2") + f", **{p['ratio']:.2f}x** one",
+         ">= 1.6x one process", verdict(p["ratio"] >= 1.6)),
+        (f"live fan-out of one game to {f['spectators']:,} SSE spectators (2 processes): append to delivery",
+         f"p50 {f['p50_ms']:.1f} ms, **p99 {f['p99_ms']:.1f} ms**", "p99 <= 250 ms", verdict(f["p99_ms"] <= 250)),
+        ("bulk import into PostgreSQL (COPY)", f"**{b['rate']:,.0f} events/s** ({b['events']:,} events)",
+         ">= 50,000 events/s", verdict(b["rate"] >= 50_000)),
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
@@ -127,6 +150,7 @@ def main() -> None:
         bulk, _ = run("bulk", sizes["bulk"] + distinct, tmpdir / "bulk.json", timeout, log)
         live, _ = run("live", sizes["live"] + distinct, tmpdir / "live.json", timeout, log)
         streams, _ = run("streams", sizes["streams"], tmpdir / "streams.json", timeout, log)
+        postgres, _ = run("postgres", sizes["postgres"] + distinct, tmpdir / "postgres.json", timeout, log)
         seek_out = run("seek", sizes["seek"] + ["--db", str(tmpdir / "seek.duckdb")], None, timeout, log)[1] \
             if (BENCH / "seek.py").exists() else None
         stats_out = run("stats", sizes["stats"] + ["--dir", str(tmpdir)], None, timeout, log)[1] \
@@ -220,6 +244,13 @@ def main() -> None:
                     + (f"; the database started with {phases[0]['games_stored'] - live['games']:,} finished games "
                        "(bulk-loaded)" if phases else "")
                     + (f", then {phases[-1]['games_stored']:,} for the second server" if len(phases) >= 2 else ""))
+    if postgres and "skipped" not in postgres:
+        rows.extend(postgres_rows(postgres))
+        used.append(f"postgres: {postgres['games']:,} games, {postgres['clients']} clients for "
+                    f"{postgres['seconds']:g} s per server; {postgres['fanout']['spectators']:,} spectators; "
+                    f"{postgres['bulk']['games']:,} games imported (bench/postgres.py)")
+    elif postgres:
+        used.append(f"postgres: skipped ({postgres['skipped']})")
     if streams:
         rows.extend(streams_rows(streams))
         used.append(f"streams: {streams['streams']:,} idle streams over {streams['games']:,} games, "

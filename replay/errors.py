@@ -41,3 +41,17 @@ class CorruptRecord(StoreError):
 
 class UnknownView(ValueError):
     """A view that no seat of the game has (views are ``all``, ``spectator`` and the game's seats)."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be reached (down, restarting, no free connection in time). Nothing was changed by the
+    call that raised it, except possibly an append whose answer was lost: retry it with its idempotency key."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"the event store is unavailable: {reason}")
+        self.reason = reason
+
+
+class StoreTimeout(StoreUnavailable):
+    """A statement ran past the store's statement timeout and was cancelled (a stalled database or a lock held too
+    long); its transaction was rolled back."""

@@ -22,7 +22,7 @@ def _demo(args: argparse.Namespace) -> int:
     from engine.systems import UnknownSystem, get_system
     from replay.log.demo import default_system, demo_setup, record_demo_games
     from replay.log.service import GameService
-    from replay.store.duckdb_store import DuckDBEventStore
+    from replay.store.open import open_store
 
     name = args.system or default_system()
     try:  # before the database is opened: a bad choice creates nothing
@@ -33,7 +33,7 @@ def _demo(args: argparse.Namespace) -> int:
     except SetupError as error:
         raise CliError(f"--players {args.players}: {error.message} ({system.name}: {system.seat_counts()} seats)",
                        status=2) from None
-    store = DuckDBEventStore(args.db)
+    store = open_store(args.db)
     try:
         service = GameService(store)
         started = time.monotonic()

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
+import re
 import socket
 import sys
+from typing import Any
 
 from api.database import DB_HELP, CliError, is_file
 
@@ -28,20 +31,33 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         settings = Settings.from_env(
             db=args.db, host=args.host, port=args.port, admin_key=args.admin_key,
-            load_samples=args.load_samples or None, memory_limit=args.memory_limit,
+            load_samples=args.load_samples or None, memory_limit=args.memory_limit, stats_db=args.stats_db,
+            pg_statement_timeout_ms=args.statement_timeout,
         )
     except ValidationError as error:
         print(f"warlog serve: {error}", file=sys.stderr)
         return 2
     db = settings.db
+    workers = args.workers or 1
+    if workers < 1:
+        raise CliError(f"--workers {workers}: give at least 1", status=2)
+    if workers > 1 and not is_postgres(db):
+        raise CliError(
+            f"--workers {workers} needs a PostgreSQL database (--db postgresql://...): the DuckDB file {db} can be "
+            "opened by one process only; run one worker, or move the games to PostgreSQL (docs/deploy.md)",
+            status=2,
+        )
     _allow_open_files(settings.max_streams)
-    sock = _listen(settings.host, settings.port)  # before anything is announced or created: a busy port fails here
+    # before anything is announced or created: a busy port fails here
+    sock = _listen(settings.host, settings.port, reuse_port=workers > 1 or os.environ.get(WORKER) == "1")
     try:
         if is_file(db):
             _check_unlocked(db)
     except BaseException:
         sock.close()
         raise
+    if workers > 1:
+        return _serve_workers(settings, workers, sock)
     app = create_app(settings)
     key = remote.new_key() if is_file(db) else None
     if key is not None:
@@ -55,7 +71,7 @@ def _serve(args: argparse.Namespace) -> int:
             except OSError as error:
                 print(f"warlog serve: cannot write {remote.sidecar_path(db)} ({error.strerror}): other warlog "
                       "commands will not find this server", file=sys.stderr)
-        print(f"warlog: serving {db} at http://{settings.host}:{sock.getsockname()[1]}/docs", flush=True)
+        print(f"warlog: serving {shown(db)} at http://{settings.host}:{sock.getsockname()[1]}/docs", flush=True)
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
@@ -84,6 +100,74 @@ def _serve(args: argparse.Namespace) -> int:
         # Frozen objects are never collected, not even at exit: DuckDB's bindings (nanobind) then printed ~80
         # lines of "nanobind: leaked ... instances" when the server stopped (issue 11). Unfrozen, they are freed.
         gc.unfreeze()
+    return 0
+
+
+def shown(db: str) -> str:
+    """The database as printed: a URL without its password."""
+    return re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", db)
+
+
+def is_postgres(db: str) -> bool:
+    return db.startswith(("postgresql://", "postgres://"))
+
+
+WORKER = "WARLOG_SERVE_WORKER"  # set by the supervisor in its workers' environment: listen with SO_REUSEPORT
+
+
+def _serve_workers(settings: Any, workers: int, sock: socket.socket) -> int:
+    """``workers`` processes, each a whole ``warlog serve`` (its own app, store, pool, live hub) listening on the
+    same port with SO_REUSEPORT, so the kernel spreads the connections over them evenly (one socket shared by
+    uvicorn's workers left most keep-alive connections with whichever process accepted first). This process
+    supervises: it starts a worker again when one dies, and stops them all on SIGTERM or Ctrl-C. It keeps ``sock``
+    bound without listening (the port stays reserved; no connection is routed to it). PostgreSQL only: every
+    process shares its log (issue 19, docs/deploy.md)."""
+    import signal
+    import subprocess
+    import time
+
+    port = sock.getsockname()[1]
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("WARLOG_")}
+    for name, value in settings.model_dump().items():
+        if value is None:
+            if name == "memory_limit":
+                environment["WARLOG_MEMORY_LIMIT"] = "none"
+        else:
+            environment[f"WARLOG_{name.upper()}"] = str(value).lower() if isinstance(value, bool) else str(value)
+    environment["WARLOG_PORT"] = str(port)
+    environment[WORKER] = "1"
+    command = [sys.executable, "-m", "api.cli", "serve"]
+    stopping = False
+
+    def stop(*_: object) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    children = [subprocess.Popen(command, env=environment) for _ in range(workers)]
+    print(f"warlog: serving {shown(settings.db)} at http://{settings.host}:{port}/docs with {workers} worker "
+          f"processes (pids {', '.join(str(c.pid) for c in children)})", flush=True)
+    try:
+        while not stopping:
+            time.sleep(0.2)
+            for index, child in enumerate(children):
+                if child.poll() is not None and not stopping:
+                    print(f"warlog serve: worker {child.pid} ended ({child.returncode}); starting another",
+                          file=sys.stderr, flush=True)
+                    children[index] = subprocess.Popen(command, env=environment)
+    finally:
+        for child in children:
+            if child.poll() is None:
+                child.terminate()
+        deadline = time.monotonic() + 10
+        for child in children:
+            try:
+                child.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
+        sock.close()
     return 0
 
 
@@ -116,11 +200,13 @@ def _check_unlocked(db: str) -> None:
     duckdb.connect(db).close()
 
 
-def _listen(host: str, port: int) -> socket.socket:
+def _listen(host: str, port: int, reuse_port: bool = False) -> socket.socket:
     # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY only on sockets that say they are TCP (without it every answer
     # waited ~40 ms for a delayed ACK)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if reuse_port:  # --workers: every worker listens on the port, the kernel balances the connections
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     try:
         sock.bind((host, port))
     except OSError as error:
@@ -141,5 +227,19 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--memory-limit", default=None, metavar="SIZE",
         help="DuckDB's memory cap, e.g. 256MB (the default for a file) or 1GB; 'none': DuckDB's own default "
         "(80%% of RAM); env WARLOG_MEMORY_LIMIT",
+    )
+    serve.add_argument(
+        "--workers", type=int, default=None, metavar="N",
+        help="N server processes on one port (PostgreSQL only: a DuckDB file is one process's); default 1",
+    )
+    serve.add_argument(
+        "--stats-db", default=None, metavar="FILE",
+        help="with PostgreSQL: the DuckDB file the statistics are published to (default ./warlog-stats.duckdb; "
+        "the leader's mirror of the log is FILE.mirror); env WARLOG_STATS_DB",
+    )
+    serve.add_argument(
+        "--statement-timeout", type=int, default=None, metavar="MS",
+        help="with PostgreSQL: cancel a statement after MS milliseconds, answering 503 store_timeout "
+        "(default 5000); env WARLOG_PG_STATEMENT_TIMEOUT_MS",
     )
     serve.set_defaults(func=_serve, creates_db=True)

@@ -29,12 +29,21 @@ def _db(args: argparse.Namespace) -> str:
 
 
 @contextmanager
-def _projected(args: argparse.Namespace) -> Iterator[tuple[Any, Any, Any]]:
-    """The store, its projector (caught up) and a reader cursor."""
+def _projected(args: argparse.Namespace, whole: bool = False) -> Iterator[tuple[Any, Any, Any]]:
+    """The store, its projector (caught up) and a reader cursor. With PostgreSQL: the statistics its servers
+    publish (no store, no projector), or (``whole``: the log's tables too, for Parquet) a mirror of the log made
+    for this command in a temporary directory (replay/analytics/beside.py)."""
     from replay.analytics.projections import attach
+    from replay.store.open import is_postgres_url
+
+    db = _db(args)
+    if is_postgres_url(db):
+        with _beside_postgres(db, whole) as found:
+            yield found
+        return
     from replay.store.duckdb_store import DuckDBEventStore
 
-    store = DuckDBEventStore(_db(args))  # held by another process: one sentence from api/cli.py
+    store = DuckDBEventStore(db)  # held by another process: one sentence from api/cli.py
     projector = attach(store, background=False)
     conn = store.reader()
     try:
@@ -42,6 +51,47 @@ def _projected(args: argparse.Namespace) -> Iterator[tuple[Any, Any, Any]]:
     finally:
         conn.close()
         projector.close()
+        store.close()
+
+
+@contextmanager
+def _beside_postgres(db: str, whole: bool) -> Iterator[tuple[Any, Any, Any]]:
+    import tempfile
+
+    from api.settings import Settings
+    from replay.analytics.beside import LogMirror, StatsFile
+    from replay.analytics.projections import attach
+    from replay.errors import StoreUnavailable
+    from replay.store.open import open_store
+
+    if not whole:
+        stats = StatsFile(Settings.from_env().stats_path())
+        try:
+            conn = stats.reader()
+        except StoreUnavailable as error:
+            raise CliError(f"{error}; `warlog serve --db <url>` publishes them (--stats-db, WARLOG_STATS_DB)") from None
+        try:
+            yield None, None, conn
+        finally:
+            conn.close()
+            stats.close()
+        return
+    store = open_store(db)
+    try:
+        with tempfile.TemporaryDirectory(prefix="warlog-mirror-") as folder:
+            mirror = LogMirror(store, f"{folder}/mirror.duckdb")
+            try:
+                mirror.sync()
+                projector = attach(mirror, background=False)
+                conn = mirror.reader()
+                try:
+                    yield store, projector, conn
+                finally:
+                    conn.close()
+                    projector.close()
+            finally:
+                mirror.close()
+    finally:
         store.close()
 
 
@@ -305,6 +355,11 @@ def _stats(args: argparse.Namespace) -> int:
 
 
 def _reproject(args: argparse.Namespace) -> int:
+    from replay.store.open import is_postgres_url
+
+    if is_postgres_url(_db(args)):
+        raise CliError("with PostgreSQL the analytics leader (one `warlog serve` process) keeps the projections: "
+                       "to rebuild them, stop the servers, delete the statistics file's .mirror and start again")
     with _projected(args) as (_, projector, _):
         started = time.perf_counter()
         games = projector.rebuild()
@@ -315,7 +370,7 @@ def _reproject(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from replay.analytics.parquet import ExportError, export
 
-    with _projected(args) as (_, _, conn):
+    with _projected(args, whole=True) as (_, _, conn):
         try:
             tables = export(conn, args.directory)
         except ExportError as error:
@@ -359,6 +414,12 @@ def _sql(args: argparse.Namespace) -> int:
         print("warlog sql: --limit and --timeout must be 0 (none) or more", file=sys.stderr)
         return 1
     path = _db(args)
+    from replay.store.open import is_postgres_url
+
+    if is_postgres_url(path):  # the statistics published beside PostgreSQL (replay/analytics/beside.py)
+        from api.settings import Settings
+
+        path = Settings.from_env().stats_path()
     try:
         # read-only, and no file access beyond the database itself: no COPY TO, no read_csv('/etc/...'), no ATTACH
         conn = duckdb.connect(path, read_only=True, config={"enable_external_access": False})

@@ -33,7 +33,8 @@ import math
 import threading
 import time
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -413,6 +414,12 @@ class Projector:
         self._flush = False  # wait_idle asks for a pass now, without the interval
         self._stop_by = math.inf  # monotonic time after which a closing projector starts no new transaction
         self.errors: list[BaseException] = []  # failures of background passes (retried on the next one)
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """No pass runs while this is held (a pass's checkpoints and its Elo sync are seen together)."""
+        with self._lock:
+            yield
 
     # -- one pass -------------------------------------------------------------------------------------
     def catch_up(self, game_ids: Iterable[str] | None = None) -> int:

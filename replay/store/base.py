@@ -2,8 +2,9 @@
 
 The store knows nothing about game rules. It keeps, per game, a gapless 1-based stream of events, a
 `GameRecord` (system, players, tournament, free-form JSON metadata) and optional snapshots (a cache the replay
-cursor may use; always rebuildable from the events). Two backends honour the same contract:
-`replay.store.memory_store.MemoryEventStore` and `replay.store.duckdb_store.DuckDBEventStore`
+cursor may use; always rebuildable from the events). Three backends honour the same contract:
+`replay.store.memory_store.MemoryEventStore`, `replay.store.duckdb_store.DuckDBEventStore` and
+`replay.store.postgres_store.PostgresEventStore` (several server processes on one database)
 (see docs/store.md and tests/replay/test_store_contract.py).
 """
 
@@ -181,6 +182,21 @@ class BulkCreating(Protocol):
     """A store that writes many new games in one transaction (imports)."""
 
     def create_games_bulk(self, games: Sequence[Any]) -> int: ...
+
+
+@runtime_checkable
+class SharedLog(Protocol):
+    """A log several server processes share (PostgreSQL): the tournaments' logs are kept in its database (every
+    process sees them), and the statistics beside it (``replay.analytics.beside``: one leader mirrors and projects
+    the log into DuckDB)."""
+
+    url: str
+
+    def connection(self) -> Any:
+        """A context manager giving a pooled connection of the store (with its error translation)."""
+        ...
+
+    def tournament_log(self) -> Any: ...
 
 
 # -- helpers shared by the backends ---------------------------------------------------------------------

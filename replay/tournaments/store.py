@@ -1,4 +1,4 @@
-"""Where tournament logs live: in memory (tests, throwaway servers) or in DuckDB next to the games.
+"""Where tournament logs live: in memory (tests, throwaway servers), or in DuckDB or PostgreSQL next to the games.
 
 The DuckDB log uses its own tables (``replay/sql/migrations/003_tournaments.sql``, applied by the event store on
 open) through a cursor from ``DuckDBEventStore.reader()``. Writes are rare (an organiser's clicks): one lock, one
@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from replay.store.base import Clock, SqlReadable, iso_utc, utc_now
+from replay.store.base import Clock, SharedLog, SqlReadable, iso_utc, utc_now
 from replay.store.sql import sql
 from replay.tournaments.service import LoggedEvent, TournamentConflict, TournamentNotFound
 
@@ -119,8 +119,75 @@ class DuckDBTournamentLog:
                 self._conn = None  # no DuckDB object left for exit (store_duckdb._OPEN)
 
 
-def tournament_log_for(store: Any) -> MemoryTournamentLog | DuckDBTournamentLog:
-    """The DuckDB log when the store is DuckDB (same file), else one in memory."""
+class PostgresTournamentLog:
+    """Tournament logs in the PostgreSQL store's database (its tables ``tournaments`` and ``tournament_events``),
+    through the store's pooled connections: every server process sees the same tournaments. The tournament's row
+    is locked for the append's transaction; two creators of one id meet its primary key."""
+
+    def __init__(self, store: Any, clock: Clock = utc_now) -> None:
+        self._store = store
+        self._clock = clock
+
+    def append(self, tournament_id: str, events: Sequence[tuple[str, dict[str, Any]]], expected_seq: int) -> int:
+        import psycopg.errors
+
+        from replay.store.postgres_store import PG
+
+        now = iso_utc(self._clock())
+        try:
+            with self._store.connection() as conn, conn.transaction():
+                rows = conn.execute(PG("tournament_last_seq"), {"tournament_id": tournament_id}).fetchall()
+                last = rows[0][0] if rows else 0
+                if (not rows) != (expected_seq == 0) or last != expected_seq:
+                    raise TournamentConflict(
+                        f"tournament {tournament_id!r} changed (expected seq {expected_seq}, is {last})"
+                    )
+                new_last = last + len(events)
+                if not rows:
+                    conn.execute(
+                        PG("tournament_insert"),
+                        {"tournament_id": tournament_id, "created_at": now, "last_seq": new_last},
+                    )
+                else:
+                    conn.execute(PG("tournament_update_seq"), {"tournament_id": tournament_id, "last_seq": new_last})
+                conn.execute(
+                    PG("tournament_insert_events"),
+                    {
+                        "tournament_id": tournament_id,
+                        "seqs": list(range(last + 1, new_last + 1)),
+                        "types": [kind for kind, _ in events],
+                        "payloads": [json.dumps(data) for _, data in events],
+                        "recorded_at": now,
+                    },
+                )
+        except psycopg.errors.UniqueViolation as exc:
+            raise TournamentConflict(f"tournament {tournament_id!r} changed: {exc}") from None
+        return new_last
+
+    def read(self, tournament_id: str) -> list[LoggedEvent]:
+        from replay.store.postgres_store import PG
+
+        with self._store.connection() as conn:
+            rows = conn.execute(PG("tournament_read_events"), {"tournament_id": tournament_id}).fetchall()
+        if not rows:
+            raise TournamentNotFound(tournament_id)
+        return [LoggedEvent(seq, kind, json.loads(payload), at) for seq, kind, payload, at in rows]
+
+    def list_ids(self, limit: int = 100) -> list[str]:
+        from replay.store.postgres_store import PG
+
+        with self._store.connection() as conn:
+            return [r[0] for r in conn.execute(PG("tournament_list"), {"limit": limit}).fetchall()]
+
+    def close(self) -> None:
+        pass  # the connections are the store's
+
+
+def tournament_log_for(store: Any) -> MemoryTournamentLog | DuckDBTournamentLog | PostgresTournamentLog:
+    """The DuckDB log when the store is DuckDB (same file), the PostgreSQL one when the store is PostgreSQL (same
+    database), else one in memory."""
     if isinstance(store, SqlReadable):
         return DuckDBTournamentLog(store.reader)
+    if isinstance(store, SharedLog):
+        return store.tournament_log()
     return MemoryTournamentLog()

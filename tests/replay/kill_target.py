@@ -1,6 +1,6 @@
-"""Helper for test_store_durability: appends to a DuckDB store until killed, printing every acknowledged append.
+"""Helper for test_store_durability: appends to a store until killed, printing every acknowledged append.
 
-Usage: python kill_target.py DB_PATH GAMES BATCH
+Usage: python kill_target.py DB GAMES BATCH   (DB: a DuckDB file, or a postgresql:// URL)
 Each of GAMES threads owns game `g<n>` and appends batches of BATCH events whose payload names its seq;
 after each acknowledgement it prints `g<n> <last_seq>` (flushed at once).
 """
@@ -13,12 +13,12 @@ import threading
 import msgspec
 
 from replay.store.base import NewEvent
-from replay.store.duckdb_store import DuckDBEventStore
+from replay.store.open import open_store
 
 
 def main() -> None:
     path, games, batch = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    store = DuckDBEventStore(path)
+    store = open_store(path)
     printing = threading.Lock()
 
     def play(n: int) -> None:

@@ -1,4 +1,5 @@
-"""What the DuckDB file store keeps: acknowledged appends survive kill -9, and everything survives a reopen."""
+"""What the DuckDB file and PostgreSQL stores keep: acknowledged appends survive kill -9 of the writing process,
+and everything survives a reopen (PostgreSQL: in a schema of its own, skipped without a server, tests/pg.py)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,15 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import duckdb
 import msgspec
+import pytest
 
 from replay.store.base import NewEvent
-from replay.store.duckdb_store import DuckDBEventStore
+from replay.store.open import open_store
 from replay.store.sql import migrations
 
 HERE = Path(__file__).parent
@@ -37,8 +40,20 @@ def read_acks(process: subprocess.Popen[str], wanted: int, timeout: float) -> li
     return acks
 
 
-def test_store_acknowledged_appends_survive_kill_9(tmp_path: Path) -> None:
-    path = tmp_path / "killed.duckdb"
+@pytest.fixture(params=["duckdb", "postgres"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A DuckDB file path or a PostgreSQL URL (a fresh schema), for stores opened by ``open_store``."""
+    if request.param == "duckdb":
+        yield str(tmp_path / "killed.duckdb")
+        return
+    from tests.pg import fresh_schema
+
+    with fresh_schema() as url:
+        yield url
+
+
+def test_store_acknowledged_appends_survive_kill_9(database: str) -> None:
+    path = database
     games, batch = 4, 3
     process = subprocess.Popen(
         [sys.executable, str(HERE / "kill_target.py"), str(path), str(games), str(batch)],
@@ -57,7 +72,7 @@ def test_store_acknowledged_appends_survive_kill_9(tmp_path: Path) -> None:
     assert len(acks) == 60, process.stderr.read()
     assert process.returncode == -signal.SIGKILL
 
-    store = DuckDBEventStore(path)
+    store = open_store(path)
     try:
         acked = {f"g{n}": 0 for n in range(games)}
         for game_id, seq in acks:
@@ -72,16 +87,16 @@ def test_store_acknowledged_appends_survive_kill_9(tmp_path: Path) -> None:
         store.close()
 
 
-def test_store_reopened_file_keeps_events_metadata_keys_and_snapshots(tmp_path: Path) -> None:
-    path = tmp_path / "games.duckdb"
-    store = DuckDBEventStore(path)
+def test_store_reopened_keeps_events_metadata_keys_and_snapshots(database: str) -> None:
+    path = database
+    store = open_store(path)
     store.create_game("g1", "l5r", ["p1", "p2"], {"names": {"p1": "Ann"}}, [NewEvent("duel", 1, b"{}")], "cup")
     first = store.append("g1", [NewEvent("strike", 2, b'{"n":1}', "h1")], idempotency_key="k")
     store.update_metadata("g1", {"status": "over"})
     store.put_snapshot("g1", 2, b"\x00state")
     store.close()
 
-    reopened = DuckDBEventStore(path)  # runs schema.sql again; migrations must not re-apply
+    reopened = open_store(path)  # runs schema.sql again; migrations must not re-apply
     try:
         again = reopened.append("g1", [NewEvent("strike", 2, b'{"n":2}')], idempotency_key="k")
         assert again.replayed and (again.first_seq, again.events) == (first.first_seq, first.events)
@@ -92,6 +107,15 @@ def test_store_reopened_file_keeps_events_metadata_keys_and_snapshots(tmp_path: 
         assert reopened.append("g1", [NewEvent("strike", 2, b"{}")], expected_seq=2).first_seq == 3
     finally:
         reopened.close()
+    if "://" in path:
+        import psycopg
+
+        from replay.store.postgres_store import PG
+
+        with psycopg.connect(path) as conn:
+            applied = conn.execute("SELECT version FROM schema_migrations ORDER BY version").fetchall()
+        assert [v for (v,) in applied] == [version for version, _, _ in PG.migrations()]
+        return
     with duckdb.connect(str(path)) as conn:
         applied = conn.execute("SELECT version FROM schema_migrations ORDER BY version").fetchall()
     assert [v for (v,) in applied] == [version for version, _, _ in migrations()]

@@ -1,0 +1,536 @@
+"""The PostgreSQL event store: one log shared by several server processes (issue 19; docs/store.md, docs/deploy.md).
+
+Selected by a URL (``postgresql://...`` as ``--db`` or ``WARLOG_DB``, ``replay.store.open.open_store``). The same
+contract as the DuckDB store (tests/replay/test_store_contract.py runs against both); what differs is that other
+processes write the same tables, so this store keeps no cache of what is stored and trusts only the database:
+
+- **Appends**: one round trip, one transaction each: the function ``warlog_append`` (migration 001) reads the last
+  seq, checks ``expected_seq`` and the idempotency key, inserts the events after it and moves the game's last seq
+  on. Optimistic: a race on the same seqs meets ``PRIMARY KEY (game_id, seq)``, the loser looks again (a conflict
+  with an expected seq, the first answer with a repeated key). Concurrent appends from every process share the
+  server's WAL flushes (PostgreSQL's own group commit); bulk imports go through ``COPY``.
+- **Connections**: a ``psycopg_pool`` pool; each connection has a ``statement_timeout``. A connection found
+  broken (a restart) fails its call and makes the pool check every idle one, so the next calls get live ones
+  (checking each connection when it is taken cost a round trip per call). A database that cannot be reached raises
+  ``StoreUnavailable``, a cancelled statement ``StoreTimeout`` (the API answers 503 with a clear code). Reads are
+  tried once more on a fresh connection; a write is not (its outcome is unknown: the caller retries it with its
+  idempotency key).
+- **Commits seen by other processes**: after its commits a store sends ``pg_notify('warlog_events', game_id)``
+  for the games they wrote (a thread, one statement for every game committed meanwhile; not inside the writing
+  transaction, where NOTIFY holds a database-wide lock through the commit's WAL flush and serialised every
+  append); one connection per store LISTENs and calls the commit listeners for games written by *other*
+  processes (this process's own commits call them directly, after the commit). A listener connection that
+  drops reconnects by itself; what it missed meanwhile is found by the live streams' once-a-second check
+  (``EventStore.last_seqs``) and by the analytics mirror's change numbers (``games.changed``).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
+from typing import Any
+
+import msgspec
+import psycopg
+import psycopg.errors
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from replay.errors import Conflict, GameExists, GameNotFound, StoreTimeout, StoreUnavailable
+from replay.store.base import (
+    AppendResult,
+    Clock,
+    GameRecord,
+    NewEvent,
+    Page,
+    StoredEvent,
+    check_batch,
+    check_limit,
+    check_metadata,
+    check_seq_args,
+    check_stream,
+    decode_cursor,
+    encode_cursor,
+    iso_utc,
+    utc_now,
+)
+from replay.store.sql import SQL_DIR, SqlFolder
+
+log = logging.getLogger("warlog.postgres")
+
+CHANNEL = "warlog_events"
+STATEMENT_TIMEOUT_MS = 5000  # default: a statement running longer is cancelled (StoreTimeout)
+POOL_SIZE = 10  # connections per process at most
+POOL_TIMEOUT = 2.0  # seconds to wait for a connection before StoreUnavailable (the longest a request waits while
+# the database is down: then 503 store_unavailable)
+CONNECT_TIMEOUT = 3  # seconds for one connection attempt
+_NO_END = 2**62
+_PARAM = re.compile(r"\$([a-z_][a-z0-9_]*)")
+
+
+class PostgresSql(SqlFolder):
+    """The PostgreSQL statements (``replay/sql/postgres``): ``$name`` parameters become psycopg's ``%(name)s``."""
+
+    def __call__(self, name: str) -> str:
+        text = super().__call__(name)
+        body = "\n".join(line for line in text.splitlines() if not line.startswith("--"))
+        return _PARAM.sub(r"%(\1)s", body.replace("%", "%%"))
+
+
+PG = PostgresSql(SQL_DIR / "postgres", "postgres")
+
+
+def redact(url: str) -> str:
+    """The URL without its password (for messages)."""
+    return re.sub(r"://([^:/@]+):[^@]*@", r"://\1:***@", url)
+
+
+class BulkGame(msgspec.Struct, frozen=True):  # the same fields as duckdb_store.BulkGame (records.bulk builds those)
+    game_id: str
+    system: str
+    players: list[str]
+    metadata: dict[str, Any]
+    tournament: str | None
+    types: list[str]
+    schema_versions: list[int]
+    payloads: list[str]
+    hashes: list[str]
+
+
+class PostgresEventStore:
+    def __init__(
+        self,
+        url: str,
+        clock: Clock = utc_now,
+        pool_size: int = POOL_SIZE,
+        statement_timeout_ms: int = STATEMENT_TIMEOUT_MS,
+        pool_timeout: float = POOL_TIMEOUT,
+        listen: bool = True,
+    ) -> None:
+        self.url = url
+        self._clock = clock
+        self._statement_timeout_ms = statement_timeout_ms
+        self._own_pids: set[int] = set()  # backends of this store's pool: their notifications are our own commits
+        self._closed = False
+        self._commit_listeners: list[Callable[[list[str]], None]] = []
+        self._pool = ConnectionPool(
+            url,
+            min_size=1,
+            max_size=pool_size,
+            timeout=pool_timeout,
+            kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
+            configure=self._configure,
+            reconnect_timeout=24 * 3600.0,
+            name="warlog",
+            open=False,
+        )
+        try:
+            self._pool.open(wait=False)
+            self._migrate()
+        except BaseException:
+            self._pool.close(timeout=0)
+            raise
+        self._executor = ThreadPoolExecutor(max_workers=pool_size, thread_name_prefix="warlog-pg-append")
+        self._notes: dict[str, None] = {}  # games committed by this process, not yet notified to the others
+        self._notes_ready = threading.Condition()
+        self._notifier = threading.Thread(target=self._notify_loop, name="warlog-pg-notify", daemon=True)
+        self._notifier.start()
+        self._listening = threading.Event()  # set while the LISTEN connection is up
+        self._listener: threading.Thread | None = None
+        if listen:
+            self._listener = threading.Thread(target=self._listen_loop, name="warlog-pg-listen", daemon=True)
+            self._listener.start()
+
+    def __repr__(self) -> str:
+        return f"PostgresEventStore({redact(self.url)!r})"
+
+    # -- connections ------------------------------------------------------------------------------------
+    def _configure(self, conn: psycopg.Connection) -> None:
+        conn.execute(f"SET statement_timeout = {int(self._statement_timeout_ms)}")
+        self._own_pids.add(conn.info.backend_pid)
+
+    @contextmanager
+    def _conn(self) -> Iterator[psycopg.Connection]:
+        """A pooled connection (autocommit); database failures become ``StoreUnavailable`` / ``StoreTimeout``."""
+        if self._closed:
+            raise RuntimeError("the event store is closed")
+        try:
+            with self._pool.connection() as conn:
+                yield conn
+        except psycopg.errors.QueryCanceled as error:
+            raise StoreTimeout(
+                f"a statement ran longer than the statement timeout ({self._statement_timeout_ms} ms) and was "
+                f"cancelled ({str(error).strip().splitlines()[0]})"
+            ) from None
+        except PoolTimeout:
+            raise StoreUnavailable(
+                f"no connection to {redact(self.url)} within {self._pool.timeout:g} s (the database is down, "
+                "restarting or overloaded); retry shortly"
+            ) from None
+        except psycopg.OperationalError as error:
+            self._pool.check()  # drop the pool's other broken connections now (a restart broke them all)
+            raise StoreUnavailable(_first_line(error)) from None
+
+    def _read(self, work: Callable[[psycopg.Connection], Any]) -> Any:
+        """Run a read; once more on a fresh connection if the first one failed (a restart broke it)."""
+        try:
+            with self._conn() as conn:
+                return work(conn)
+        except StoreTimeout:
+            raise
+        except StoreUnavailable:
+            with self._conn() as conn:
+                return work(conn)
+
+    # -- schema ---------------------------------------------------------------------------------------
+    def _migrate(self) -> None:
+        with self._conn() as conn:
+            with conn.transaction():
+                conn.execute(PG("migration_lock"))
+                conn.execute(PG("schema"))
+                applied = {row[0] for row in conn.execute(PG("applied_migrations")).fetchall()}
+                for version, name, text in PG.migrations():
+                    if version in applied:
+                        continue
+                    conn.execute(text.encode())  # no parameters: the whole file in one simple query
+                    conn.execute(
+                        PG("record_migration"),
+                        {"version": version, "name": name, "applied_at": iso_utc(self._clock())},
+                    )
+
+    # -- writes ---------------------------------------------------------------------------------------
+    def create_game(
+        self,
+        game_id: str,
+        system: str,
+        players: list[str],
+        metadata: dict[str, Any],
+        events: Sequence[NewEvent],
+        tournament: str | None = None,
+    ) -> AppendResult:
+        check_batch(events, allow_empty=True)
+        metadata_json = check_metadata(metadata).decode()
+        columns = _columns(events)
+        now = iso_utc(self._clock())
+        with self._conn() as conn, conn.transaction():
+            created = conn.execute(
+                PG("insert_game"),
+                {"game_id": game_id, "system": system, "created_at": now, "players": list(players),
+                 "tournament": tournament, "metadata": metadata_json, "last_seq": len(events)},
+            ).fetchall()
+            if not created:
+                raise GameExists(game_id)
+            if events:
+                conn.execute(PG("insert_events"), {"game_id": game_id, "first_seq": 1, "recorded_at": now, **columns})
+        self._committed([game_id])
+        return _result(game_id, 1, events, now)
+
+    def append(
+        self,
+        game_id: str,
+        events: Sequence[NewEvent],
+        expected_seq: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> AppendResult:
+        check_batch(events)
+        columns = _columns(events)
+        now = iso_utc(self._clock())
+        with self._conn() as conn:
+            status, first, last = conn.execute(
+                PG("append"),
+                {"game_id": game_id, "expected_seq": expected_seq, "key": idempotency_key, "recorded_at": now,
+                 **columns},
+            ).fetchall()[0]
+        match status:
+            case "ok":
+                self._committed([game_id])
+                return _result(game_id, first, events, now)
+            case "replayed":
+                return AppendResult(game_id, first, last, self.read(game_id, first, last), replayed=True)
+            case "conflict":
+                raise Conflict(game_id, expected_seq if expected_seq is not None else -1, last)
+            case "not_found":
+                raise GameNotFound(game_id)
+        raise AssertionError(f"warlog_append answered {status!r}")
+
+    def append_future(
+        self,
+        game_id: str,
+        events: Sequence[NewEvent],
+        expected_seq: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Future[AppendResult]:
+        """``append`` on the store's own threads (as many as pooled connections): for callers on an event loop."""
+        check_batch(events)
+        if self._closed:
+            raise RuntimeError("the event store is closed")
+        return self._executor.submit(self.append, game_id, events, expected_seq, idempotency_key)
+
+    def update_metadata(self, game_id: str, patch: dict[str, Any]) -> None:
+        patch_json = check_metadata(patch, "patch").decode()
+        with self._conn() as conn, conn.transaction():
+            if not conn.execute(PG("update_metadata"), {"game_id": game_id, "patch": patch_json}).fetchall():
+                raise GameNotFound(game_id)
+        self._committed([game_id])
+
+    def put_snapshot(self, game_id: str, seq: int, state: bytes) -> None:
+        with self._conn() as conn:
+            rows = conn.execute(PG("last_seq"), {"game_id": game_id}).fetchall()
+            if not rows:
+                raise GameNotFound(game_id)
+            if not 0 <= seq <= rows[0][0]:
+                raise ValueError(f"game {game_id!r}: snapshot seq {seq} is outside 0..{rows[0][0]}")
+            conn.execute(PG("upsert_snapshot"), {"game_id": game_id, "seq": seq, "state": bytes(state)})
+
+    def create_games_bulk(self, games: Sequence[Any]) -> int:
+        """Create many games with all their events in ONE transaction, by ``COPY`` (all or none: ``GameExists`` if
+        any id is taken). ``games`` are ``BulkGame``s (this module's or ``duckdb_store``'s: the same fields)."""
+        if len({g.game_id for g in games}) != len(games):
+            raise ValueError("create_games_bulk: a game id occurs twice")
+        for game in games:
+            n = len(game.types)
+            if not len(game.schema_versions) == len(game.payloads) == len(game.hashes) == n:
+                raise ValueError(f"game {game.game_id!r}: its event columns differ in length")
+            try:
+                for payload in game.payloads:
+                    msgspec.json.decode(payload, type=msgspec.Raw)
+            except msgspec.DecodeError as error:
+                raise ValueError(f"game {game.game_id!r}: an event payload is not valid JSON: {error}") from None
+            check_metadata(game.metadata)
+        if not games:
+            return 0
+        now = iso_utc(self._clock())
+        total = 0
+        with self._conn() as conn, conn.transaction():
+            taken = conn.execute(PG("games_taken"), {"game_ids": [g.game_id for g in games]}).fetchall()
+            if taken:
+                raise GameExists(taken[0][0])
+            cursor = conn.cursor()
+            with cursor.copy(PG("copy_games")) as copy:
+                for g in games:
+                    copy.write_row((g.game_id, g.system, now, list(g.players), g.tournament,
+                                    msgspec.json.encode(g.metadata).decode(), len(g.types)))
+            with cursor.copy(PG("copy_events")) as copy:
+                for g in games:
+                    for i, (t, v, p, h) in enumerate(zip(g.types, g.schema_versions, g.payloads, g.hashes,
+                                                         strict=True), 1):
+                        copy.write_row((g.game_id, i, t, v, p, now, h))
+                    total += len(g.types)
+        self._committed([g.game_id for g in games])
+        return total
+
+    # -- reads ----------------------------------------------------------------------------------------
+    def read(self, game_id: str, from_seq: int = 1, to_seq: int | None = None) -> list[StoredEvent]:
+        check_seq_args(from_seq, to_seq)
+        params = {"game_id": game_id, "from_seq": from_seq, "to_seq": _NO_END if to_seq is None else to_seq}
+        rows = self._read(lambda conn: conn.execute(PG("read_events"), params).fetchall())
+        return _stream(game_id, from_seq, to_seq, rows)
+
+    def find_idempotent(self, game_id: str, idempotency_key: str) -> AppendResult | None:
+        rows = self._read(
+            lambda conn: conn.execute(PG("find_idempotency_key"), {"game_id": game_id, "key": idempotency_key})
+            .fetchall()
+        )
+        if not rows:
+            raise GameNotFound(game_id)
+        first, last = rows[0]
+        if first is None:
+            return None
+        return AppendResult(game_id, first, last, self.read(game_id, first, last), replayed=True)
+
+    def last_seq(self, game_id: str) -> int:
+        rows = self._read(lambda conn: conn.execute(PG("last_seq"), {"game_id": game_id}).fetchall())
+        if not rows:
+            raise GameNotFound(game_id)
+        return int(rows[0][0])
+
+    def last_seqs(self, game_ids: Sequence[str]) -> dict[str, int]:
+        if not game_ids:
+            return {}
+        rows = self._read(lambda conn: conn.execute(PG("get_last_seqs"), {"game_ids": list(game_ids)}).fetchall())
+        return {game_id: int(seq) for game_id, seq in rows}
+
+    def get_game(self, game_id: str) -> GameRecord:
+        rows = self._read(lambda conn: conn.execute(PG("get_game"), {"game_id": game_id}).fetchall())
+        if not rows:
+            raise GameNotFound(game_id)
+        return _record(rows[0])
+
+    def list_games(
+        self,
+        system: str | None = None,
+        player: str | None = None,
+        tournament: str | None = None,
+        limit: int = 50,
+        cursor: str | None = None,
+        army: str | None = None,
+        newest_first: bool = False,
+    ) -> Page:
+        check_limit(limit)
+        after_created_at, after_game_id = decode_cursor(cursor) if cursor is not None else ("", "")
+        params = {
+            "system": system, "player": player, "tournament": tournament, "army": army,
+            "after_created_at": after_created_at, "after_game_id": after_game_id, "limit": limit + 1,
+        }
+        name = "list_games_newest" if newest_first else "list_games"
+        rows = self._read(lambda conn: conn.execute(PG(name), params).fetchall())
+        games = [_record(row) for row in rows[:limit]]
+        if len(rows) > limit:
+            return Page(games, encode_cursor(games[-1].created_at, games[-1].game_id))
+        return Page(games, None)
+
+    def get_snapshot(self, game_id: str, at_or_before: int) -> tuple[int, bytes] | None:
+        params = {"game_id": game_id, "at_or_before": at_or_before}
+        rows = self._read(lambda conn: conn.execute(PG("get_snapshot"), params).fetchall())
+        if not rows:
+            raise GameNotFound(game_id)
+        seq, state = rows[0]
+        return None if seq is None else (int(seq), bytes(state))
+
+    # -- for code beside the store (the tournaments' log, the analytics mirror) --------------------------
+    @contextmanager
+    def connection(self) -> Iterator[psycopg.Connection]:
+        """A pooled connection (autocommit) with this store's error translation; give it back quickly."""
+        with self._conn() as conn:
+            yield conn
+
+    def tournament_log(self) -> Any:
+        from replay.tournaments.store import PostgresTournamentLog
+
+        return PostgresTournamentLog(self, self._clock)
+
+    # -- commits --------------------------------------------------------------------------------------
+    def add_commit_listener(self, listener: Callable[[list[str]], None]) -> None:
+        """``listener(game_ids)`` after each commit of this store that stored events or changed a game, and for
+        each notification of another process's commit (on the listening thread). It must return quickly; an
+        exception it raises is ignored."""
+        self._commit_listeners.append(listener)
+
+    def remove_commit_listener(self, listener: Callable[[list[str]], None]) -> None:
+        if listener in self._commit_listeners:
+            self._commit_listeners.remove(listener)
+
+    def _committed(self, game_ids: list[str]) -> None:
+        """After a commit of this store: tell this process's listeners now, and the other processes soon."""
+        with self._notes_ready:
+            self._notes.update(dict.fromkeys(game_ids))
+            self._notes_ready.notify()
+        self._told(game_ids)
+
+    def wait_listening(self, timeout: float) -> bool:
+        """Whether this store hears other processes' commits now (its LISTEN connection is up), waiting up to
+        ``timeout`` seconds for it."""
+        return self._listening.wait(timeout)
+
+    def _told(self, game_ids: list[str]) -> None:
+        for listener in list(self._commit_listeners):
+            try:
+                listener(game_ids)
+            except Exception:  # noqa: BLE001 - a listener must never break a write
+                pass
+
+    def _listen_loop(self) -> None:
+        """LISTEN on its own connection; reconnect (every half second) while the database is away."""
+        down_since: float | None = None
+        while not self._closed:
+            try:
+                with psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT) as conn:
+                    prefix = f"{conn.execute(PG('current_schema')).fetchall()[0][0]}:"
+                    conn.execute(PG("listen"))
+                    self._listening.set()
+                    if down_since is not None:
+                        log.warning("warlog: listening to %s again", redact(self.url))
+                        down_since = None
+                    while not self._closed:
+                        for note in conn.notifies(timeout=0.5):
+                            # another process's commit in this store's schema (our own commits were told already)
+                            if note.pid not in self._own_pids and note.payload.startswith(prefix):
+                                self._told([note.payload[len(prefix):]])
+            except psycopg.Error as error:
+                self._listening.clear()
+                if self._closed:
+                    return
+                if down_since is None:
+                    down_since = time.monotonic()
+                    log.warning("warlog: lost the notification connection (%s); reconnecting", _first_line(error))
+                time.sleep(0.5)
+
+    def _notify_loop(self) -> None:
+        """Send the notifications of this process's commits: every game committed since the last round, in one
+        statement (one round trip, no WAL flush). A notification lost (the process dies between a commit and
+        this, or the database is away) only delays the others: their live streams check every second
+        (``last_seqs``) and the analytics mirror reads the transaction horizon, not the notifications."""
+        while True:
+            with self._notes_ready:
+                while not self._notes and not self._closed:
+                    self._notes_ready.wait()
+                if not self._notes:
+                    return
+            time.sleep(0.002)  # a moment for the commits just behind: one statement for them all
+            with self._notes_ready:
+                game_ids, self._notes = list(self._notes), {}
+            try:
+                with self._pool.connection() as conn:  # not _conn: the last ones are sent while closing
+                    conn.execute(PG("notify"), {"game_ids": game_ids}).fetchall()
+            except (psycopg.Error, PoolTimeout) as error:
+                log.warning("warlog: %d change notifications not sent (%s)", len(game_ids), _first_line(error))
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._executor.shutdown(wait=True)
+        with self._notes_ready:
+            self._closed = True
+            self._notes_ready.notify()
+        self._notifier.join(timeout=5)
+        if self._listener is not None:
+            self._listener.join(timeout=5)
+        self._pool.close(timeout=5)
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def _columns(events: Sequence[NewEvent]) -> dict[str, list[Any]]:
+    try:
+        payloads = [e.payload.decode("utf-8") for e in events]
+    except UnicodeDecodeError as error:
+        raise ValueError(f"event payload is not UTF-8: {error}") from None
+    return {
+        "types": [e.type for e in events],
+        "schema_versions": [e.schema_version for e in events],
+        "payloads": payloads,
+        "hashes": [e.hash for e in events],
+    }
+
+
+def _result(game_id: str, first: int, events: Sequence[NewEvent], recorded_at: str) -> AppendResult:
+    stored = [
+        StoredEvent(game_id, first + i, e.type, e.schema_version, e.payload, recorded_at, e.hash)
+        for i, e in enumerate(events)
+    ]
+    return AppendResult(game_id, first, first + len(events) - 1, stored, replayed=False)
+
+
+def _stream(game_id: str, from_seq: int, to_seq: int | None, rows: list[tuple]) -> list[StoredEvent]:
+    if not rows:
+        raise GameNotFound(game_id)
+    last = rows[0][0] if to_seq is None else min(to_seq, rows[0][0])
+    events = [
+        StoredEvent(game_id, seq, type_, version, payload.encode("utf-8"), recorded_at, hash_)
+        for _, seq, type_, version, payload, recorded_at, hash_ in rows
+        if seq is not None
+    ]
+    return check_stream(game_id, from_seq, last, events)
+
+
+def _record(row: tuple) -> GameRecord:
+    game_id, system, created_at, players, tournament, metadata, last_seq = row
+    return GameRecord(game_id, system, created_at, list(players), tournament, msgspec.json.decode(metadata),
+                      int(last_seq))

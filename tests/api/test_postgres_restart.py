@@ -1,0 +1,146 @@
+"""PostgreSQL restarted under load (issue 19, item 4): while it is down the server answers 503 ``store_unavailable``
+(never a hang, never a 500), it reconnects by itself once the database is back, and no acknowledged event is lost.
+
+The test runs its OWN PostgreSQL (initdb into a temporary directory, a free port), not the shared one of
+tests/pg.py: stopping the shared server would break the other PostgreSQL tests running at the same time (xdist).
+The stop is ``pg_ctl stop -m immediate``, a crash as far as the database knows (recovery from its WAL on start).
+Skipped unless PostgreSQL 15's binaries are installed and the tests run as root (they start it as ``postgres``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.api.helpers import SETUP, bearer
+from tests.serving import free_port, serve, stop
+
+BIN = Path("/usr/lib/postgresql/15/bin")
+
+
+class OwnPostgres:
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="warlog-pg-"))
+        self.folder.chmod(0o755)
+        self.data = self.folder / "data"
+        self.port = free_port()
+        shutil.chown(self.folder, "postgres", "postgres")
+        self._as_postgres([str(BIN / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres",
+                           "--no-sync", "-E", "UTF8"])
+
+    def _as_postgres(self, command: list[str]) -> None:
+        subprocess.run(["su", "postgres", "-c", " ".join(command)], check=True, capture_output=True, timeout=60)
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def start(self) -> None:
+        options = f"'-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1'"
+        self._as_postgres([str(BIN / "pg_ctl"), "-D", str(self.data), "-o", options, "-l",
+                           str(self.folder / "log"), "-w", "start"])
+
+    def crash(self) -> None:
+        self._as_postgres([str(BIN / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"])
+
+    def remove(self) -> None:
+        try:
+            self.crash()
+        except subprocess.CalledProcessError:
+            pass  # already stopped
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[OwnPostgres]:
+    if not (BIN / "initdb").exists() or os.geteuid() != 0:
+        pytest.skip("needs PostgreSQL 15's binaries and root (to run a private server as postgres)")
+    pytest.importorskip("psycopg")
+    server = OwnPostgres()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.remove()
+
+
+def test_postgres_restarted_under_load_503_then_reconnect_and_nothing_acknowledged_is_lost(
+    own_postgres: OwnPostgres, tmp_path: Path
+) -> None:
+    port = free_port()
+    process = serve(own_postgres.url, port, args=["--stats-db", str(tmp_path / "stats.duckdb")],  # type: ignore[arg-type]
+                    seconds=60)
+    acknowledged: dict[str, int] = {}  # game -> the last seq a 201 answered
+    answers: list[tuple[float, int, str]] = []  # (when, status, error code)
+    stop_load = threading.Event()
+
+    def load() -> None:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+            n = 0
+            while not stop_load.is_set():
+                n += 1
+                try:
+                    response = client.post("/games", json={**SETUP, "seed": n})
+                except httpx.HTTPError:
+                    answers.append((time.monotonic(), 0, "transport"))
+                    continue
+                body = response.json()
+                answers.append((time.monotonic(), response.status_code, body.get("error", {}).get("code", "")))
+                if response.status_code != 201:
+                    time.sleep(0.05)
+                    continue
+                game_id, token = body["id"], body["tokens"]["scorekeeper"]
+                acknowledged[game_id] = body["seq"]
+                for _ in range(3):  # a few moves of each game, each acknowledged before the next
+                    legal = client.get(f"/games/{game_id}/legal", headers=bearer(token))
+                    if legal.status_code != 200:
+                        answers.append((time.monotonic(), legal.status_code, legal.json()["error"]["code"]))
+                        break
+                    body = {"action": legal.json()["actions"][0], "expected_seq": legal.json()["seq"]}
+                    moved = client.post(f"/games/{game_id}/actions", json=body, headers=bearer(token))
+                    code = moved.json().get("error", {}).get("code", "") if moved.status_code != 201 else ""
+                    answers.append((time.monotonic(), moved.status_code, code))
+                    if moved.status_code != 201:
+                        break
+                    acknowledged[game_id] = moved.json()["seq"]
+
+    worker = threading.Thread(target=load)
+    try:
+        worker.start()
+        time.sleep(1.5)
+        down_at = time.monotonic()
+        own_postgres.crash()
+        time.sleep(5.0)  # longer than the pool's timeout (2 s): requests waiting for a connection get 503
+        up_at = time.monotonic()
+        own_postgres.start()
+        time.sleep(6.0)  # the pool reconnects; the load goes on
+        stop_load.set()
+        worker.join(60)
+        assert not worker.is_alive()
+        statuses = {status for _, status, _ in answers}
+        assert statuses <= {201, 503}, sorted(set(answers), key=lambda a: a[0])[:20]
+        refused = [(when, code) for when, status, code in answers if status == 503]
+        assert refused, "no request was refused while PostgreSQL was down"
+        assert {code for _, code in refused} <= {"store_unavailable", "store_timeout"}
+        assert all(down_at - 1 <= when <= up_at + 10 for when, _ in refused)  # only around the outage
+        assert any(status == 201 and when > up_at for when, status, _ in answers), "no success after the restart"
+        assert any(status == 201 and when < down_at for when, status, _ in answers)
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+            for game_id, seq in acknowledged.items():  # every acknowledged event is stored
+                assert client.get(f"/games/{game_id}").json()["seq"] >= seq, game_id
+                lines = client.get(f"/games/{game_id}/events").text.splitlines()  # NDJSON, one event a line
+                assert [json.loads(line)["seq"] for line in lines][:seq] == list(range(1, seq + 1))
+    finally:
+        stop_load.set()
+        worker.join(60)
+        stop(process)

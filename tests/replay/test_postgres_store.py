@@ -1,0 +1,279 @@
+"""The PostgreSQL store beyond the shared contract (issue 19): what several processes on one database rely on —
+notifications of other stores' commits, a store's errors when the database is away or too slow, COPY imports, the
+tournaments' log, and the analytics mirror (a late commit is never skipped; one leader at a time, taken over).
+Each test has a schema of its own on the server of tests/pg.py (skipped without one)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from replay.errors import GameExists, StoreTimeout, StoreUnavailable
+from replay.store.base import NewEvent
+from tests.pg import pg_url  # noqa: F401 - the fixture
+
+pytest.importorskip("psycopg")
+
+from replay.store.postgres_store import PG, BulkGame, PostgresEventStore  # noqa: E402
+
+
+def event(n: int) -> NewEvent:
+    return NewEvent("placed", 1, msgspec.json.encode({"type": "placed", "n": n}))
+
+
+@pytest.fixture
+def store(pg_url: str) -> Iterator[PostgresEventStore]:  # noqa: F811
+    opened = PostgresEventStore(pg_url)
+    yield opened
+    opened.close()
+
+
+def wait_for(check: object, seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():  # type: ignore[operator]
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def test_postgres_sql_files_have_a_header_and_one_statement() -> None:
+    for path in sorted(PG.path.glob("*.sql")):
+        name = path.stem
+        text = path.read_text(encoding="utf-8")
+        header = [line for line in text.splitlines() if line.startswith("--")]
+        assert header[0].startswith(f"-- {name}:"), name
+        assert any(line.startswith("-- parameters:") for line in header), name
+        assert any(line.startswith("-- output:") for line in header), name
+        code = "\n".join(line.split("--")[0] for line in text.splitlines())
+        assert code.count(";") == 1 and code.rstrip().endswith(";"), f"{name}.sql must hold exactly one statement"
+    assert "%(game_id)s" in PG("append") and "$" not in PG("append")
+
+
+def test_commits_of_another_store_reach_the_listeners_and_our_own_only_once(
+    store: PostgresEventStore, pg_url: str  # noqa: F811
+) -> None:
+    other = PostgresEventStore(pg_url)
+    try:
+        heard: list[list[str]] = []
+        store.add_commit_listener(heard.append)
+        assert store.wait_listening(10)
+        other.create_game("g1", "lords-of-war", ["p1", "p2"], {}, [event(1)])
+        assert wait_for(lambda: len(heard) >= 1), heard
+        other.append("g1", [event(2)], expected_seq=1)  # (commits close together may share one notification)
+        assert wait_for(lambda: len(heard) >= 2), heard
+        store.append("g1", [event(3)], expected_seq=2)  # our own: told once, directly, not echoed by NOTIFY
+        time.sleep(0.5)
+        assert heard == [["g1"], ["g1"], ["g1"]]
+    finally:
+        other.close()
+
+
+def test_notifications_of_another_schema_are_not_ours(store: PostgresEventStore) -> None:
+    from tests.pg import fresh_schema
+
+    with fresh_schema() as elsewhere:
+        stranger = PostgresEventStore(elsewhere)
+        try:
+            heard: list[list[str]] = []
+            store.add_commit_listener(heard.append)
+            assert store.wait_listening(10)
+            stranger.create_game("g1", "lords-of-war", ["p1", "p2"], {}, [event(1)])
+            time.sleep(0.5)
+            assert heard == []
+        finally:
+            stranger.close()
+
+
+def test_a_statement_past_the_timeout_is_a_clear_store_timeout(pg_url: str) -> None:  # noqa: F811
+    slow = PostgresEventStore(pg_url, statement_timeout_ms=200)
+    try:
+        slow.create_game("g1", "lords-of-war", ["p1", "p2"], {}, [event(1)])
+        holder = PostgresEventStore(pg_url)
+        try:
+            with holder.connection() as conn, conn.transaction():
+                conn.execute("LOCK TABLE games IN ACCESS EXCLUSIVE MODE")  # a stalled database, as seen by slow
+                started = time.monotonic()
+                with pytest.raises(StoreTimeout) as raised:
+                    slow.append("g1", [event(2)], expected_seq=1)
+                assert time.monotonic() - started < 3
+            assert "statement timeout (200 ms)" in str(raised.value)
+            assert slow.append("g1", [event(2)], expected_seq=1).last_seq == 2  # nothing half-done
+        finally:
+            holder.close()
+    finally:
+        slow.close()
+
+
+def test_an_unreachable_database_is_store_unavailable_not_a_hang() -> None:
+    started = time.monotonic()
+    with pytest.raises(StoreUnavailable) as raised:
+        PostgresEventStore("postgresql://warlog:warlog@127.0.0.1:1/none", pool_timeout=1.0)
+    assert time.monotonic() - started < 10
+    assert "unavailable" in str(raised.value)
+
+
+def test_bulk_import_by_copy_is_all_or_nothing(store: PostgresEventStore) -> None:
+    games = [
+        BulkGame(f"b{i}", "lords-of-war", ["p1", "p2"], {"armies": {"p1": "orcs"}}, None,
+                 ["placed"] * 3, [1] * 3, [f'{{"n": {n}}}' for n in range(3)], ["h1", "h2", "h3"])
+        for i in range(50)
+    ]
+    assert store.create_games_bulk(games) == 150
+    assert [e.payload for e in store.read("b7")] == [b'{"n": 0}', b'{"n": 1}', b'{"n": 2}']
+    assert store.get_game("b7").last_seq == 3 and store.list_games(army="orcs", limit=100).games[0].game_id == "b0"
+    with pytest.raises(GameExists):
+        store.create_games_bulk([BulkGame("new", "l5r", [], {}, None, [], [], [], []), games[0]])
+    with pytest.raises(Exception):  # noqa: B017 - GameNotFound: the batch was rolled back
+        store.get_game("new")
+
+
+def test_tournament_log_lives_in_the_database_for_every_process(pg_url: str) -> None:  # noqa: F811
+    from replay.tournaments.service import TournamentConflict, TournamentNotFound
+    from replay.tournaments.store import tournament_log_for
+
+    one, two = PostgresEventStore(pg_url), PostgresEventStore(pg_url)
+    try:
+        a, b = tournament_log_for(one), tournament_log_for(two)
+        assert a.append("spring", [("created", {"name": "Spring"})], expected_seq=0) == 1
+        assert [(e.seq, e.type, e.data) for e in b.read("spring")] == [(1, "created", {"name": "Spring"})]
+        with pytest.raises(TournamentConflict):
+            b.append("spring", [("joined", {"player": "Ann"})], expected_seq=0)
+        assert b.append("spring", [("joined", {"player": "Ann"})], expected_seq=1) == 2
+        assert a.list_ids() == ["spring"]
+        with pytest.raises(TournamentNotFound):
+            a.read("autumn")
+    finally:
+        one.close()
+        two.close()
+
+
+def test_mirror_copies_a_commit_that_ends_after_a_later_one(store: PostgresEventStore, tmp_path: Path) -> None:
+    """Transaction ids are taken in one order and committed in another: the mirror's horizon (the oldest running
+    transaction) keeps a slow transaction's game from being skipped when a later one is copied first."""
+    from replay.analytics.beside import LogMirror
+
+    store.create_game("slow", "lords-of-war", ["p1", "p2"], {}, [event(1)])
+    mirror = LogMirror(store, tmp_path / "mirror.duckdb")
+    try:
+        assert mirror.sync() == 1
+        with store.connection() as conn, conn.transaction():  # takes its transaction id now, commits later
+            conn.execute(PG("append"), {"game_id": "slow", "expected_seq": 1, "key": None, "recorded_at": "x",
+                                        "types": ["placed"], "schema_versions": [1], "payloads": ["{}"],
+                                        "hashes": [""]})
+            store.create_game("fast", "lords-of-war", ["p1", "p2"], {}, [event(1)])
+            assert mirror.sync() == 1  # fast only: slow has not committed
+        assert mirror.sync() == 1  # slow, now committed, is found although fast was copied after it began
+        reader = mirror.reader()
+        try:
+            rows = reader.execute("SELECT game_id, last_seq FROM games ORDER BY game_id").fetchall()
+            events = reader.execute("SELECT count(*) FROM events").fetchall()[0][0]
+        finally:
+            reader.close()
+        assert rows == [("fast", 1), ("slow", 2)] and events == 3
+        assert mirror.sync() == 0  # nothing changed: nothing copied
+    finally:
+        mirror.close()
+
+
+def test_one_analytics_leader_at_a_time_and_a_follower_takes_over(pg_url: str, tmp_path: Path) -> None:  # noqa: F811
+    from replay.analytics import beside
+
+    one, two = PostgresEventStore(pg_url), PostgresEventStore(pg_url)
+    first = beside.Beside(one, tmp_path / "stats.duckdb")
+    second = None
+    try:
+        assert wait_for(lambda: first.leader)
+        second = beside.Beside(two, tmp_path / "stats.duckdb")
+        time.sleep(beside.RETRY + 0.5)
+        assert first.leader and not second.leader
+        one.create_game("g1", "a-system-not-here", ["p1", "p2"], {}, [event(1)])  # projected as an unknown game
+        assert first.flush()
+        conn = second.stats.reader()  # the follower reads what the leader published
+        try:
+            assert conn.execute("SELECT count(*) FROM proj_checkpoint").fetchall() == [(1,)]
+        finally:
+            conn.close()
+        first.close()  # its session ends, the lock with it
+        assert wait_for(lambda: second.leader, beside.RETRY * 3)
+        two.create_game("g2", "a-system-not-here", ["p1", "p2"], {}, [event(1)])
+        assert second.flush()
+        conn = second.stats.reader()
+        try:
+            assert conn.execute("SELECT count(*) FROM proj_checkpoint").fetchall() == [(2,)]
+        finally:
+            conn.close()
+    finally:
+        first.close()
+        if second is not None:
+            second.close()
+        one.close()
+        two.close()
+
+
+def test_racing_stores_on_one_game_have_one_winner(pg_url: str) -> None:  # noqa: F811
+    from replay.errors import Conflict
+
+    stores = [PostgresEventStore(pg_url) for _ in range(2)]
+    try:
+        stores[0].create_game("g1", "lords-of-war", ["p1", "p2"], {}, [event(1)])
+        for seq in range(1, 21):
+            barrier = threading.Barrier(2)
+            outcome: list[str] = []
+
+            def race(s: PostgresEventStore, expected: int = seq, barrier: threading.Barrier = barrier,
+                     outcome: list[str] = outcome) -> None:
+                barrier.wait()
+                try:
+                    s.append("g1", [event(expected + 1)], expected_seq=expected)
+                    outcome.append("won")
+                except Conflict:
+                    outcome.append("conflict")
+
+            threads = [threading.Thread(target=race, args=(s,)) for s in stores]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert sorted(outcome) == ["conflict", "won"], (seq, outcome)
+        assert stores[1].last_seq("g1") == 21
+    finally:
+        for s in stores:
+            s.close()
+
+
+def test_stats_and_sql_commands_read_the_published_file_and_parquet_has_its_own_mirror(
+    pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]  # noqa: F811
+) -> None:
+    from api.cli import main
+    from replay.analytics import beside
+
+    monkeypatch.setenv("WARLOG_STATS_DB", str(tmp_path / "stats.duckdb"))
+    store = PostgresEventStore(pg_url)
+    try:
+        assert main(["sql", "--db", pg_url, "SELECT 1"]) == 1  # nothing published yet: said in one line
+        capsys.readouterr()
+        assert main(["stats", "first-player", "--db", pg_url]) == 1
+        assert "not published yet" in capsys.readouterr().err
+        keeper = beside.Beside(store, tmp_path / "stats.duckdb")
+        try:
+            assert wait_for(lambda: keeper.leader)
+            store.create_game("g1", "a-system-not-here", ["p1", "p2"], {}, [event(1)])
+            assert keeper.flush()
+        finally:
+            keeper.close()
+        assert main(["sql", "--db", pg_url, "SELECT count(*) AS n FROM proj_games"]) == 0
+        assert "1" in capsys.readouterr().out
+        assert main(["stats", "first-player", "--db", pg_url, "--json"]) == 0
+        assert '"games"' in capsys.readouterr().out
+        assert main(["export-parquet", "--db", pg_url, str(tmp_path / "parquet")]) == 0
+        assert any((tmp_path / "parquet").iterdir())
+        assert main(["reproject", "--db", pg_url]) == 1
+        assert "analytics leader" in capsys.readouterr().err
+    finally:
+        store.close()
