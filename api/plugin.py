@@ -194,8 +194,7 @@ class ModelOptions:
     create) and per field of its player model other than ``id`` and ``name`` (for tournament register); a bool
     field is ``--x`` / ``--no-x``, a ``Literal`` field has its values as choices, an int field takes an int, any
     other a word, a comma list or JSON. The help is the field's description. ``flags`` names a field's option
-    otherwise than ``--field-name`` (an option string another system already has: Lords of War's ``teams`` is
-    ``--team-rules``)."""
+    otherwise than ``--field-name`` (when another registered system already owns that option string)."""
 
     def __init__(self, system: str, setup: type[GameSetup], flags: Mapping[str, str] | None = None) -> None:
         self.system = system

@@ -12,7 +12,7 @@ from replay.log.service import GameService
 from replay.records.record import import_text, store_events
 
 FIXTURE_GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
-SAMPLE_DEMO_GAMES = 12  # bot games of the first registered system (Lords of War)
+SAMPLE_DEMO_GAMES = 12  # bot games of the first registered system (the default one)
 SAMPLE_OTHER_GAMES = 4  # bot games of every other registered system
 
 
