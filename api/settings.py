@@ -21,6 +21,11 @@ class Settings(BaseModel):
     pg_statement_timeout_ms: int = Field(
         5000, ge=1, description="with PostgreSQL: a statement running longer is cancelled (503 store_timeout)"
     )
+    analytics: bool = Field(
+        True, description="with PostgreSQL: this process may lead the analytics (mirror, projector, publication); "
+        "false: it only reads the published statistics (the workers of `warlog serve --workers`, whose analytics "
+        "run in a `warlog analytics` process of their own)",
+    )
     pg_pool_size: int = Field(10, ge=1, le=1000, description="with PostgreSQL: connections per server process")
     host: str = "127.0.0.1"
     port: int = Field(8000, ge=0, le=65535, description="0: any free port (the one chosen is printed)")

@@ -81,9 +81,9 @@ TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def cpu_by_part(server_pid: int) -> dict[str, float]:
-    """CPU seconds so far of the server (its process and its workers), PostgreSQL (every postgres process) and
-    this load generator: where the 2 cores went."""
-    parts = {"server": 0.0, "postgres": 0.0, "client": 0.0}
+    """CPU seconds so far of the server (its process and its workers), its analytics process (``--workers``),
+    PostgreSQL (every postgres process) and this load generator: where the 2 cores went."""
+    parts = {"server": 0.0, "analytics": 0.0, "postgres": 0.0, "client": 0.0}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -96,7 +96,11 @@ def cpu_by_part(server_pid: int) -> dict[str, float]:
         seconds = (int(fields[11]) + int(fields[12])) / TICKS
         pid, parent = int(entry.name), int(fields[1])
         if pid == server_pid or parent == server_pid:
-            parts["server"] += seconds
+            try:
+                analytics = b" analytics " in (entry / "cmdline").read_bytes().replace(b"\0", b" ")
+            except OSError:
+                analytics = False
+            parts["analytics" if analytics else "server"] += seconds
         elif name.startswith("postgres"):
             parts["postgres"] += seconds
         elif pid == os.getpid():

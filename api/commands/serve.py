@@ -38,9 +38,10 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"warlog serve: {error}", file=sys.stderr)
         return 2
     db = settings.db
-    workers = args.workers or 1
+    workers = 1 if args.workers is None else args.workers
     if workers < 1:
         raise CliError(f"--workers {workers}: give at least 1", status=2)
+    supervised = args.workers is not None and is_postgres(db)  # --workers N on PostgreSQL, N = 1 included
     if workers > 1 and not is_postgres(db):
         raise CliError(
             f"--workers {workers} needs a PostgreSQL database (--db postgresql://...): the DuckDB file {db} can be "
@@ -56,7 +57,7 @@ def _serve(args: argparse.Namespace) -> int:
     except BaseException:
         sock.close()
         raise
-    if workers > 1:
+    if supervised:
         return _serve_workers(settings, workers, sock)
     app = create_app(settings)
     key = remote.new_key() if is_file(db) else None
@@ -115,13 +116,19 @@ def is_postgres(db: str) -> bool:
 WORKER = "WARLOG_SERVE_WORKER"  # set by the supervisor in its workers' environment: listen with SO_REUSEPORT
 
 
+ANALYTICS_NICE = 5  # the analytics process's CPU priority below the workers': serving first, the statistics lag
+
+
 def _serve_workers(settings: Any, workers: int, sock: socket.socket) -> int:
     """``workers`` processes, each a whole ``warlog serve`` (its own app, store, pool, live hub) listening on the
     same port with SO_REUSEPORT, so the kernel spreads the connections over them evenly (one socket shared by
-    uvicorn's workers left most keep-alive connections with whichever process accepted first). This process
-    supervises: it starts a worker again when one dies, and stops them all on SIGTERM or Ctrl-C. It keeps ``sock``
-    bound without listening (the port stays reserved; no connection is routed to it). PostgreSQL only: every
-    process shares its log (issue 19, docs/deploy.md)."""
+    uvicorn's workers left most keep-alive connections with whichever process accepted first), and one ``warlog
+    analytics`` process (at ``ANALYTICS_NICE``) that keeps the statistics the workers read: in a worker, the
+    projector's CPU-bound passes held that worker's interpreter lock while its requests waited for it (appends
+    over two workers ran at 1.06 times one worker's rate; bench/RESULTS.md "PostgreSQL"). This process
+    supervises: it starts a worker or the analytics process again when one dies, and stops them all on SIGTERM or
+    Ctrl-C. It keeps ``sock`` bound without listening (the port stays reserved; no connection is routed to it).
+    PostgreSQL only: every process shares its log (issue 19, docs/deploy.md)."""
     import signal
     import subprocess
     import time
@@ -135,8 +142,12 @@ def _serve_workers(settings: Any, workers: int, sock: socket.socket) -> int:
         else:
             environment[f"WARLOG_{name.upper()}"] = str(value).lower() if isinstance(value, bool) else str(value)
     environment["WARLOG_PORT"] = str(port)
+    analytics_environment = dict(environment)
     environment[WORKER] = "1"
-    command = [sys.executable, "-m", "api.cli", "serve"]
+    environment["WARLOG_ANALYTICS"] = "false"  # the analytics process below leads; the workers only read
+    commands = [[sys.executable, "-m", "api.cli", "serve"]] * workers + [
+        [sys.executable, "-m", "api.cli", "analytics", "--nice", str(ANALYTICS_NICE)]]
+    environments = [environment] * workers + [analytics_environment]
     stopping = False
 
     def stop(*_: object) -> None:
@@ -145,17 +156,19 @@ def _serve_workers(settings: Any, workers: int, sock: socket.socket) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    children = [subprocess.Popen(command, env=environment) for _ in range(workers)]
+    children = [subprocess.Popen(command, env=env) for command, env in zip(commands, environments, strict=True)]
     print(f"warlog: serving {shown(settings.db)} at http://{settings.host}:{port}/docs with {workers} worker "
-          f"processes (pids {', '.join(str(c.pid) for c in children)})", flush=True)
+          f"process{'es' if workers > 1 else ''} (pids {', '.join(str(c.pid) for c in children[:-1])}) and the "
+          f"analytics in pid {children[-1].pid}", flush=True)
     try:
         while not stopping:
             time.sleep(0.2)
             for index, child in enumerate(children):
                 if child.poll() is not None and not stopping:
-                    print(f"warlog serve: worker {child.pid} ended ({child.returncode}); starting another",
+                    what = "the analytics process" if index == workers else "worker"
+                    print(f"warlog serve: {what} {child.pid} ended ({child.returncode}); starting another",
                           file=sys.stderr, flush=True)
-                    children[index] = subprocess.Popen(command, env=environment)
+                    children[index] = subprocess.Popen(commands[index], env=environments[index])
     finally:
         for child in children:
             if child.poll() is None:
@@ -230,7 +243,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     serve.add_argument(
         "--workers", type=int, default=None, metavar="N",
-        help="N server processes on one port (PostgreSQL only: a DuckDB file is one process's); default 1",
+        help="N server processes on one port and one analytics process beside them (PostgreSQL only: a DuckDB "
+        "file is one process's); without it, one process that also keeps the statistics",
     )
     serve.add_argument(
         "--stats-db", default=None, metavar="FILE",

@@ -1,9 +1,10 @@
 """Analytics beside a PostgreSQL log (issue 19): the statistics stay on DuckDB, fed from the shared log.
 
-Every server process on one PostgreSQL database runs a ``Beside``; exactly one of them, the **leader**, does the
-work: the one holding a session advisory lock (``pg_try_advisory_lock``, keyed by the store's schema). The others
-try to take the lock every ``RETRY`` seconds, so when the leader dies (its session ends, the lock with it) another
-process takes over within that time. The leader:
+Every server process on one PostgreSQL database runs a ``Beside`` (or, under ``warlog serve --workers``, one
+``warlog analytics`` process runs it for the workers, which only read what it publishes); exactly one of them, the
+**leader**, does the work: the one holding a session advisory lock (``pg_try_advisory_lock``, keyed by the
+store's schema). The others try to take the lock every ``RETRY`` seconds, so when the leader dies (its session
+ends, the lock with it) another process takes over within that time. The leader:
 
 1. **mirrors** the log into a DuckDB file of its own (``<stats-db>.mirror``: the DuckDB store's schema, written
    only by the mirror): every game written (``games.changed_xid``, the id of the last transaction that wrote it)
@@ -266,7 +267,12 @@ class Beside:
     """One process's part in the analytics beside a PostgreSQL store: a follower that tries to become the leader,
     or the leader (mirror, projector, publication). ``close`` steps down (the lock goes with the session)."""
 
-    def __init__(self, store: Any, stats_path: str | Path, *, game_interval: float | None = None) -> None:
+    def __init__(
+        self, store: Any, stats_path: str | Path, *, game_interval: float | None = None, lead: bool = True
+    ) -> None:
+        """``lead=False``: a reader only, never the leader (a ``warlog serve --workers`` worker: the analytics run
+        in a process of their own, ``warlog analytics``, so that their CPU-bound passes do not hold the worker's
+        interpreter lock while it serves)."""
         self._store = store
         self.stats_path = Path(stats_path)
         self.mirror_path = self.stats_path.with_name(self.stats_path.name + ".mirror")
@@ -278,9 +284,11 @@ class Beside:
         self._published: Any = None
         self._flushes = threading.Condition()
         self._flush_asked = self._flush_done = 0
-        self._thread = threading.Thread(target=self._run, name="warlog-analytics", daemon=True)
-        store.add_commit_listener(self._on_commit)
-        self._thread.start()
+        self._thread: threading.Thread | None = None
+        if lead:
+            self._thread = threading.Thread(target=self._run, name="warlog-analytics", daemon=True)
+            store.add_commit_listener(self._on_commit)
+            self._thread.start()
 
     def _on_commit(self, _: list[str]) -> None:
         self._wake.set()
@@ -377,5 +385,6 @@ class Beside:
         self._store.remove_commit_listener(self._on_commit)
         self._closed.set()
         self._wake.set()
-        self._thread.join(timeout=10)
+        if self._thread is not None:
+            self._thread.join(timeout=10)
         self.stats.close()

@@ -2,7 +2,8 @@
 
 Selected by a URL (``postgresql://...`` as ``--db`` or ``WARLOG_DB``, ``replay.store.open.open_store``). The same
 contract as the DuckDB store (tests/replay/test_store_contract.py runs against both); what differs is that other
-processes write the same tables, so this store keeps no cache of what is stored and trusts only the database:
+processes write the same tables, so this store trusts the database for everything but one cache (the games' rows,
+below):
 
 - **Appends**: one round trip, one transaction each: the function ``warlog_append`` (migration 001) reads the last
   seq, checks ``expected_seq`` and the idempotency key, inserts the events after it and moves the game's last seq
@@ -22,6 +23,15 @@ processes write the same tables, so this store keeps no cache of what is stored 
   processes (this process's own commits call them directly, after the commit). A listener connection that
   drops reconnects by itself; what it missed meanwhile is found by the live streams' once-a-second check
   (``EventStore.last_seqs``) and by the analytics mirror's change numbers (``games.changed``).
+- **The games' rows** (``get_game``: system, players, metadata with the token hashes; every request's access check
+  reads one) are cached while the LISTEN connection is up, and only then: this process's own commits update or
+  drop a cached row as they commit, another process's commit drops it when its notification arrives, and a LISTEN
+  connection that drops (or comes back) empties the cache, since notifications may have been missed meanwhile. A
+  row read from the database is cached only if nothing was dropped while it was being read (``_generation``). So a
+  row may lag another process's commit by that commit's notification (a few milliseconds: bench/postgres.py's
+  fan-out figure), never this process's own; the events (``read``), ``last_seq``, appends, conflicts and
+  idempotency keys are always the database's. The read cost a round trip on the server's event loop per action
+  (bench/RESULTS.md "PostgreSQL").
 """
 
 from __future__ import annotations
@@ -30,6 +40,7 @@ import logging
 import re
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
@@ -68,6 +79,7 @@ POOL_SIZE = 10  # connections per process at most
 POOL_TIMEOUT = 2.0  # seconds to wait for a connection before StoreUnavailable (the longest a request waits while
 # the database is down: then 503 store_unavailable)
 CONNECT_TIMEOUT = 3  # seconds for one connection attempt
+ROW_CACHE = 10_000  # games' rows cached at most (a row with its metadata is about 1 kB)
 _NO_END = 2**62
 _PARAM = re.compile(r"\$([a-z_][a-z0-9_]*)")
 
@@ -117,6 +129,9 @@ class PostgresEventStore:
         self._own_pids: set[int] = set()  # backends of this store's pool: their notifications are our own commits
         self._closed = False
         self._commit_listeners: list[Callable[[list[str]], None]] = []
+        self._rows: OrderedDict[str, tuple] = OrderedDict()  # rows as read (see "The games' rows" above)
+        self._rows_lock = threading.Lock()
+        self._generation = 0  # counts every drop of cached rows
         self._pool = ConnectionPool(
             url,
             min_size=1,
@@ -140,6 +155,7 @@ class PostgresEventStore:
         self._notifier = threading.Thread(target=self._notify_loop, name="warlog-pg-notify", daemon=True)
         self._notifier.start()
         self._listening = threading.Event()  # set while the LISTEN connection is up
+        self.listen_pid: int | None = None  # its server process
         self._listener: threading.Thread | None = None
         if listen:
             self._listener = threading.Thread(target=self._listen_loop, name="warlog-pg-listen", daemon=True)
@@ -247,6 +263,7 @@ class PostgresEventStore:
             ).fetchall()[0]
         match status:
             case "ok":
+                self._row_moved_on(game_id, last)
                 self._committed([game_id])
                 return _result(game_id, first, events, now)
             case "replayed":
@@ -275,6 +292,7 @@ class PostgresEventStore:
         with self._conn() as conn, conn.transaction():
             if not conn.execute(PG("update_metadata"), {"game_id": game_id, "patch": patch_json}).fetchall():
                 raise GameNotFound(game_id)
+        self._drop_rows([game_id])
         self._committed([game_id])
 
     def put_snapshot(self, game_id: str, seq: int, state: bytes) -> None:
@@ -355,10 +373,41 @@ class PostgresEventStore:
         return {game_id: int(seq) for game_id, seq in rows}
 
     def get_game(self, game_id: str) -> GameRecord:
+        with self._rows_lock:
+            cached = self._rows.get(game_id)
+            if cached is not None:
+                self._rows.move_to_end(game_id)
+            generation = self._generation
+        if cached is not None:
+            return _record(cached)  # decoded per call: a caller changing its copy changes nothing here
         rows = self._read(lambda conn: conn.execute(PG("get_game"), {"game_id": game_id}).fetchall())
         if not rows:
             raise GameNotFound(game_id)
+        with self._rows_lock:
+            # nothing dropped since the read began (a commit it may have missed), and other processes are heard
+            if generation == self._generation and self._listening.is_set():
+                self._rows[game_id] = rows[0]
+                while len(self._rows) > ROW_CACHE:
+                    self._rows.popitem(last=False)
         return _record(rows[0])
+
+    def _drop_rows(self, game_ids: Sequence[str] | None) -> None:
+        """Forget the cached rows of these games (None: of every game)."""
+        with self._rows_lock:
+            self._generation += 1
+            if game_ids is None:
+                self._rows.clear()
+            else:
+                for game_id in game_ids:
+                    self._rows.pop(game_id, None)
+
+    def _row_moved_on(self, game_id: str, last_seq: int) -> None:
+        """This process's append committed: the cached row (if any) takes its last seq."""
+        with self._rows_lock:
+            self._generation += 1  # a read racing this commit may hold the row from before it
+            cached = self._rows.get(game_id)
+            if cached is not None and cached[-1] < last_seq:
+                self._rows[game_id] = (*cached[:-1], last_seq)
 
     def list_games(
         self,
@@ -441,6 +490,8 @@ class PostgresEventStore:
                 with psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT) as conn:
                     prefix = f"{conn.execute(PG('current_schema')).fetchall()[0][0]}:"
                     conn.execute(PG("listen"))
+                    self.listen_pid = conn.info.backend_pid  # (tests end this session to see a listener lost)
+                    self._drop_rows(None)  # commits made while nobody listened were not heard
                     self._listening.set()
                     if down_since is not None:
                         log.warning("warlog: listening to %s again", redact(self.url))
@@ -449,9 +500,12 @@ class PostgresEventStore:
                         for note in conn.notifies(timeout=0.5):
                             # another process's commit in this store's schema (our own commits were told already)
                             if note.pid not in self._own_pids and note.payload.startswith(prefix):
-                                self._told([note.payload[len(prefix):]])
+                                game_ids = [note.payload[len(prefix):]]
+                                self._drop_rows(game_ids)
+                                self._told(game_ids)
             except psycopg.Error as error:
                 self._listening.clear()
+                self._drop_rows(None)
                 if self._closed:
                     return
                 if down_since is None:

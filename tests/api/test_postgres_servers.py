@@ -3,12 +3,16 @@
 Two servers A and B on one schema answer as one service: racing appends through both give exactly one 201 and one
 409; an idempotency key repeated to the other process gets the first answer; a live stream on A receives what was
 appended through B (LISTEN/NOTIFY), and a reconnect with Last-Event-ID catches up without loss; kill -9 of the
-analytics leader leaves the other serving, and it takes the projector over. ``--workers N`` is refused for DuckDB
-and serves with PostgreSQL. Skipped without a PostgreSQL server (tests/pg.py).
+analytics leader leaves the other serving, and it takes the projector over; a token reissued through B stops
+working on A (whose cached row the notification drops). ``--workers N`` is refused for DuckDB and serves with
+PostgreSQL, with the analytics in a process of their own that the supervisor starts again when it dies. Skipped
+without a PostgreSQL server (tests/pg.py).
 """
 
 from __future__ import annotations
 
+import os
+import re
 import signal
 import subprocess
 import sys
@@ -16,6 +20,7 @@ import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +112,23 @@ def test_an_idempotency_key_repeated_to_the_other_process_returns_the_first_answ
     assert again.json() == first.json()
     assert again.headers.get("idempotent-replayed") == "true" and "idempotent-replayed" not in first.headers
     assert b.get(f"/games/{game_id}").json()["seq"] == first.json()["seq"]  # stored once
+
+
+def test_a_token_reissued_through_one_process_stops_working_on_the_other(
+    pair: tuple[httpx.Client, httpx.Client],
+) -> None:
+    """Each process caches games' rows (the token hashes with them) while it hears the others' commits: the
+    reissue's notification drops A's copy, so the old token stops working on A too, within moments."""
+    a, b = pair
+    game_id, token = new_game(a, seed=47)
+    assert a.get(f"/games/{game_id}/legal", headers=bearer(token)).status_code == 200  # A has the game's row now
+    old = b.post(f"/games/{game_id}/tokens/p1", headers=bearer(token)).json()["token"]
+    assert wait_until(lambda: a.get(f"/games/{game_id}/legal", headers=bearer(old)).status_code == 200, 5)
+    new = b.post(f"/games/{game_id}/tokens/p1", headers=bearer(token))
+    assert new.status_code == 201, new.text
+    assert wait_until(lambda: a.get(f"/games/{game_id}/legal", headers=bearer(old)).status_code == 401, 5), \
+        "the old token still worked on the other process 5 s after it was reissued"
+    assert a.get(f"/games/{game_id}/legal", headers=bearer(new.json()["token"])).status_code == 200
 
 
 def read_stream(client: httpx.Client, game_id: str, headers: dict[str, str], until: int,
@@ -207,24 +229,62 @@ def test_workers_are_refused_for_duckdb_in_one_sentence(tmp_path: Path) -> None:
     assert not (tmp_path / "one.duckdb").exists()
 
 
-def test_workers_serve_one_port_on_postgres(tmp_path: Path) -> None:
+@contextmanager
+def supervised(workers: int, folder: Path) -> Iterator[tuple[subprocess.Popen[str], httpx.Client]]:
+    """``warlog serve --workers N`` on a schema of its own, and a client; stopped when the block ends."""
     with fresh_schema() as url:
         port = free_port()
-        process = serve(url, port, args=["--workers", "2", "--stats-db", str(tmp_path / "s.duckdb")],  # type: ignore[arg-type]
+        process = serve(url, port, args=["--workers", str(workers), "--stats-db", str(folder / "s.duckdb")],  # type: ignore[arg-type]
                         seconds=60)
         try:
             with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
-                game_id, token = new_game(client, seed=5)
-                seq, action = first_action(client, game_id, token)
-                statuses = []
-                with ThreadPoolExecutor(8) as pool:  # 8 copies of one move: one stored, seven told it moved on
-                    for response in pool.map(
-                        lambda _: client.post(f"/games/{game_id}/actions",
-                                              json={"action": action, "expected_seq": seq},
-                                              headers=bearer(token)),
-                        range(8),
-                    ):
-                        statuses.append(response.status_code)
-                assert sorted(statuses) == [201] + [409] * 7
+                yield process, client
         finally:
             stop(process)
+
+
+def test_workers_serve_one_port_on_postgres(tmp_path: Path) -> None:
+    with supervised(2, tmp_path) as (_, client):
+        game_id, token = new_game(client, seed=5)
+        seq, action = first_action(client, game_id, token)
+        statuses = []
+        with ThreadPoolExecutor(8) as pool:  # 8 copies of one move: one stored, seven told it moved on
+            for response in pool.map(
+                lambda _: client.post(f"/games/{game_id}/actions",
+                                      json={"action": action, "expected_seq": seq},
+                                      headers=bearer(token)),
+                range(8),
+            ):
+                statuses.append(response.status_code)
+        assert sorted(statuses) == [201] + [409] * 7
+
+
+def children(pid: int) -> dict[int, str]:
+    """The processes whose parent is ``pid``: their command lines."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found[int(entry.name)] = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except (OSError, IndexError, ValueError):
+            continue
+    return found
+
+
+def test_workers_keep_the_analytics_in_a_process_of_their_own_started_again_when_it_dies(tmp_path: Path) -> None:
+    with supervised(1, tmp_path) as (process, client):
+        finish_a_game(client, 3)
+        assert wait_until(lambda: finished_games(client) == 1, 40), finished_games(client)
+        analytics = [pid for pid, line in children(process.pid).items() if " analytics " in line]
+        workers = [pid for pid, line in children(process.pid).items() if " serve" in line]
+        assert len(analytics) == 1 and len(workers) == 1, children(process.pid)
+        assert Path(f"/proc/{analytics[0]}/stat").read_text().rsplit(")", 1)[1].split()[16] == "5"  # nice
+        os.kill(analytics[0], signal.SIGKILL)  # the supervisor starts another, which takes over
+        again = wait_until(lambda: [pid for pid, line in children(process.pid).items()
+                                    if " analytics " in line and pid != analytics[0]], 10)
+        assert again, children(process.pid)
+        finish_a_game(client, 4)
+        assert wait_until(lambda: finished_games(client) == 2, 40), "no analytics after the restart"
+    stderr = process.stderr.read() if process.stderr else ""
+    leaders = {int(pid) for pid in re.findall(r"this process \(pid (\d+)\) leads the analytics", stderr)}
+    assert leaders and leaders <= {analytics[0], *again} and workers[0] not in leaders, stderr[-2000:]

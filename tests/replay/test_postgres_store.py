@@ -277,3 +277,53 @@ def test_stats_and_sql_commands_read_the_published_file_and_parquet_has_its_own_
         assert "analytics leader" in capsys.readouterr().err
     finally:
         store.close()
+
+
+def test_a_cached_row_follows_another_store_s_commits_and_a_lost_listen_connection_empties_the_cache(
+    store: PostgresEventStore, pg_url: str  # noqa: F811
+) -> None:
+    import psycopg
+
+    other = PostgresEventStore(pg_url)
+    try:
+        assert store.wait_listening(10)
+        other.create_game("g1", "lords-of-war", ["p1", "p2"], {"token_hashes": {"p1": "old"}}, [event(1)])
+        assert store.get_game("g1").metadata["token_hashes"] == {"p1": "old"}
+        assert "g1" in store._rows  # read once, kept: the next access check costs no round trip
+        other.update_metadata("g1", {"token_hashes": {"p1": "new"}})  # a token reissued through another process
+        assert wait_for(lambda: store.get_game("g1").metadata["token_hashes"] == {"p1": "new"}, 5)
+        other.append("g1", [event(2)], expected_seq=1)
+        assert wait_for(lambda: store.get_game("g1").last_seq == 2, 5)
+        store.append("g1", [event(3)], expected_seq=2)  # our own commit: the cached row moves on at once
+        assert store.get_game("g1").last_seq == 3 and "g1" in store._rows
+        # the LISTEN connection dies: nothing is cached until it is back (notifications may be missed meanwhile)
+        with psycopg.connect(pg_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", [store.listen_pid])
+        assert wait_for(lambda: not store._listening.is_set(), 5)
+        assert "g1" not in store._rows
+        other.update_metadata("g1", {"status": "over"})  # unheard: the listener is down
+        assert store.get_game("g1").metadata["status"] == "over"  # read from the database, not cached
+        assert store.wait_listening(10)
+        store.get_game("g1")
+        assert "g1" in store._rows
+    finally:
+        other.close()
+
+
+def test_a_row_read_while_a_commit_drops_it_is_not_cached(store: PostgresEventStore, pg_url: str) -> None:  # noqa: F811
+    """The read that began before a drop may hold the row from before that commit: it is answered, not kept."""
+    assert store.wait_listening(10)
+    store.create_game("g1", "lords-of-war", ["p1", "p2"], {}, [event(1)])
+    real = store._read
+
+    def read_then_another_commit_lands(work: object) -> object:
+        rows = real(work)  # type: ignore[arg-type]
+        store._drop_rows(["g1"])  # as the notification of another process's commit does, mid-read
+        return rows
+
+    store._read = read_then_another_commit_lands  # type: ignore[method-assign]
+    try:
+        assert store.get_game("g1").last_seq == 1
+    finally:
+        store._read = real  # type: ignore[method-assign]
+    assert "g1" not in store._rows
