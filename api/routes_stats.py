@@ -71,7 +71,8 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     if isinstance(store, SharedLog):  # PostgreSQL: one process projects, every process reads the published file
         from replay.analytics.beside import Beside
 
-        keeper = Beside(store, app.state.settings.stats_path(), lead=app.state.settings.analytics)
+        keeper = Beside(store, app.state.settings.stats_path(), lead=app.state.settings.analytics,
+                        scope=app.state.settings.analytics_scope)
         app.state.stats_source = keeper.stats
     elif isinstance(store, CommitListening) and isinstance(store, SqlReadable):
         projector = attach(store)

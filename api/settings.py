@@ -26,6 +26,11 @@ class Settings(BaseModel):
         "false: it only reads the published statistics (the workers of `warlog serve --workers`, whose analytics "
         "run in a `warlog analytics` process of their own)",
     )
+    analytics_scope: str | None = Field(
+        None, max_length=200, description="with PostgreSQL: the processes sharing one analytics leader and one "
+        "published statistics file (default: this machine's host name; give every machine the same scope when "
+        "--stats-db is on storage they share)",
+    )
     pg_pool_size: int = Field(10, ge=1, le=1000, description="with PostgreSQL: connections per server process")
     host: str = "127.0.0.1"
     port: int = Field(8000, ge=0, le=65535, description="0: any free port (the one chosen is printed)")

@@ -24,7 +24,7 @@ def _analytics(args: argparse.Namespace) -> int:
     from replay.analytics.beside import Beside
     from replay.store.open import is_postgres_url, open_store
 
-    settings = Settings.from_env(db=args.db, stats_db=args.stats_db)
+    settings = Settings.from_env(db=args.db, stats_db=args.stats_db, analytics_scope=args.scope)
     if not is_postgres_url(settings.db):
         raise CliError(
             f"{settings.db} is a DuckDB file: its statistics are kept by the `warlog serve` that holds it; "
@@ -36,7 +36,7 @@ def _analytics(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGINT, lambda *_: stop.set())
     store = open_store(settings.db, statement_timeout_ms=settings.pg_statement_timeout_ms, pool_size=2)
     try:
-        keeper = Beside(store, settings.stats_path())
+        keeper = Beside(store, settings.stats_path(), scope=settings.analytics_scope)
         print(f"warlog analytics: publishing the statistics of {shown(settings.db)} to {settings.stats_path()} "
               f"while this process leads (pid {os.getpid()})", flush=True)
         try:
@@ -65,6 +65,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="the DuckDB file the statistics are published to (default ./warlog-stats.duckdb; the mirror of the "
         "log is FILE.mirror); env WARLOG_STATS_DB",
     )
+    parser.add_argument("--scope", default=None, metavar="NAME",
+                        help="the processes sharing one leader and one published file (default: this machine's "
+                        "host name); env WARLOG_ANALYTICS_SCOPE")
     parser.add_argument("--nice", type=int, default=0, metavar="N",
                         help="lower this process's CPU priority by N (warlog serve --workers gives 5)")
     parser.set_defaults(func=_analytics)

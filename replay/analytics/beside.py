@@ -263,17 +263,28 @@ class StatsFile:
             self._old, self._conn = [], None
 
 
+def default_scope() -> str:
+    """One analytics leader per machine and database: the published file is a local file, read by the servers of
+    the machine it is on."""
+    import socket
+
+    return socket.gethostname()
+
+
 class Beside:
     """One process's part in the analytics beside a PostgreSQL store: a follower that tries to become the leader,
     or the leader (mirror, projector, publication). ``close`` steps down (the lock goes with the session)."""
 
     def __init__(
-        self, store: Any, stats_path: str | Path, *, game_interval: float | None = None, lead: bool = True
+        self, store: Any, stats_path: str | Path, *, game_interval: float | None = None, lead: bool = True,
+        scope: str | None = None,
     ) -> None:
         """``lead=False``: a reader only, never the leader (a ``warlog serve --workers`` worker: the analytics run
         in a process of their own, ``warlog analytics``, so that their CPU-bound passes do not hold the worker's
-        interpreter lock while it serves)."""
+        interpreter lock while it serves). ``scope``: the processes that share one leader (and so one published
+        file); None: this machine's (its host name)."""
         self._store = store
+        self.scope = scope if scope is not None else default_scope()
         self.stats_path = Path(stats_path)
         self.mirror_path = self.stats_path.with_name(self.stats_path.name + ".mirror")
         self.stats = StatsFile(self.stats_path)
@@ -302,7 +313,7 @@ class Beside:
             lock: Any = None
             try:
                 lock = psycopg.connect(self._store.url, autocommit=True, connect_timeout=3)
-                if lock.execute(PG("try_leader")).fetchall()[0][0]:
+                if lock.execute(PG("try_leader"), {"scope": self.scope}).fetchall()[0][0]:
                     self._lead(lock)
             except Exception as error:  # noqa: BLE001 - the database or the files failed: step down, try later
                 log.warning("warlog: analytics (pid %d): %s: %s", os.getpid(), type(error).__name__, error)

@@ -82,6 +82,7 @@ CONNECT_TIMEOUT = 3  # seconds for one connection attempt
 ROW_CACHE = 10_000  # games' rows cached at most (a row with its metadata is about 1 kB)
 _NO_END = 2**62
 _PARAM = re.compile(r"\$([a-z_][a-z0-9_]*)")
+_TAKEN = re.compile(r"^Key \(game_id\)=\((.*)\) already exists")
 
 
 class PostgresSql(SqlFolder):
@@ -321,6 +322,15 @@ class PostgresEventStore:
             check_metadata(game.metadata)
         if not games:
             return 0
+        try:
+            total = self._copy_games(games)
+        except psycopg.errors.UniqueViolation as error:  # another process created one of these ids meanwhile
+            detail = _TAKEN.search(error.diag.message_detail or "")
+            raise GameExists(detail.group(1) if detail else games[0].game_id) from None
+        self._committed([g.game_id for g in games])
+        return total
+
+    def _copy_games(self, games: Sequence[Any]) -> int:
         now = iso_utc(self._clock())
         total = 0
         with self._conn() as conn, conn.transaction():
@@ -338,7 +348,6 @@ class PostgresEventStore:
                                                          strict=True), 1):
                         copy.write_row((g.game_id, i, t, v, p, now, h))
                     total += len(g.types)
-        self._committed([g.game_id for g in games])
         return total
 
     # -- reads ----------------------------------------------------------------------------------------

@@ -327,3 +327,50 @@ def test_a_row_read_while_a_commit_drops_it_is_not_cached(store: PostgresEventSt
     finally:
         store._read = real  # type: ignore[method-assign]
     assert "g1" not in store._rows
+
+
+def test_each_scope_has_its_own_leader(pg_url: str, tmp_path: Path) -> None:  # noqa: F811
+    """Two machines (scopes) on one database each lead their own analytics and publish their own file."""
+    from replay.analytics import beside
+
+    one, two = PostgresEventStore(pg_url), PostgresEventStore(pg_url)
+    here = beside.Beside(one, tmp_path / "here.duckdb", scope="machine-a")
+    there = beside.Beside(two, tmp_path / "there.duckdb", scope="machine-b")
+    try:
+        assert wait_for(lambda: here.leader and there.leader, beside.RETRY * 3)
+        one.create_game("g1", "a-system-not-here", ["p1", "p2"], {}, [event(1)])
+        assert here.flush() and there.flush()
+        for keeper in (here, there):
+            conn = keeper.stats.reader()
+            try:
+                assert conn.execute("SELECT count(*) FROM proj_checkpoint").fetchall() == [(1,)]
+            finally:
+                conn.close()
+    finally:
+        here.close()
+        there.close()
+        one.close()
+        two.close()
+
+
+def test_a_bulk_import_racing_another_process_for_an_id_is_game_exists(store: PostgresEventStore) -> None:
+    """The id is free when the import checks it, taken when its COPY lands: GameExists naming it, nothing stored."""
+    outcome: list[BaseException | int] = []
+    games = [BulkGame(gid, "l5r", [], {}, None, ["placed"], [1], ['{"n": 1}'], ["h1"]) for gid in ("free", "race")]
+    with store.connection() as conn, conn.transaction():  # another process's create_game, not yet committed
+        conn.execute(PG("insert_game"), {"game_id": "race", "system": "l5r", "created_at": "2026-01-01T00:00:00Z",
+                                         "players": [], "tournament": None, "metadata": "{}", "last_seq": 0})
+
+        def run() -> None:
+            try:
+                outcome.append(store.create_games_bulk(games))
+            except BaseException as error:  # noqa: BLE001 - the test looks at it
+                outcome.append(error)
+
+        importer = threading.Thread(target=run)
+        importer.start()
+        time.sleep(0.5)  # the import's COPY waits on the uncommitted row's key
+    importer.join(10)
+    assert len(outcome) == 1 and isinstance(outcome[0], GameExists) and outcome[0].game_id == "race", outcome
+    with pytest.raises(Exception):  # noqa: B017 - GameNotFound: the import was rolled back
+        store.get_game("free")
