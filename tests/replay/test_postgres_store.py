@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -181,6 +182,15 @@ def test_mirror_copies_a_commit_that_ends_after_a_later_one(store: PostgresEvent
         mirror.close()
 
 
+def projected_games(keeper: Any) -> int:
+    """The games in the statistics file a ``Beside`` reads (the leader's last publication)."""
+    conn = keeper.stats.reader()
+    try:
+        return int(conn.execute("SELECT count(*) FROM proj_checkpoint").fetchall()[0][0])
+    finally:
+        conn.close()
+
+
 def test_one_analytics_leader_at_a_time_and_a_follower_takes_over(pg_url: str, tmp_path: Path) -> None:  # noqa: F811
     from replay.analytics import beside
 
@@ -194,20 +204,12 @@ def test_one_analytics_leader_at_a_time_and_a_follower_takes_over(pg_url: str, t
         assert first.leader and not second.leader
         one.create_game("g1", "a-system-not-here", ["p1", "p2"], {}, [event(1)])  # projected as an unknown game
         assert first.flush()
-        conn = second.stats.reader()  # the follower reads what the leader published
-        try:
-            assert conn.execute("SELECT count(*) FROM proj_checkpoint").fetchall() == [(1,)]
-        finally:
-            conn.close()
+        assert projected_games(second) == 1  # the follower reads what the leader published
         first.close()  # its session ends, the lock with it
         assert wait_for(lambda: second.leader, beside.RETRY * 3)
         two.create_game("g2", "a-system-not-here", ["p1", "p2"], {}, [event(1)])
         assert second.flush()
-        conn = second.stats.reader()
-        try:
-            assert conn.execute("SELECT count(*) FROM proj_checkpoint").fetchall() == [(2,)]
-        finally:
-            conn.close()
+        assert projected_games(second) == 2
     finally:
         first.close()
         if second is not None:
@@ -340,12 +342,7 @@ def test_each_scope_has_its_own_leader(pg_url: str, tmp_path: Path) -> None:  # 
         assert wait_for(lambda: here.leader and there.leader, beside.RETRY * 3)
         one.create_game("g1", "a-system-not-here", ["p1", "p2"], {}, [event(1)])
         assert here.flush() and there.flush()
-        for keeper in (here, there):
-            conn = keeper.stats.reader()
-            try:
-                assert conn.execute("SELECT count(*) FROM proj_checkpoint").fetchall() == [(1,)]
-            finally:
-                conn.close()
+        assert projected_games(here) == projected_games(there) == 1
     finally:
         here.close()
         there.close()
