@@ -8,11 +8,14 @@ The database: ``WARLOG_BENCH_PG``, else ``WARLOG_TEST_PG``, else the local defau
 in a schema of its own, dropped afterwards. Without a reachable server the script says so and exits 0 (JSON
 ``{"skipped": why}``).
 
-- **Appends**: ``warlog serve`` (DuckDB file; PostgreSQL with ``--workers 1``; PostgreSQL with ``--workers 2``),
+- **Appends**: ``warlog serve`` (DuckDB file; PostgreSQL with ``--workers 1``; PostgreSQL with ``--workers 2``;
+  with ``--workers`` the analytics run in a process of their own, counted apart as ``analytics``),
   ``--games`` games from the bot corpus created first, then ``--clients`` concurrent clients (one keep-alive
   connection each, bench/live.py's client) send the recorded actions (``POST /games/{id}/actions`` with
   ``expected_seq``) for ``--seconds`` seconds or until the games run out: actions per second, p50 / p99. Target:
-  2 processes >= 1.6 x 1 process on PostgreSQL (2 cores: the load generator and PostgreSQL share them too).
+  2 processes >= 1.6 x 1 process on PostgreSQL (2 cores: the load generator and PostgreSQL share them too). Also
+  printed: how busy the machine was (/proc/stat) and appends per second of one core of the serving processes'
+  CPU in each run, whose ratio says whether the processes scale with the cores they get.
 - **Fan-out**: ``--spectators`` SSE streams on one game, spread over the 2 processes of a ``--workers 2`` server
   (each stream gets whichever process the kernel hands its connection to), then ``--appends`` actions through
   the server, one every 0.2 s; for each action and stream, the time from sending the POST to the stream having
@@ -108,6 +111,12 @@ def cpu_by_part(server_pid: int) -> dict[str, float]:
     return parts
 
 
+def machine_ticks() -> list[int]:
+    """The machine's CPU time so far by kind (/proc/stat: user, nice, system, idle, iowait, irq, softirq, steal)."""
+    with open("/proc/stat") as stat:
+        return [int(x) for x in stat.readline().split()[1:9]]
+
+
 ENV = {"WARLOG_ADDRESS_WRITE_RATE": "0", "WARLOG_MAX_STREAMS_PER_CLIENT": "5000", "WARLOG_MAX_STREAMS": "5000"}
 
 
@@ -120,10 +129,14 @@ def appends(db: str, workers: int, args: argparse.Namespace, distinct: list, fol
             time.sleep(8)  # the other workers: /health answered by the first one only says one is up
         games = asyncio.run(create_games(f"http://127.0.0.1:{port}", distinct, args.games))
         pool = deque(games)
-        before = cpu_by_part(server.pid)
+        before, ticks = cpu_by_part(server.pid), machine_ticks()
         result = asyncio.run(run_level(port, args.clients, 10**9, pool, False, args.seconds))
-        after = cpu_by_part(server.pid)
+        after, spent = cpu_by_part(server.pid), [b - a for a, b in zip(ticks, machine_ticks(), strict=True)]
         result["cpu_pct"] = {k: 100 * (after[k] - before[k]) / result["seconds"] for k in before}
+        # how full the machine was: (all ticks - idle - iowait) / all ticks, over its cores
+        result["machine_busy_pct"] = 100 * (sum(spent) - spent[3] - spent[4]) / max(1, sum(spent))
+        # appends per second of one core of the serving processes' CPU: constant if processes scale with cores
+        result["per_server_core"] = result["rate"] / max(1e-9, result["cpu_pct"]["server"] / 100)
     finally:
         stop_server(server, 15)
     return result
@@ -249,7 +262,12 @@ def main() -> None:
                   f"(p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms; CPU % of a core {cpu(result)}; "
                   f"failures {result['failures'] or 'none'})", flush=True)
         out["ratio"] = out["pg2"]["rate"] / out["pg1"]["rate"]
-        print(f"2 processes / 1 process on PostgreSQL: {out['ratio']:.2f}x (target >= 1.6x)")
+        one, two = out["pg1"], out["pg2"]
+        out["efficiency"] = two["per_server_core"] / one["per_server_core"]
+        print(f"2 processes / 1 process on PostgreSQL: {out['ratio']:.2f}x (target >= 1.6x); the machine's 2 cores "
+              f"were {one['machine_busy_pct']:.0f}% / {two['machine_busy_pct']:.0f}% busy; appends per second of a "
+              f"serving core {one['per_server_core']:,.0f} / {two['per_server_core']:,.0f} "
+              f"({100 * out['efficiency']:.0f}%: how much of one process's speed per core two processes keep)")
         with schema() as url:
             port = free_port()
             server = start_server(url, port, args=["--workers", "2", "--stats-db", str(folder / "fan.duckdb")],  # type: ignore[arg-type]

@@ -6,7 +6,8 @@ the same game imported twice, or exported and imported into the database it came
 
 The DuckDB store keeps one hash per game in ``game_contents`` (migration 010), a table derived from the log like
 the projections: ``duplicates_of`` first hashes, in SQL, every game that has no row or has had events since, then
-looks the hash up through an index. Other stores (the in-memory one) are scanned.
+looks the hash up through an index; the PostgreSQL store does the same in its database (migration 002,
+``ContentFinding``). Other stores (the in-memory one) are scanned.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.system import GameSystem
-from replay.store.base import EventStore, SqlReadable
+from replay.store.base import ContentFinding, EventStore, SqlReadable
 from replay.store.sql import sql
 
 
@@ -52,6 +53,8 @@ def refresh(conn: Any) -> None:
 
 def duplicates_of(store: EventStore, digest: str) -> list[str]:
     """Ids of the stored games whose content hash is ``digest``, in id order."""
+    if isinstance(store, ContentFinding):
+        return store.games_with_content(digest)
     if isinstance(store, SqlReadable):
         import duckdb
 

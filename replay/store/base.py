@@ -185,6 +185,16 @@ class BulkCreating(Protocol):
 
 
 @runtime_checkable
+class ContentFinding(Protocol):
+    """A store that finds games by content hash in its own database (``replay.log.contents``), where other stores
+    are read game by game."""
+
+    def games_with_content(self, digest: str) -> list[str]:
+        """Ids of the stored games whose content hash is ``digest``, in id order."""
+        ...
+
+
+@runtime_checkable
 class SharedLog(Protocol):
     """A log several server processes share (PostgreSQL): the tournaments' logs are kept in its database (every
     process sees them), and the statistics beside it (``replay.analytics.beside``: one leader mirrors and projects

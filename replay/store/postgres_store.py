@@ -449,6 +449,21 @@ class PostgresEventStore:
         seq, state = rows[0]
         return None if seq is None else (int(seq), bytes(state))
 
+    def games_with_content(self, digest: str) -> list[str]:
+        """Hash the games new or moved on since the last look (``game_contents``, migration 002), then look the
+        digest up, in one transaction: an import's duplicate check without reading every game into Python."""
+        for attempt in range(3):
+            try:
+                with self._conn() as conn, conn.transaction():
+                    conn.execute(PG("contents_delete_stale"))
+                    conn.execute(PG("contents_insert_missing"))
+                    rows = conn.execute(PG("contents_find"), {"content_hash": digest}).fetchall()
+                return [row[0] for row in rows]
+            except psycopg.errors.DeadlockDetected:  # two processes refreshing the same stale rows: look again
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
     # -- for code beside the store (the tournaments' log, the analytics mirror) --------------------------
     @contextmanager
     def connection(self) -> Iterator[psycopg.Connection]:
