@@ -19,7 +19,15 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from engine.errors import RuleError, SetupError
-from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound, StoreTimeout, StoreUnavailable
+from replay.errors import (
+    Conflict,
+    CorruptRecord,
+    GameExists,
+    GameNotFound,
+    StoreBusy,
+    StoreTimeout,
+    StoreUnavailable,
+)
 from replay.tournaments.service import (
     TournamentConflict,
     TournamentError,
@@ -167,6 +175,8 @@ def install_error_handlers(app: FastAPI) -> None:
         # PostgreSQL down or restarting, or a statement past its timeout: nothing is hung, the client retries
         if isinstance(exc, StoreTimeout):
             return _json(503, "store_timeout", str(exc), headers={"Retry-After": "1"})
+        if isinstance(exc, StoreBusy):
+            return _json(503, "store_busy", str(exc), headers={"Retry-After": "1"})
         return _json(503, "store_unavailable", str(exc), headers={"Retry-After": "1"})
 
     @app.exception_handler(CorruptRecord)

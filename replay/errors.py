@@ -55,3 +55,8 @@ class StoreUnavailable(StoreError):
 class StoreTimeout(StoreUnavailable):
     """A statement ran past the store's statement timeout and was cancelled (a stalled database or a lock held too
     long); its transaction was rolled back."""
+
+
+class StoreBusy(StoreUnavailable):
+    """The database rolled the call's transaction back to settle a deadlock or a serialization conflict with
+    another process's; nothing was changed: retry."""

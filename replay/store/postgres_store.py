@@ -51,7 +51,7 @@ import psycopg
 import psycopg.errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from replay.errors import Conflict, GameExists, GameNotFound, StoreTimeout, StoreUnavailable
+from replay.errors import Conflict, GameExists, GameNotFound, StoreBusy, StoreTimeout, StoreUnavailable
 from replay.store.base import (
     AppendResult,
     Clock,
@@ -189,6 +189,8 @@ class PostgresEventStore:
                 "restarting or overloaded); retry shortly"
             ) from None
         except psycopg.OperationalError as error:
+            if (error.sqlstate or "").startswith("40"):  # class 40, transaction rollback: a deadlock, a serialization
+                raise StoreBusy(f"the database rolled this transaction back ({_first_line(error)})") from None
             self._pool.check()  # drop the pool's other broken connections now (a restart broke them all)
             raise StoreUnavailable(_first_line(error)) from None
 
@@ -459,7 +461,7 @@ class PostgresEventStore:
                     conn.execute(PG("contents_insert_missing"))
                     rows = conn.execute(PG("contents_find"), {"content_hash": digest}).fetchall()
                 return [row[0] for row in rows]
-            except psycopg.errors.DeadlockDetected:  # two processes refreshing the same stale rows: look again
+            except StoreBusy:  # two processes refreshing the same stale rows deadlocked: look again
                 if attempt == 2:
                     raise
         raise AssertionError("unreachable")

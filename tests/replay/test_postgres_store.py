@@ -371,3 +371,36 @@ def test_a_bulk_import_racing_another_process_for_an_id_is_game_exists(store: Po
     assert len(outcome) == 1 and isinstance(outcome[0], GameExists) and outcome[0].game_id == "race", outcome
     with pytest.raises(Exception):  # noqa: B017 - GameNotFound: the import was rolled back
         store.get_game("free")
+
+
+def test_a_deadlock_with_another_transaction_is_store_busy_and_changes_nothing(store: PostgresEventStore) -> None:
+    from replay.errors import StoreBusy
+
+    for game_id in ("g1", "g2"):
+        store.create_game(game_id, "lords-of-war", ["p1", "p2"], {}, [event(1)])
+    touch = "UPDATE games SET metadata = metadata || '{\"n\": 1}'::jsonb WHERE game_id = %s"
+    first_locked, errors = threading.Event(), []
+
+    def one() -> None:
+        try:
+            with store.connection() as conn, conn.transaction():
+                conn.execute(touch, ["g1"])
+                first_locked.set()
+                time.sleep(0.3)
+                conn.execute(touch, ["g2"])
+        except StoreBusy as error:
+            errors.append(error)
+
+    other = threading.Thread(target=one)
+    other.start()
+    assert first_locked.wait(5)
+    try:
+        with store.connection() as conn, conn.transaction():
+            conn.execute(touch, ["g2"])
+            conn.execute(touch, ["g1"])  # each waits for the other: PostgreSQL ends one of them
+    except StoreBusy as error:
+        errors.append(error)
+    other.join(10)
+    assert len(errors) == 1 and "deadlock detected" in str(errors[0]), errors
+    changed = [g for g in ("g1", "g2") if store.get_game(g).metadata.get("n") == 1]
+    assert changed == ["g1", "g2"]  # the survivor's transaction touched both; the rolled-back one nothing more
