@@ -50,7 +50,7 @@ def _serve(args: argparse.Namespace) -> int:
         )
     _allow_open_files(settings.max_streams)
     # before anything is announced or created: a busy port fails here
-    sock = _listen(settings.host, settings.port, reuse_port=workers > 1 or os.environ.get(WORKER) == "1")
+    sock = _listen(settings.host, settings.port, reuse_port=supervised or os.environ.get(WORKER) == "1")
     try:
         if is_file(db):
             _check_unlocked(db)
