@@ -45,6 +45,7 @@ from replay.records.syntax import (
     export_moves,
     parse_moves,
     people_tags,
+    required_tag,
 )
 
 SYSTEM_NAME = "art-of-war"
@@ -191,16 +192,11 @@ def parse(text: str) -> ParsedRecord:
 def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
     tags, at = record.tags, record.tag_lines
 
-    def need(tag: str) -> str:
-        if tag not in tags:
-            raise RecordSyntaxError(1, "missing_tag", f"the header has no [{tag} ...] tag")
-        return tags[tag]
-
     mode = tags.get("Variant", "sealed")
     players = []
     for pid in ("p1", "p2"):
         tag = pid.upper()
-        army: Any = need(f"{tag}Army")
+        army: Any = required_tag(tags, f"{tag}Army")
         if ":" in army:
             king, _, cards = army.partition(":")
             army = {"king": king, "cards": cards.split("+")}
@@ -208,7 +204,7 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
     setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": {"mode": mode},
                              "first": tags.get("First", "p1")}
     if mode == "sealed":
-        seed = need("Seed")
+        seed = required_tag(tags, "Seed")
         if not seed.isdigit():
             raise RecordSyntaxError(at["Seed"], "hidden_seed", f"a sealed game needs its seed; the record has {seed!r}")
         setup["seed"] = int(seed)

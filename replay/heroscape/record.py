@@ -43,6 +43,7 @@ from replay.records.syntax import (
     export_moves,
     parse_moves,
     people_tags,
+    required_tag,
 )
 
 SYSTEM_NAME = "heroscape"
@@ -191,17 +192,12 @@ def parse(text: str) -> ParsedRecord:
 def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
     tags, at = record.tags, record.tag_lines
 
-    def need(tag: str) -> str:
-        if tag not in tags:
-            raise RecordSyntaxError(1, "missing_tag", f"the header has no [{tag} ...] tag")
-        return tags[tag]
-
     mode = tags.get("Variant", "sealed")
     players = []
     _, armies = catalogue()
     for pid in ("p1", "p2"):
         tag = pid.upper()
-        army: Any = need(f"{tag}Army")
+        army: Any = required_tag(tags, f"{tag}Army")
         if army not in armies:
             army = {"cards": army.split("+")}
         players.append({"id": pid, "name": tags.get(tag, pid), "army": army})
@@ -212,7 +208,7 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
         variant["max_rounds"] = int(tags["MaxRounds"])
     setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": variant}
     if mode == "sealed":
-        seed = need("Seed")
+        seed = required_tag(tags, "Seed")
         if not seed.isdigit():
             raise RecordSyntaxError(at["Seed"], "hidden_seed", f"a sealed game needs its seed; the record has {seed!r}")
         setup["seed"] = int(seed)

@@ -65,6 +65,7 @@ from replay.records.syntax import (
     export_moves,
     parse_moves,
     people_tags,
+    required_tag,
 )
 
 SYSTEM_NAME = "l5r"
@@ -242,25 +243,20 @@ def parse(text: str) -> ParsedRecord:
 def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
     tags, at = record.tags, record.tag_lines
 
-    def need(tag: str) -> str:
-        if tag not in tags:
-            raise RecordSyntaxError(1, "missing_tag", f"the header has no [{tag} ...] tag")
-        return tags[tag]
-
     mode = tags.get("Variant", "sealed")
     players = []
     for pid in ("p1", "p2"):
         tag = pid.upper()
-        deck: Any = need(f"{tag}Army")
+        deck: Any = required_tag(tags, f"{tag}Army")
         if deck == "custom":
-            sensei = need(f"{tag}Sensei")
-            deck = {"stronghold": need(f"{tag}Stronghold"), "sensei": None if sensei == "-" else sensei,
-                    "dynasty": _uncounted(need(f"{tag}Dynasty"), at[f"{tag}Dynasty"]),
-                    "fate": _uncounted(need(f"{tag}Fate"), at[f"{tag}Fate"])}
+            sensei = required_tag(tags, f"{tag}Sensei")
+            deck = {"stronghold": required_tag(tags, f"{tag}Stronghold"), "sensei": None if sensei == "-" else sensei,
+                    "dynasty": _uncounted(required_tag(tags, f"{tag}Dynasty"), at[f"{tag}Dynasty"]),
+                    "fate": _uncounted(required_tag(tags, f"{tag}Fate"), at[f"{tag}Fate"])}
         players.append({"id": pid, "name": tags.get(tag, pid), "army": deck})
     setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": {"mode": mode}}
     if mode == "sealed":
-        seed = need("Seed")
+        seed = required_tag(tags, "Seed")
         if not seed.isdigit():
             raise RecordSyntaxError(at["Seed"], "hidden_seed",
                                     f"a sealed game needs its seed to deal its decks; the record has {seed!r}")

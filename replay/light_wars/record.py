@@ -59,6 +59,7 @@ from replay.records.syntax import (
     export_moves,
     parse_moves,
     people_tags,
+    required_tag,
 )
 
 SYSTEM_NAME = "light-wars"
@@ -255,20 +256,15 @@ def _pairs(text: str, line: int, what: str) -> dict[str, int]:
 def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
     tags, at = record.tags, record.tag_lines
 
-    def need(tag: str) -> str:
-        if tag not in tags:
-            raise RecordSyntaxError(1, "missing_tag", f"the header has no [{tag} ...] tag")
-        return tags[tag]
-
     variant = variant_from_text(tags.get("Variant", ""), at.get("Variant", 1))
     players = []
     for pid in ("p1", "p2"):
         tag = pid.upper()
         players.append({"id": pid, "name": tags.get(tag, pid),
-                        "army": army_from_text(need(f"{tag}Army"), at[f"{tag}Army"])})
+                        "army": army_from_text(required_tag(tags, f"{tag}Army"), at[f"{tag}Army"])})
     setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": variant}
     if variant.get("mode", "sealed") == "sealed":
-        seed = need("Seed")
+        seed = required_tag(tags, "Seed")
         if not seed.isdigit():
             raise RecordSyntaxError(at["Seed"], "hidden_seed",
                                     f"a sealed game needs its seed to roll the dice; the record has {seed!r}")
@@ -281,7 +277,7 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
                 raise RecordSyntaxError(at["Position"], "bad_position",
                                         f"cannot read {part!r}: write owner unit square facing, p1 K E1 N")
             units.append(dict(zip(("owner", "unit", "square", "facing"), bits, strict=True)))
-        position: dict[str, Any] = {"units": units, "to_move": need("ToMove")}
+        position: dict[str, Any] = {"units": units, "to_move": required_tag(tags, "ToMove")}
         if "First" in tags:
             position["first"] = tags["First"]
         if "Turn" in tags:

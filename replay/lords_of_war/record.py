@@ -49,6 +49,7 @@ from replay.records.syntax import (
     RecordSyntaxError,
     movetext_tokens,
     read_header,
+    required_tag,
     tag_line,
 )
 
@@ -292,11 +293,6 @@ def parse(text: str) -> ParsedRecord:
 def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
     tags, at = record.tags, record.tag_lines
 
-    def need(tag: str) -> str:
-        if tag not in tags:
-            raise RecordSyntaxError(1, "missing_tag", f"the header has no [{tag} ...] tag")
-        return tags[tag]
-
     system = tags.get("System", SYSTEM_NAME)
     variant: dict[str, Any] = {}
     for word in tags.get("Variant", "sealed").split():
@@ -315,11 +311,11 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
         tag = pid.upper()
         if i >= 2 and f"{tag}Army" not in tags:
             break  # §10: P3...P6 in three to six player games
-        army = _army_from_text(need(f"{tag}Army"), at[f"{tag}Army"])
+        army = _army_from_text(required_tag(tags, f"{tag}Army"), at[f"{tag}Army"])
         players.append({"id": pid, "name": tags.get(tag, pid), "army": army})
     setup: dict[str, Any] = {"system": system, "players": players, "variant": variant}
     sealed = variant.get("mode", "sealed") == "sealed"
-    seed = need("Seed") if sealed else tags.get("Seed", "?")
+    seed = required_tag(tags, "Seed") if sealed else tags.get("Seed", "?")
     if re.fullmatch(r"-?\d+", seed):
         setup["seed"] = int(seed)
     elif sealed:
@@ -333,7 +329,7 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
                 raise RecordSyntaxError(at["Position"], "bad_position",
                                         f"cannot read {part!r}: write square owner card")
             board.append({"square": bits[0], "owner": bits[1], "card": card_from_token(bits[2], at["Position"])})
-        position: dict[str, Any] = {"board": board, "to_move": need("ToMove")}
+        position: dict[str, Any] = {"board": board, "to_move": required_tag(tags, "ToMove")}
         if "Kills" in tags:
             kills = {}
             for part in filter(None, (p.strip() for p in tags["Kills"].split(";"))):

@@ -86,6 +86,13 @@ def read_header(lines: list[str]) -> tuple[dict[str, str], dict[str, int], int]:
     return tags, tag_lines, n
 
 
+def required_tag(tags: dict[str, str], tag: str) -> str:
+    """A tag the record must have; RecordSyntaxError (line 1, ``missing_tag``) naming it if the header lacks it."""
+    if tag not in tags:
+        raise RecordSyntaxError(1, "missing_tag", f"the header has no [{tag} ...] tag")
+    return tags[tag]
+
+
 def movetext_tokens(text: str, first_line: int) -> Iterator[tuple[int, str]]:
     """Movetext tokens with their line; ``{...}`` and ``; ...`` comments dropped; () and [] keep spaces."""
     line = first_line

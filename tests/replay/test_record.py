@@ -192,3 +192,23 @@ def test_record_tag_values_escape_quotes_backslashes_and_control_characters():
         assert "\n" not in quoted and "\u2028" not in quoted
         assert unquote(quoted) == value
         assert parse(f'[Event "{quoted}"]\n\n*\n').tags["Event"] == value
+
+
+@pytest.mark.parametrize("name", ["lords-of-war", "light-wars", "l5r", "art-of-war", "heroscape"])
+def test_a_record_without_a_required_tag_names_it(name):
+    from engine.play import play
+    from engine.systems import get_system
+    from replay.log.demo import demo_setup, lineups
+
+    system = get_system(name)
+    setup = demo_setup(0, 5, name)
+    played = play(system, setup, lineups(system, len(system.seats(setup)))[0])
+    service = GameService(MemoryEventStore())
+    text = export_record(service, store_events(service, name, played.events, "g"))
+    for tag in ("P2Army", "Seed"):
+        assert f"[{tag} " in text, (name, tag)
+        without = "\n".join(line for line in text.splitlines() if not line.startswith(f"[{tag} "))
+        with pytest.raises(RecordError) as caught:
+            import_record(service, without)
+        assert (caught.value.code, caught.value.line) == ("missing_tag", 1)
+        assert f"the header has no [{tag} ...] tag" in str(caught.value)
