@@ -3,6 +3,7 @@ team tournament (seats 4 or 6, variant teams); standings are of teams."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -281,3 +282,36 @@ def test_a_players_tournament_of_team_tables_is_unchanged(client: TestClient, se
     assert client.get(f"/tournaments/{tid}").json()["entrants"] == "players"
     assert client.post(f"/tournaments/{tid}/players", json={"id": "ann", "army": "orcs"},
                        headers=organiser).status_code == 201
+
+
+def test_the_cli_runs_a_team_tournament(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from api.cli import main
+
+    db = str(tmp_path / "cli.duckdb")
+    assert main(["tournament", "create", "--db", db, "--name", "Pairs", "--rounds", "1", "--seats", "4",
+                 "--team-rules", "--entrants", "teams"]) == 0
+    tid = capsys.readouterr().out.split()[1]
+    for team_id in ("hammers", "arrows"):
+        name, members = TEAMS[team_id]
+        args = [arg for n, a in members for arg in ("--member", n, a)]
+        assert main(["tournament", "register-team", tid, team_id, "--name", name, *args, "--db", db]) == 0
+    assert "registered team arrows (The Arrows): Cas, Dee" in capsys.readouterr().out
+    assert main(["tournament", "register-team", tid, "solo", "--member", "Zed", "orcs", "--db", db]) == 1
+    assert "invalid_members" in capsys.readouterr().err
+    assert main(["tournament", "register", tid, "zed", "--army", "orcs", "--db", db]) == 1
+    assert "entrants_are_teams" in capsys.readouterr().err
+    assert main(["tournament", "round", tid, "--json", "--db", db]) == 0
+    table = json.loads(capsys.readouterr().out)["tables"][0]
+    assert table["seats"] == {"p1": "hammers", "p2": "arrows", "p3": "hammers", "p4": "arrows"}
+    assert main(["tournament", "result", tid, "1", "1", "--winning-team", "arrows", "--scores", "3", "8", "3", "8",
+                 "--db", db]) == 0
+    capsys.readouterr()
+    assert main(["tournament", "standings", tid, "--json", "--db", db]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [(r["player"], r["match_points"], r["score_difference"], r["members"]) for r in rows] == [
+        ("arrows", 3, 5, ["Cas", "Dee"]), ("hammers", 0, -5, ["Ana", "Ben"])]
+    assert main(["tournament", "standings", tid, "--db", db]) == 0
+    assert "Cas, Dee" in capsys.readouterr().out
+    assert main(["tournament", "show", tid, "--db", db]) == 0
+    shown = capsys.readouterr().out
+    assert "team hammers (The Hammers): Ana, Ben" in shown and "hammers vs arrows" in shown
