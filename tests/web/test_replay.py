@@ -399,7 +399,8 @@ def test_a_six_player_team_game_is_drawn_unbounded_with_six_owner_colours(server
     armies = ("orcs", "dwarves", "elves", "undead", "templars", "lizardmen")
     created = server.client().post("/games", json={
         "system": "lords-of-war", "seed": 3, "variant": {"teams": True},
-        "players": [{"id": f"p{i + 1}", "name": f"Seat {i + 1}", "army": a} for i, a in enumerate(armies)]})
+        "players": [{"id": f"p{i + 1}", "name": name, "army": a}
+                    for i, (name, a) in enumerate(zip(("Ana", "Ben", "Cas", "Dee", "Eli", "Fay"), armies))]})
     assert created.status_code == 201, created.text
     game_id, tokens = created.json()["id"], created.json()["tokens"]
     play(server, game_id, tokens, 16)  # the challenge (R14: 0,0 2,2 4,0 6,2 8,0 10,2), then two turns
@@ -414,5 +415,7 @@ def test_a_six_player_team_game_is_drawn_unbounded_with_six_owner_colours(server
     seats = page.locator(".lw-seat")
     assert seats.count() == 6 and page.get_attribute(".lw-seat[data-seat='p3']", "data-team") == "odd"
     assert "team odd" in page.inner_text(".lw-seats") and "team even" in page.inner_text(".lw-seats")
+    title = "team odd (Ana, Cas, Eli) v team even (Ben, Dee, Fay)"  # the teams, with the players' names
+    assert page.inner_text("h1") == f"Replay: {title}" and page.title().startswith(title)
     screenshot(page, "replay-six-players")
     assert not page.problems
