@@ -184,6 +184,10 @@ class TournamentIn(Request):
         None, ge=MIN_SEATS, le=MAX_SEATS,
         description="seats a table: 2 pairs players (Swiss), more seats them in pods of that many (one fewer where "
         "the count demands); default: 2 when the system allows two, else the most its variant allows")
+    entrants: Literal["players", "teams"] = Field(
+        "players", description="who registers: players (one a seat), or teams (a fixed team of seats/2 members "
+        "registers once and plays every round as one entrant; a variant played in two teams, e.g. Lords of War "
+        "with seats 4 or 6 and variant teams)")
 
 
 class TournamentCreated(BaseModel):
@@ -200,6 +204,36 @@ class EntrantIn(Request):
     name: str = Field("", max_length=100)
     army: Army | None = Field(None, description="what the player brings to every game, as the tournament's system "
                               "takes it (leave it out for a system whose players bring nothing)")
+
+
+class MemberIn(Request):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=100)
+    army: Army | None = Field(None, description="what the member brings to every game, as the system takes it")
+
+
+class TeamIn(Request):
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"id": "hammers", "name": "The Hammers", "members": [
+            {"name": "Ana", "army": "orcs"}, {"name": "Ben", "army": "dwarves"}]}]}
+    )
+
+    id: Slug
+    name: str = Field("", max_length=100)
+    members: list[MemberIn] = Field(min_length=1, max_length=MAX_SEATS, description="exactly seats/2 members, in the "
+                                    "order they take their team's seats (odd p1, p3, p5 or even p2, p4, p6)")
+
+
+class MemberOut(BaseModel):
+    name: str
+    army: str | None = None
+
+
+class TeamOut(BaseModel):
+    id: str
+    name: str
+    members: list[MemberOut]
 
 
 Score = Annotated[int, Field(ge=0, le=1000)]
@@ -222,13 +256,18 @@ class ResultIn(Request):
     winner: SeatId | Literal["draw"] | None = Field(
         None, description="two-seat tables: the seat that wins by forfeit, or a draw (instead of placings)")
     kills: dict[SeatId, Score] | None = Field(None, description="the same as scores (its two-seat name)")
+    winning_team: Slug | None = Field(
+        None, description="team tournaments: the team (its id) that wins by forfeit, or draw (instead of placings)")
+    team_scores: dict[Slug, Score] | None = Field(
+        None, description="team tournaments: each team's score for the tie-break (a team left out: 0)")
 
     @model_validator(mode="after")
     def _one_form(self) -> ResultIn:
-        if (self.placings is None) == (self.winner is None):
-            raise ValueError("give exactly one of placings and winner (winner: a two-seat table only)")
-        if self.scores is not None and self.kills is not None:
-            raise ValueError("give scores or kills (the same), not both")
+        if sum(x is not None for x in (self.placings, self.winner, self.winning_team)) != 1:
+            raise ValueError("give exactly one of placings, winner (a two-seat table) and winning_team (a team "
+                             "tournament)")
+        if sum(x is not None for x in (self.scores, self.kills, self.team_scores)) > 1:
+            raise ValueError("give one of scores, kills (the same) and team_scores")
         return self
 
 
@@ -269,11 +308,14 @@ class TournamentOut(BaseModel):
     system: str
     format: str
     rounds: int
-    seats: int = Field(description="seats a table (2: Swiss pairs; more: pods)")
+    seats: int = Field(description="seats a table (2: Swiss pairs; more: pods, or two teams)")
+    entrants: Literal["players", "teams"] = Field(description="who the entrants are (tables' seats name them)")
     variant: dict[str, Any]
     created_at: str
     status: Literal["registration", "running", "finished"]
-    players: list[PlayerListed]
+    players: list[PlayerListed] = Field(description="the registered players (empty in a team tournament)")
+    teams: list[TeamOut] = Field(description="the registered teams with their members (empty unless entrants are "
+                                 "teams)")
     played_rounds: list[RoundOut]
 
 
@@ -284,7 +326,8 @@ class TournamentListed(BaseModel):
     rounds: int
     seats: int
     created_at: str
-    players: int
+    players: int = Field(description="registered entrants: players, or teams (see entrants)")
+    entrants: Literal["players", "teams"] = "players"
     played_rounds: int
 
 
@@ -339,6 +382,7 @@ class StandingOut(BaseModel):
     score_difference: int | float = Field(description="own score minus the mean of the table's others, summed")
     kill_difference: int | float = Field(description="the same as score_difference (its two-seat name)")
     opponents: list[str]
+    members: list[str] | None = Field(None, description="a team entrant's members' names (null: a player)")
 
 
 class StandingsOut(BaseModel):

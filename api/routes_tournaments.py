@@ -6,6 +6,7 @@ Writes need the organiser's token (shown once when the tournament is created); r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi import APIRouter, Path, Query, Request
@@ -19,6 +20,8 @@ from api.models import (
     ResultOut,
     StandingsOut,
     StartedRoundOut,
+    TeamIn,
+    TeamOut,
     TournamentCreated,
     TournamentIn,
     TournamentList,
@@ -27,6 +30,7 @@ from api.models import (
 from api.web import not_found_page, page, wants_html
 from replay.tournaments.service import (
     Tournament,
+    TournamentInvalid,
     TournamentNotFound,
     TournamentService,
     army_label,
@@ -76,10 +80,15 @@ def _summary(service: TournamentService, t: Tournament) -> dict[str, Any]:
         "format": t.format,
         "rounds": t.rounds,
         "seats": t.seats,
+        "entrants": t.entry,
         "variant": t.variant,
         "created_at": t.created_at,
         "status": "registration" if not t.played else ("finished" if finished else "running"),
-        "players": [{"id": e.id, "name": e.name, "army": army_label(e.army)} for e in t.entrants.values()],
+        "players": [{"id": e.id, "name": e.name, "army": army_label(e.army)}
+                    for e in t.entrants.values() if not e.members],
+        "teams": [{"id": e.id, "name": e.name, "members": [{"name": m.name, "army": army_label(m.army)}
+                                                            for m in e.members]}
+                  for e in t.entrants.values() if e.members],
         "played_rounds": rounds,
     }
 
@@ -101,7 +110,7 @@ def create_tournament(request: Request, body: TournamentIn) -> TournamentCreated
     auth.require_admin(request)
     tokens, hashes = auth.new_tokens(["organiser"])
     tid = _service(request).create(body.name, body.system, body.format, body.rounds, body.variant, hashes["organiser"],
-                                   seats=body.seats)
+                                   seats=body.seats, entrants=body.entrants)
     return TournamentCreated(id=tid, token=tokens["organiser"])
 
 
@@ -111,7 +120,8 @@ def list_tournaments(request: Request, limit: int = Query(100, ge=1, le=1000)) -
     service = _service(request)
     return {"tournaments": [
         {"id": t.id, "name": t.name, "system": t.system, "rounds": t.rounds, "seats": t.seats,
-         "created_at": t.created_at, "players": len(t.entrants), "played_rounds": len(t.played)}
+         "created_at": t.created_at, "players": len(t.entrants), "entrants": t.entry,
+         "played_rounds": len(t.played)}
         for t in service.list(limit)
     ]}
 
@@ -132,11 +142,25 @@ def get_tournament(request: Request, tournament_id: str = TournamentId) -> Any:
 @router.post("/tournaments/{tournament_id}/players", status_code=201, response_model=EntrantOut,
              summary="Register a player", responses=_WRITE_ERRORS, **auth.TOKEN)
 def register(request: Request, body: EntrantIn, tournament_id: str = TournamentId) -> dict[str, Any]:
-    """Before the first round only. The army is checked by the game system."""
+    """Before the first round only, in a tournament of players (a team tournament: 422 entrants_are_teams). The army
+    is checked by the game system."""
     service = _service(request)
     _organiser(request, service.get(tournament_id))
     entrant = service.register(tournament_id, body.id, body.name, body.army)
     return {"id": entrant.id, "name": entrant.name}
+
+
+@router.post("/tournaments/{tournament_id}/teams", status_code=201, response_model=TeamOut,
+             summary="Register a team", responses=_WRITE_ERRORS, **auth.TOKEN)
+def register_team(request: Request, body: TeamIn, tournament_id: str = TournamentId) -> dict[str, Any]:
+    """A team tournament only (a tournament of players: 422 entrants_are_players), before the first round:
+    exactly seats/2 members (422 invalid_members), no member twice nor in another team (422 duplicate_member),
+    each member's army checked by the game system."""
+    service = _service(request)
+    _organiser(request, service.get(tournament_id))
+    team = service.register_team(tournament_id, body.id, body.name, [(m.name, m.army) for m in body.members])
+    return {"id": team.id, "name": team.name,
+            "members": [{"name": m.name, "army": army_label(m.army)} for m in team.members]}
 
 
 @router.post("/tournaments/{tournament_id}/rounds", status_code=201, response_model=StartedRoundOut,
@@ -162,14 +186,27 @@ def enter_result(
     table_number: int = Path(ge=1, le=10_000),
 ) -> dict[str, Any]:
     """For a game that was not played out: ``placings`` (every seat of the table, in finishing order, ties
-    together) and ``scores``; at a two-seat table also ``winner`` and ``kills``. A finished game's result stands
-    (409 ``game_finished``)."""
+    together) and ``scores``; at a two-seat table also ``winner`` and ``kills``; in a team tournament
+    ``winning_team`` (a team id or draw) and ``team_scores``. A finished game's result stands (409
+    ``game_finished``)."""
     service = _service(request)
     t = service.get(tournament_id)
     _organiser(request, t)
     seats = table_seats(t, round_number, table_number)
-    placings = body.placings if body.placings is not None else placings_of_winner(str(body.winner), seats)
+    if body.winning_team is not None or body.team_scores is not None:
+        if t.entry != "teams":
+            raise TournamentInvalid("winning_team and team_scores are for team tournaments; this one's entrants are "
+                                    "players", "invalid_result")
+    placings: Sequence[Sequence[str]]
+    if body.winning_team is not None:
+        placings = service.team_placings(t, round_number, table_number, body.winning_team)
+    elif body.placings is not None:
+        placings = body.placings
+    else:
+        placings = placings_of_winner(str(body.winner), seats)
     scores = body.scores if body.scores is not None else body.kills
+    if body.team_scores is not None:
+        scores = service.team_seat_scores(t, round_number, table_number, body.team_scores)
     return service.enter_result(tournament_id, round_number, table_number, placings, scores).as_json()
 
 

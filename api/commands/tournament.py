@@ -20,12 +20,15 @@ from api.database import DB_HELP, CliError
 DESCRIPTION = """\
 Run a tournament from the console (the organiser's side):
 
-  warlog tournament create --name NAME --rounds N [--system S] [--seats N] [system options]
+  warlog tournament create --name NAME --rounds N [--system S] [--seats N] [--entrants teams] [system options]
                                                        prints its id and the organiser's HTTP token
   warlog tournament register TOURNAMENT PLAYER [--army ARMY]
+  warlog tournament register-team TOURNAMENT TEAM [--name N] --member NAME ARMY --member NAME ARMY
+                                                       a team tournament (--entrants teams): one entrant a team
   warlog tournament round TOURNAMENT                   seats the next round; prints each game's tokens
   warlog tournament result TOURNAMENT ROUND TABLE --winner SEAT|draw      a forfeit (two seats a table)
   warlog tournament result TOURNAMENT ROUND TABLE --placings p2 p1,p3 p4  a forfeit (any table: ties with commas)
+  warlog tournament result TOURNAMENT ROUND TABLE --winning-team TEAM|draw a forfeit (a team tournament)
   warlog tournament standings TOURNAMENT               also: show TOURNAMENT, list
 
 Two seats a table: Swiss pairs; more (--seats): pods. The system's options (below, per system) set its variant
@@ -72,9 +75,10 @@ def _create(args: argparse.Namespace) -> int:
     tokens, hashes = _tokens(["organiser"])
     with _tournaments(args.db) as service:
         tid = service.create(args.name, args.system, "swiss", args.rounds, variant, hashes["organiser"],
-                             seats=args.seats)
+                             seats=args.seats, entrants=args.entrants)
         seats = service.get(tid).seats
-    kind = "Swiss rounds" if seats == 2 else f"rounds of {seats}-seat pods"
+    kind = ("Swiss rounds of teams" if args.entrants == "teams" else
+            "Swiss rounds" if seats == 2 else f"rounds of {seats}-seat pods")
     print(f"tournament {tid} created ({args.rounds} {kind} of {args.system})")
     print(f"organiser token (for the HTTP API; shown once): {tokens['organiser']}")
     return 0
@@ -88,6 +92,18 @@ def _register(args: argparse.Namespace) -> int:
             raise CliError(f"a tournament keeps only a player's army, not {', '.join(sorted(fields))}", status=2)
         entrant = service.register(args.tournament, args.player, args.name or args.player, army)
     print(f"registered {entrant.id} ({entrant.name})")
+    return 0
+
+
+def _register_team(args: argparse.Namespace) -> int:
+    members = []
+    for name, army in args.member or []:
+        if army.startswith("["):  # an explicit card list, as JSON
+            army = json.loads(army)
+        members.append((name, army))
+    with _tournaments(args.db) as service:
+        team = service.register_team(args.tournament, args.team, args.name or args.team, members)
+    print(f"registered team {team.id} ({team.name}): {', '.join(m.name for m in team.members)}")
     return 0
 
 
@@ -123,14 +139,20 @@ def _round(args: argparse.Namespace) -> int:
 def _result(args: argparse.Namespace) -> int:
     from replay.tournaments.service import placings_of_winner, table_seats
 
-    if (args.winner is None) == (args.placings is None):
-        raise CliError("give --winner SEAT|draw (a two-seat table) or --placings, not both", status=2)
+    if sum(x is not None for x in (args.winner, args.placings, args.winning_team)) != 1:
+        raise CliError("give one of --winner SEAT|draw (a two-seat table), --placings and --winning-team TEAM|draw "
+                       "(a team tournament)", status=2)
     with _tournaments(args.db) as service:
-        seats = table_seats(service.get(args.tournament), args.round, args.table)
+        t = service.get(args.tournament)
+        seats = table_seats(t, args.round, args.table)
         if args.scores is not None and len(args.scores) != len(seats):
             raise CliError(f"--scores takes one number per seat ({', '.join(seats)}), in seat order", status=2)
         scores = dict(zip(seats, args.scores, strict=True)) if args.scores else {}
-        if args.winner is not None:
+        if args.winning_team is not None:
+            if t.entry != "teams":
+                raise CliError("--winning-team is for a team tournament; this one's entrants are players", status=2)
+            placings = service.team_placings(t, args.round, args.table, args.winning_team)
+        elif args.winner is not None:
             placings = placings_of_winner(args.winner, seats)
         else:
             placings = tuple(tuple(s.strip() for s in group.split(",")) for group in args.placings)
@@ -145,11 +167,14 @@ def _standings(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([r.as_json() for r in rows], indent=2))
         return 0
-    print(f"{'#':>3}  {'player':<20} {'pts':>5} {'W-D-L':>7} {'bye':>3} {'OMW%':>6} {'score±':>7}")
+    teams = any(r.members is not None for r in rows)
+    print(f"{'#':>3}  {'team' if teams else 'player':<20} {'pts':>5} {'W-D-L':>7} {'bye':>3} {'OMW%':>6} "
+          f"{'score±':>7}{'  members' if teams else ''}")
     for r in rows:
         wdl = f"{r.wins}-{r.draws}-{r.losses}"
         print(f"{r.rank:>3}  {r.name[:20]:<20} {r.match_points:>5g} {wdl:>7} {r.byes:>3} "
-              f"{100 * r.opponents_match_win:>6.1f} {r.score_difference:>+7g}")
+              f"{100 * r.opponents_match_win:>6.1f} {r.score_difference:>+7g}"
+              f"{'  ' + ', '.join(r.members) if r.members else ''}")
     return 0
 
 
@@ -160,13 +185,17 @@ def _show(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"id": t.id, "name": t.name, "system": t.system, "rounds": t.rounds, "seats": t.seats,
                           "variant": t.variant,
-                          "players": [asdict(e) for e in t.entrants.values()],
+                          "entrants": t.entry, "players": [asdict(e) for e in t.entrants.values()],
                           "tables": [r.as_json() for r in results]}, indent=2))
         return 0
-    kind = "Swiss" if t.seats == 2 else f"{t.seats}-seat pods"
-    print(f"{t.name} ({t.id}): {t.system}, {kind}, {len(t.played)}/{t.rounds} rounds, {len(t.entrants)} players")
+    kind = "Swiss of teams" if t.entry == "teams" else "Swiss" if t.seats == 2 else f"{t.seats}-seat pods"
+    print(f"{t.name} ({t.id}): {t.system}, {kind}, {len(t.played)}/{t.rounds} rounds, {len(t.entrants)} "
+          f"{'teams' if t.entry == 'teams' else 'players'}")
+    for e in t.entrants.values():
+        if e.members:
+            print(f"  team {e.id} ({e.name}): {', '.join(m.name for m in e.members)}")
     for r in results:
-        names = " vs ".join(r.seats.values())
+        names = " vs ".join(dict.fromkeys(r.seats.values()))
         print(f"  round {r.round} table {r.table}: {names}  game {r.game_id}  {_outcome(r)}"
               f"{' (forfeit)' if r.status == 'forfeit' else ''}")
     for rnd in t.played:
@@ -251,6 +280,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seats", type=int, default=None, metavar="N",
                    help="seats a table: 2 pairs players (Swiss), more seats them in pods (default: 2 when the system "
                         "allows two, else the most it allows)")
+    p.add_argument("--entrants", choices=("players", "teams"), default="players",
+                   help="who registers: players (default), or teams (a fixed team of seats/2 members plays every "
+                        "round as one entrant; a variant of two teams, e.g. --seats 4 --team-rules)")
     p.add_argument("--variant", default=None, help='the games\' variant as JSON, e.g. \'{"mode": "table"}\' '
                    "(the system's options below set the same fields)")
     p.system_command = "tournament create"  # api.plugin.TOURNAMENT_CREATE: the command as typed
@@ -261,6 +293,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("player", help="the player's id in the tournament (letters, digits, _ . : -)")
     p.add_argument("--name", default=None, help="the player's name as shown (default: the id)")
     p.system_command = "tournament register"  # api.plugin.TOURNAMENT_REGISTER
+
+    p = add("register-team", "register a team of a team tournament (before round 1)", _register_team)
+    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
+    p.add_argument("team", help="the team's id in the tournament (letters, digits, _ . : -)")
+    p.add_argument("--name", default=None, help="the team's name as shown (default: the id)")
+    p.add_argument("--member", nargs=2, action="append", metavar=("NAME", "ARMY"),
+                   help="a member and the army they bring (seats/2 of them, in seat order; ARMY a name, or a JSON "
+                        "list of cards)")
 
     p = add("round", "seat and start the next round; prints the tables and each game's tokens", _round)
     p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
@@ -273,6 +313,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--winner", metavar="SEAT", help="a two-seat table: the seat that wins (p1, p2), or draw")
     p.add_argument("--placings", nargs="+", metavar="SEATS",
                    help="the table's seats in finishing order, seats that tie joined by commas: p2 p1,p3 p4")
+    p.add_argument("--winning-team", metavar="TEAM", help="a team tournament: the team that wins, or draw")
     p.add_argument("--scores", "--kills", type=int, nargs="+", metavar="N", dest="scores",
                    help="the scores to count for the tie-break, one per seat in seat order (default 0 each)")
 

@@ -17,6 +17,14 @@ Standings: points, then opponents' match-win percentage (each opponent's points 
 have scored, floored at 1/3, averaged over every opponent of every game; byes are not opponents), then score
 difference (the system's ``Outcome.scores``, e.g. cards destroyed: a seat's score minus the mean
 of its table's other scores, summed over games), then player id.
+
+Team entrants (``entrants: "teams"``, a system whose variant seats two teams of equal size, e.g. Lords of War's
+team rules): a team registers once (``team_registered``: a name and seats/2 members, each with an army) and plays
+every round as one entrant. Rounds pair teams with the Swiss pairing; at a table the odd team's members take the
+odd seats (p1, p3, p5) and the even team's the even seats, in registered member order. The team that has been odd
+less often is odd, then the higher-ranked. Standings are of teams: match points (win 3, draw 1, loss 0, a bye a
+win), opponents' match-win percentage, score difference (the team's score minus the opponent team's: a team's
+score is its seats' highest, e.g. the team's cards destroyed), then team id.
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ from replay.tournaments.swiss import swiss_pairing
 
 FORMATS = ("swiss",)
 FORFEIT = "forfeit"  # the reason of a result the organiser enters
+ENTRANT_KINDS = ("players", "teams")  # who registers: one player a seat, or one team a side
 
 
 # -- errors -----------------------------------------------------------------------------------------------
@@ -147,11 +156,20 @@ class TournamentLog(Protocol):
 # -- state ------------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Member:
+    """A member of a team entrant: a name, and the army the member brings to every game."""
+
+    name: str
+    army: Any = None
+
+
 @dataclass
 class Entrant:
     id: str
     name: str
     army: Any = None  # what the player brings to every game (None: the system takes nothing)
+    members: list[Member] = field(default_factory=list)  # a team's members in seating order ([]: a player)
 
 
 @dataclass(frozen=True)
@@ -192,7 +210,8 @@ class Tournament:
     variant: dict[str, Any]
     organiser_hash: str
     created_at: str
-    seats: int = 2  # seats a table (2: Swiss pairs; more: pods)
+    seats: int = 2  # seats a table (2: Swiss pairs; more: pods, or two teams)
+    entry: str = "players"  # who the entrants are: "players" or "teams"
     seq: int = 0
     entrants: dict[str, Entrant] = field(default_factory=dict)
     played: list[Round] = field(default_factory=list)
@@ -224,11 +243,15 @@ def fold(tournament_id: str, log: Sequence[LoggedEvent]) -> Tournament:
             tournament = Tournament(
                 tournament_id, d["name"], d["system"], d["format"], d["rounds"], d.get("variant", {}),
                 d["organiser_hash"], event.recorded_at, seats=int(d.get("seats", 2)),
+                entry=str(d.get("entrants", "players")),
             )
         elif tournament is None:
             raise TournamentNotFound(tournament_id)
         elif event.type == "player_registered":
             tournament.entrants[d["id"]] = Entrant(d["id"], d["name"], d.get("army"))
+        elif event.type == "team_registered":
+            members = [Member(m["name"], m.get("army")) for m in d["members"]]
+            tournament.entrants[d["id"]] = Entrant(d["id"], d["name"], None, members)
         elif event.type == "round_started":
             tables = [Table(t["table"], _seat_map(t), t["game_id"]) for t in d["tables"]]
             byes = list(d["byes"]) if "byes" in d else [d["bye"]] if d.get("bye") else []
@@ -311,6 +334,7 @@ class Standing:
     opponents_match_win: float
     score_difference: int | float
     opponents: list[str]
+    members: list[str] | None = None  # a team's members' names (None: the entrant is a player)
 
     @property
     def kill_difference(self) -> int | float:
@@ -346,7 +370,69 @@ def place_points(outcome: Outcome, seat: str, seats: int) -> Fraction:
     return Fraction(sum(seats - place for place in range(first, first + group)), group)
 
 
+def team_scores(result: TableResult) -> dict[str, int]:
+    """Each team's score at a table: the highest of its seats' (a team game scores every seat of a team alike)."""
+    out: dict[str, int] = {}
+    for seat, team in result.seats.items():
+        out[team] = max(out.get(team, 0), int(result.scores.get(seat, 0)))
+    return out
+
+
+def team_standings(tournament: Tournament, results: Sequence[TableResult]) -> list[Standing]:
+    """Standings of team entrants: Swiss match points of teams (win 3, draw 1, loss 0, a bye a win), opponents'
+    match-win percentage (floored at 1/3), score difference (own score minus the opponent team's), team id."""
+    points = {p: 0 for p in tournament.entrants}
+    most = {p: 0 for p in tournament.entrants}
+    difference = {p: 0 for p in tournament.entrants}
+    rows = {p: Standing(0, p, e.name, 0, 0, 0, 0, 0, 0.0, 0, [], [m.name for m in e.members])
+            for p, e in tournament.entrants.items()}
+    for rnd in tournament.played:
+        for team in rnd.byes:
+            rows[team].byes += 1
+            rows[team].wins += 1
+            points[team] += 3
+            most[team] += 3
+    for r in results:
+        outcome = r.outcome
+        if outcome is None:
+            continue
+        scores = team_scores(r)
+        for team, score in scores.items():
+            row = rows[team]
+            other = next(t for t in scores if t != team)
+            row.opponents.append(other)
+            difference[team] += score - scores[other]
+            won = any(seat in outcome.winners for seat, who in r.seats.items() if who == team)
+            if outcome.is_draw:
+                row.draws += 1
+                points[team] += 1
+            elif won:
+                row.wins += 1
+                points[team] += 3
+            else:
+                row.losses += 1
+            most[team] += 3
+
+    def match_win(p: str) -> Fraction:
+        return max(Fraction(1, 3), Fraction(points[p], most[p])) if most[p] else Fraction(1, 3)
+
+    for p, row in rows.items():
+        row.match_points = points[p]
+        row.score_difference = difference[p]
+        row.opponents_match_win = (
+            round(float(sum((match_win(o) for o in row.opponents), Fraction(0)) / len(row.opponents)), 4)
+            if row.opponents else 0.0
+        )
+    ordered = sorted(rows.values(), key=lambda s: (-points[s.player], -s.opponents_match_win,
+                                                  -difference[s.player], s.player))
+    for i, row in enumerate(ordered, 1):
+        row.rank = i
+    return ordered
+
+
 def standings(tournament: Tournament, results: Sequence[TableResult]) -> list[Standing]:
+    if tournament.entry == "teams":
+        return team_standings(tournament, results)
     pairs = tournament.seats == 2
     bye_points = 3 if pairs else tournament.seats - 1
     points: dict[str, Fraction] = {p: Fraction(0) for p in tournament.entrants}
@@ -461,27 +547,32 @@ class TournamentService:
         return [self.get(t) for t in self.log.list_ids(limit)]
 
     def create(self, name: str, system: str, fmt: str, rounds: int, variant: dict[str, Any], organiser_hash: str,
-               seats: int | None = None) -> str:
-        """``seats``: seats a table (None: two when the system allows two, else the most its variant allows)."""
+               seats: int | None = None, entrants: str = "players") -> str:
+        """``seats``: seats a table (None: two when the system allows two, else the most its variant allows).
+        ``entrants``: ``players`` (one a seat) or ``teams`` (one a side, for a variant played in two teams)."""
         if fmt not in FORMATS:
             raise TournamentInvalid(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+        if entrants not in ENTRANT_KINDS:
+            raise TournamentInvalid(f"entrants must be one of {', '.join(ENTRANT_KINDS)}, not {entrants!r}",
+                                    "invalid_entrants")
         seats = self._table_size(system, variant, seats)
         self._check_setup(system, variant, seats)
+        if entrants == "teams":
+            self._check_two_teams(system, variant, seats)
         tournament_id = self._new_id()
         data = {"name": name, "system": system, "format": fmt, "rounds": rounds, "variant": variant,
-                "organiser_hash": organiser_hash, "seats": seats}
+                "organiser_hash": organiser_hash, "seats": seats,
+                **({"entrants": entrants} if entrants != "players" else {})}
         self.log.append(tournament_id, [("tournament_created", data)], expected_seq=0)
         return tournament_id
 
     def register(self, tournament_id: str, entrant_id: str, name: str, army: Any = None) -> Entrant:
         with self._lock:
             t = self.get(tournament_id)
-            if t.played:
-                raise TournamentRefused("registration is closed: the first round has started", "registration_closed")
-            if not ENTRANT_ID.match(entrant_id):
-                raise TournamentInvalid(f"invalid player id {entrant_id!r}")
-            if entrant_id in t.entrants:
-                raise TournamentRefused(f"player {entrant_id!r} is already registered", "already_registered")
+            if t.entry == "teams":
+                raise TournamentInvalid("this tournament's entrants are teams: register a team (its name, members "
+                                        "and their armies), not a player", "entrants_are_teams")
+            self._check_open(t, entrant_id, "player")
             if problem := name_problem(name or ""):  # refused now, not when a round creates the game
                 raise TournamentInvalid(problem, "invalid_name")
             self._check_setup(t.system, t.variant, t.seats, entrant=Entrant(entrant_id, name or entrant_id, army))
@@ -489,6 +580,82 @@ class TournamentService:
             data = {"id": entrant_id, "name": entrant.name, **({"army": army} if army is not None else {})}
             self.log.append(tournament_id, [("player_registered", data)], t.seq)
             return entrant
+
+    def register_team(self, tournament_id: str, team_id: str, name: str,
+                      members: Sequence[tuple[str, Any]]) -> Entrant:
+        """Register a team of a team tournament: ``members`` (name, army), exactly seats/2 of them, in the order
+        they take their side's seats. Every member's army is checked by the game system."""
+        with self._lock:
+            t = self.get(tournament_id)
+            if t.entry != "teams":
+                raise TournamentInvalid("this tournament's entrants are players: register players, not a team "
+                                        "(create the tournament with entrants \"teams\" for a team event)",
+                                        "entrants_are_players")
+            self._check_open(t, team_id, "team")
+            if team_id == "draw":
+                raise TournamentInvalid("a team cannot be called 'draw' (a forfeit's winning_team names a draw)")
+            name = name or team_id
+            if problem := name_problem(name):
+                raise TournamentInvalid(problem.replace("player name", "team name"), "invalid_name")
+            size = t.seats // 2
+            if len(members) != size:
+                raise TournamentInvalid(f"a team of this tournament ({t.seats} seats a table) has exactly {size} "
+                                        f"members, not {len(members)}", "invalid_members")
+            taken = {m.name.strip().casefold(): e.id for e in t.entrants.values() for m in e.members}
+            seen: set[str] = set()
+            for member_name, army in members:
+                key = member_name.strip().casefold()
+                if not key:
+                    raise TournamentInvalid("a team member needs a name", "invalid_members")
+                if key in seen:
+                    raise TournamentInvalid(f"member {member_name!r} is named twice in the team", "duplicate_member")
+                if key in taken:
+                    raise TournamentInvalid(f"member {member_name!r} already plays for team {taken[key]!r}",
+                                            "duplicate_member")
+                seen.add(key)
+                if problem := name_problem(member_name):
+                    raise TournamentInvalid(problem, "invalid_name")
+                try:
+                    self._check_setup(t.system, t.variant, t.seats, entrant=Entrant(team_id, member_name, army))
+                except TournamentInvalid as exc:
+                    raise TournamentInvalid(f"member {member_name!r}: {exc.message}", exc.code) from None
+            entrant = Entrant(team_id, name, None, [Member(n, a) for n, a in members])
+            data = {"id": team_id, "name": name,
+                    "members": [{"name": n, **({"army": a} if a is not None else {})} for n, a in members]}
+            self.log.append(tournament_id, [("team_registered", data)], t.seq)
+            return entrant
+
+    def team_placings(self, t: Tournament, round_number: int, table_number: int,
+                      winner: str) -> tuple[tuple[str, ...], ...]:
+        """The placings of a team table's forfeit: the winning team's seats first, or ``draw`` (every seat)."""
+        seats = table_seats(t, round_number, table_number)
+        table = t.played[round_number - 1].tables[table_number - 1]
+        if winner == "draw":
+            return (tuple(seats),)
+        teams = list(dict.fromkeys(table.seats.values()))
+        if winner not in teams:
+            raise TournamentInvalid(f"the winning team must be one of {', '.join(teams)} (the table's teams) or "
+                                    f"draw, not {winner!r}", "invalid_result")
+        return (tuple(s for s in seats if table.seats[s] == winner),
+                tuple(s for s in seats if table.seats[s] != winner))
+
+    def team_seat_scores(self, t: Tournament, round_number: int, table_number: int,
+                         scores: Mapping[str, int]) -> dict[str, int]:
+        """Scores given per team, as the table's seats hold them (each seat of a team its team's score)."""
+        table_seats(t, round_number, table_number)
+        table = t.played[round_number - 1].tables[table_number - 1]
+        unknown = sorted(set(scores) - set(table.seats.values()))
+        if unknown:
+            raise TournamentInvalid(f"scores for teams not at the table: {', '.join(unknown)}", "invalid_result")
+        return {seat: int(scores.get(team, 0)) for seat, team in table.seats.items()}
+
+    def _check_open(self, t: Tournament, entrant_id: str, kind: str) -> None:
+        if t.played:
+            raise TournamentRefused("registration is closed: the first round has started", "registration_closed")
+        if not ENTRANT_ID.match(entrant_id):
+            raise TournamentInvalid(f"invalid {kind} id {entrant_id!r}")
+        if entrant_id in t.entrants:
+            raise TournamentRefused(f"{kind} {entrant_id!r} is already registered", "already_registered")
 
     def results(self, t: Tournament) -> builtins.list[TableResult]:
         return [
@@ -511,8 +678,9 @@ class TournamentService:
             if number > t.rounds:
                 raise TournamentRefused(f"all {t.rounds} rounds have been played", "tournament_over")
             smallest = self._smallest_table(t)
+            kind = "teams" if t.entry == "teams" else "players"
             if len(t.entrants) < smallest:
-                raise TournamentRefused(f"a round needs at least {smallest} registered players", "too_few_players")
+                raise TournamentRefused(f"a round needs at least {smallest} registered {kind}", "too_few_players")
             results = self.results(t)
             unfinished = [r for r in results if r.status == "playing"]
             if unfinished:
@@ -520,7 +688,9 @@ class TournamentService:
                 raise TournamentRefused(f"the previous round is not finished: {tables}", "round_unfinished")
             ranked = [s.player for s in standings(t, results)] if t.played else list(t.entrants)
             byes = [b for rnd in t.played for b in rnd.byes]
-            if t.seats == 2:
+            if t.entry == "teams":
+                seated, round_byes, repeats = self._pair_teams(t, ranked, byes)
+            elif t.seats == 2:
                 seat_names: dict[str, list[str]] = {}
                 for rnd in t.played:
                     for tb in rnd.tables:
@@ -550,14 +720,42 @@ class TournamentService:
             self.log.append(tournament_id, [("round_started", data)], t.seq)
             return StartedRound(number, started, round_byes)
 
+    @staticmethod
+    def _pair_teams(t: Tournament, ranked: Sequence[str],
+                    byes: Sequence[str]) -> tuple[builtins.list[builtins.list[str]], builtins.list[str], int]:
+        """Swiss pairs of teams, each table (odd team, even team): the team that has been odd less often is odd,
+        then the higher-ranked."""
+        odd: dict[str, int] = {team: 0 for team in t.entrants}
+        met: builtins.list[tuple[str, str]] = []
+        for rnd in t.played:
+            for tb in rnd.tables:
+                odd[tb.seats["p1"]] += 1
+                teams = list(dict.fromkeys(tb.seats.values()))
+                met.append((teams[0], teams[1]))
+        pairing = swiss_pairing(ranked, met, byes)  # no seat history: each table (higher-ranked, lower-ranked)
+        rank = {team: i for i, team in enumerate(ranked)}
+        seated = []
+        for a, b in pairing.tables:
+            high, low = (a, b) if rank[a] < rank[b] else (b, a)
+            seated.append([high, low] if odd[high] <= odd[low] else [low, high])
+        return seated, [pairing.bye] if pairing.bye else [], pairing.rematches
+
     def _start_table(self, t: Tournament, number: int, table: int, players: Sequence[str],
                      new_tokens: NewTokens) -> StartedTable:
-        seats = {seat_id(i): who for i, who in enumerate(players)}
-        setup_players = [
-            {"id": seat, "name": t.entrants[who].name,
-             **({"army": t.entrants[who].army} if t.entrants[who].army is not None else {})}
-            for seat, who in seats.items()
-        ]
+        if t.entry == "teams":  # (odd team, even team): members alternate p1 odd, p2 even, p3 odd, ...
+            odd, even = (t.entrants[who] for who in players)
+            pairs = [(who, member) for i in range(t.seats // 2)
+                     for who, member in ((odd.id, odd.members[i]), (even.id, even.members[i]))]
+            seats = {seat_id(i): who for i, (who, _) in enumerate(pairs)}
+            setup_players = [{"id": seat_id(i), "name": m.name, **({"army": m.army} if m.army is not None else {})}
+                             for i, (_, m) in enumerate(pairs)]
+        else:
+            seats = {seat_id(i): who for i, who in enumerate(players)}
+            setup_players = [
+                {"id": seat, "name": t.entrants[who].name,
+                 **({"army": t.entrants[who].army} if t.entrants[who].army is not None else {})}
+                for seat, who in seats.items()
+            ]
         setup = {"system": t.system, "players": setup_players, "variant": t.variant, "tournament": t.id}
         system = self._system(t.system)
         seat_ids = [seat.id for seat in system.seats(setup)]
@@ -589,6 +787,12 @@ class TournamentService:
                 raise TournamentInvalid(
                     f"placings must hold every seat of the table ({', '.join(seats)}) exactly once, in non-empty "
                     f"groups; got {groups}", "invalid_result")
+            if t.entry == "teams":
+                split = [team for team in dict.fromkeys(table.seats.values())
+                         if sum(1 for g in groups if any(table.seats[s] == team for s in g)) > 1]
+                if split:
+                    raise TournamentInvalid(f"a team's seats finish together: team {split[0]!r} is split across "
+                                            "placings (name the winning team, or draw)", "invalid_result")
             unknown = sorted(set(scores or {}) - set(seats))
             if unknown:
                 raise TournamentInvalid(f"scores for seats the table does not have: {', '.join(unknown)}",
@@ -616,10 +820,26 @@ class TournamentService:
 
     def _smallest_table(self, t: Tournament) -> int:
         """Pods are ``seats`` seats, or one fewer where the count of players demands it and the system allows it."""
-        if t.seats == 2:
-            return 2
+        if t.seats == 2 or t.entry == "teams":
+            return 2  # two players, or two teams
         counts = self._system(t.system).seat_counts({"system": t.system, "variant": t.variant, "players": []})
         return max(counts.min, t.seats - 1)
+
+    def _check_two_teams(self, system: str, variant: dict[str, Any], seats: int) -> None:
+        """Team entrants need a variant of ``seats`` played in two teams, the odd seats against the even seats."""
+        from engine.errors import SetupError
+
+        players = [{"id": seat_id(i), "name": seat_id(i)} for i in range(seats)]
+        try:
+            table = self._system(system).seats({"system": system, "players": players, "variant": variant})
+        except SetupError as exc:
+            raise TournamentInvalid(exc.message, exc.code) from None
+        teams = [s.team for s in table]
+        if seats < 4 or None in teams or any(teams[i] != teams[i % 2] for i in range(seats)) or teams[0] == teams[1]:
+            raise TournamentInvalid(
+                f"entrants \"teams\" need a variant played by two teams of equal size, odd seats against even "
+                f"seats (Lords of War: seats 4 or 6 with variant teams); {system} with {seats} seats and this "
+                f"variant is not", "invalid_entrants")
 
     def _table_size(self, system_name: str, variant: dict[str, Any], seats: int | None) -> int:
         """The seats a table of this tournament has: ``seats`` if the system's variant allows it."""

@@ -74,7 +74,8 @@ def test_405_lists_the_methods_of_every_route_of_the_path(server: httpx.Client) 
 # -- the OpenAPI document: security schemes, error bodies, links (issue 11 items 2 and 12) -----------------------
 
 REQUIRED_TOKEN = {("post", "/games/{game_id}/actions"), ("get", "/games/{game_id}/legal"),
-                  ("post", "/tournaments/{tournament_id}/players"), ("post", "/tournaments/{tournament_id}/rounds"),
+                  ("post", "/tournaments/{tournament_id}/players"), ("post", "/tournaments/{tournament_id}/teams"),
+                  ("post", "/tournaments/{tournament_id}/rounds"),
                   ("post", "/games/{game_id}/tokens/{seat}"),
                   ("post", "/tournaments/{tournament_id}/rounds/{round_number}/tables/{table_number}/result")}
 OPTIONAL_TOKEN = {("get", "/games/{game_id}"), ("get", "/games/{game_id}/events"), ("get", "/games/{game_id}/state"),

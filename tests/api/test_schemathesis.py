@@ -215,7 +215,8 @@ def test_the_openapi_document_is_complete() -> None:
     for path in (
         "/games", "/games/{game_id}", "/games/{game_id}/actions", "/games/{game_id}/events", "/games/{game_id}/state",
         "/games/{game_id}/explanations", "/games/{game_id}/legal", "/games/{game_id}/live", "/tournaments",
-        "/tournaments/{tournament_id}/players", "/tournaments/{tournament_id}/rounds",
+        "/tournaments/{tournament_id}/players", "/tournaments/{tournament_id}/teams",
+        "/tournaments/{tournament_id}/rounds",
         "/tournaments/{tournament_id}/standings",
     ):
         assert path in paths, path

@@ -397,9 +397,11 @@ def test_the_card_catalogue_is_served_beside_the_drawing(server: Server) -> None
 
 def test_a_six_player_team_game_is_drawn_unbounded_with_six_owner_colours(server: Server, page: Any) -> None:
     armies = ("orcs", "dwarves", "elves", "undead", "templars", "lizardmen")
+    names = ("Ana", "Ben", "Cas", "Dee", "Eli", "Fay")
     created = server.client().post("/games", json={
         "system": "lords-of-war", "seed": 3, "variant": {"teams": True},
-        "players": [{"id": f"p{i + 1}", "name": f"Seat {i + 1}", "army": a} for i, a in enumerate(armies)]})
+        "players": [{"id": f"p{i + 1}", "name": name, "army": a}
+                    for i, (name, a) in enumerate(zip(names, armies, strict=True))]})
     assert created.status_code == 201, created.text
     game_id, tokens = created.json()["id"], created.json()["tokens"]
     play(server, game_id, tokens, 16)  # the challenge (R14: 0,0 2,2 4,0 6,2 8,0 10,2), then two turns
@@ -414,5 +416,18 @@ def test_a_six_player_team_game_is_drawn_unbounded_with_six_owner_colours(server
     seats = page.locator(".lw-seat")
     assert seats.count() == 6 and page.get_attribute(".lw-seat[data-seat='p3']", "data-team") == "odd"
     assert "team odd" in page.inner_text(".lw-seats") and "team even" in page.inner_text(".lw-seats")
+    title = "team odd (Ana, Cas, Eli) v team even (Ben, Dee, Fay)"  # the teams, with the players' names
+    assert page.inner_text("h1") == f"Replay: {title}" and page.title().startswith(title)
     screenshot(page, "replay-six-players")
+    assert not page.problems
+
+
+def test_a_three_player_games_title_names_the_solo_player_and_the_allies(server: Server, page: Any) -> None:
+    created = server.client().post("/games", json={
+        "system": "lords-of-war", "seed": 5,
+        "players": [{"id": "p1", "name": "Ana", "army": "orcs"}, {"id": "p2", "name": "Ben", "army": "elves"},
+                    {"id": "p3", "name": "Cas", "army": "elves"}]})
+    assert created.status_code == 201, created.text
+    open_replay(page, server, created.json()["id"])
+    assert page.inner_text("h1") == "Replay: team solo (Ana) v team allies (Ben, Cas)"
     assert not page.problems

@@ -104,7 +104,7 @@ function seatLabel(seat) {
 
 function describeGame() {
   const { game } = replay;
-  const names = replay.seats.map(seatLabel).join(" vs ");
+  const names = teamsTitle(replay.seats) || replay.seats.map(seatLabel).join(" vs ");
   ui.title.textContent = names ? `Replay: ${names}` : `Replay of game ${gameId}`;
   document.title = `${names || gameId} · Replay · warlog`;
   const status = replay.over
@@ -427,14 +427,24 @@ async function loadRest() {
 }
 
 function seatsOf(game, state) {
-  if (Array.isArray(game.players) && game.players.length) {
-    return game.players.map((p) => ({ id: p.id, name: p.name || p.id, army: p.army ?? p.army_name ?? null }));
-  }
-  if (state && Array.isArray(state.players)) {
-    return state.players.filter((p) => p && p.id)
-      .map((p) => ({ id: p.id, name: p.name || p.id, army: p.army ?? p.army_name ?? null }));
-  }
+  // a seat's team, where the state's players name one (Lords of War's team rules and three-player game)
+  const teams = new Map((state && Array.isArray(state.players) ? state.players : [])
+    .filter((p) => p && p.id && typeof p.team === "string").map((p) => [p.id, p.team]));
+  const seat = (p) => ({ id: p.id, name: p.name || p.id, army: p.army ?? p.army_name ?? null,
+    team: teams.get(p.id) ?? null });
+  if (Array.isArray(game.players) && game.players.length) return game.players.map(seat);
+  if (state && Array.isArray(state.players)) return state.players.filter((p) => p && p.id).map(seat);
   return [];
+}
+
+// "team odd (Ana, Cas) v team even (Ben, Dee)" when every seat has a team and a team has more than one seat;
+// else null (the seats are the sides)
+function teamsTitle(seats) {
+  if (!seats.length || seats.some((s) => !s.team)) return null;
+  const teams = new Map();
+  for (const s of seats) teams.set(s.team, [...(teams.get(s.team) || []), s.name || s.id]);
+  if (teams.size < 2 || teams.size === seats.length) return null;
+  return [...teams].map(([team, names]) => `team ${team} (${names.join(", ")})`).join(" v ");
 }
 
 async function boardModule(system) {
