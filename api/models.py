@@ -186,8 +186,8 @@ class TournamentIn(Request):
         "the count demands); default: 2 when the system allows two, else the most its variant allows")
     entrants: Literal["players", "teams"] = Field(
         "players", description="who registers: players (one a seat), or teams (a fixed team of seats/2 members "
-        "registers once and plays every round as one entrant; a variant played in two teams, e.g. Lords of War "
-        "with seats 4 or 6 and variant teams)")
+        "registers once and plays every round as one entrant; for a variant played by two teams of equal size, "
+        "odd seats against even: docs/api.md, \"Tournaments\", lists them)")
 
 
 class TournamentCreated(BaseModel):
