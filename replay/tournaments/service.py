@@ -18,13 +18,14 @@ have scored, floored at 1/3, averaged over every opponent of every game; byes ar
 difference (the system's ``Outcome.scores``, e.g. cards destroyed: a seat's score minus the mean
 of its table's other scores, summed over games), then player id.
 
-Team entrants (``entrants: "teams"``, a system whose variant seats two teams of equal size, e.g. Lords of War's
-team rules): a team registers once (``team_registered``: a name and seats/2 members, each with an army) and plays
-every round as one entrant. Rounds pair teams with the Swiss pairing; at a table the odd team's members take the
-odd seats (p1, p3, p5) and the even team's the even seats, in registered member order. The team that has been odd
-less often is odd, then the higher-ranked. Standings are of teams: match points (win 3, draw 1, loss 0, a bye a
-win), opponents' match-win percentage, score difference (the team's score minus the opponent team's: a team's
-score is its seats' highest, e.g. the team's cards destroyed), then team id.
+Team entrants (``entrants: "teams"``, a system whose variant seats two teams of equal size, odd seats against
+even, as the system's ``seats`` say): a team registers once (``team_registered``: a name and seats/2 members, each
+with an army) and plays every round as one entrant. Rounds pair teams with the Swiss pairing; at a table the odd
+team's members take the odd seats (p1, p3, p5) and the even team's the even seats, in registered member order.
+The team that has been odd less often is odd, then the higher-ranked. Standings are of teams, each table read as
+two seats, one a team, under the two-seat rules: match points (win 3, draw 1, loss 0, a bye a win), opponents'
+match-win percentage, score difference (the team's score minus the opponent team's: a team's score is its seats'
+highest, e.g. the team's cards destroyed), then team id.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ import re
 import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Protocol
 
@@ -379,66 +380,37 @@ def team_scores(result: TableResult) -> dict[str, int]:
 
 
 def team_standings(tournament: Tournament, results: Sequence[TableResult]) -> list[Standing]:
-    """Standings of team entrants: Swiss match points of teams (win 3, draw 1, loss 0, a bye a win), opponents'
-    match-win percentage (floored at 1/3), score difference (own score minus the opponent team's), team id."""
-    points = {p: 0 for p in tournament.entrants}
-    most = {p: 0 for p in tournament.entrants}
-    difference = {p: 0 for p in tournament.entrants}
-    rows = {p: Standing(0, p, e.name, 0, 0, 0, 0, 0, 0.0, 0, [], [m.name for m in e.members])
-            for p, e in tournament.entrants.items()}
-    for rnd in tournament.played:
-        for team in rnd.byes:
-            rows[team].byes += 1
-            rows[team].wins += 1
-            points[team] += 3
-            most[team] += 3
-    for r in results:
-        outcome = r.outcome
-        if outcome is None:
-            continue
-        scores = team_scores(r)
-        for team, score in scores.items():
-            row = rows[team]
-            other = next(t for t in scores if t != team)
-            row.opponents.append(other)
-            difference[team] += score - scores[other]
-            won = any(seat in outcome.winners for seat, who in r.seats.items() if who == team)
-            if outcome.is_draw:
-                row.draws += 1
-                points[team] += 1
-            elif won:
-                row.wins += 1
-                points[team] += 3
-            else:
-                row.losses += 1
-            most[team] += 3
+    """Standings of team entrants: each team table read as a table of two seats, one per team (``_as_teams``),
+    under the two-seat rules: match points (win 3, draw 1, loss 0, a bye a win), opponents' match-win percentage
+    (floored at 1/3), score difference (the team's score minus the opponent team's), team id."""
+    return _standings(tournament, [_as_teams(r) for r in results], pairs=True)
 
-    def match_win(p: str) -> Fraction:
-        return max(Fraction(1, 3), Fraction(points[p], most[p])) if most[p] else Fraction(1, 3)
 
-    for p, row in rows.items():
-        row.match_points = points[p]
-        row.score_difference = difference[p]
-        row.opponents_match_win = (
-            round(float(sum((match_win(o) for o in row.opponents), Fraction(0)) / len(row.opponents)), 4)
-            if row.opponents else 0.0
-        )
-    ordered = sorted(rows.values(), key=lambda s: (-points[s.player], -s.opponents_match_win,
-                                                  -difference[s.player], s.player))
-    for i, row in enumerate(ordered, 1):
-        row.rank = i
-    return ordered
+def _as_teams(result: TableResult) -> TableResult:
+    """A team table as a table whose seats are its teams (each seat named after its team), placed and scored as
+    the teams were (``team_scores``)."""
+    placings = None if result.placings is None else tuple(
+        tuple(dict.fromkeys(result.seats[seat] for seat in group)) for group in result.placings
+    )
+    teams = dict.fromkeys(result.seats.values())
+    return replace(result, seats={team: team for team in teams}, placings=placings, scores=team_scores(result))
 
 
 def standings(tournament: Tournament, results: Sequence[TableResult]) -> list[Standing]:
     if tournament.entry == "teams":
         return team_standings(tournament, results)
-    pairs = tournament.seats == 2
+    return _standings(tournament, results, pairs=tournament.seats == 2)
+
+
+def _standings(tournament: Tournament, results: Sequence[TableResult], pairs: bool) -> list[Standing]:
+    """The standings of the module's docstring: Swiss match points when ``pairs``, else place points."""
     bye_points = 3 if pairs else tournament.seats - 1
     points: dict[str, Fraction] = {p: Fraction(0) for p in tournament.entrants}
     most: dict[str, int] = {p: 0 for p in tournament.entrants}  # the points each could have scored
     difference: dict[str, Fraction] = {p: Fraction(0) for p in tournament.entrants}
-    rows = {p: Standing(0, p, e.name, 0, 0, 0, 0, 0, 0.0, 0, []) for p, e in tournament.entrants.items()}
+    rows = {p: Standing(0, p, e.name, 0, 0, 0, 0, 0, 0.0, 0, [],
+                        [m.name for m in e.members] if tournament.entry == "teams" else None)
+            for p, e in tournament.entrants.items()}
     for rnd in tournament.played:
         for player in rnd.byes:
             rows[player].byes += 1
@@ -838,8 +810,8 @@ class TournamentService:
         if seats < 4 or None in teams or any(teams[i] != teams[i % 2] for i in range(seats)) or teams[0] == teams[1]:
             raise TournamentInvalid(
                 f"entrants \"teams\" need a variant played by two teams of equal size, odd seats against even "
-                f"seats (Lords of War: seats 4 or 6 with variant teams); {system} with {seats} seats and this "
-                f"variant is not", "invalid_entrants")
+                f"seats; {system} with {seats} seats and this variant is not (docs/api.md, \"Tournaments\", says "
+                f"which variants are)", "invalid_entrants")
 
     def _table_size(self, system_name: str, variant: dict[str, Any], seats: int | None) -> int:
         """The seats a table of this tournament has: ``seats`` if the system's variant allows it."""
