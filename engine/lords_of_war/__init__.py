@@ -35,8 +35,8 @@ SAMPLE_VARIANTS: tuple[dict[str, Any], ...] = (
     {"mode": "table"},
     {"intermediate": True, "unbounded": True},
 )
-# ``sample_setup`` with 3, 4 or 6 seats (§10) cycles through these (4 and 6 add ``teams``; table mode is two-player)
-SAMPLE_TEAM_VARIANTS: tuple[dict[str, Any], ...] = ({}, {"intermediate": True}, {"unbounded": True})
+# ``sample_setup`` with 3, 4 or 6 seats (§10) cycles through these (4 and 6 add ``teams``)
+SAMPLE_TEAM_VARIANTS: tuple[dict[str, Any], ...] = ({}, {"intermediate": True}, {"unbounded": True}, {"mode": "table"})
 
 
 class LordsOfWarSystem:

@@ -92,9 +92,6 @@ def parse_variant(raw: Any, seats: int = 2) -> Variant:
         raise SetupError("invalid_variant", "§10",
                          f"{seats} players play the team rules (§10): set \"variant\": {{\"teams\": true}}")
     if seats > 2:
-        if raw.get("mode", "sealed") == "table":
-            raise SetupError("invalid_variant", "§11",
-                             f"table mode records two-player games only; a {seats}-player game is recorded sealed")
         if seats in (4, 6):
             if raw.get("unbounded", True) is not True:
                 raise SetupError("invalid_variant", "§10", "team games have no mat: the unbounded geometry (§10)")

@@ -270,15 +270,17 @@ def _square(state: State, text: str, what: str = "square") -> int:
     return k
 
 
-def _army_count(state: State, p: int, card: str) -> int:
-    return state.armies[p].cards.count(card)
+def _army_count(state: State, seat: int, card: str) -> int:
+    """Copies of ``card`` in the army ``seat`` plays (§10 three players: the team players' records hold the one
+    army they share)."""
+    return state.armies[seat].cards.count(card)
 
 
-def _copies_out(state: State, p: int, card: str) -> int:
-    """Copies of ``card`` of player p known to be out of the unknown pool: on the mat, destroyed, known in hand."""
-    on_mat = sum(1 for c, o in state.board.values() if o == p and c == card)
-    destroyed = state.piles[1 - p].count(card)
-    return on_mat + destroyed + state.hands[p].count(card)
+def _copies_out(state: State, seat: int, card: str) -> int:
+    """Table mode (§11): copies of ``card`` of the army ``seat`` plays known to have left its unknown pool (its deck
+    and its players' unknown hand cards): on the mat, destroyed, recalled or known in a hand, whichever seat holds
+    them now (``State.spent``)."""
+    return state.spent[state.layout.stock[seat]].count(card)
 
 
 def middle_for(state: State, seat: int) -> tuple[str, ...]:
@@ -306,11 +308,11 @@ def _check_card_available(state: State, p: int, card: str) -> None:
             where = " or between the team players" if state.layout.shared_general and state.layout.side[p] else ""
             raise RuleError("not_in_hand", "§5.1", f"{CARDS[card].name} ({card}) is not in {player}'s hand{where}")
         return
+    if card in state.hands[p] or card in middle_for(state, p):
+        return  # known in hand (a recalled team-mate's card too, §10), or the team's general between them (R15)
     count = _army_count(state, p, card)
     if count == 0:
         raise RuleError("not_in_army", "§11", f"{CARDS[card].name} ({card}) is not in {player}'s army")
-    if card in state.hands[p]:
-        return
     if state.hand_counts[p] - len(state.hands[p]) <= 0:
         raise RuleError(
             "not_in_hand", "§11",
@@ -438,8 +440,8 @@ def _forced_basis(state: State, seat: int, k: int, card: Card, action: Place) ->
         if action.reveal is None:
             raise RuleError("contact", "contact", _contact_message(board, k, card, p, sq)
                             + "; a forced placement needs the whole hand revealed (reveal)")
-        _check_reveal(state, p, action)
-        hand: Iterable[str] = action.reveal
+        _check_reveal(state, seat, action)
+        hand: Iterable[str] = tuple(action.reveal) + middle_for(state, seat)
     else:
         if action.reveal is not None and Counter(action.reveal) != Counter(state.hands[seat]):
             raise RuleError("reveal_mismatch", "§5.1c", f"the revealed cards are not {player}'s hand")
@@ -461,8 +463,9 @@ def _contact_message(board: Board, k: int, card: Card, p: int, sq: str) -> str:
 
 
 def _check_reveal(state: State, p: int, action: Place) -> None:
+    """§11: a forced placement's revealed hand (seat p's) fits what is known of it and of its army."""
     reveal = action.reveal or ()
-    player = PLAYERS[p]
+    player = SEAT_NAMES[p]
     if len(reveal) != state.hand_counts[p]:
         raise RuleError("reveal_mismatch", "§5.1c",
                         f"{player} holds {state.hand_counts[p]} cards; the reveal shows {len(reveal)}")
@@ -472,10 +475,12 @@ def _check_reveal(state: State, p: int, action: Place) -> None:
     if Counter(state.hands[p]) - shown:
         raise RuleError("reveal_mismatch", "§5.1c", f"the revealed hand misses cards known to be in {player}'s hand")
     for card_id, n in shown.items():
+        new = n - state.hands[p].count(card_id)  # copies not known before: from the unknown hand, so the seat's army
+        if new <= 0:
+            continue
         if card_id not in CARDS or _army_count(state, p, card_id) == 0:
             raise RuleError("not_in_army", "§11", f"revealed {card_id!r} is not in {player}'s army")
-        out = _copies_out(state, p, card_id) - state.hands[p].count(card_id)
-        if out + n > _army_count(state, p, card_id):
+        if _copies_out(state, p, card_id) + new > _army_count(state, p, card_id):
             raise RuleError("copies_exceeded", "§11",
                             f"the reveal shows more {CARDS[card_id].name} than {player}'s army has left")
 
@@ -816,10 +821,10 @@ def _recall(state: State, action: Recall) -> tuple[Any, ...]:
 
 def hand_candidates(state: State, p: int) -> list[str]:
     """The distinct cards seat p could place: the hand and a general between the team players (sealed); known
-    cards plus any army card with copies left (table, two players)."""
+    cards, that general, and any army card with copies left while the hand holds unknown cards (table)."""
     if not state.table:
         return sorted(set(deployable(state, p)))
-    cards = set(state.hands[p])
+    cards = set(deployable(state, p))
     if state.hand_counts[p] > len(state.hands[p]):
         for card in set(state.armies[p].cards):
             if _copies_out(state, p, card) < _army_count(state, p, card):

@@ -78,6 +78,11 @@ class State(msgspec.Struct, frozen=True):
     slot: int = 0  # position in layout.order (in the challenge: in layout.challengers)
     owners: dict[int, int] = {}  # square -> seat of the unit on it, more than two seats only
     middle: tuple[str, ...] = ()  # §10 three players, R15: the team's general lying between the team players
+    # table mode (§11), per army (layout.stock): the army's cards known to have left its unknown pool (its deck and
+    # the unknown cards of its players' hands): placed from an unknown hand, drawn by name, shown in a reveal, on
+    # the mat in a position, the general between the team players. A card never returns to the pool (recalled
+    # cards are known; destroyed ones are in a kill pile), so "copies left" is the army's count minus these.
+    spent: tuple[tuple[str, ...], ...] = ()
 
 
 def initial_state() -> State:
@@ -139,6 +144,7 @@ _FORMS: dict[str, tuple[Any, Any]] = {
     "kills": (list, tuple),
     "commanders": (list, tuple),
     "owners": (dict, _own_board),
+    "spent": (_lists, _tuples),
 }
 # ``involved`` and ``revealed`` stay frozen in the working copy too (replaced, not changed): few events write them,
 # and ``evolve`` then need not thaw them for every card drawn.
@@ -198,6 +204,8 @@ def _placed(t: Any, event: Placed) -> None:
         t.phase = "reinforce"
         t.placed_square = k
         return
+    elif t.table:  # §11: a card of the unknown hand, so of the seat's own army
+        t.spent[layout.stock[p]].append(card)
     t.hand_counts[p] -= 1
     t.phase = "reinforce"
     t.placed_square = k
@@ -258,7 +266,9 @@ def _card_drawn(t: Any, event: CardDrawn) -> None:
     card = event.card
     if card is not None:
         t.hands[p].append(card)
-        if not t.table:
+        if t.table:
+            t.spent[stock].append(card)
+        else:
             deck = t.decks[stock]
             if card in deck:
                 deck.remove(card)
@@ -284,7 +294,14 @@ def _reinforce_skipped(t: Any, event: ReinforceSkipped) -> None:
 def _hand_revealed(t: Any, event: HandRevealed) -> None:
     p = PLAYER_INDEX[event.player]
     t.revealed = _pair(tuple(t.revealed), p, tuple(event.cards))
-    if t.table:  # the whole hand is known from now on
+    if t.table:  # the whole hand is known from now on; the cards not known before came from the seat's army
+        known = list(t.hands[p])
+        spent = t.spent[t.layout.stock[p]]
+        for card in event.cards:
+            if card in known:
+                known.remove(card)
+            else:
+                spent.append(card)
         t.hands[p] = list(event.cards)
 
 
@@ -338,6 +355,13 @@ def _game_started(t: Any, event: GameStarted) -> None:
         team = layout.stock[1]
         middle = tuple(c for c in pools[team] if _RANK[c] == "general")
         deck_counts[team] -= len(middle)
+    spent: list[list[str]] = []
+    if variant.mode == "table":  # §11: what each army's unknown pool has lost at the start
+        spent = [[] for _ in range(armies)]
+        for k, (card, _) in sorted(board.items(), key=lambda item: geo.board_order(item[0])):
+            spent[layout.stock[owners[k] if seats > 2 else board[k][1]]].append(card)
+        if middle:
+            spent[layout.stock[1]].extend(middle)
     decks: list[list[str]] = [[] for _ in range(armies)]
     if variant.mode == "sealed":
         rest = [[c for c in pool if _RANK[c] != "general"] for pool in pools]  # §3: the general is dealt
@@ -364,6 +388,7 @@ def _game_started(t: Any, event: GameStarted) -> None:
     t.slot = slot
     t.owners = owners
     t.middle = middle
+    t.spent = spent
 
 
 # Per event type: the function that applies it and the container fields it writes (``evolve`` thaws just those).
@@ -372,13 +397,13 @@ def _game_started(t: Any, event: GameStarted) -> None:
 _EVENTS: dict[type, tuple[Any, tuple[str, ...]]] = {
     GameStarted: (_game_started, tuple(_FORMS)),
     HandDealt: (_hand_dealt, ("hands", "hand_counts", "decks", "deck_counts")),
-    Placed: (_placed, ("board", "hands", "hand_counts", "owners")),
-    HandRevealed: (_hand_revealed, ("hands",)),
+    Placed: (_placed, ("board", "hands", "hand_counts", "owners", "spent")),
+    HandRevealed: (_hand_revealed, ("hands", "spent")),
     Shot: (_nothing, ()),
     Eliminated: (_eliminated, ("board", "piles", "kills", "commanders", "owners")),
     BerserkerMoved: (_berserker_moved, ("board", "owners")),
     ExtraTurnGranted: (_extra_turn_granted, ()),
-    CardDrawn: (_card_drawn, ("hands", "hand_counts", "decks", "deck_counts")),
+    CardDrawn: (_card_drawn, ("hands", "hand_counts", "decks", "deck_counts", "spent")),
     Recalled: (_recalled, ("board", "hands", "hand_counts", "owners")),
     ReinforceSkipped: (_reinforce_skipped, ()),
     Conceded: (_nothing, ()),
@@ -478,14 +503,19 @@ def _evolve_placed(state: State, event: Placed) -> State:
     k = _keys(state.unbounded)[event.square]
     board = dict(state.board)
     board[k] = (event.card, p)
+    hand = state.hands[p]
+    spent = state.spent
+    if state.table and event.card not in hand:  # §11: a card of the unknown hand
+        spent = _pair(spent, p, spent[p] + (event.card,))
     return _replace(
         state,
         seq=state.seq + 1,
         phase="reinforce",
         board=board,
-        hands=_pair(state.hands, p, _without(state.hands[p], event.card)),
+        hands=_pair(state.hands, p, _without(hand, event.card)),
         hand_counts=_pair(state.hand_counts, p, state.hand_counts[p] - 1),
         placed_square=k,
+        spent=spent,
     )
 
 
@@ -530,9 +560,12 @@ def _evolve_card_drawn(state: State, event: CardDrawn) -> State:
     card = event.card
     hands = state.hands
     decks = state.decks
+    spent = state.spent
     if card is not None:
         hands = _pair(hands, p, hands[p] + (card,))
-        if not state.table:
+        if state.table:
+            spent = _pair(spent, p, spent[p] + (card,))
+        else:
             decks = _pair(decks, p, _without(decks[p], card))
     active, turn, challenge, phase = _next_turn(state)
     return _replace(
@@ -550,6 +583,7 @@ def _evolve_card_drawn(state: State, event: CardDrawn) -> State:
         hand_counts=_pair(state.hand_counts, p, state.hand_counts[p] + 1),
         decks=decks,
         deck_counts=_pair(state.deck_counts, p, state.deck_counts[p] - 1),
+        spent=spent,
     )
 
 

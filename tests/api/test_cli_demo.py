@@ -128,3 +128,22 @@ def test_demo_records_lords_of_war_games_of_three_to_six_players(tmp_path: Path,
         by_team.setdefault(row["team"], []).append(row["games"])
     assert sorted(by_team) == sorted(teams) and sum(by_team[teams[0]]) == sum(by_team[teams[1]]) == 2
     assert sum(r["wins"] for r in table["rows"]) == 2  # one team wins each game
+
+
+def test_demo_records_table_games_of_three_players_that_round_trip_as_records(tmp_path: Path) -> None:
+    """§11 with more than two seats: ``demo --players N`` records every fourth game at the table; exported in a
+    seat's view it imports as the same game and exports again unchanged (three players: the shared army's; four
+    and six are in tests/engine/lords_of_war/test_properties_teams.py and tests/api/test_lords_of_war_teams.py)."""
+    players = 3
+    db, other = tmp_path / "d.duckdb", tmp_path / "o.duckdb"
+    assert warlog("demo", "--players", str(players), "--games", "4", "--db", str(db)).returncode == 0
+    texts = [warlog("export", game_id, "--view", "p2", "--db", str(db)).stdout for game_id in _game_ids(db)]
+    text = next(t for t in texts if '[Variant "table' in t)
+    assert f"[P{players}Army " in text
+    record = tmp_path / "p2.record"
+    record.write_text(text)
+    imported = warlog("import", str(record), "--db", str(other))
+    assert imported.returncode == 0, imported.stderr
+    copy = imported.stdout.split()[-1]
+    assert warlog("export", copy, "--view", "p2", "--db", str(other)).stdout == text
+    assert warlog("verify", "--db", str(other)).returncode == 0

@@ -70,7 +70,7 @@ def test_teams_setups_the_rules_refuse(client: TestClient) -> None:
         ({"players": players}, "§10"),  # four without teams
         ({"players": players + [{"id": "p5", "army": "orcs"}], "variant": {"teams": True}}, "§10"),
         ({"players": players[:2], "variant": {"teams": True}}, "§10"),
-        ({"players": players, "variant": {"teams": True, "mode": "table"}}, "§11"),
+        ({"players": players, "variant": {"teams": True, "unbounded": False}}, "§10"),  # team games have no mat
         ({"players": players[:3]}, "§10"),  # p3's army is not p2's
     ):
         response = client.post("/games", json={"system": "lords-of-war", "seed": 1, **body})
@@ -117,3 +117,35 @@ def test_teams_tournament_tables_record_the_teams_result_and_its_seats_share_the
     for player, row in rows.items():  # a 4-seat table gives 3, 2, 1, 0: a team's two seats share 3 + 2 or 1 + 0
         assert row["match_points"] == (2.5 if player in winners else 0.5), (player, row)
         assert row["wins"] == (1 if player in winners else 0)
+
+
+def test_teams_table_game_over_http_counts_copies_per_seats_army(client: TestClient) -> None:
+    """§11 with four players: a scorekeeper records the game; hands are unknown to every view, a card whose
+    copies are all used by that seat's army is refused with nothing stored, and the game plays to its end."""
+    game_id, tokens = team_game(client, 4, variant={"teams": True, "mode": "table"},
+                                players=[{"id": f"p{i + 1}", "army": a} for i, a in enumerate(["orcs", "dwarves"] * 2)])
+    scorekeeper = bearer(tokens["scorekeeper"])
+    state = client.get(f"/games/{game_id}/state", params={"view": "all"}, headers=scorekeeper).json()
+    assert state["hands"]["p1"] == {"count": 6, "known": []} and state["deck"]["p3"] == 30
+    shanker = "orcs/goblin-shanker-1"  # one copy in each orc army
+    for player, square in (("p1", "0,0"), ("p2", "2,2"), ("p3", "4,0")):  # the challenge (R14), each then draws
+        card = shanker if player != "p2" else "dwarves/dwarf-slugger-2"
+        placed = client.post(f"/games/{game_id}/actions", headers=scorekeeper,
+                             json={"action": {"type": "place", "player": player, "card": card, "square": square}})
+        assert placed.status_code == 201, placed.text  # p3's own copy, though p1's is on the mat
+        assert client.post(f"/games/{game_id}/actions", headers=scorekeeper,
+                           json={"action": {"type": "draw", "player": player}}).status_code == 201
+    seq = client.get(f"/games/{game_id}/state", params={"view": "all"}, headers=scorekeeper).json()["seq"]
+    named = client.post(f"/games/{game_id}/actions", headers=scorekeeper,
+                        json={"action": {"type": "place", "player": "p4", "card": "dwarves/dwarf-slugger-2",
+                                         "square": "6,2"}})
+    assert named.status_code == 201, named.text  # p4's own copy of the card p2 placed
+    refused = client.post(f"/games/{game_id}/actions", headers=scorekeeper,
+                          json={"action": {"type": "draw", "player": "p4", "card": "dwarves/dwarf-slugger-2"}})
+    assert refused.status_code == 422 and refused.json()["error"]["rule"] == "§11", refused.text
+    after = client.get(f"/games/{game_id}/state", params={"view": "all"}, headers=scorekeeper).json()
+    assert after["seq"] == seq + 1  # the placement only: the refused draw stored nothing
+    play(client, game_id, tokens)
+    over = client.get(f"/games/{game_id}/state", params={"view": "p1"}, headers=bearer(tokens["p1"])).json()
+    assert over["phase"] == "over" and over["winner"] in ("odd", "even")
+    assert all(set(hand) == {"count"} for seat, hand in over["hands"].items() if seat != "p1")

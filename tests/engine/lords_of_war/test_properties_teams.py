@@ -24,6 +24,7 @@ from engine.lords_of_war.seating import SEAT_INDEX, SEAT_NAMES
 from engine.lords_of_war.state import seat_of
 from engine.lords_of_war.verify import recorded_actions
 from events.lords_of_war import CODEC, Eliminated, GameEnded, GameStarted
+from tests.engine.lords_of_war.test_properties import check_table_pools, check_table_replay
 
 VARIANTS = [{}, {"intermediate": True}, {"unbounded": True}, {"kill_target": 12, "command_target": 3}]
 KINDS = ["random", "greedy"]
@@ -135,6 +136,24 @@ def test_properties_teams_bot_games_hold_the_invariants(game):
     events = play(game)
     check_game(events)
     check_legal_actions(events)
+    check_table_replay(events, named=game[0] % 2 == 0)  # §11: the same game recorded at the table
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(games())
+def test_properties_teams_table_mode_bot_games(game):
+    """§11: bots playing a table game (any army card with copies left may be in an unknown hand) end, replay and
+    re-decide, and every army's unknown pool stays accounted for at every step."""
+    seed, armies, variant, bots = game
+    events = play_bot_game(seed, armies, {**variant, "mode": "table"}, bots)
+    assert isinstance(events[-1], GameEnded) and sum(isinstance(e, GameEnded) for e in events) == 1
+    state = initial_state()
+    for event in events:
+        state = evolve(state, event)
+        if state.phase != "setup" and state.seq > state.layout.seats:
+            check_table_pools(state)
+    assert fold(events) == state and state.phase == "over"
+    assert verify(events) is None
 
 
 @pytest.mark.parametrize("seats", [3, 4, 6])
@@ -151,5 +170,6 @@ def test_properties_teams_bot_games_are_reproducible(seats):
 def test_properties_teams_slow_many_games(game):
     events = play(game)
     check_game(events)
+    check_table_replay(events, named=game[0] % 2 == 0)
     if game[0] % 3 == 0:
         check_legal_actions(events)

@@ -101,9 +101,11 @@ def test_s10_victory_thresholds_by_number_of_players(seats, cards, commanders):
     assert (setup_refused(too_many).code, setup_refused(too_many).rule) == ("invalid_variant", "§7")
 
 
-def test_s10_more_than_two_players_are_recorded_sealed():
-    table = setup(4, variant={"mode": "table"})
-    assert (setup_refused(table).code, setup_refused(table).rule) == ("invalid_variant", "§11")
+@pytest.mark.parametrize("seats", [3, 4, 6])
+def test_s10_games_of_three_to_six_players_are_recorded_sealed_or_at_the_table(seats):
+    for mode in ("sealed", "table"):  # §11 (table: tests/engine/lords_of_war/test_s11_table_teams.py)
+        started = start(setup(seats, variant={"mode": mode}))
+        assert started[0].variant.mode == mode and len(started) == seats + 1
 
 
 def test_s10_each_team_player_has_an_army_and_a_hand_of_six():
