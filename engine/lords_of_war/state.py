@@ -199,7 +199,8 @@ def _placed(t: Any, event: Placed) -> None:
     hand = t.hands[p]
     if card in hand:  # table mode: the placed card need not be among the known ones
         hand.remove(card)
-    elif card in t.middle:  # R15: the team's general, deployed from between the team players
+    elif card in t.middle and layout.side[p] == 1:  # R15: the team's general, deployed from between the team players
+        # (a solo player of the same faction places its own general: table mode, from its unknown hand)
         t.middle = _without(t.middle, card)
         t.phase = "reinforce"
         t.placed_square = k

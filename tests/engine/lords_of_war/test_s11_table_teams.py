@@ -27,6 +27,7 @@ SLUGGER = "dwarves/dwarf-slugger-1"  # N3, defence 3
 SLUGGER_2 = "dwarves/dwarf-slugger-2"  # E3, defence 3; one copy in the dwarf core deck
 SHARPSHOOTER = "dwarves/dwarf-sharpshooter"  # no arrows, defence 4
 KROD = "dwarves/krod-klouthammer"  # the dwarf general: N5 W3 NW4, defence 7
+GONKE = "orcs/gonke-longtooth"  # the orc general: N5 NE5 NW5, defence 6
 FORCED_HAND = ("dwarves/dwarf-dowager-1", "dwarves/dwarf-dowager-2", SLUGGER)  # no normal placement below
 
 
@@ -174,3 +175,13 @@ def test_s11_a_table_hand_dealt_names_no_card():
     events = table_given(6, None, {})
     dealt = [e for e in events if isinstance(e, HandDealt)]
     assert [(e.cards, e.count) for e in dealt] == [(None, 6)] * 6
+
+
+def test_s11_three_players_a_solo_general_of_the_teams_faction_is_the_solo_players_own():
+    # all three play orcs: the solo player's Gonke comes from its unknown hand, the team's stays between them
+    s = state(3, [("D5", SHANKER_2, "p2")], armies=("orcs", "orcs", "orcs"), variant=TABLE)
+    assert s.middle == (GONKE,)
+    after = play(s, type="place", player="p1", card=GONKE, square="D4")  # N5 > 3 at D5
+    assert after.middle == (GONKE,) and after.hand_counts[0] == 6 and after.phase == "reinforce"
+    refused(to_deploy(after, 0), "copies_exceeded", "§11", type="place", player="p1", card=GONKE, square="C4")
+    assert isinstance(act(to_deploy(after, 1), type="place", player="p2", card=GONKE, square="D5")[0], Placed)
