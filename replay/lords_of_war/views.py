@@ -30,7 +30,8 @@ def state_view(state: State, view: str) -> dict[str, Any]:
     data = state_to_builtins(state)
     if view == "all":
         return data
-    if view != "spectator" and view not in data["hands"]:
+    if view != "spectator" and view not in data["hands"] and state.phase != "setup":
+        # (before game_started, seq 0, the state knows no seats yet: any seat's view of it is the empty state)
         raise UnknownView(f"unknown view {view!r}: one of all, spectator, {', '.join(data['hands'])}")
     data["hands"] = {
         player: (hand if sees_hand_of(view, player) else {"count": hand["count"]})

@@ -149,3 +149,14 @@ def test_teams_table_game_over_http_counts_copies_per_seats_army(client: TestCli
     over = client.get(f"/games/{game_id}/state", params={"view": "p1"}, headers=bearer(tokens["p1"])).json()
     assert over["phase"] == "over" and over["winner"] in ("odd", "even")
     assert all(set(hand) == {"count"} for seat, hand in over["hands"].items() if seat != "p1")
+
+
+def test_teams_a_seats_view_of_seq_zero(client: TestClient) -> None:
+    """Before ``game_started`` (seq 0) the state knows no seats: p3's view of it is the empty state, not an unknown
+    view (the replay's first step, in the browser and in ``warlog replay --view p3``, refused it)."""
+    game_id, tokens = team_game(client, 6)
+    first = client.get(f"/games/{game_id}/state", params={"view": "p3", "seq": 0}, headers=bearer(tokens["p3"]))
+    assert first.status_code == 200, first.text
+    assert first.json()["phase"] == "setup" and first.json()["board"] == []
+    unknown = client.get(f"/games/{game_id}/state", params={"view": "p7", "seq": 0}, headers=bearer(tokens["p3"]))
+    assert unknown.status_code == 422 and unknown.json()["error"]["code"] == "invalid_view", unknown.text
