@@ -134,6 +134,15 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         winners = groups[0] if len(groups) > 1 else ()
         return cls(winners=winners, placings=groups, reason=reason, scores=dict(scores or {}))
 
+    @classmethod
+    def of_winner(
+        cls, seats: Sequence[str], winner: str | None, reason: str, scores: Mapping[str, int] | None = None
+    ) -> Outcome:
+        """One winner placed first and every other seat together after it; no winner: a draw (every seat together)."""
+        if winner is None:
+            return cls.ranked([seats], reason, scores)
+        return cls.ranked([(winner,), tuple(seat for seat in seats if seat != winner)], reason, scores)
+
     @property
     def seats(self) -> tuple[str, ...]:
         return tuple(seat for group in self.placings for seat in group)

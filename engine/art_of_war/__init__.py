@@ -7,7 +7,7 @@ docs/art-of-war.md; events: ``events.art_of_war``; sample KINGs and decks: ``fix
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from engine.art_of_war.actions import ArtOfWarAction, Concede, parse_action
@@ -17,9 +17,16 @@ from engine.art_of_war.rules import decide, legal_actions, opening
 from engine.art_of_war.setup import RULES_VERSION, SEATS, SYSTEM_NAME, recorded_setup, seats_of, start_event
 from engine.art_of_war.state import State, awaited, evolve, fold, initial_state, state_to_builtins
 from engine.errors import SetupError
-from engine.play import redecide_by_evolve
-from engine.system import BotFactory, GameSystem, Outcome, RecordedAction, Redecided, Seat, SeatCounts, seat_id
+from engine.module_system import ModuleSystem, SystemFunctions, sample_pairing
+from engine.system import BotFactory, GameSystem, Outcome, SeatCounts, seat_id
 from events.art_of_war import CODEC, ArtOfWarEvent
+
+
+def start(setup: dict[str, Any]) -> tuple[ArtOfWarEvent, ...]:
+    """``game_started`` and what the procedures do after it (``rules.opening``)."""
+    started = start_event(setup)
+    return (started, *opening(evolve(initial_state(), started)))
+
 
 SAMPLE_GAMES: tuple[tuple[str, str, str], ...] = (
     ("vanguard", "longbow", "sealed"),
@@ -31,81 +38,39 @@ SAMPLE_GAMES: tuple[tuple[str, str, str], ...] = (
 )
 
 
-class ArtOfWarSystem:
-    """The ``GameSystem`` for Art of War (two players)."""
+class ArtOfWarSystem(ModuleSystem[State, ArtOfWarAction, ArtOfWarEvent]):
+    """The ``GameSystem`` for Art of War (two players; ``engine.system`` documents every member, and
+    ``engine.module_system`` writes those that only call this package's functions)."""
 
     name = SYSTEM_NAME
     rules_version = RULES_VERSION
     codec = CODEC
     action_type = ArtOfWarAction
     bots: Mapping[str, BotFactory[State, ArtOfWarAction]] = {"random": RandomBot, "greedy": GreedyBot}
-
-    def start(self, setup: dict[str, Any]) -> tuple[ArtOfWarEvent, ...]:
-        started = start_event(setup)
-        return (started, *opening(evolve(initial_state(), started)))
-
-    def initial_state(self) -> State:
-        return initial_state()
-
-    def decide(self, state: State, action: ArtOfWarAction) -> tuple[ArtOfWarEvent, ...]:
-        return decide(state, parse_action(action))
-
-    def evolve(self, state: State, event: ArtOfWarEvent) -> State:
-        return evolve(state, event)
-
-    def fold(self, events: Iterable[ArtOfWarEvent], state: State | None = None) -> State:
-        return fold(events, state)
-
-    def parse_action(self, data: Any) -> ArtOfWarAction:
-        return parse_action(data)
-
-    def legal_actions(self, state: State, seat: str | None = None) -> Sequence[ArtOfWarAction]:
-        return legal_actions(state, seat)
-
-    def concession(self, seat: str) -> ArtOfWarAction:
-        return Concede(player=seat)
-
-    def state_to_builtins(self, state: State) -> dict[str, Any]:
-        return state_to_builtins(state)
+    functions = SystemFunctions(
+        start=start, initial_state=initial_state, decide=decide, evolve=evolve, fold=fold, parse_action=parse_action,
+        legal_actions=legal_actions, concede=Concede, state_to_builtins=state_to_builtins, seats=seats_of,
+        to_act=awaited, recorded_setup=recorded_setup, recorded_actions=recorded_actions,
+    )
 
     def seat_counts(self, setup: Mapping[str, Any] | None = None) -> SeatCounts:
         return SEATS
-
-    def seats(self, setup: Mapping[str, Any]) -> tuple[Seat, ...]:
-        return seats_of(setup)
-
-    def to_act(self, state: State) -> tuple[str, ...]:
-        return awaited(state)
 
     def turn(self, state: State) -> int:
         return state.turn
 
     def outcome(self, state: State) -> Outcome | None:
+        """The cards in each kingdom are the scores."""
         if state.phase != "over" or state.end_reason is None:
             return None
         seats = tuple(p.id for p in state.players)
         scores = {p.id: len(p.kingdom) for p in state.players}
-        if state.winner is None:
-            return Outcome.ranked([seats], state.end_reason, scores)
-        return Outcome.ranked([(state.winner,), tuple(s for s in seats if s != state.winner)], state.end_reason,
-                              scores)
-
-    def recorded_setup(self, events: Sequence[ArtOfWarEvent]) -> dict[str, Any]:
-        return recorded_setup(events)
-
-    def recorded_actions(self, events: Sequence[ArtOfWarEvent]) -> list[RecordedAction[ArtOfWarAction]]:
-        return recorded_actions(events)
-
-    def redecide(self, events: Sequence[ArtOfWarEvent]) -> Generator[Redecided[ArtOfWarAction, ArtOfWarEvent],
-                                                                      None, State]:
-        return redecide_by_evolve(self, events, self.recorded_actions(events))
+        return Outcome.of_winner(seats, state.winner, state.end_reason, scores)
 
     def sample_setup(self, index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
         if seats is not None and seats not in SEATS:
             raise SetupError("invalid_setup", "§3", f"Art of War is played by {SEATS} players, not {seats}")
-        first, second, mode = SAMPLE_GAMES[index % len(SAMPLE_GAMES)]
-        if index // len(SAMPLE_GAMES) % 2:
-            first, second = second, first
+        first, second, mode = sample_pairing(SAMPLE_GAMES, index)
         setup: dict[str, Any] = {"system": SYSTEM_NAME, "variant": {"mode": mode}, "first": seat_id(index % 2),
                                  "players": [{"id": seat_id(0), "name": "red", "army": first},
                                              {"id": seat_id(1), "name": "blue", "army": second}]}
