@@ -9,7 +9,6 @@ table), ``place:A1``, ``rotate:B1``, ``shift:A1>C2``, ``play:CARD@B1``, ``battle
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -42,10 +41,12 @@ from replay.records.syntax import (
     ParsedRecord,
     RecordSyntaxError,
     check_claimed_result,
+    closing_tags,
     export_moves,
     parse_moves,
     people_tags,
-    required_tag,
+    sealed_seed,
+    seat_players,
 )
 
 SYSTEM_NAME = "art-of-war"
@@ -63,14 +64,7 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
     if started.variant.mode == "sealed":
         out.append(("Seed", str(shown.seed) if shown.seed is not None else "?"))
     ended = last if isinstance(last, GameEnded) else None
-    out.append(("Result", RESULTS[ended.winner or "draw"] if ended else "*"))
-    if ended is not None:
-        out.append(("Termination", ended.reason))
-    out.append(("RulesVersion", started.rules_version))
-    for tag, value in tags.items():
-        if tag not in dict(out) and re.fullmatch(r"[A-Za-z0-9_]+", tag):
-            out.append((tag, str(value)))
-    return out
+    return closing_tags(out, RESULTS[ended.winner or "draw"] if ended else "*", ended, started.rules_version, tags)
 
 
 def move_text(action: ArtOfWarAction, first_event: Any, view: str) -> str:  # noqa: C901 - one token per action
@@ -193,22 +187,19 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
     tags, at = record.tags, record.tag_lines
 
     mode = tags.get("Variant", "sealed")
-    players = []
-    for pid in ("p1", "p2"):
-        tag = pid.upper()
-        army: Any = required_tag(tags, f"{tag}Army")
-        if ":" in army:
-            king, _, cards = army.partition(":")
-            army = {"king": king, "cards": cards.split("+")}
-        players.append({"id": pid, "name": tags.get(tag, pid), "army": army})
-    setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": {"mode": mode},
-                             "first": tags.get("First", "p1")}
+    setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": seat_players(tags, _army_from_text),
+                             "variant": {"mode": mode}, "first": tags.get("First", "p1")}
     if mode == "sealed":
-        seed = required_tag(tags, "Seed")
-        if not seed.isdigit():
-            raise RecordSyntaxError(at["Seed"], "hidden_seed", f"a sealed game needs its seed; the record has {seed!r}")
-        setup["seed"] = int(seed)
+        setup["seed"] = sealed_seed(tags, at, "to shuffle the decks")
     return setup
+
+
+def _army_from_text(text: str, tag: str) -> Any:
+    """A deck's name, or ``KING:card+card+...`` for a custom deck."""
+    if ":" not in text:
+        return text
+    king, _, cards = text.partition(":")
+    return {"king": king, "cards": cards.split("+")}
 
 
 def check_result(record: ParsedRecord, state: Any) -> None:

@@ -12,7 +12,6 @@ from a position, the position as JSON.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote, unquote
@@ -40,10 +39,13 @@ from replay.records.syntax import (
     ParsedRecord,
     RecordSyntaxError,
     check_claimed_result,
+    closing_tags,
     export_moves,
+    json_position,
     parse_moves,
     people_tags,
-    required_tag,
+    sealed_seed,
+    seat_players,
 )
 
 SYSTEM_NAME = "heroscape"
@@ -75,14 +77,7 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
         position = recorded_setup([started])["position"]
         out.append(("Position", json.dumps(position, separators=(",", ":"), sort_keys=True)))
     ended = last if isinstance(last, GameEnded) else None
-    out.append(("Result", RESULTS[ended.winner or "draw"] if ended else "*"))
-    if ended is not None:
-        out.append(("Termination", ended.reason))
-    out.append(("RulesVersion", started.rules_version))
-    for tag, value in tags.items():
-        if tag not in dict(out) and re.fullmatch(r"[A-Za-z0-9_]+", tag):
-            out.append((tag, str(value)))
-    return out
+    return closing_tags(out, RESULTS[ended.winner or "draw"] if ended else "*", ended, started.rules_version, tags)
 
 
 def move_text(action: HeroScapeAction, first_event: Any, view: str) -> str:  # noqa: C901 - one token per action
@@ -193,14 +188,8 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
     tags, at = record.tags, record.tag_lines
 
     mode = tags.get("Variant", "sealed")
-    players = []
     _, armies = catalogue()
-    for pid in ("p1", "p2"):
-        tag = pid.upper()
-        army: Any = required_tag(tags, f"{tag}Army")
-        if army not in armies:
-            army = {"cards": army.split("+")}
-        players.append({"id": pid, "name": tags.get(tag, pid), "army": army})
+    players = seat_players(tags, lambda text, _: text if text in armies else {"cards": text.split("+")})
     variant: dict[str, Any] = {"mode": mode, "game": tags.get("Game", "master"), "map": tags.get("Map", "twin-hill")}
     if "MaxRounds" in tags:
         if not tags["MaxRounds"].isdigit():
@@ -208,16 +197,9 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
         variant["max_rounds"] = int(tags["MaxRounds"])
     setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": variant}
     if mode == "sealed":
-        seed = required_tag(tags, "Seed")
-        if not seed.isdigit():
-            raise RecordSyntaxError(at["Seed"], "hidden_seed", f"a sealed game needs its seed; the record has {seed!r}")
-        setup["seed"] = int(seed)
+        setup["seed"] = sealed_seed(tags, at, "to roll the dice")
     if "Position" in tags:
-        try:
-            setup["position"] = json.loads(tags["Position"])
-        except ValueError:
-            raise RecordSyntaxError(at["Position"], "bad_position", "the Position tag is the position as JSON "
-                                    "(docs/heroscape.md)") from None
+        setup["position"] = json_position(tags, at, "docs/heroscape.md")
     return setup
 
 

@@ -62,10 +62,14 @@ from replay.records.syntax import (
     ParsedRecord,
     RecordSyntaxError,
     check_claimed_result,
+    closing_tags,
     export_moves,
+    json_position,
     parse_moves,
     people_tags,
     required_tag,
+    sealed_seed,
+    seat_players,
 )
 
 SYSTEM_NAME = "l5r"
@@ -115,14 +119,7 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
         out.append(("Position", "?" if shown_position is None else
                     json.dumps(msgspec.to_builtins(shown_position), separators=(",", ":"))))
     ended = last if isinstance(last, GameEnded) else None
-    out.append(("Result", RESULTS[ended.winner or "draw"] if ended else "*"))
-    if ended is not None:
-        out.append(("Termination", ended.reason))
-    out.append(("RulesVersion", started.rules_version))
-    for tag, value in tags.items():
-        if tag not in dict(out) and re.fullmatch(r"[A-Za-z0-9_]+", tag):
-            out.append((tag, str(value)))
-    return out
+    return closing_tags(out, RESULTS[ended.winner or "draw"] if ended else "*", ended, started.rules_version, tags)
 
 
 def move_text(action: L5RAction, first_event: Any, view: str) -> str:  # noqa: C901 - one token per action
@@ -244,33 +241,25 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
     tags, at = record.tags, record.tag_lines
 
     mode = tags.get("Variant", "sealed")
-    players = []
-    for pid in ("p1", "p2"):
-        tag = pid.upper()
-        deck: Any = required_tag(tags, f"{tag}Army")
-        if deck == "custom":
-            sensei = required_tag(tags, f"{tag}Sensei")
-            deck = {"stronghold": required_tag(tags, f"{tag}Stronghold"), "sensei": None if sensei == "-" else sensei,
-                    "dynasty": _uncounted(required_tag(tags, f"{tag}Dynasty"), at[f"{tag}Dynasty"]),
-                    "fate": _uncounted(required_tag(tags, f"{tag}Fate"), at[f"{tag}Fate"])}
-        players.append({"id": pid, "name": tags.get(tag, pid), "army": deck})
-    setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": {"mode": mode}}
+
+    def deck(text: str, tag: str) -> Any:  # a sample deck's name, or "custom" with the deck in the seat's tags
+        if text != "custom":
+            return text
+        sensei = required_tag(tags, f"{tag}Sensei")
+        return {"stronghold": required_tag(tags, f"{tag}Stronghold"), "sensei": None if sensei == "-" else sensei,
+                "dynasty": _uncounted(required_tag(tags, f"{tag}Dynasty"), at[f"{tag}Dynasty"]),
+                "fate": _uncounted(required_tag(tags, f"{tag}Fate"), at[f"{tag}Fate"])}
+
+    setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": seat_players(tags, deck), "variant": {"mode": mode}}
     if mode == "sealed":
-        seed = required_tag(tags, "Seed")
-        if not seed.isdigit():
-            raise RecordSyntaxError(at["Seed"], "hidden_seed",
-                                    f"a sealed game needs its seed to deal its decks; the record has {seed!r}")
-        setup["seed"] = int(seed)
+        setup["seed"] = sealed_seed(tags, at, "to deal its decks")
     if "First" in tags:
         setup["first"] = tags["First"]
     if "Position" in tags:
         if tags["Position"] == "?":
             raise RecordSyntaxError(at["Position"], "hidden_position", "the starting position is hidden in this "
                                     "record (every hand and deck is in it): export the record as all")
-        try:
-            setup["position"] = json.loads(tags["Position"])
-        except json.JSONDecodeError as error:
-            raise RecordSyntaxError(at["Position"], "bad_position", f"the position is JSON: {error}") from None
+        setup["position"] = json_position(tags, at, "docs/l5r.md")
     return setup
 
 

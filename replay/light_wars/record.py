@@ -56,10 +56,13 @@ from replay.records.syntax import (
     ParsedRecord,
     RecordSyntaxError,
     check_claimed_result,
+    closing_tags,
     export_moves,
     parse_moves,
     people_tags,
     required_tag,
+    sealed_seed,
+    seat_players,
 )
 
 SYSTEM_NAME = "light-wars"
@@ -156,14 +159,7 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
         out.append(("Stock", "; ".join(f"{k} {v}" for k, v in p.stock.items())))
         out.append(("Scores", "; ".join(f"{k} {v}" for k, v in p.scores.items())))
     ended = last if isinstance(last, GameEnded) else None
-    out.append(("Result", RESULTS[ended.winner or "draw"] if ended else "*"))
-    if ended is not None:
-        out.append(("Termination", ended.reason))
-    out.append(("RulesVersion", started.rules_version))
-    for tag, value in tags.items():
-        if tag not in dict(out) and re.fullmatch(r"[A-Za-z0-9_]+", tag):
-            out.append((tag, str(value)))
-    return out
+    return closing_tags(out, RESULTS[ended.winner or "draw"] if ended else "*", ended, started.rules_version, tags)
 
 
 def _placements(placements: Sequence[Placement]) -> str:
@@ -257,18 +253,10 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
     tags, at = record.tags, record.tag_lines
 
     variant = variant_from_text(tags.get("Variant", ""), at.get("Variant", 1))
-    players = []
-    for pid in ("p1", "p2"):
-        tag = pid.upper()
-        players.append({"id": pid, "name": tags.get(tag, pid),
-                        "army": army_from_text(required_tag(tags, f"{tag}Army"), at[f"{tag}Army"])})
+    players = seat_players(tags, lambda text, tag: army_from_text(text, at[f"{tag}Army"]))
     setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": variant}
     if variant.get("mode", "sealed") == "sealed":
-        seed = required_tag(tags, "Seed")
-        if not seed.isdigit():
-            raise RecordSyntaxError(at["Seed"], "hidden_seed",
-                                    f"a sealed game needs its seed to roll the dice; the record has {seed!r}")
-        setup["seed"] = int(seed)
+        setup["seed"] = sealed_seed(tags, at, "to roll the dice")
     if "Position" in tags:
         units = []
         for part in filter(None, (p.strip() for p in tags["Position"].split(";"))):

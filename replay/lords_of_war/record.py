@@ -47,6 +47,7 @@ from replay.records.syntax import (
     Move,
     ParsedRecord,
     RecordSyntaxError,
+    closing_tags,
     movetext_tokens,
     read_header,
     required_tag,
@@ -159,14 +160,7 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
         if pos.kills:
             out.append(("Kills", "; ".join(f"{p} {k.total}/{k.commanders}" for p, k in sorted(pos.kills.items()))))
     ended = last if isinstance(last, GameEnded) else None
-    out.append(("Result", RESULTS.get(ended.winner or "", "*") if ended else "*"))
-    if ended is not None:
-        out.append(("Termination", ended.reason))
-    out.append(("RulesVersion", started.rules_version))
-    for tag, value in tags.items():
-        if tag not in dict(out) and re.fullmatch(r"[A-Za-z0-9_]+", tag):
-            out.append((tag, str(value)))
-    return out
+    return closing_tags(out, RESULTS.get(ended.winner or "", "*") if ended else "*", ended, started.rules_version, tags)
 
 
 def _move_text(action: LordsOfWarAction, events: Sequence[Any], view: str) -> str:

@@ -3,12 +3,16 @@
 The header tags and the result are the same for every system; the moves are each system's own syntax, parsed by
 its ``RecordSyntax`` part (``replay.plugin``) into the system's typed actions. What every record shares is here,
 for each system's part to use: tag values quoted and read (``quote``, ``unquote``), the header read
-(``read_header``), the movetext cut into tokens with their lines, comments dropped (``movetext_tokens``), and the
-people's tags every record starts with (``SEVEN_TAGS``).
+(``read_header``), the movetext cut into tokens with their lines, comments dropped (``movetext_tokens``), the
+people's tags every record starts with (``SEVEN_TAGS``) and those it ends with (``closing_tags``), and the
+header's common parts of a setup: the seats'
+names and armies (``seat_players``), a sealed game's seed (``sealed_seed``), a position given as JSON
+(``json_position``).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
@@ -91,6 +95,52 @@ def required_tag(tags: dict[str, str], tag: str) -> str:
     if tag not in tags:
         raise RecordSyntaxError(1, "missing_tag", f"the header has no [{tag} ...] tag")
     return tags[tag]
+
+
+def closing_tags(out: list[tuple[str, str]], result: str, ended: Any | None, rules_version: str,
+                 tags: dict[str, Any]) -> list[tuple[str, str]]:
+    """``out`` (a header's tags so far) with the tags every record ends its header with: ``Result``,
+    ``Termination`` (the reason of ``ended``, the game's ``game_ended``, when it is over), ``RulesVersion``, then
+    each of ``tags`` (the game's metadata: Event, Round, ...) that is not written yet and is a valid tag name."""
+    out.append(("Result", result))
+    if ended is not None:
+        out.append(("Termination", ended.reason))
+    out.append(("RulesVersion", rules_version))
+    for tag, value in tags.items():
+        if tag not in dict(out) and re.fullmatch(r"[A-Za-z0-9_]+", tag):
+            out.append((tag, str(value)))
+    return out
+
+
+def seat_players(tags: dict[str, str], army: Callable[[str, str], Any],
+                 seats: Sequence[str] = ("p1", "p2")) -> list[dict[str, Any]]:
+    """The setup's ``players`` from the header: ``Pn`` the name (default the seat), ``PnArmy`` required, read by
+    ``army(text, tag)`` (``tag``: ``P1``, ``P2``, ... for the system's further tags of that seat)."""
+    players = []
+    for seat in seats:
+        tag = seat.upper()
+        players.append({"id": seat, "name": tags.get(tag, seat), "army": army(required_tag(tags, f"{tag}Army"), tag)})
+    return players
+
+
+def sealed_seed(tags: dict[str, str], at: dict[str, int], what: str) -> int:
+    """A sealed game's ``Seed`` tag as a number: ``missing_tag`` without the tag, ``hidden_seed`` when the record
+    hides it (``?``, a seat's view) or it is no number; ``what`` says what the seed does (for the message)."""
+    seed = required_tag(tags, "Seed")
+    if not seed.isdigit():
+        raise RecordSyntaxError(at["Seed"], "hidden_seed",
+                                f"a sealed game needs its seed {what}; the record has {seed!r}")
+    return int(seed)
+
+
+def json_position(tags: dict[str, str], at: dict[str, int], hint: str) -> Any:
+    """The ``Position`` tag's JSON (``bad_position`` when it is not JSON; ``hint`` says where its shape is
+    documented)."""
+    try:
+        return json.loads(tags["Position"])
+    except ValueError as error:
+        raise RecordSyntaxError(at["Position"], "bad_position", f"the Position tag is the position as JSON ({hint}): "
+                                f"{error}") from None
 
 
 def movetext_tokens(text: str, first_line: int) -> Iterator[tuple[int, str]]:
