@@ -162,6 +162,20 @@ def test_a_team_tournament_over_http(client: TestClient) -> None:
     assert client.get(f"/tournaments/{tid}").json()["status"] == "finished"
 
 
+def test_a_team_tournament_recorded_at_the_table(client: TestClient) -> None:
+    """§11: a team event's variant may say table mode; its tables' games start with every hand unknown and play to
+    a team's result that the standings count."""
+    tid, organiser = _create(client, rounds=1, variant={"teams": True, "mode": "table"})
+    _register(client, tid, organiser, ["hammers", "arrows"])
+    table = client.post(f"/tournaments/{tid}/rounds", headers=organiser).json()["tables"][0]
+    scorekeeper = bearer(table["tokens"]["scorekeeper"])
+    state = client.get(f"/games/{table['game_id']}/state", params={"view": "all"}, headers=scorekeeper).json()
+    assert state["variant"]["mode"] == "table" and state["hands"]["p3"] == {"count": 6, "known": []}
+    play(client, table["game_id"], table["tokens"])
+    rows = client.get(f"/tournaments/{tid}/standings").json()["standings"]
+    assert sorted(r["match_points"] for r in rows) in ([0, 3], [1, 1])
+
+
 def test_seats_alternate_and_forfeits_name_the_winning_team(client: TestClient) -> None:
     tid, organiser = _create(client, rounds=3, seats=6)
     six = {tid_: (n, [*m, (m[0][0] + "2", m[0][1])]) for tid_, (n, m) in TEAMS.items()}
