@@ -91,6 +91,28 @@ def column_lists(rows: Sequence[msgspec.Struct], kind: type[msgspec.Struct]) -> 
     return {name: [getattr(row, name) for row in rows] for name in kind.__struct_fields__}
 
 
+def store_facts(conn: Any, sql: Callable[[str], str], prefix: str, tables: Sequence[tuple[str, type[msgspec.Struct]]],
+                games: Sequence[tuple[GameFacts, Any]], rewritten: Sequence[str]) -> None:
+    """A system's fact tables, one per ``(name, row type)`` of ``tables``, written by its statements
+    ``<prefix>_delete_<name>`` and ``<prefix>_insert_<name>`` (``sql``: its folder): a rewritten game's rows taken
+    out, then the rows of the finished games inserted (a game's rows have one list per table, by the table's name)."""
+    if rewritten:
+        for name, _ in tables:
+            conn.execute(sql(f"{prefix}_delete_{name}"), {"game_ids": list(rewritten)})
+    finished = [rows for game, rows in games if game.finished]
+    for name, kind in tables:
+        found = [row for rows in finished for row in getattr(rows, name)]
+        if found:
+            conn.execute(sql(f"{prefix}_insert_{name}"), column_lists(found, kind))
+
+
+def clear_facts(conn: Any, sql: Callable[[str], str], prefix: str,
+                tables: Sequence[tuple[str, type[msgspec.Struct]]]) -> None:
+    """Empty a system's fact tables (``<prefix>_clear_<name>``)."""
+    for name, _ in tables:
+        conn.execute(sql(f"{prefix}_clear_{name}"))
+
+
 # -- the catalogue's entries ----------------------------------------------------------------------------------
 
 

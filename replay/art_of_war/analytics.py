@@ -20,7 +20,7 @@ from engine.art_of_war.catalog import BASIC_TYPES, DECKS, card_of, kind_of
 from engine.art_of_war.setup import SYSTEM_NAME
 from engine.art_of_war.state import fold
 from events.art_of_war import Damaged, GameStarted
-from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent, column_lists
+from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent, clear_facts, store_facts
 from replay.analytics.stats import Filters, sample_games
 from replay.store.sql import SqlFolder
 
@@ -97,22 +97,15 @@ def project(game: GameFacts, stream: Sequence[StreamEvent]) -> Rows:
     return rows
 
 
+FACT_TABLES = (("seats", SeatRow), ("removals", RemovalRow))
+
+
 def store(conn: Any, games: Sequence[tuple[GameFacts, Rows]], rewritten: Sequence[str]) -> None:
-    if rewritten:
-        conn.execute(sql("aow_delete_seats"), {"game_ids": list(rewritten)})
-        conn.execute(sql("aow_delete_removals"), {"game_ids": list(rewritten)})
-    finished = [rows for game, rows in games if game.finished]
-    seats = [row for rows in finished for row in rows.seats]
-    removals = [row for rows in finished for row in rows.removals]
-    if seats:
-        conn.execute(sql("aow_insert_seats"), column_lists(seats, SeatRow))
-    if removals:
-        conn.execute(sql("aow_insert_removals"), column_lists(removals, RemovalRow))
+    store_facts(conn, sql, "aow", FACT_TABLES, games, rewritten)
 
 
 def clear(conn: Any) -> None:
-    conn.execute(sql("aow_clear_seats"))
-    conn.execute(sql("aow_clear_removals"))
+    clear_facts(conn, sql, "aow", FACT_TABLES)
 
 
 class VictoryCount(msgspec.Struct, frozen=True):

@@ -25,7 +25,7 @@ from events.heroscape import (
     MoveDeclared,
     RoundEnded,
 )
-from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent, column_lists
+from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent, clear_facts, store_facts
 from replay.analytics.stats import Filters, sample_games
 from replay.store.sql import SqlFolder
 
@@ -143,23 +143,15 @@ def project(game: GameFacts, stream: Sequence[StreamEvent]) -> Rows:
     return rows
 
 
-TABLES = (("cards", CardRow), ("attacks", AttackRow), ("leaving", LeavingRow), ("glyphs", GlyphRow))
+FACT_TABLES = (("cards", CardRow), ("attacks", AttackRow), ("leaving", LeavingRow), ("glyphs", GlyphRow))
 
 
 def store(conn: Any, games: Sequence[tuple[GameFacts, Rows]], rewritten: Sequence[str]) -> None:
-    if rewritten:
-        for name, _ in TABLES:
-            conn.execute(sql(f"hs_delete_{name}"), {"game_ids": list(rewritten)})
-    finished = [rows for game, rows in games if game.finished]
-    for name, kind in TABLES:
-        found = [row for rows in finished for row in getattr(rows, name)]
-        if found:
-            conn.execute(sql(f"hs_insert_{name}"), column_lists(found, kind))
+    store_facts(conn, sql, "hs", FACT_TABLES, games, rewritten)
 
 
 def clear(conn: Any) -> None:
-    for name, _ in TABLES:
-        conn.execute(sql(f"hs_clear_{name}"))
+    clear_facts(conn, sql, "hs", FACT_TABLES)
 
 
 class CardRate(msgspec.Struct, frozen=True):

@@ -31,16 +31,13 @@ from events.l5r import (
     HonorChanged,
     TurnEnded,
 )
-from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent, column_lists
+from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent, clear_facts, store_facts
 from replay.analytics.stats import Filters, sample_games
 from replay.store.sql import SqlFolder
 
 sql = SqlFolder(Path(__file__).parent / "sql", SYSTEM_NAME)
 exports = ("l5r_seats", "l5r_duels", "l5r_battles", "l5r_honor")
 army_names = tuple(sorted({c.clan or "" for c in CARDS.values() if c.kind == "stronghold"}))
-TABLES = ("seats", "duels", "battles", "honor")
-
-
 def labels(started: GameStarted) -> GameLabels:
     return GameLabels(armies={d.player: d.clan for d in started.decks}, variant=started.variant.mode,
                       rules_version=started.rules_version, mode=started.variant.mode)
@@ -165,20 +162,15 @@ def project(game: GameFacts, stream: Sequence[StreamEvent]) -> Rows:
     return rows
 
 
+FACT_TABLES = (("seats", SeatRow), ("duels", DuelRow), ("battles", BattleRow), ("honor", HonorRow))
+
+
 def store(conn: Any, games: Sequence[tuple[GameFacts, Rows]], rewritten: Sequence[str]) -> None:
-    if rewritten:
-        for table in TABLES:
-            conn.execute(sql(f"l5r_delete_{table}"), {"game_ids": list(rewritten)})
-    finished = [rows for game, rows in games if game.finished]
-    for table, row_type in (("seats", SeatRow), ("duels", DuelRow), ("battles", BattleRow), ("honor", HonorRow)):
-        found = [row for rows in finished for row in getattr(rows, table)]
-        if found:
-            conn.execute(sql(f"l5r_insert_{table}"), column_lists(found, row_type))
+    store_facts(conn, sql, "l5r", FACT_TABLES, games, rewritten)
 
 
 def clear(conn: Any) -> None:
-    for table in TABLES:
-        conn.execute(sql(f"l5r_clear_{table}"))
+    clear_facts(conn, sql, "l5r", FACT_TABLES)
 
 
 # -- the statistics ---------------------------------------------------------------------------------------------

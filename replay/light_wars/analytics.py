@@ -19,7 +19,7 @@ import msgspec
 from engine.light_wars.catalogue import ARMIES, UNIT_TYPES
 from engine.light_wars.setup import SYSTEM_NAME
 from events.light_wars import ArmyRecord, AttackDeclared, AttackResolved, GameStarted
-from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent, column_lists
+from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent, clear_facts, store_facts
 from replay.analytics.stats import Filters, sample_games
 from replay.store.sql import SqlFolder
 
@@ -113,22 +113,15 @@ def project(game: GameFacts, stream: Sequence[StreamEvent]) -> Rows:
     return Rows(seats, attacks)
 
 
+FACT_TABLES = (("seats", SeatRow), ("attacks", AttackRow))
+
+
 def store(conn: Any, games: Sequence[tuple[GameFacts, Rows]], rewritten: Sequence[str]) -> None:
-    if rewritten:
-        conn.execute(sql("lw_delete_seats"), {"game_ids": list(rewritten)})
-        conn.execute(sql("lw_delete_attacks"), {"game_ids": list(rewritten)})
-    finished = [rows for game, rows in games if game.finished]
-    seats = [row for rows in finished for row in rows.seats]
-    attacks = [row for rows in finished for row in rows.attacks]
-    if seats:
-        conn.execute(sql("lw_insert_seats"), column_lists(seats, SeatRow))
-    if attacks:
-        conn.execute(sql("lw_insert_attacks"), column_lists(attacks, AttackRow))
+    store_facts(conn, sql, "lw", FACT_TABLES, games, rewritten)
 
 
 def clear(conn: Any) -> None:
-    conn.execute(sql("lw_clear_seats"))
-    conn.execute(sql("lw_clear_attacks"))
+    clear_facts(conn, sql, "lw", FACT_TABLES)
 
 
 # -- the statistics ---------------------------------------------------------------------------------------------
