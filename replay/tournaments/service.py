@@ -281,14 +281,19 @@ def placings_of_winner(winner: str, seats: Sequence[str]) -> tuple[tuple[str, ..
     return ((winner,), tuple(s for s in seats if s != winner))
 
 
-def table_seats(t: Tournament, round_number: int, table_number: int) -> list[str]:
-    """The seats of a table; ``TournamentInvalid`` when the round or the table does not exist."""
+def played_table(t: Tournament, round_number: int, table_number: int) -> Table:
+    """A table of a started round; ``TournamentInvalid`` when the round or the table does not exist."""
     if not 1 <= round_number <= len(t.played):
         raise TournamentInvalid(f"there is no round {round_number} (rounds started: {len(t.played)})")
     rnd = t.played[round_number - 1]
     if not 1 <= table_number <= len(rnd.tables):
         raise TournamentInvalid(f"round {round_number} has no table {table_number}")
-    return list(rnd.tables[table_number - 1].seats)
+    return rnd.tables[table_number - 1]
+
+
+def table_seats(t: Tournament, round_number: int, table_number: int) -> list[str]:
+    """The seats of a table; ``TournamentInvalid`` when the round or the table does not exist."""
+    return list(played_table(t, round_number, table_number).seats)
 
 
 @dataclass(frozen=True)
@@ -600,8 +605,8 @@ class TournamentService:
     def team_placings(self, t: Tournament, round_number: int, table_number: int,
                       winner: str) -> tuple[tuple[str, ...], ...]:
         """The placings of a team table's forfeit: the winning team's seats first, or ``draw`` (every seat)."""
-        seats = table_seats(t, round_number, table_number)
-        table = t.played[round_number - 1].tables[table_number - 1]
+        table = played_table(t, round_number, table_number)
+        seats = list(table.seats)
         if winner == "draw":
             return (tuple(seats),)
         teams = list(dict.fromkeys(table.seats.values()))
@@ -614,8 +619,7 @@ class TournamentService:
     def team_seat_scores(self, t: Tournament, round_number: int, table_number: int,
                          scores: Mapping[str, int]) -> dict[str, int]:
         """Scores given per team, as the table's seats hold them (each seat of a team its team's score)."""
-        table_seats(t, round_number, table_number)
-        table = t.played[round_number - 1].tables[table_number - 1]
+        table = played_table(t, round_number, table_number)
         unknown = sorted(set(scores) - set(table.seats.values()))
         if unknown:
             raise TournamentInvalid(f"scores for teams not at the table: {', '.join(unknown)}", "invalid_result")
