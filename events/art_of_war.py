@@ -9,7 +9,7 @@ docs/art-of-war.md explains every field.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
 import msgspec
 
@@ -173,7 +173,11 @@ class ChainResolved(Event, frozen=True, tag="chain_resolved"):
 
 
 class Damaged(Event, frozen=True, tag="damaged"):
-    """§5, R2: one damage instance; ``result`` damaged | captured | destroyed; ``total`` this turn's damage."""
+    """§5, R2: one damage instance; ``result`` damaged | captured | destroyed; ``total`` this turn's damage; ``to``
+    where a unit taken off the battlefield went: the capturer's kingdom, or its owner's graveyard (a destroyed unit,
+    and R6 a captured KING). Version 2 added ``to`` (``upcast_damaged_v1``)."""
+
+    version: ClassVar[int] = 2
 
     by: str  # the seat dealing it
     source: str  # the attacking unit, or the ARCHER support's card
@@ -185,6 +189,14 @@ class Damaged(Event, frozen=True, tag="damaged"):
     defence: int
     total: int
     result: Literal["damaged", "captured", "destroyed"]
+    to: Literal["kingdom", "graveyard"] | None = None  # None: the unit stays (damaged)
+
+
+def upcast_damaged_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """``damaged`` v1 -> v2: before R6 a captured unit, a KING too, went to the capturer's kingdom and a destroyed
+    one to its owner's graveyard; v2 records where it went (``to``)."""
+    data["to"] = {"captured": "kingdom", "destroyed": "graveyard"}.get(data.get("result", ""))
+    return data
 
 
 class Moved(Event, frozen=True, tag="moved"):
@@ -237,12 +249,12 @@ ArtOfWarEvent = (
     | Conscripted | TurnEnded | Conceded | GameEnded
 )
 
-CODEC: Codec[ArtOfWarEvent] = Codec(ArtOfWarEvent)
+CODEC: Codec[ArtOfWarEvent] = Codec(ArtOfWarEvent, upcasters={("damaged", 1): upcast_damaged_v1})
 
 __all__ = [
     "CODEC", "Arranged", "ArtOfWarEvent", "AttackDeclared", "BattleDeclared", "CardDrawn", "ChainResolved",
     "Conceded", "ConscriptionStarted", "Conscripted", "Damaged", "DeckRecord", "Deployed", "Effect", "Entered",
     "GameEnded", "GameStarted", "KingsTaken", "Moved", "Passed", "Placed", "PositionPlayer", "PositionRecord",
     "PositionUnit", "RedrawDecided", "SeatRecord",
-    "SupportDeclared", "TurnEnded", "TurnStarted", "Variant",
+    "SupportDeclared", "TurnEnded", "TurnStarted", "Variant", "upcast_damaged_v1",
 ]

@@ -1,6 +1,6 @@
 """Art of War: The Card Game: the rules engine.
 
-Rules: the project's digest ``shared/rules/art-of-war.md`` (§1–§8, rulings R1–R4), as implemented in
+Rules: the project's digest ``shared/rules/art-of-war.md`` (§1–§9, rulings R1–R7), as implemented in
 docs/art-of-war.md; events: ``events.art_of_war``; sample KINGs and decks: ``fixtures/art_of_war/`` (ours).
 ``SYSTEM`` is registered in ``engine.systems``.
 """
@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.art_of_war.actions import ArtOfWarAction, Concede, parse_action
 from engine.art_of_war.bots import GreedyBot, RandomBot
+from engine.art_of_war.catalog import card_of
 from engine.art_of_war.records import recorded_actions
 from engine.art_of_war.rules import decide, legal_actions, opening
 from engine.art_of_war.setup import RULES_VERSION, SEATS, SYSTEM_NAME, recorded_setup, seats_of, start_event
@@ -60,11 +61,12 @@ class ArtOfWarSystem(ModuleSystem[State, ArtOfWarAction, ArtOfWarEvent]):
         return state.turn
 
     def outcome(self, state: State) -> Outcome | None:
-        """The cards in each kingdom are the scores."""
+        """The cards in each kingdom are the scores: basic units only (R6: a KING never counts in a kingdom, not
+        even the one a game recorded under art-of-war/1 captured into it)."""
         if state.phase != "over" or state.end_reason is None:
             return None
         seats = tuple(p.id for p in state.players)
-        scores = {p.id: len(p.kingdom) for p in state.players}
+        scores = {p.id: sum(1 for c in p.kingdom if not card_of(c).king) for p in state.players}
         return Outcome.of_winner(seats, state.winner, state.end_reason, scores)
 
     def sample_setup(self, index: int, seed: int, seats: int | None = None) -> dict[str, Any]:

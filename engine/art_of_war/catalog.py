@@ -52,7 +52,8 @@ KINGS = tuple(c for c in CARDS if CARDS[c].king)
 
 @functools.lru_cache(maxsize=4096)
 def card_of(instance: str) -> CardType:
-    return CARDS[instance.split(".")[1]]
+    """The card an instance (``p1.archer.3``) or a type (``archer``: a hand card named by its type) is."""
+    return CARDS[kind_of(instance)]
 
 
 def owner_of(instance: str) -> str:
@@ -60,7 +61,9 @@ def owner_of(instance: str) -> str:
 
 
 def kind_of(instance: str) -> str:
-    return instance.split(".")[1]
+    """``archer`` for ``p1.archer.3``, and for ``archer`` itself."""
+    parts = instance.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
 
 
 @functools.lru_cache(maxsize=256)

@@ -20,7 +20,9 @@ from engine.art_of_war.state import (
     _deck_order,
     evolve,
     initial_state,
+    revealed,
     start_state,
+    taken_to,
 )
 from events.art_of_war import (
     Arranged,
@@ -149,6 +151,26 @@ def _take(deck: dict[str, None], item: str) -> None:
         del deck[next(iter(deck))]
 
 
+def _from_hand(p: Any, card: str) -> None:
+    """``card`` leaves ``p``'s hand face up (``state.revealed``: R7's renaming when it names another copy)."""
+    if card in p.hand:
+        p.hand.remove(card)
+        return
+    deck = list(p.deck)
+    revealed(p.hand, deck, card)
+    p.deck = dict.fromkeys(deck)
+
+
+def _from_deck(p: Any, card: str) -> None:
+    """``card`` leaves ``p``'s deck face up (``state.revealed``)."""
+    if card in p.deck:
+        del p.deck[card]
+        return
+    deck = list(p.deck)
+    revealed(deck, p.hand, card)
+    p.deck = dict.fromkeys(deck)
+
+
 def _moved(field: dict[str, Unit], moves: Iterable[tuple[str, str]]) -> dict[str, Unit]:
     moves = tuple(moves)
     moved = {a: field[a] for a, _ in moves if a in field}
@@ -203,7 +225,7 @@ def _turn_ended(w: Any, e: TurnEnded) -> None:
 
 def _entered(w: Any, e: Entered) -> None:
     p = w.by_id[e.player]
-    _remove(p.hand, e.card)
+    _from_hand(p, e.card)
     p.kingdom.append(e.card)
     p.entered = True
 
@@ -224,7 +246,7 @@ def _arranged(w: Any, e: Arranged) -> None:
         p.field = _moved(p.field, moves)
     else:
         unit = p.field.get(e.square)
-        _remove(p.hand, e.card or "")
+        _from_hand(p, e.card or "")
         if unit is not None:
             p.hand.append(unit.card)
         p.field[e.square] = Unit(card=e.card or "")
@@ -253,11 +275,11 @@ def _kings_taken(w: Any, e: KingsTaken) -> None:
 
 def _deployed(w: Any, e: Deployed) -> None:
     p = w.by_id[e.player]
-    _remove(p.hand, e.card)
-    _remove(p.hand, e.standby)
+    _from_hand(p, e.card)
+    _from_hand(p, e.standby)
+    _from_deck(p, e.kingdom)
     p.standby.append(e.standby)
     p.kingdom.append(e.kingdom)
-    _take(p.deck, e.kingdom)
     p.deployed = True
     p.field[e.square] = Unit(card=e.card)
 
@@ -287,7 +309,7 @@ def _chain_resolved(w: Any, e: ChainResolved) -> None:
 
 def _support_declared(w: Any, e: SupportDeclared) -> None:
     p = w.by_id[e.player]
-    _remove(p.hand, e.card)
+    _from_hand(p, e.card)
     p.standby.append(e.card)
     w.chain.append(Link(kind="support", player=e.player, card=e.card, effect=e.effect, target=e.target,
                         square=e.square, to=e.to))
@@ -322,7 +344,7 @@ def _damaged(w: Any, e: Damaged) -> None:
         w.damaged = True
         return
     del p.field[e.square]
-    if e.result == "destroyed":
+    if taken_to(e.result, e.to) == "graveyard":
         p.graveyard.append(unit.card)
     else:
         w.by_id[e.by].kingdom.append(unit.card)

@@ -7,7 +7,7 @@ Each action starts with one event: ``card_drawn`` entered at a table (``draw``),
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.art_of_war.actions import (
     ArtOfWarAction,
@@ -53,7 +53,15 @@ def _hidden(index: int, what: str) -> StreamError:
     return StreamError(index, f"event {index + 1}: {what} is hidden in this copy of the game")
 
 
-def action_of(event: ArtOfWarEvent, index: int) -> ArtOfWarAction | None:  # noqa: C901 - one case per action
+def by_type(started: GameStarted) -> bool:
+    """Whether the game's actions name hand cards by type: where reveals are numbered (R7; ``numbers_reveals``:
+    no seeded deck order), the id an event names is the one the rules gave, not the copy the player named."""
+    return started.seed is None or started.position is not None
+
+
+def action_of(event: ArtOfWarEvent, index: int, typed: bool = False) -> ArtOfWarAction | None:  # noqa: C901
+    """The action ``event`` starts (one case per action), or None; ``typed``: hand cards named by type."""
+    named: Callable[[str], str] = kind_of if typed else str
     match event:
         case CardDrawn(source="table", player=player, card=card):
             if card is None:
@@ -68,7 +76,7 @@ def action_of(event: ArtOfWarEvent, index: int) -> ArtOfWarAction | None:  # noq
                 return Redraw(player=player, again=True, cards=tuple(kind_of(c) for c in hand))
             return Redraw(player=player, again=again)
         case Deployed(player=player, card=card, square=square, standby=standby, kingdom=kingdom, source=source):
-            return Deploy(player=player, card=card, square=square, standby=standby,
+            return Deploy(player=player, card=named(card), square=square, standby=named(standby),
                           kingdom=kind_of(kingdom) if source == "table" else None)
         case Arranged(player=player, how=how, square=square, to=to, card=card):
             if how == "place":
@@ -77,17 +85,17 @@ def action_of(event: ArtOfWarEvent, index: int) -> ArtOfWarAction | None:  # noq
                 return Rotate(player=player, square=square)
             if how == "shift":
                 return Shift(player=player, square=square, to=to or "")
-            return Play(player=player, card=card or "", square=square)
+            return Play(player=player, card=named(card or ""), square=square)
         case BattleDeclared(player=player):
             return Battle(player=player)
         case AttackDeclared(player=player, square=square, target=target):
             return Attack(player=player, square=square, target=target)
         case SupportDeclared(player=player, card=card, effect=effect, target=target, square=square, to=to):
-            return Support(player=player, card=card, effect=effect, target=target, square=square, to=to)
+            return Support(player=player, card=named(card), effect=effect, target=target, square=square, to=to)
         case Passed(player=player):
             return Pass(player=player)
         case Entered(player=player, card=card):
-            return Entry(player=player, card=card)
+            return Entry(player=player, card=named(card))
         case Conscripted(player=player, card=card, square=square, source=source):
             return Conscript(player=player, square=square, card=card if source == "kingdom" else None)
         case TurnEnded(player=player):
@@ -110,7 +118,10 @@ def opening_length(events: Sequence[ArtOfWarEvent]) -> int:
 
 
 def recorded_actions(events: Sequence[ArtOfWarEvent]) -> list[RecordedAction[ArtOfWarAction]]:
-    return actions_from(events, opening_length(events), action_of)
+    start = opening_length(events)
+    assert isinstance(events[0], GameStarted)
+    typed = by_type(events[0])
+    return actions_from(events, start, lambda event, index: action_of(event, index, typed))
 
 
-__all__ = ["action_of", "opening_length", "recorded_actions"]
+__all__ = ["action_of", "by_type", "opening_length", "recorded_actions"]

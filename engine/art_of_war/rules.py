@@ -7,7 +7,7 @@ draws, the kings taken, the start of a turn, forced forward moves, conscription'
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations_with_replacement
 
 from engine.art_of_war.actions import (
@@ -29,7 +29,7 @@ from engine.art_of_war.actions import (
     Support,
 )
 from engine.art_of_war.catalog import BASIC_TYPES, SQUARES, STANDBY_LIMIT, card_of, kind_of, reaches
-from engine.art_of_war.state import PlayerState, State, awaited, evolve, top
+from engine.art_of_war.state import PlayerState, State, awaited, evolve, numbers_reveals, reveal_id, top
 from engine.errors import RuleError
 from events.art_of_war import (
     Arranged,
@@ -78,6 +78,24 @@ def name(instance: str) -> str:
         return card_of(instance).name
     except (KeyError, IndexError):
         return repr(instance)
+
+
+def from_hand(s: State, p: PlayerState, named: Sequence[str], rule: str) -> tuple[str, ...]:
+    """The ids the hand cards ``named`` leave ``p``'s hand face up as, in order. A card is named by its id in hand
+    or by its type (``wizard``: one of that type). R7: where reveals are numbered (``numbers_reveals``) the id is
+    ``reveal_id``'s, whichever copy of the type was named, so it tells nothing of the copies still hidden."""
+    left = list(p.hand)
+    out: list[str] = []
+    for card in named:
+        chosen = card if card in left else None
+        if chosen is None and "." not in card:
+            chosen = next((c for c in left if kind_of(c) == card), None)
+        if chosen is None:
+            had = "another" if card in p.hand or "." not in card and any(kind_of(c) == card for c in p.hand) else "a"
+            raise refuse("not_in_hand", rule, f"{name(card)} ({card}) is not {had} card in {p.id}'s hand")
+        left.remove(chosen)
+        out.append(reveal_id(s, p.id, kind_of(chosen), out) if numbers_reveals(s) else chosen)
+    return tuple(out)
 
 
 def attack_value(s: State, seat: str, unit: str) -> int:
@@ -215,11 +233,9 @@ def _deploy(b: Builder, action: ArtOfWarAction) -> None:
     s = b.state
     p = s.player(action.player)
     _own_square(action.square, "§3.4")
-    for card in (action.card, action.standby):
-        if card not in p.hand:
-            raise refuse("not_in_hand", "§3.4", f"{name(card)} ({card}) is not in {p.id}'s hand")
-    if action.card == action.standby:
+    if action.card == action.standby and "." in action.card:
         raise refuse("same_card", "§3.4", "one card goes onto the battlefield and another to the standby")
+    card, standby = from_hand(s, p, (action.card, action.standby), "§3.4")
     if not p.deck:
         raise refuse("empty_deck", "§3.4", f"{p.id}'s deck is empty")
     if s.mode == "sealed":
@@ -231,8 +247,8 @@ def _deploy(b: Builder, action: ArtOfWarAction) -> None:
         if found is None:
             raise refuse("not_in_deck", "§3.4", f"the top card entered, {action.kingdom!r}, is not left in "
                          f"{p.id}'s deck")
-        kingdom = found
-    b.emit(Deployed(player=p.id, card=action.card, square=action.square, standby=action.standby, kingdom=kingdom,
+        kingdom = reveal_id(s, p.id, kind_of(found), (card, standby)) if numbers_reveals(s) else found  # R7
+    b.emit(Deployed(player=p.id, card=card, square=action.square, standby=standby, kingdom=kingdom,
                     source="prng" if s.mode == "sealed" else "table"))
 
 
@@ -272,8 +288,7 @@ def _arrange(b: Builder, action: ArtOfWarAction) -> None:
             if p.standby:
                 raise refuse("standby_not_empty", "§4.3", "a card goes from hand onto the battlefield only with an "
                              "empty standby")
-            if card not in p.hand:
-                raise refuse("not_in_hand", "§4.3", f"{name(card)} ({card}) is not in {p.id}'s hand")
+            card = from_hand(s, p, (card,), "§4.3")[0]
             u = p.unit_at(square)
             moved = (Placed(card=card, square=square),) + ((Placed(card=u.card, square="hand"),) if u else ())
             b.emit(Arranged(player=p.id, how="play", square=square, card=card, moved=moved))
@@ -310,10 +325,10 @@ def _attack(b: Builder, action: ArtOfWarAction) -> None:
                           value=attack_value(s, p.id, u.card)))
 
 
-def _support_checks(s: State, action: Support, effects: tuple[str, ...], rule: str) -> PlayerState:
+def _support_checks(s: State, action: Support, effects: tuple[str, ...], rule: str) -> str:
+    """-> the id the support card goes to the standby as (``from_hand``)."""
     p = s.player(action.player)
-    if action.card not in p.hand:
-        raise refuse("not_in_hand", "§4", f"{name(action.card)} ({action.card}) is not in {p.id}'s hand")
+    card_id = from_hand(s, p, (action.card,), "§4")[0]
     if action.effect not in EFFECTS:
         raise refuse("malformed", "§1", f"a rear support is one of {', '.join(EFFECTS)}, not {action.effect!r}")
     card = card_of(action.card)
@@ -327,13 +342,14 @@ def _support_checks(s: State, action: Support, effects: tuple[str, ...], rule: s
         raise refuse("support_timing", rule, f"not now: a {action.effect.upper()} support {when}")
     if len(p.standby) >= STANDBY_LIMIT:
         raise refuse("standby_full", "§4", f"{p.id}'s standby holds {STANDBY_LIMIT} cards: no rear support")
-    return p
+    return card_id
 
 
 def _support(b: Builder, action: ArtOfWarAction) -> None:
     assert isinstance(action, Support)
     s = b.state
-    p = _support_checks(s, action, OWN_TURN, "§1")
+    card = _support_checks(s, action, OWN_TURN, "§1")
+    p = s.player(action.player)
     opponent = s.player(s.other(p.id))
     if action.effect == "archer":
         if action.target is None or opponent.unit_at(action.target) is None:
@@ -349,7 +365,7 @@ def _support(b: Builder, action: ArtOfWarAction) -> None:
             raise refuse("malformed", "§1", "a priest support names square and to only")
     elif action.target is not None or action.square is not None or action.to is not None:
         raise refuse("malformed", "§1", "a soldier support names no square")
-    b.emit(SupportDeclared(player=p.id, card=action.card, effect=action.effect,  # type: ignore[arg-type]
+    b.emit(SupportDeclared(player=p.id, card=card, effect=action.effect,  # type: ignore[arg-type]
                            target=action.target, square=action.square, to=action.to))
 
 
@@ -358,10 +374,10 @@ def _answer(b: Builder, action: ArtOfWarAction) -> None:
     s = b.state
     last = s.chain[-1]
     allowed = ("guardian",) if last.kind == "attack" else ("wizard",)
-    _support_checks(s, action, allowed, "R3")
+    card = _support_checks(s, action, allowed, "R3")
     if action.target is not None or action.square is not None or action.to is not None:
         raise refuse("malformed", "R3", "an answer names no square: it cancels or negates the link below")
-    b.emit(SupportDeclared(player=action.player, card=action.card, effect=action.effect))  # type: ignore[arg-type]
+    b.emit(SupportDeclared(player=action.player, card=card, effect=action.effect))  # type: ignore[arg-type]
 
 
 def _pass(b: Builder, action: ArtOfWarAction) -> None:
@@ -374,11 +390,10 @@ def _entry(b: Builder, action: ArtOfWarAction) -> None:
     p = b.state.player(action.player)
     if p.entered:
         raise refuse("one_entry", "§4", f"{p.id} has put a unit into its kingdom this turn already")
-    if action.card not in p.hand:
-        raise refuse("not_in_hand", "§4", f"{name(action.card)} ({action.card}) is not in {p.id}'s hand")
-    if card_of(action.card).king:
+    card = from_hand(b.state, p, (action.card,), "§4")[0]
+    if card_of(card).king:
         raise refuse("not_basic", "§4", "only a basic unit enters the kingdom")
-    b.emit(Entered(player=p.id, card=action.card))
+    b.emit(Entered(player=p.id, card=card))
     _nation_building(b)
 
 
@@ -447,11 +462,14 @@ def _resolve_chain(b: Builder) -> None:
 
 def _damage(b: Builder, by: str, square: str, value: int, source: str, source_square: str | None) -> None:
     """R2: one instance: equal to the defence on an undamaged unit captures; above it destroys; else it adds up,
-    and two or more instances reaching the defence destroy."""
+    and two or more instances reaching the defence destroy. R5: 0 is no instance. R6: a captured KING goes to its
+    owner's graveyard (and the game ends by execution), never into a kingdom."""
     s = b.state
     owner = s.other(by)
     unit = s.player(owner).unit_at(square)
     if unit is None:
+        return
+    if value == 0:  # R5: an attack of 0 deals no damage and is no damage instance
         return
     d = defence(unit.card, unit.upright)
     total = unit.damage + value
@@ -463,9 +481,11 @@ def _damage(b: Builder, by: str, square: str, value: int, source: str, source_sq
         result = "destroyed"
     else:
         result = "damaged"
+    king = card_of(unit.card).king
+    to = None if result == "damaged" else "kingdom" if result == "captured" and not king else "graveyard"  # R6
     b.emit(Damaged(by=by, source=source, source_square=source_square, owner=owner, square=square, unit=unit.card,
-                   value=value, defence=d, total=total, result=result))  # type: ignore[arg-type]
-    if result != "damaged" and card_of(unit.card).king:
+                   value=value, defence=d, total=total, result=result, to=to))  # type: ignore[arg-type]
+    if result != "damaged" and king:
         _end(b, by, "execution")  # §7.1
     elif result == "captured":
         _nation_building(b)
@@ -564,9 +584,25 @@ def _kinds(cards: tuple[str, ...]) -> list[str]:
     return list(seen)
 
 
+def _hand_names(s: State, p: PlayerState) -> list[str]:
+    """How legal actions name ``p``'s hand cards: by id; by type where reveals are numbered (R7: the copy named
+    makes no difference there)."""
+    return _kinds(p.hand) if numbers_reveals(s) else list(p.hand)
+
+
+def _deploy_pairs(s: State, p: PlayerState) -> Iterator[tuple[str, str]]:
+    """The (battlefield, standby) cards a deployment may take from hand (two of a type: named twice by type)."""
+    names = _hand_names(s, p)
+    for card in names:
+        for standby in names:
+            if standby != card or numbers_reveals(s) and sum(1 for c in p.hand if kind_of(c) == card) > 1:
+                yield card, standby
+
+
 def _legal(s: State, seat: str) -> Iterator[ArtOfWarAction]:  # noqa: C901 - one branch per moment
     p = s.player(seat)
     opponent = s.player(s.other(seat))
+    hand = _hand_names(s, p)
     if s.pending:
         for kind in _kinds(p.deck):
             yield Draw(player=seat, card=kind)
@@ -584,7 +620,7 @@ def _legal(s: State, seat: str) -> Iterator[ArtOfWarAction]:  # noqa: C901 - one
         yield Pass(player=seat)
         effect = "guardian" if s.chain[-1].kind == "attack" else "wizard"
         if len(p.standby) < STANDBY_LIMIT:
-            for card in p.hand:
+            for card in hand:
                 if kind_of(card) == effect or card_of(card).king:
                     yield Support(player=seat, card=card, effect=effect)
         return
@@ -600,21 +636,18 @@ def _legal(s: State, seat: str) -> Iterator[ArtOfWarAction]:  # noqa: C901 - one
         return
     if s.phase == "deploy":
         kingdoms: list[str | None] = [None] if s.mode == "sealed" else list(_kinds(p.deck))
-        for card in p.hand:
-            for standby in p.hand:
-                if standby == card:
-                    continue
-                for sq in SQUARES:
-                    for kingdom in kingdoms:
-                        yield Deploy(player=seat, card=card, square=sq, standby=standby, kingdom=kingdom)
+        for card, standby in _deploy_pairs(s, p):
+            for sq in SQUARES:
+                for kingdom in kingdoms:
+                    yield Deploy(player=seat, card=card, square=sq, standby=standby, kingdom=kingdom)
         return
     yield End(player=seat)
     if not p.entered:
-        for card in p.hand:
+        for card in hand:
             if not card_of(card).king:
                 yield Entry(player=seat, card=card)
     if len(p.standby) < STANDBY_LIMIT:
-        for card in p.hand:
+        for card in hand:
             effects = OWN_TURN if card_of(card).king else ((kind_of(card),) if kind_of(card) in OWN_TURN else ())
             for effect in effects:
                 if effect == "soldier":
@@ -640,7 +673,7 @@ def _legal(s: State, seat: str) -> Iterator[ArtOfWarAction]:  # noqa: C901 - one
                     if to != sq:
                         yield Shift(player=seat, square=sq, to=to)
             if not p.standby:
-                for card in p.hand:
+                for card in hand:
                     yield Play(player=seat, card=card, square=sq)
     elif s.action == "battle":
         for slot in p.field:

@@ -16,10 +16,18 @@ import msgspec
 from engine.art_of_war.catalog import BASIC_TYPES, DECK_SIZE, DECKS, KINGS, SQUARES
 from engine.errors import SetupError, StreamError
 from engine.system import Seat, SeatCounts, seat_id
-from events.art_of_war import ArtOfWarEvent, DeckRecord, GameStarted, PositionRecord, SeatRecord, Variant
+from events.art_of_war import (
+    ArtOfWarEvent,
+    DeckRecord,
+    GameStarted,
+    PositionPlayer,
+    PositionRecord,
+    SeatRecord,
+    Variant,
+)
 
 SYSTEM_NAME = "art-of-war"
-RULES_VERSION = "art-of-war/1"
+RULES_VERSION = "art-of-war/2"  # 2: R5-R7 (issue 28)
 SEATS = SeatCounts(2, 2)
 SHUFFLE = "splitmix64-fisher-yates/1"
 
@@ -106,7 +114,25 @@ def position_of(data: Any, decks: Sequence[DeckRecord]) -> PositionRecord:
         if len(cards) > DECK_SIZE + 1 or len(spec.standby) > 5:
             raise SetupError("invalid_position", "§1", f"{spec.player} has at most {DECK_SIZE} basic cards and 5 "
                              "in standby")
+        _possible(spec, next(d for d in decks if d.player == spec.player))
     return position
+
+
+ZONES = ("hand", "battlefield", "standby", "kingdom", "graveyard", "deck")
+
+
+def _possible(spec: PositionPlayer, deck: DeckRecord) -> None:
+    """R7: a position is possible only with its player's deck: no more cards of a type, in every zone together,
+    than the deck holds (the position names a player's own cards: a kingdom holds none of the opponent's)."""
+    zones = {"hand": spec.hand, "battlefield": tuple(u.card for u in spec.field), "standby": spec.standby,
+             "kingdom": spec.kingdom, "graveyard": spec.graveyard, "deck": spec.deck}
+    for kind in BASIC_TYPES:
+        held = {zone: zones[zone].count(kind) for zone in ZONES}
+        if sum(held.values()) > deck.cards.count(kind):
+            where = ", ".join(f"{zone} {n}" for zone, n in held.items() if n)
+            raise SetupError("invalid_position", "R7", f"{spec.player}'s position holds {sum(held.values())} "
+                             f"{kind.upper()} cards ({where}) but its {deck.name} deck holds "
+                             f"{deck.cards.count(kind)}: an impossible position")
 
 
 def recorded_setup(events: Sequence[ArtOfWarEvent]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import Any, assert_never
 
 import msgspec
 
-from engine.art_of_war.catalog import SQUARES, instances
+from engine.art_of_war.catalog import SQUARES, instances, kind_of
 from events.art_of_war import (
     Arranged,
     ArtOfWarEvent,
@@ -200,6 +200,65 @@ def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
     return items[1:]
 
 
+def revealed(source: list[str], hidden: list[str], card: str) -> None:
+    """A card leaves the hidden zone ``source`` (a hand, a deck) face up as ``card``, in place. R7: a card revealed
+    from a deck without a seeded order gets the lowest id of its type that no public zone holds (``reveal_id``),
+    which the card leaving need not carry: then the first card of its type in ``source`` leaves, and the hidden card
+    that carried ``card`` (in ``hidden``, the player's other hidden zone) takes over that card's id. Cards of a
+    type are alike, so nothing but their names changes. (A copy of a game whose hidden cards were varied may name
+    a type ``source`` lacks: its first card leaves.)"""
+    if card in source:
+        source.remove(card)
+        return
+    kind = kind_of(card)
+    same = next((c for c in source if kind_of(c) == kind), None)
+    if same is None:
+        del source[:1]
+        return
+    source.remove(same)
+    if card in hidden:
+        hidden[hidden.index(card)] = same
+
+
+def _revealed(p: PlayerState, card: str, source: str) -> PlayerState:
+    """``p`` after ``card`` left its ``source`` (``hand`` or ``deck``) face up (``revealed``)."""
+    hand, deck = list(p.hand), list(p.deck)
+    if source == "hand":
+        revealed(hand, deck, card)
+    else:
+        revealed(deck, hand, card)
+    return replace(p, hand=tuple(hand), deck=tuple(deck))
+
+
+def public_ids(state: State, seat: str) -> set[str]:
+    """``seat``'s cards that lie face up (battlefields, standby queues, kingdoms, graveyards: a captured card lies in
+    the capturer's kingdom)."""
+    prefix = seat + "."
+    found: set[str] = set()
+    for p in state.players:
+        for zone in (p.standby, p.kingdom, p.graveyard, tuple(s.unit.card for s in p.field)):
+            found.update(c for c in zone if c.startswith(prefix))
+    return found
+
+
+def numbers_reveals(state: State) -> bool:
+    """R7: whether a card revealed from a hidden zone gets its id then (``reveal_id``): in every game whose deck has
+    no seeded order (table mode, a game from a position). With a seeded order an id is the card's place in the deck
+    list, which the hidden shuffle keeps from the other seat."""
+    return state.seed is None
+
+
+def reveal_id(state: State, seat: str, kind: str, taken: Iterable[str] = ()) -> str:
+    """R7: the id a card of ``kind`` revealed from ``seat``'s hand or deck gets: its type's lowest copy number that no
+    public zone holds (nor ``taken``, the ids revealed with it). Public zones alone decide it, so it says nothing of
+    which cards of the type are still hidden."""
+    used = public_ids(state, seat) | set(taken)
+    n = 1
+    while f"{seat}.{kind}.{n}" in used:
+        n += 1
+    return f"{seat}.{kind}.{n}"
+
+
 def _set_unit(p: PlayerState, square: str, unit: Unit | None) -> tuple[Slot, ...]:
     slots = {s.square: s.unit for s in p.field}
     if unit is None:
@@ -231,9 +290,13 @@ def _numbering(seat: str) -> Any:
     return inst
 
 
+HAND_FIRST = "art-of-war/1"  # the rules version that numbered a position's hand before its public zones
+
+
 def _from_position(event: GameStarted) -> State:
-    """A game started from a position: instances numbered in the order the position names the cards (hand, field,
-    standby, kingdom, graveyard, deck); the decks drawn top first."""
+    """A game started from a position: copies numbered in the order the position names the cards: its public zones
+    first (field, standby, kingdom, graveyard), then hand and deck (R7: a public card's id says nothing of the hidden
+    ones; games recorded under ``art-of-war/1`` numbered the hand first and replay so); the decks drawn top first."""
     position = event.position
     assert position is not None
     players = []
@@ -241,12 +304,14 @@ def _from_position(event: GameStarted) -> State:
         spec = next(s for s in position.players if s.player == d.player)
         inst = _numbering(d.player)
 
-        hand = tuple(inst(c) for c in spec.hand)
+        hand = tuple(inst(c) for c in spec.hand) if event.rules_version == HAND_FIRST else ()
         field = tuple(Slot(square=u.square, unit=Unit(card=inst(u.card), upright=u.upright))
                       for u in sorted(spec.field, key=lambda u: SQUARES.index(u.square)))
         standby = tuple(inst(c) for c in spec.standby)
         kingdom = tuple(inst(c) for c in spec.kingdom)
         graveyard = tuple(inst(c) for c in spec.graveyard)
+        if event.rules_version != HAND_FIRST:
+            hand = tuple(inst(c) for c in spec.hand)
         players.append(PlayerState(
             id=d.player, deck_name=d.name, king=f"{d.player}.{d.king}.1", field=field, hand=hand, standby=standby,
             kingdom=kingdom, graveyard=graveyard, deck=tuple(inst(c) for c in spec.deck), redraw="kept",
@@ -291,10 +356,8 @@ def evolve(state: State, event: ArtOfWarEvent) -> State:  # noqa: C901 - one cas
             state = replace(state, players=tuple(replace(p, hand=p.hand + (p.king,)) for p in state.players))
             return replace(state, phase="deploy")
         case Deployed(player=seat, card=card, square=square, standby=standby, kingdom=kingdom):
-            p = state.player(seat)
-            hand = _without(_without(p.hand, card), standby)
-            p = replace(p, hand=hand, standby=p.standby + (standby,), kingdom=p.kingdom + (kingdom,),
-                        deck=_without(p.deck, kingdom), deployed=True)
+            p = _revealed(_revealed(_revealed(state.player(seat), card, "hand"), standby, "hand"), kingdom, "deck")
+            p = replace(p, standby=p.standby + (standby,), kingdom=p.kingdom + (kingdom,), deployed=True)
             p = replace(p, field=_set_unit(p, square, Unit(card=card)))
             return replace(state, players=tuple(p if q.id == seat else q for q in state.players))
         case TurnStarted(player=seat, turn=turn):
@@ -316,8 +379,8 @@ def evolve(state: State, event: ArtOfWarEvent) -> State:  # noqa: C901 - one cas
             return replace(state, chain=state.chain + (Link(kind="attack", player=seat, card=unit, target=target,
                                                             square=square, value=value),))
         case SupportDeclared(player=seat, card=card, effect=effect, target=target, square=square, to=to):
-            p = state.player(seat)
-            state = _with(state, seat, hand=_without(p.hand, card), standby=p.standby + (card,))
+            p = _revealed(state.player(seat), card, "hand")
+            state = _with(state, seat, hand=p.hand, deck=p.deck, standby=p.standby + (card,))
             return replace(state, chain=state.chain + (Link(kind="support", player=seat, card=card, effect=effect,
                                                             target=target, square=square, to=to),))
         case Passed():
@@ -328,7 +391,7 @@ def evolve(state: State, event: ArtOfWarEvent) -> State:  # noqa: C901 - one cas
             if base is not None and effective and effective[0] and base.kind == "support" and base.effect == "soldier":
                 state = replace(state, supports=state.supports + 1)
             return state
-        case Damaged(owner=owner, square=square, value=value, total=total, result=result, by=by):
+        case Damaged(owner=owner, square=square, total=total, result=result, by=by, to=to):
             p = state.player(owner)
             u = p.unit_at(square)
             if u is None:
@@ -336,7 +399,7 @@ def evolve(state: State, event: ArtOfWarEvent) -> State:  # noqa: C901 - one cas
             if result == "damaged":
                 return _with(state, owner, field=_set_unit(p, square, replace(u, damage=total, hits=u.hits + 1)))
             p = replace(p, field=_set_unit(p, square, None))
-            if result == "destroyed":
+            if taken_to(result, to) == "graveyard":
                 return _with(state, owner, field=p.field, graveyard=p.graveyard + (u.card,))
             state = _with(state, owner, field=p.field)
             taker = state.player(by)
@@ -345,8 +408,8 @@ def evolve(state: State, event: ArtOfWarEvent) -> State:  # noqa: C901 - one cas
             p = state.player(seat)
             return _with(state, seat, field=_moved(p, moves))
         case Entered(player=seat, card=card):
-            p = state.player(seat)
-            return _with(state, seat, hand=_without(p.hand, card), kingdom=p.kingdom + (card,), entered=True)
+            p = _revealed(state.player(seat), card, "hand")
+            return _with(state, seat, hand=p.hand, deck=p.deck, kingdom=p.kingdom + (card,), entered=True)
         case ConscriptionStarted(player=seat):
             return replace(state, conscript=seat)
         case Conscripted(player=seat, card=card, square=square, source=source):
@@ -395,9 +458,15 @@ def _arranged(state: State, seat: str, how: str, square: str, to: str | None, ca
     else:  # play: a hand card onto the square, the unit there (if any) back to hand
         assert card is not None
         u = p.unit_at(square)
-        hand = _without(p.hand, card) + ((u.card,) if u is not None else ())
-        p = replace(p, hand=hand, field=_set_unit(p, square, Unit(card=card)))
+        p = _revealed(p, card, "hand")
+        p = replace(p, hand=p.hand + ((u.card,) if u is not None else ()), field=_set_unit(p, square, Unit(card=card)))
     return replace(state, players=tuple(p if q.id == seat else q for q in state.players))
+
+
+def taken_to(result: str, to: str | None) -> str:
+    """Where a unit taken off the battlefield went: ``to`` (every ``damaged`` event since v2 says), else by its
+    result."""
+    return to or ("kingdom" if result == "captured" else "graveyard")
 
 
 def fold(events: Iterable[ArtOfWarEvent], state: State | None = None) -> State:
@@ -414,4 +483,5 @@ def state_to_builtins(state: State) -> dict[str, Any]:
 
 
 __all__ = ["Link", "PlayerState", "Slot", "State", "Unit", "awaited", "deck_ranks", "evolve", "fold",
-           "initial_state", "start_state", "state_to_builtins", "top"]
+           "initial_state", "numbers_reveals", "public_ids", "reveal_id", "revealed", "start_state",
+           "state_to_builtins", "taken_to", "top"]

@@ -104,12 +104,19 @@ def text(state: State, event: ArtOfWarEvent) -> str:  # noqa: C901 - one line pe
             return f"{player} does not answer"
         case ChainResolved(effective=effective):
             if effective[0]:
-                return "it stands" + (" (the answers cancel each other)" if len(effective) > 1 else "") + " (R3)"
+                base = state.chain[0] if state.chain else None
+                nothing = ": an attack of 0 deals no damage (R5)" if base and base.kind == "attack" and \
+                    base.value == 0 else ""
+                return "it stands" + (" (the answers cancel each other)" if len(effective) > 1 else "") + \
+                    f" (R3){nothing}"
             return "it is cancelled (R3)"
-        case Damaged(source=source, source_square=source_square, unit=unit, value=value, result=result, total=total):
+        case Damaged(source=source, source_square=source_square, unit=unit, value=value, result=result, total=total,
+                     to=to):
             up, side = card_of(unit).defence
             who = f"{name(source)} at {source_square}" if source_square else f"{name(source)}'s support"
             outcome = {"captured": "captured", "destroyed": "destroyed"}.get(result, f"{total} damage so far")
+            if result == "captured" and to == "graveyard":
+                outcome += "; a KING goes to the graveyard (R6)"
             return f"{who} deals {value} to {name(unit)} (defence {up}, sideways {side}): {outcome}"
         case Moved(player=player, moves=moves, forced=forced):
             steps = ", ".join(f"{a}→{b}" for a, b in moves)

@@ -61,3 +61,14 @@ def test_old_records_are_shown_and_explained_in_every_view(path: Path) -> None:
         assert len(events_view(name, recorded, view)) == len(events)
         assert [x.seq for x in explain_game(name, recorded, view)] == list(range(1, len(events) + 1))
         assert state_view(name, final, view)["seq"] == len(events)
+
+
+def test_r6_a_king_an_old_record_captured_into_a_kingdom_counts_in_no_score() -> None:
+    """The art-of-war/1 game put the captured Bow King into p1's kingdom (and its game_ended counted it): the game
+    replays so, but its result counts basic units only."""
+    name, events = old_game(FIXTURES / "art_of_war" / "v1" / "king-captured-table-position.jsonl")
+    system = get_system(name)
+    final = system.fold(events)
+    assert "p2.bow-king.1" in final.player("p1").kingdom and events[-1].kingdoms == (2, 0)
+    outcome = system.outcome(final)
+    assert outcome is not None and outcome.winners == ("p1",) and outcome.scores == {"p1": 1, "p2": 0}

@@ -41,7 +41,7 @@ class Game:
 
 def player(seat: str, **spec: Any) -> dict[str, Any]:
     """A position's player: the KING goes to its hand unless the spec places it (its cards are numbered in the
-    order hand, field, standby, kingdom, graveyard, deck)."""
+    order field, standby, kingdom, graveyard, hand, deck: R7, docs/art-of-war.md "Position format")."""
     king = "iron-king" if seat == "p1" else "bow-king"
     out: dict[str, Any] = {"player": seat, "hand": ["soldier", "archer"], "deck": ["priest", "wizard"],
                            "field": [{"square": "B1", "card": "guardian"}]}
@@ -167,7 +167,7 @@ def test_s4_entry_puts_one_basic_unit_a_turn_into_the_kingdom():
 
 def test_s4_rear_support_goes_to_the_back_of_the_standby_and_not_when_it_holds_five():
     game = given(p1={"standby": ["soldier"] * 5, "hand": ["iron-king", "soldier"]})
-    error = game.refused(act("p1", "support", card="p1.soldier.1", effect="soldier"))
+    error = game.refused(act("p1", "support", card="soldier", effect="soldier"))  # a hand card by its type
     assert (error.code, error.rule) == ("standby_full", "§4")
     game = given(p1={"hand": ["iron-king", "soldier", "soldier"]})
     game.play(act("p1", "support", card="p1.soldier.1", effect="soldier"), act("p2", "pass"))
@@ -188,7 +188,7 @@ def test_r2_a_single_instance_equal_to_the_defence_captures_the_issue_example():
     game = given(p1={"field": [{"square": "B2", "card": "archer"}, {"square": "B1", "card": "soldier"}]},
                  p2={"field": [{"square": "A1", "card": "guardian", "upright": False}, {"square": "C1",
                                                                                        "card": "soldier"}]})
-    game.play(act("p1", "support", card="p1.soldier.1", effect="soldier"), act("p2", "pass"),  # archer 1 + 1
+    game.play(act("p1", "support", card="soldier", effect="soldier"), act("p2", "pass"),  # archer 1 + 1
               act("p1", "battle"), act("p1", "attack", square="B2", target="A1"), act("p2", "pass"))
     hit = damaged(game)[-1]
     assert (hit.value, hit.defence, hit.result) == (2, 2, "captured")
@@ -200,14 +200,14 @@ def test_r2_a_single_instance_above_the_defence_destroys():
     game = given(p1={"field": [{"square": "B1", "card": "iron-king"}]},
                  p2={"field": [{"square": "B1", "card": "archer", "upright": False}]})
     game.play(act("p1", "battle"), act("p1", "attack", square="B1", target="B1"), act("p2", "pass"))
-    assert damaged(game)[-1].result == "destroyed" and "p2.archer.2" in game.state.player("p2").graveyard
+    assert damaged(game)[-1].result == "destroyed" and "p2.archer.1" in game.state.player("p2").graveyard
 
 
 def test_r2_accumulated_instances_reaching_the_defence_destroy_and_damage_clears_at_the_turns_end():
     game = given(p1={"hand": ["iron-king", "archer"], "field": [{"square": "A1", "card": "soldier"},
                                                                 {"square": "C1", "card": "archer"}]},
                  p2={"field": [{"square": "A1", "card": "guardian"}, {"square": "C1", "card": "priest"}]})
-    game.play(act("p1", "support", card="p1.archer.1", effect="archer", target="A1"), act("p2", "pass"))
+    game.play(act("p1", "support", card="archer", effect="archer", target="A1"), act("p2", "pass"))
     first = damaged(game)[-1]
     assert (first.value, first.result, first.total) == (1, "damaged", 1)  # an archer support is an instance
     game.play(act("p1", "battle"), act("p1", "attack", square="A1", target="A1"), act("p2", "pass"))
@@ -259,7 +259,7 @@ def test_r3_a_wizard_negates_the_guardian_and_a_second_wizard_negates_the_negati
 
 def test_r3_an_answer_at_a_moment_the_rules_do_not_allow_is_refused():
     game = given(p1={"hand": ["iron-king", "guardian", "wizard"]})
-    error = game.refused(act("p1", "support", card="p1.guardian.1", effect="guardian"))
+    error = game.refused(act("p1", "support", card="guardian", effect="guardian"))
     assert error.code == "support_timing"  # a guardian answers an attack in the opponent's turn
     assert game.refused(act("p1", "support", card="p1.wizard.1", effect="wizard")).code == "support_timing"
     game = given(p1={"field": [{"square": "B1", "card": "iron-king"}]}, p2={"hand": ["bow-king", "wizard"]})
@@ -315,7 +315,7 @@ def test_s7_2_nation_building_more_cards_in_four_of_the_five_types():
     game.play(act("p1", "entry", card="p1.wizard.1"))
     assert game.state.end_reason is None  # 3 types ahead, wizards tied
     game = given(p1={"hand": ["iron-king", "guardian"], "kingdom": ["soldier", "archer", "priest"]})
-    game.play(act("p1", "entry", card="p1.guardian.1"))
+    game.play(act("p1", "entry", card="guardian"))
     ended = game.events[-1]
     assert isinstance(ended, GameEnded) and (ended.winner, ended.reason) == ("p1", "nation_building")
 
@@ -334,3 +334,78 @@ def test_table_mode_a_card_not_left_in_the_deck_is_refused():
     assert SYSTEM.to_act(game.state) == ("p1",)
     error = game.refused(act("p1", "draw", card="dragon"))
     assert error.code == "not_in_deck"
+
+
+# -- §9 the rulings after the first audit: R5-R7 (the HTTP tests: tests/api/art_of_war/test_art_of_war_rulings.py) --
+
+
+def test_r5_an_attack_of_0_deals_no_damage_and_is_no_instance():
+    game = given(p1={"hand": [], "field": [{"square": "A1", "card": "iron-king"}, {"square": "B1", "card": "soldier"}]},
+                 p2={"field": [{"square": "B1", "card": "guardian", "upright": False}, {"square": "C1",
+                                                                                        "card": "archer"}]})
+    game.play(act("p1", "battle"), act("p1", "attack", square="B1", target="B1"), act("p2", "pass"))
+    assert game.events[-3].value == 0 and not damaged(game)  # attack_declared, passed, chain_resolved
+    assert (game.unit("p2", "B1").damage, game.unit("p2", "B1").hits) == (0, 0)
+    assert text(SYSTEM.fold(game.events[:-1]), game.events[-1]) == "it stands (R3): an attack of 0 deals no damage (R5)"
+    game.play(act("p1", "attack", square="A1", target="B1"), act("p2", "pass"))
+    assert damaged(game)[-1].result == "captured"  # a single instance equal to the defence (R2)
+
+
+def test_r6_a_captured_king_goes_to_its_owners_graveyard_never_into_a_kingdom():
+    game = given(p1={"field": [{"square": "B1", "card": "iron-king"}]},
+                 p2={"field": [{"square": "B1", "card": "bow-king", "upright": False}, {"square": "A1",
+                                                                                       "card": "archer"}]})
+    game.play(act("p1", "battle"), act("p1", "attack", square="B1", target="B1"), act("p2", "pass"))
+    hit, ended = damaged(game)[-1], game.events[-1]
+    assert (hit.result, hit.to) == ("captured", "graveyard")
+    assert isinstance(ended, GameEnded) and (ended.reason, ended.kingdoms, ended.graveyards) == ("execution", (0, 0),
+                                                                                                 (0, 1))
+    assert game.state.player("p1").kingdom == () and game.state.player("p2").graveyard == ("p2.bow-king.1",)
+    outcome = SYSTEM.outcome(game.state)
+    assert outcome is not None and outcome.scores == {"p1": 0, "p2": 0}
+    assert text(game.state, hit).endswith("captured; a KING goes to the graveyard (R6)")
+
+
+def test_r6_a_captured_basic_unit_still_goes_to_the_capturers_kingdom():
+    game = given(p1={"field": [{"square": "B1", "card": "iron-king"}]},
+                 p2={"field": [{"square": "B1", "card": "archer", "upright": False}, {"square": "A1",
+                                                                                     "card": "soldier"}]})
+    game.play(act("p1", "battle"), act("p1", "attack", square="B1", target="B1"), act("p2", "pass"))
+    hit = damaged(game)[-1]
+    assert (hit.result, hit.to) == ("destroyed", "graveyard")  # 2 > sideways 1
+    game = given(p1={"field": [{"square": "B1", "card": "iron-king"}]},
+                 p2={"field": [{"square": "B1", "card": "priest"}, {"square": "A1", "card": "soldier"}]})
+    game.play(act("p1", "battle"), act("p1", "attack", square="B1", target="B1"), act("p2", "pass"))
+    assert (damaged(game)[-1].result, damaged(game)[-1].to) == ("captured", "kingdom")
+    assert game.state.player("p1").kingdom == ("p2.priest.1",)
+
+
+@pytest.mark.parametrize("zone", ["hand", "standby", "kingdom", "graveyard", "deck", "field"])
+def test_r7_a_position_holding_more_of_a_type_than_the_deck_is_refused(zone):
+    # vanguard holds 3 PRIESTs; the default player has none: two in the zone, two in the hand are four
+    extra = [{"square": s, "card": "priest"} for s in ("A2", "C2")] if zone == "field" else ["priest", "priest"]
+    spec: dict[str, Any] = {"hand": ["priest", "priest"], "deck": ["wizard"]}
+    spec[zone] = spec.get(zone, []) + extra if zone != "field" else [{"square": "B1", "card": "guardian"}, *extra]
+    with pytest.raises(SetupError) as error:
+        given(p1=spec)
+    assert (error.value.code, error.value.rule) == ("invalid_position", "R7")
+    message = error.value.message
+    assert "p1's position holds 4 PRIEST cards" in message and "vanguard deck holds 3" in message
+    given(p1={"hand": ["priest", "priest"], "graveyard": ["priest"], "deck": ["wizard"]})  # three: possible
+
+
+def test_r7_a_hand_card_is_named_by_its_id_or_its_type_and_not_by_a_copy_it_does_not_hold():
+    game = given(p1={"hand": ["iron-king", "archer", "archer"], "deck": ["archer"]})
+    error = game.refused(act("p1", "entry", card="p1.archer.3"))  # the deck's
+    assert (error.code, error.rule) == ("not_in_hand", "§4")
+    assert game.refused(act("p1", "entry", card="wizard")).code == "not_in_hand"
+    game.play(act("p1", "entry", card="p1.archer.2"))
+    assert game.state.player("p1").kingdom == ("p1.archer.1",)  # R7: the lowest copy no public zone holds
+    assert sorted(game.state.player("p1").hand) == ["p1.archer.2", "p1.iron-king.1"]  # the copies re-named
+
+
+def test_r7_a_position_numbers_its_public_cards_before_the_hidden_ones():
+    game = given(p1={"hand": ["iron-king", "wizard"], "graveyard": ["wizard"], "deck": ["wizard"]})
+    p1 = game.state.player("p1")
+    assert (p1.graveyard, p1.hand, p1.deck) == (("p1.wizard.1",), ("p1.iron-king.1", "p1.wizard.2"),
+                                                ("p1.wizard.3",))
