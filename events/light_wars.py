@@ -176,6 +176,16 @@ class UnitMoved(Event, frozen=True, tag="unit_moved"):
     steps: int
 
 
+class UnitTurned(Event, frozen=True, tag="unit_turned"):
+    """R6: a unit turns at some point of its action (before or after its move, before it attacks or waits); the turn
+    is no move and does not end the action."""
+
+    player: str
+    unit: str
+    square: str
+    facing: str
+
+
 class UnitWaited(Event, frozen=True, tag="unit_waited"):
     player: str
     unit: str
@@ -237,6 +247,7 @@ LightWarsEvent = (
     | FirstPlayerChosen
     | TacticsDeclared
     | UnitMoved
+    | UnitTurned
     | UnitWaited
     | AttackDeclared
     | AttackResolved
@@ -274,6 +285,7 @@ __all__ = [
     "UnitDeployed",
     "UnitMoved",
     "UnitRecord",
+    "UnitTurned",
     "UnitWaited",
     "Variant",
 ]

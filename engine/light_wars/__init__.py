@@ -1,6 +1,6 @@
 """Light Wars (ライトウォーズ, Shonan Rocketeers 2012): the rules engine.
 
-Rules: the project's digest ``shared/rules/light-wars.md`` (sections §1-§5, rulings R1-R5), as implemented in
+Rules: the project's digest ``shared/rules/light-wars.md`` (sections §1-§5, rulings R1-R6), as implemented in
 docs/light-wars.md; events: ``events.light_wars``; sample data (R1): ``fixtures/light_wars/catalogue.json``.
 ``SYSTEM`` is the ``engine.system.GameSystem`` registered in ``engine.systems``.
 """

@@ -50,11 +50,19 @@ class Tactics(Action, frozen=True, tag="tactics"):
 
 
 class Move(Action, frozen=True, tag="move"):
-    """§3.2: the unit on ``square`` moves to ``to`` (orthogonal steps, never through or onto a unit) and ends
-    facing ``facing`` (turning is free; ``to`` = ``square`` turns in place)."""
+    """§3.2: the unit on ``square`` moves to another square ``to`` (orthogonal steps, never through or onto a unit)
+    and ends facing ``facing`` (turning is free)."""
 
     square: str
     to: str
+    facing: str
+
+
+class Turn(Action, frozen=True, tag="turn"):
+    """R6: the unit on ``square`` turns to ``facing``, at any point of its action (before or after its move, before
+    it attacks); it is no move and does not end the action."""
+
+    square: str
     facing: str
 
 
@@ -76,7 +84,7 @@ class Concede(Action, frozen=True, tag="concede"):
     pass
 
 
-LightWarsAction = Roll | Deploy | DeployAll | ChooseFirst | Tactics | Move | Wait | Attack | Concede
+LightWarsAction = Roll | Deploy | DeployAll | ChooseFirst | Tactics | Move | Turn | Wait | Attack | Concede
 
 
 
@@ -91,6 +99,7 @@ def parse_action(data: Any) -> LightWarsAction:
 
 
 __all__ = [
-    "Attack", "ChooseFirst", "Concede", "Deploy", "DeployAll", "LightWarsAction", "Move", "Roll", "Tactics", "Wait",
+    "Attack", "ChooseFirst", "Concede", "Deploy", "DeployAll", "LightWarsAction", "Move", "Roll", "Tactics", "Turn",
+    "Wait",
     "parse_action",
 ]

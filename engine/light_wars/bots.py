@@ -3,9 +3,10 @@
 - ``random``: a kind of action first (move, wait, attack, ...: uniform over the kinds the state allows), then one
   of that kind uniformly, so waiting and attacking are not drowned by the many moves.
 - ``greedy``: attacks when its expected total is at least the defence's (the King first, rear and side attacks,
-  every unit that may join); otherwise moves a unit onto the enemy Castle if it can, else towards the enemy King
-  or nearest enemy, facing it (the King stays home); rolls a fair die of its own at a table; declares the tiles
-  that help this turn when the stock allows and keeps bases otherwise.
+  every unit that may join); else turns a ready or moved unit to face an enemy it could then attack so (R6: move,
+  turn, attack); otherwise moves a unit onto the enemy Castle if it can, else towards the enemy King or nearest
+  enemy, facing it, or turns it towards the nearest enemy (the King stays home); rolls a fair die of its own at a
+  table; declares the tiles that help this turn when the stock allows and keeps bases otherwise.
 """
 
 from __future__ import annotations
@@ -20,12 +21,14 @@ from engine.light_wars.actions import (
     Move,
     Roll,
     Tactics,
+    Turn,
     Wait,
 )
 from engine.light_wars.catalogue import TACTICS, UNIT_TYPES
 from engine.light_wars.rules import attack_options, declare, legal_actions
-from engine.light_wars.state import INDEX, ON_MAP, State, Unit, unit_at
+from engine.light_wars.state import INDEX, ON_MAP, State, Unit, evolve, unit_at
 from engine.prng import SplitMix64
+from events.light_wars import UnitTurned
 
 
 class RandomBot:
@@ -50,6 +53,20 @@ def _margin(state: State, attack: Attack) -> float:
     declared = declare(state, attack.player, target, [u for u in attackers if u is not None])
     total = sum(p.attack + p.bonus for p in declared.participants) + declared.tactic_bonus
     return total - declared.defence
+
+
+def _strike_after_turning(state: State, owner: int, turn: Turn) -> tuple[float, int] | None:
+    """The best attack ``turn`` opens to its unit (with every unit that may join): (margin, King), or None."""
+    u = unit_at(state, turn.square)
+    assert u is not None
+    after = evolve(state, UnitTurned(player=turn.player, unit=u.id, square=turn.square, facing=turn.facing))
+    best: tuple[float, int] | None = None
+    for target, able in attack_options(after, owner):
+        if turn.square in {a.square for a in able} and target.square is not None:
+            joined = Attack(player=turn.player, target=target.square, attackers=tuple(a.square or "" for a in able))
+            value = (_margin(after, joined), int(UNIT_TYPES[target.type].is_king))
+            best = value if best is None or value > best else best
+    return best
 
 
 def _enemies(state: State, owner: int) -> list[Unit]:
@@ -129,6 +146,10 @@ class GreedyBot:
                     (u := unit_at(state, sq)) is not None and UNIT_TYPES[u.type].shoots and
                     geometry.distance(sq, best.target) > 1 for sq in best.attackers):
                 return best
+        strikes = [(opened, a) for a in actions if isinstance(a, Turn)
+                   if (opened := _strike_after_turning(state, owner, a)) is not None and opened[0] >= 0]
+        if strikes:  # R6: turn to strike (the attack follows, as the best attack, in the next choice)
+            return max(strikes, key=lambda va: (va[0], va[1].square, va[1].facing))[1]
         moves = [a for a in actions if isinstance(a, Move)]
         enemy_castle = geometry.castle(1 - owner)
         for m in moves:
@@ -148,10 +169,10 @@ class GreedyBot:
             if here is not None and here.square is not None and \
                     geometry.distance(best_move.to, goal) < geometry.distance(here.square, goal):
                 return best_move
-            turning = [m for m in moves if m.to == m.square and m.facing == _towards(state, owner, m.square)
-                       and (u := unit_at(state, m.square)) is not None and u.facing != m.facing]
-            if turning:
-                return turning[0]
+        turning = [a for a in actions if isinstance(a, Turn) and a.facing == _towards(state, owner, a.square)
+                   and (u := unit_at(state, a.square)) is not None and u.id != "K" and u.status == "ready"]
+        if turning:
+            return turning[0]
         waits = [a for a in actions if isinstance(a, Wait) and a.facing is None]
         return waits[0] if waits else actions[0]
 

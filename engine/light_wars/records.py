@@ -1,8 +1,9 @@
 """A recorded stream back to the actions that produced it (``warlog verify``, record and JSONL import).
 
 Each action starts with one event: ``die_rolled`` entered at the table (``roll``), ``unit_deployed``,
-``deployment_screened``, ``first_player_chosen``, ``tactics_declared``, ``unit_moved``, ``unit_waited``,
-``attack_declared``, ``conceded``; every other event is a consequence that follows the action's first event.
+``deployment_screened``, ``first_player_chosen``, ``tactics_declared``, ``unit_moved``, ``unit_turned``,
+``unit_waited``, ``attack_declared``, ``conceded``; every other event is a consequence that follows the action's
+first event.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from engine.light_wars.actions import (
     Move,
     Roll,
     Tactics,
+    Turn,
     Wait,
 )
 from engine.play import actions_from
@@ -35,6 +37,7 @@ from events.light_wars import (
     TacticsDeclared,
     UnitDeployed,
     UnitMoved,
+    UnitTurned,
     UnitWaited,
 )
 
@@ -59,6 +62,8 @@ def action_of(event: LightWarsEvent, index: int) -> LightWarsAction | None:
             return Tactics(player=player, tiles=tiles)
         case UnitMoved(player=player, origin=origin, square=square, facing=facing):
             return Move(player=player, square=origin, to=square, facing=facing)
+        case UnitTurned(player=player, square=square, facing=facing):
+            return Turn(player=player, square=square, facing=facing)
         case UnitWaited(player=player, square=square, facing=facing):
             return Wait(player=player, square=square, facing=facing)
         case AttackDeclared(player=player, target=target, participants=participants):

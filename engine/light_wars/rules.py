@@ -23,6 +23,7 @@ from engine.light_wars.actions import (
     Move,
     Roll,
     Tactics,
+    Turn,
     Wait,
 )
 from engine.light_wars.catalogue import TACTICS, UNIT_TYPES
@@ -60,6 +61,7 @@ from events.light_wars import (
     TurnPassed,
     UnitDeployed,
     UnitMoved,
+    UnitTurned,
     UnitWaited,
 )
 
@@ -283,6 +285,8 @@ def decide(state: State, action: LightWarsAction) -> tuple[LightWarsEvent, ...]:
             return _tactics(state, action)
         case Move():
             return _move(state, action)
+        case Turn():
+            return _turn(state, action)
         case Wait():
             return _wait(state, action)
         case Attack():
@@ -424,6 +428,9 @@ def _actions_turn(state: State, player: str, what: str) -> None:
 def _move(state: State, action: Move) -> tuple[LightWarsEvent, ...]:
     _actions_turn(state, action.player, "units move in the action phase")
     unit = _own_unit(state, action.player, action.square, "§3.2")
+    if action.to == unit.square:
+        raise RuleError("not_a_move", "R6", f"{_described(unit)} stays on {unit.square}: a turn is no move; send turn "
+                        "(square, facing) to turn it, before or after its move")
     if unit.status == "moved":
         raise RuleError("already_moved", "R4", f"{_described(unit)} has moved this turn; it may still attack or "
                         "wait, not move again")
@@ -451,6 +458,17 @@ def _move(state: State, action: Move) -> tuple[LightWarsEvent, ...]:
     if to == geometry.castle(1 - unit.owner):  # §5.2
         return (moved, _ended(after, "castle", action.player))
     return (moved, *after_action(after))
+
+
+def _turn(state: State, action: Turn) -> tuple[LightWarsEvent, ...]:
+    """R6: a ready or moved unit turns; it stays ready or moved (a turn is no move and ends nothing)."""
+    _actions_turn(state, action.player, "units turn in the action phase")
+    unit = _own_unit(state, action.player, action.square, "R6")
+    _check_facing(action.facing, "R6")
+    assert unit.square is not None
+    if action.facing == unit.facing:
+        raise RuleError("same_facing", "R6", f"{_described(unit)} already faces {unit.facing}")
+    return (UnitTurned(player=action.player, unit=unit.id, square=unit.square, facing=action.facing),)
 
 
 def _wait(state: State, action: Wait) -> tuple[LightWarsEvent, ...]:
@@ -575,8 +593,10 @@ def legal_actions(state: State, seat: str | None = None) -> list[LightWarsAction
                 continue
             if u.status == "ready":
                 for to in reachable(state, u.square, move_value(state, u)):
-                    out.extend(Move(player=player, square=u.square, to=to, facing=f) for f in geometry.FACINGS)
+                    if to != u.square:
+                        out.extend(Move(player=player, square=u.square, to=to, facing=f) for f in geometry.FACINGS)
             if u.status in ("ready", "moved"):
+                out.extend(Turn(player=player, square=u.square, facing=f) for f in geometry.FACINGS if f != u.facing)
                 out.append(Wait(player=player, square=u.square))
                 out.extend(Wait(player=player, square=u.square, facing=f) for f in geometry.FACINGS)
         for target, able in attack_options(state, owner):

@@ -47,7 +47,7 @@ from events.light_wars import (
 )
 
 SYSTEM_NAME = "light-wars"
-RULES_VERSION = "light-wars/1"
+RULES_VERSION = "light-wars/2"  # 2: R6, turning at any point of an action (issue 28)
 PRNG = "splitmix64-d6/1"  # a die = SplitMix64's bounded draw below(6) + 1 (engine.prng)
 SEATS = SeatCounts(2, 2)  # red and blue (§2.1)
 MODES = ("sealed", "table")

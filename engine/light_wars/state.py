@@ -36,6 +36,7 @@ from events.light_wars import (
     TurnPassed,
     UnitDeployed,
     UnitMoved,
+    UnitTurned,
     UnitWaited,
     Variant,
 )
@@ -206,6 +207,9 @@ def evolve(state: State, event: LightWarsEvent) -> State:
             i = unit_index(state, INDEX[player], unit)
             moved = msgspec.structs.replace(state.units[i], square=square, facing=facing, status="moved")
             return _replace(state, units=_set(state.units, i, moved))
+        case UnitTurned(player=player, unit=unit, facing=facing):
+            i = unit_index(state, INDEX[player], unit)
+            return _replace(state, units=_set(state.units, i, msgspec.structs.replace(state.units[i], facing=facing)))
         case UnitWaited(player=player, unit=unit, facing=facing):
             i = unit_index(state, INDEX[player], unit)
             u = state.units[i]
@@ -330,6 +334,10 @@ def _work_moved(w: _Work, e: UnitMoved) -> None:
     u[3], u[4], u[5] = e.square, e.facing, "moved"
 
 
+def _work_turned(w: _Work, e: UnitTurned) -> None:
+    w.index[(INDEX[e.player], e.unit)][4] = e.facing
+
+
 def _work_waited(w: _Work, e: UnitWaited) -> None:
     u = w.index[(INDEX[e.player], e.unit)]
     u[4], u[5] = e.facing or u[4], "done"
@@ -420,7 +428,8 @@ _IN_PLACE: dict[type, Any] = {
     RollOffTied: _work_tied, RollOffWon: _work_won, DeploymentScreened: _work_screened, ScreenLifted: _work_lifted,
     DeciderNamed: _work_decider, FirstPlayerChosen: _work_first, Conceded: _work_conceded, GameEnded: _work_ended,
     DieRolled: _work_die, UnitDeployed: _work_deployed, TacticsDeclared: _work_tactics, UnitMoved: _work_moved,
-    UnitWaited: _work_waited, AttackDeclared: _work_declared, AttackResolved: _work_resolved, TurnPassed: _work_turn,
+    UnitTurned: _work_turned, UnitWaited: _work_waited, AttackDeclared: _work_declared,
+    AttackResolved: _work_resolved, TurnPassed: _work_turn,
 }
 
 

@@ -34,6 +34,7 @@ from events.light_wars import (
     TurnPassed,
     UnitDeployed,
     UnitMoved,
+    UnitTurned,
     UnitWaited,
 )
 from replay.light_wars.views import redacted_event
@@ -41,9 +42,9 @@ from replay.light_wars.views import redacted_event
 RULES = {
     "game_started": "§2", "die_rolled": "§4", "roll_off_tied": "§2.3", "roll_off_won": "§2.3",
     "unit_deployed": "§2.3", "deployment_screened": "§2.3", "screen_lifted": "§2.3", "decider_named": "§2.4",
-    "first_player_chosen": "§2.4", "tactics_declared": "§3.1", "unit_moved": "§3.2", "unit_waited": "§3.2",
-    "attack_declared": "§4", "attack_resolved": "§4", "turn_passed": "§3.3", "conceded": "concession",
-    "game_ended": "§5",
+    "first_player_chosen": "§2.4", "tactics_declared": "§3.1", "unit_moved": "§3.2", "unit_turned": "R6",
+    "unit_waited": "§3.2", "attack_declared": "§4", "attack_resolved": "§4", "turn_passed": "§3.3",
+    "conceded": "concession", "game_ended": "§5",
 }
 END_RULES = {"king": "§5.1", "castle": "§5.2", "score": "§5.3", "concession": "concession"}
 
@@ -159,11 +160,14 @@ def text(state: State, event: LightWarsEvent) -> str:
             return f"{player} uses {used}, paying {paid} bases ({left} left in stock) (§3.1)"
         case UnitMoved(player=player, unit=unit, origin=origin, square=square, facing=facing, steps=steps):
             kind = name(_type_of(state, player, unit))
-            if steps == 0:
+            if steps == 0:  # a game recorded under light-wars/1: turning in place was its move (D1 then)
                 return f"{player}'s {kind} {unit} on {origin} turns to face {facing} (§3.2)"
             won = " onto the enemy Castle" if square == castle(1 - INDEX[player]) else ""
             return f"{player}'s {kind} {unit} moves {origin}-{square}{won} ({steps} step{'s' * (steps > 1)}), " \
                 f"facing {facing} (§3.2)"
+        case UnitTurned(player=player, unit=unit, square=square, facing=facing):
+            return f"{player}'s {name(_type_of(state, player, unit))} {unit} on {square} turns to face {facing}; it " \
+                "may still act (R6)"
         case UnitWaited(player=player, unit=unit, square=square, facing=facing):
             kind = name(_type_of(state, player, unit))
             if facing is None:

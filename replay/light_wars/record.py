@@ -23,7 +23,8 @@
 Moves: ``d4`` a die entered at the table (a roll-off, or the awaited side's die of an attack); ``K@E1N`` a unit
 deployed on a square facing N; ``screen(K@E1N,I1@D2N,...)`` a whole screened deployment (``screen(?)`` where the
 view may not see it); ``first:p2`` the first player chosen; ``tactics:-`` or ``tactics:forced-march+battle-cry``;
-``C2-C4N`` a move ending facing N (``C2-C2E``: a turn in place); ``C2=`` a wait (``C2=W``: waiting, turned W, R3);
+``C2-C4N`` a move ending facing N; ``C4-C4E`` a turn (R6: at any point of the unit's action, no move; a record
+written under ``light-wars/1`` meant the same by it); ``C2=`` a wait (``C2=W``: waiting, turned W, R3);
 ``C4+D5xD4`` an attack on D4 by the units on C4 and D5; ``concede``. Sealed dice are not moves: the seed rolls them.
 """
 
@@ -44,6 +45,7 @@ from engine.light_wars.actions import (
     Move,
     Roll,
     Tactics,
+    Turn,
     Wait,
 )
 from engine.light_wars.catalogue import ARMIES, UNIT_TYPES
@@ -182,6 +184,8 @@ def move_text(action: LightWarsAction, first_event: Any, view: str) -> str:
             return "tactics:" + ("+".join(tiles) if tiles else "-")
         case Move(square=square, to=to, facing=facing):
             return f"{square}-{to}{facing}"
+        case Turn(square=square, facing=facing):
+            return f"{square}-{square}{facing}"
         case Wait(square=square, facing=facing):
             return f"{square}={facing or ''}"
         case Attack(target=target, attackers=attackers):
@@ -226,13 +230,15 @@ def move_from_text(token: str, player: str, line: int) -> LightWarsAction:
     if m := TACTICS.fullmatch(token):
         return Tactics(player=player, tiles=() if m[1] == "-" else tuple(m[1].split("+")))
     if m := MOVE.fullmatch(token):
+        if m[1] == m[2]:  # R6: a turn
+            return Turn(player=player, square=m[1], facing=m[3])
         return Move(player=player, square=m[1], to=m[2], facing=m[3])
     if m := WAIT.fullmatch(token):
         return Wait(player=player, square=m[1], facing=m[2] or None)
     if m := ATTACK.fullmatch(token):
         return Attack(player=player, target=m[2], attackers=tuple(m[1].split("+")))
     raise RecordSyntaxError(line, "syntax", f"cannot read move {token!r}: d4, K@E1N, screen(...), first:p1, "
-                            "tactics:-, C2-C4N, C2=, C4+D5xD4 or concede")
+                            "tactics:-, C2-C4N, C4-C4E, C2=, C4+D5xD4 or concede")
 
 
 def parse(text: str) -> ParsedRecord:

@@ -84,7 +84,7 @@ export function draw(host, state, context = {}) {
   const cause = context.cause || null;
   const marked = new Set();
   if (cause && cause.type === "attack_declared") for (const p of cause.participants || []) marked.add(p.square);
-  if (cause && cause.type === "unit_moved") marked.add(cause.square);
+  if (cause && (cause.type === "unit_moved" || cause.type === "unit_turned")) marked.add(cause.square);
   const units = state.units || [];
   for (const u of units) {
     if (!u.square) continue;

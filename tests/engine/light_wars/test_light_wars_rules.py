@@ -1,4 +1,4 @@
-"""Every procedure and ruling of the Light Wars digest (shared/rules/light-wars.md, §1-§5, R1-R5), by name.
+"""Every procedure and ruling of the Light Wars digest (shared/rules/light-wars.md, §1-§5, R1-R6), by name.
 
 Most tests start from a position in table mode, so the dice are the test's own (``roll``); the sealed tests check
 that the generator rolls them instead.
@@ -284,6 +284,43 @@ def test_r4_a_moved_unit_moves_once_but_joins_a_later_joint_attack() -> None:
     assert all(game.unit("p1", u)["status"] == "done" for u in ("C1", "I1"))
 
 
+def test_r6_a_moved_unit_turns_then_attacks_in_the_same_phase() -> None:
+    game = position_game([*KINGS, "p1 C1 A4 N", "p2 I1 C5 S"])
+    game.act({"type": "move", "player": "p1", "square": "A4", "to": "B5", "facing": "N"})  # the facing it has
+    game.refused({"type": "attack", "player": "p1", "target": "C5", "attackers": ["B5"]}, "not_facing", "§4")
+    produced = game.act({"type": "turn", "player": "p1", "square": "B5", "facing": "E"})
+    assert tags(produced) == ["unit_turned"] and game.unit("p1", "C1")["status"] == "moved"
+    declared = game.act({"type": "attack", "player": "p1", "target": "C5", "attackers": ["B5"]})[0]
+    assert isinstance(declared, AttackDeclared) and declared.participants[0].side == "side"
+
+
+def test_r6_a_turn_is_no_move_and_ends_no_action() -> None:
+    game = position_game([*KINGS, "p1 I1 C2 N", "p1 I2 H2 N"])
+    game.act({"type": "turn", "player": "p1", "square": "C2", "facing": "E"})
+    game.act({"type": "turn", "player": "p1", "square": "C2", "facing": "N"})  # as often as it likes
+    assert game.unit("p1", "I1")["status"] == "ready"
+    game.act({"type": "move", "player": "p1", "square": "C2", "to": "C4", "facing": "N"})  # the whole move left
+    game.refused({"type": "move", "player": "p1", "square": "H2", "to": "H2", "facing": "W"}, "not_a_move", "R6")
+    game.refused({"type": "turn", "player": "p1", "square": "H2", "facing": "N"}, "same_facing", "R6")
+    game.refused({"type": "turn", "player": "p1", "square": "H2", "facing": "up"}, "bad_facing", "R6")
+    game.act({"type": "wait", "player": "p1", "square": "C4"})
+    game.refused({"type": "turn", "player": "p1", "square": "C4", "facing": "E"}, "already_acted", "§3.2")
+    game.act({"type": "wait", "player": "p1", "square": "A1"})
+    produced = game.act({"type": "turn", "player": "p1", "square": "H2", "facing": "W"})  # the last unit to act
+    assert tags(produced) == ["unit_turned"] and game.state.phase == "actions"  # the phase goes on
+    assert tags(game.act({"type": "wait", "player": "p1", "square": "H2"})) == ["unit_waited", "turn_passed"]
+
+
+def test_r6_the_greedy_bot_turns_a_unit_to_strike_the_enemy_beside_it() -> None:
+    game = position_game([*KINGS, "p1 I1 C4 N", "p2 I1 D4 S"])
+    bot = SYSTEM.bots["greedy"](1)
+    turn = bot.choose(game.state, "p1")
+    assert msgspec.to_builtins(turn) == {"type": "turn", "player": "p1", "square": "C4", "facing": "E"}
+    game.act(msgspec.to_builtins(turn))
+    attack = bot.choose(game.state, "p1")
+    assert msgspec.to_builtins(attack) == {"type": "attack", "player": "p1", "target": "D4", "attackers": ("C4",)}
+
+
 def test_s3_3_the_turn_marker_moves_after_the_second_players_phase_and_marker_1_ends_the_game() -> None:
     game = position_game([*KINGS], variant={"size": "custom", "total_cost": 20, "max_turns": 2})
     assert game.shown["marker"] == 2
@@ -357,11 +394,32 @@ def test_r5_a_shooting_archer_is_never_removed() -> None:
     assert result.winner == "defence" and result.removed == () and game.unit("p1", "A1") is not None
 
 
-def test_r5_archers_and_adjacent_attackers_join_and_only_non_archers_are_removed() -> None:
-    game = position_game([*KINGS, "p1 A1 C2 N", "p1 I1 B4 E", "p2 C1 C4 S"])
-    game.act({"type": "attack", "player": "p1", "target": "C4", "attackers": ["C2", "B4"]})
+def test_r5_archers_and_adjacent_attackers_join_one_attack() -> None:
+    game = position_game([*KINGS, "p1 A1 C2 N", "p1 I1 B4 E", "p2 I1 C4 W"])
+    declared = game.act({"type": "attack", "player": "p1", "target": "C4", "attackers": ["C2", "B4"]})[0]
+    assert [(p.unit, p.shooting, p.side, p.bonus) for p in declared.participants] == \
+        [("A1", True, "side", 1), ("I1", False, "front", 0)]  # the shot from 2 squares S, the infantry from the W
+    result = resolved(roll(game, 3, 4))
+    assert result.attack_total == 1 + 1 + 2 + 0 + 3 and result.winner == "attack"  # one attack, one total
+
+
+def test_r5_a_lost_attack_removes_every_attacker_but_the_shooting_archers() -> None:
+    game = position_game([*KINGS, "p1 A1 C2 N", "p1 A2 C3 N", "p1 I1 B4 E", "p2 C1 C4 S"])
+    game.act({"type": "attack", "player": "p1", "target": "C4", "attackers": ["C2", "C3", "B4"]})
+    declared = next(e for e in game.events if isinstance(e, AttackDeclared))
+    assert [(p.unit, p.shooting) for p in declared.participants] == [("A1", True), ("A2", False), ("I1", False)]
+    result = resolved(roll(game, 1, 6))  # 1+2 + 1+0 + 2+1 + 1 = 8 < 3 + 6 = 9
+    assert result.winner == "defence" and sorted(r.unit for r in result.removed) == ["A2", "I1"]
+    assert game.unit("p1", "A1") is not None and game.unit("p1", "A2") is None
+
+
+def test_r5_an_archer_attacking_from_the_next_square_is_not_shooting_and_is_removed_when_it_loses() -> None:
+    game = position_game([*KINGS, "p1 A1 C3 N", "p2 I1 C4 S"])
+    declared = game.act({"type": "attack", "player": "p1", "target": "C4", "attackers": ["C3"]})[0]
+    assert isinstance(declared, AttackDeclared) and declared.participants[0].shooting is False
     result = resolved(roll(game, 1, 6))
-    assert result.winner == "defence" and [r.unit for r in result.removed] == ["I1"]
+    assert result.winner == "defence" and [r.unit for r in result.removed] == ["A1"]
+    assert game.unit("p1", "A1") is None and game.shown["scores"]["p2"] == UNIT_TYPES["archer"].cost
 
 
 def test_s4_spearman_first_strike_wins_a_tie_as_defender() -> None:

@@ -105,10 +105,12 @@ def test_record_of_a_view_without_the_seed_or_a_screened_deployment_is_refused_c
 
 
 def test_record_moves_parse_to_the_actions() -> None:
-    parsed = record.parse('[System "light-wars"]\n\n1. p1 C2-C4N\n1. p1 C4+D5xD4\n1. p1 E2=W\n1. p1 E3=\n'
-                          '1. p2 d4\n0. p1 K@E1N\n1. p1 tactics:forced-march+battle-cry\n0. p2 first:p1\n*\n')
+    parsed = record.parse('[System "light-wars"]\n\n1. p1 C2-C4N\n1. p1 C4-C4E\n1. p1 C4+D5xD4\n1. p1 E2=W\n'
+                          '1. p1 E3=\n1. p2 d4\n0. p1 K@E1N\n1. p1 tactics:forced-march+battle-cry\n'
+                          '0. p2 first:p1\n*\n')
     assert [msgspec.json.decode(msgspec.json.encode(m.action)) for m in parsed.moves] == [
         {"type": "move", "player": "p1", "square": "C2", "to": "C4", "facing": "N"},
+        {"type": "turn", "player": "p1", "square": "C4", "facing": "E"},  # R6: a move onto its own square is a turn
         {"type": "attack", "player": "p1", "target": "D4", "attackers": ["C4", "D5"]},
         {"type": "wait", "player": "p1", "square": "E2", "facing": "W"},
         {"type": "wait", "player": "p1", "square": "E3", "facing": None},
@@ -132,3 +134,16 @@ def test_terminal_picture_draws_the_map_with_facing_arrows() -> None:
     assert compact[1].split() == ["9", ".", ".", ".", ".", "#", ".", ".", ".", "kv"]  # p2's Castle E9, its King I9
     assert mat.headline(shown) == "turn 1 (marker 5) · p1: action phase"
     assert mat.tally(shown).startswith("scores p1 0 · p2 0")
+
+
+def test_r6_a_move_then_a_turn_then_an_attack_round_trips_through_the_record() -> None:
+    game = position_game(["p1 K A1 N", "p2 K I9 S", "p1 I1 C2 N", "p2 I1 D4 S"])
+    game.act({"type": "move", "player": "p1", "square": "C2", "to": "C4", "facing": "N"})
+    game.act({"type": "turn", "player": "p1", "square": "C4", "facing": "E"})
+    game.act({"type": "attack", "player": "p1", "target": "D4", "attackers": ["C4"]})
+    game.act({"type": "roll", "player": "p1", "value": 4})
+    game.act({"type": "roll", "player": "p2", "value": 2})
+    text = record.export(game.events, {}, view="all", comments=True)
+    assert "1. p1 C2-C4N\n1. p1 C4-C4E\n1. p1 C4xD4\n" in text, text
+    copy = GameService(MemoryEventStore())
+    assert [r.event for r in copy.events(import_record(copy, text))] == game.events
