@@ -70,3 +70,38 @@ def test_aow_removals_and_kingdoms_are_the_recount_of_the_games(world) -> None:
     mix = {r.result: r for r in analytics.kingdoms(reader, FILTERS).rows}
     if winners:
         assert mix["win"].seats == len(winners) and mix["win"].soldiers == pytest.approx(sum(winners) / len(winners))
+
+
+def test_r6_a_captured_king_counts_in_no_score_or_kingdom_statistic() -> None:
+    """R6 downstream: a game ended by capturing a KING, projected as ``warlog serve`` projects it: the seats' scores
+    (proj_seats, from ``outcome``) and the kingdom composition (aow_seats) count the basic units only; the KING's
+    capture stays in aow-removals as the capture it was."""
+    store = DuckDBEventStore(":memory:")
+    projector = attach(store, background=False)
+    service = GameService(store)
+    setup = {"system": "art-of-war", "variant": {"mode": "table"}, "first": "p1",
+             "players": [{"id": "p1", "army": "vanguard"}, {"id": "p2", "army": "longbow"}],
+             "position": {"active": "p1", "turn": 3, "players": [
+                 {"player": "p1", "hand": ["archer"], "deck": ["priest"], "field": [{"square": "B1",
+                                                                                     "card": "iron-king"}]},
+                 {"player": "p2", "deck": ["priest"], "field": [{"square": "B1", "card": "bow-king",
+                                                                 "upright": False}]}]}}
+    game_id = service.create_game(setup).game_id
+    for action in ({"type": "entry", "card": "archer"}, {"type": "battle"},
+                   {"type": "attack", "square": "B1", "target": "B1"}, {"type": "pass", "player": "p2"}):
+        service.act(game_id, {"player": "p1", **action})
+    projector.catch_up()
+    reader = store.reader()
+    try:
+        scores = dict(reader.execute("SELECT seat, score FROM proj_seats WHERE game_id = $g ORDER BY seat",
+                                     {"g": game_id}).fetchall())
+        assert scores == {"p1": 1, "p2": 0}  # the ARCHER entered, not the KING
+        kingdoms = reader.execute("SELECT seat, soldiers + archers + priests + guardians + wizards FROM aow_seats "
+                                  "WHERE game_id = $g ORDER BY seat", {"g": game_id}).fetchall()
+        assert kingdoms == [("p1", 1), ("p2", 0)]
+        removals = analytics.removals(reader, FILTERS).rows
+        assert [(r.unit_type, r.captured, r.destroyed) for r in removals] == [("king", 1, 0)]
+    finally:
+        reader.close()
+        projector.close()
+        store.close()
