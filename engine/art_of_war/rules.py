@@ -91,8 +91,9 @@ def from_hand(s: State, p: PlayerState, named: Sequence[str], rule: str) -> tupl
         if chosen is None and "." not in card:
             chosen = next((c for c in left if kind_of(c) == card), None)
         if chosen is None:
-            had = "another" if card in p.hand or "." not in card and any(kind_of(c) == card for c in p.hand) else "a"
-            raise refuse("not_in_hand", rule, f"{name(card)} ({card}) is not {had} card in {p.id}'s hand")
+            if card in p.hand or "." not in card and any(kind_of(c) == card for c in p.hand):
+                raise refuse("not_in_hand", rule, f"{p.id}'s hand holds no other {name(card)} ({card})")
+            raise refuse("not_in_hand", rule, f"{name(card)} ({card}) is not in {p.id}'s hand")
         left.remove(chosen)
         out.append(reveal_id(s, p.id, kind_of(chosen), out) if numbers_reveals(s) else chosen)
     return tuple(out)
