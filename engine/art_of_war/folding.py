@@ -22,7 +22,6 @@ from engine.art_of_war.state import (
     initial_state,
     revealed,
     start_state,
-    taken_to,
 )
 from events.art_of_war import (
     Arranged,
@@ -153,12 +152,12 @@ def _take(deck: dict[str, None], item: str) -> None:
 
 def _from_hand(p: Any, card: str) -> None:
     """``card`` leaves ``p``'s hand face up (``state.revealed``: R7's renaming when it names another copy)."""
-    if card in p.hand:
+    try:
         p.hand.remove(card)
-        return
-    deck = list(p.deck)
-    revealed(p.hand, deck, card)
-    p.deck = dict.fromkeys(deck)
+    except ValueError:
+        deck = list(p.deck)
+        revealed(p.hand, deck, card)
+        p.deck = dict.fromkeys(deck)
 
 
 def _from_deck(p: Any, card: str) -> None:
@@ -344,7 +343,7 @@ def _damaged(w: Any, e: Damaged) -> None:
         w.damaged = True
         return
     del p.field[e.square]
-    if taken_to(e.result, e.to) == "graveyard":
+    if e.to == "graveyard" or e.to is None and e.result == "destroyed":  # state.taken_to
         p.graveyard.append(unit.card)
     else:
         w.by_id[e.by].kingdom.append(unit.card)
