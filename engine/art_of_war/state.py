@@ -304,13 +304,14 @@ def _from_position(event: GameStarted) -> State:
         spec = next(s for s in position.players if s.player == d.player)
         inst = _numbering(d.player)
 
-        hand = tuple(inst(c) for c in spec.hand) if event.rules_version == HAND_FIRST else ()
+        hand_first = event.rules_version == HAND_FIRST
+        hand = tuple(inst(c) for c in spec.hand) if hand_first else ()
         field = tuple(Slot(square=u.square, unit=Unit(card=inst(u.card), upright=u.upright))
                       for u in sorted(spec.field, key=lambda u: SQUARES.index(u.square)))
         standby = tuple(inst(c) for c in spec.standby)
         kingdom = tuple(inst(c) for c in spec.kingdom)
         graveyard = tuple(inst(c) for c in spec.graveyard)
-        if event.rules_version != HAND_FIRST:
+        if not hand_first:
             hand = tuple(inst(c) for c in spec.hand)
         players.append(PlayerState(
             id=d.player, deck_name=d.name, king=f"{d.player}.{d.king}.1", field=field, hand=hand, standby=standby,
