@@ -53,7 +53,7 @@ class Table:
         answer = self.post(action)
         assert answer.status_code == 422, answer.text
         error = answer.json()["error"]
-        assert (error["rule"], error["code"]) == (rule, code), error
+        assert (error["code"], error["rule"], error["reason"]) == ("illegal_action", rule, code), error
         assert self.state()["seq"] == seq  # nothing stored
         message: str = error["message"]
         return message
