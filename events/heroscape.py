@@ -258,7 +258,7 @@ class AttackDeclared(Event, frozen=True, tag="attack_declared"):
     hex: Hex
     level: int
     special: str | None  # a special attack's name (no height bonus for the attacker)
-    distance: int
+    distance: int  # the range in spaces over the map (§5): round an inlet, not across it
     range: int
     engaged: bool  # an engaged attacker needs no line of sight (§4)
     sight: bool | None  # the engine's line of sight (R1); None when not needed

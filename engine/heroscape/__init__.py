@@ -21,14 +21,17 @@ from engine.module_system import ModuleSystem, SystemFunctions, sample_pairing
 from engine.system import BotFactory, GameSystem, Outcome, SeatCounts, seat_id
 from events.heroscape import CODEC, HeroScapeEvent
 
-# What ``sample_setup`` cycles through (``warlog demo``): pairs of sample armies on both maps, both games and modes.
+# What ``sample_setup`` cycles through (``warlog demo``): pairs of sample armies on the three maps, both games and
+# modes; Proving Ground third, so that the four sample games of ``warlog serve --load-samples`` show every map.
 SAMPLE_GAMES: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("utgar", "jandar", {"map": "twin-hill"}),
     ("vydar", "utgar", {"map": "river-ford"}),
+    ("jandar", "utgar", {"map": "proving-ground"}),
     ("jandar", "vydar", {"map": "twin-hill", "game": "basic"}),
     ("utgar", "vydar", {"map": "river-ford", "mode": "table"}),
     ("jandar", "utgar", {"map": "river-ford"}),
     ("vydar", "jandar", {"map": "twin-hill", "mode": "table", "game": "basic"}),
+    ("vydar", "utgar", {"map": "proving-ground", "mode": "table", "game": "basic"}),
 )
 
 

@@ -35,12 +35,40 @@ class Board:
 
     cells: Mapping[Hex, Cell]
     obstacles: Mapping[frozenset[Hex], int] = field(default_factory=dict)
+    _spaces: dict[Hex, dict[Hex, int]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def level(self, h: Hex) -> int:
         return self.cells[h].level
 
     def obstacle(self, a: Hex, b: Hex) -> int:
         return self.obstacles.get(frozenset((a, b)), 0)
+
+    def spaces(self, a: Hex, b: Hex) -> int | None:
+        """Range in spaces (§5), levels ignored, counted over the map's hexes: the source's rule for an inlet (a
+        part of the map's shape with no hexes) — where the straight line crosses one, the range is counted along the
+        map round it. Equal to ``distance`` wherever a shortest way lies on the map (on a map without gaps,
+        always); None when no way over the map joins them. One breadth-first search per ``a``, kept."""
+        found = self._spaces.get(a)
+        if found is None:
+            found = self._spaces[a] = _spaces_from(self.cells, a)
+        return found.get(b)
+
+
+def _spaces_from(cells: Mapping[Hex, Cell], a: Hex) -> dict[Hex, int]:
+    """Breadth-first over the map's hexes: how many spaces from ``a`` to each hex it reaches."""
+    found = {a: 0}
+    frontier = [a]
+    steps = 0
+    while frontier:
+        steps += 1
+        reached = []
+        for h in frontier:
+            for n in neighbours(h):
+                if n in cells and n not in found:
+                    found[n] = steps
+                    reached.append(n)
+        frontier = reached
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,12 +115,21 @@ def step_cost(board: Board, src: Hex, dst: Hex, height: int) -> int | None:
 
 
 def _stops(board: Board, h: Hex, mover: Mover | None = None) -> bool:
+    """Whether entering ``h`` ends the move (§3): a glyph, or water for a single-space figure (a double-space one:
+    see ``_lands``)."""
     cell = board.cells[h]
     if mover is not None and mover.flying:
         return False
     if cell.glyph is not None:
         return True
     return cell.terrain == "water" and not (mover is not None and mover.double)
+
+
+def _lands(board: Board, here: Hex, nxt: Hex, mover: Mover) -> bool:
+    """§3: a double-space figure crosses one water hex; stepping from water into water puts both its hexes in the
+    water (its tail follows its head), and there it stops."""
+    cells = board.cells
+    return mover.double and not mover.flying and cells[nxt].terrain == "water" and cells[here].terrain == "water"
 
 
 def _step(board: Board, here: Hex, nxt: Hex, mover: Mover, occupants: Mapping[Hex, Occupant],
@@ -112,8 +149,6 @@ def _step(board: Board, here: Hex, nxt: Hex, mover: Mover, occupants: Mapping[He
         return None
     if cell.glyph in healing_glyphs and mover.life <= 1:
         return None
-    if mover.double and not mover.flying and cell.terrain == "water" and board.cells[here].terrain == "water":
-        return None  # §3: a double-space figure crosses one water hex, not two
     occupant = occupants.get(nxt)
     if occupant is not None and not mover.flying and (occupant[0] != mover.player or occupant[1]):
         return None
@@ -126,16 +161,21 @@ def reachable(
     mover: Mover,
     occupants: Mapping[Hex, Occupant],
     healing_glyphs: frozenset[str] = frozenset(),
+    *,
+    stopping: bool = True,
 ) -> dict[Hex, int]:
-    """Every hex the figure may end its move on, with the least movement spent (§3, single-space figures).
+    """Every hex the figure may end its move on (a double-space figure: its head), with the least movement spent
+    (§3).
 
     Friends that are not engaged may be passed through, enemies and engaged friends never; no move ends on an
-    occupied hex; entering water or a glyph stops the figure; a figure with life 1 cannot enter a healing glyph.
-    Moving only along road hexes adds ``ROAD_BONUS`` spaces.
+    occupied hex; entering water or a glyph stops the figure (a double-space figure: a second water hex in a row); a
+    figure with life 1 cannot enter a healing glyph. Moving only along road hexes adds ``ROAD_BONUS`` spaces.
+    ``stopping=False`` lets water and glyphs be passed (to say why a hex cannot be reached).
     """
-    best = _search(board, start, mover, occupants, healing_glyphs, mover.move, roads_only=False)
+    best = _search(board, start, mover, occupants, healing_glyphs, mover.move, roads_only=False, stopping=stopping)
     if board.cells[start].terrain == "road":
-        road = _search(board, start, mover, occupants, healing_glyphs, mover.move + ROAD_BONUS, roads_only=True)
+        road = _search(board, start, mover, occupants, healing_glyphs, mover.move + ROAD_BONUS, roads_only=True,
+                       stopping=stopping)
         for h, cost in road.items():
             if h not in best or cost < best[h]:
                 best[h] = cost
@@ -151,21 +191,29 @@ def _search(
     budget: int,
     *,
     roads_only: bool,
+    stopping: bool = True,
 ) -> dict[Hex, int]:
-    best: dict[Hex, int] = {start: 0}
+    best: dict[Hex, int] = {start: 0}  # hexes the figure may go on from
+    landed: dict[Hex, int] = {}  # hexes where it stops on arriving (a double-space figure's second water hex)
     queue: list[tuple[int, Hex]] = [(0, start)]
     while queue:
         spent, here = heapq.heappop(queue)
-        if spent > best.get(here, budget + 1) or (here != start and _stops(board, here, mover)):
+        if spent > best.get(here, budget + 1) or (stopping and here != start and _stops(board, here, mover)):
             continue
         for nxt in neighbours(here):
             cost = _step(board, here, nxt, mover, occupants, healing_glyphs, roads_only)
             if cost is None or spent + cost > budget:
                 continue
             total = spent + cost
-            if total < best.get(nxt, budget + 1):
+            if stopping and mover.double and _lands(board, here, nxt, mover):
+                if total < landed.get(nxt, budget + 1):
+                    landed[nxt] = total
+            elif total < best.get(nxt, budget + 1):
                 best[nxt] = total
                 heapq.heappush(queue, (total, nxt))
+    for h, total in landed.items():
+        if total < best.get(h, budget + 1):
+            best[h] = total
     return best
 
 
@@ -346,7 +394,7 @@ def _quick_plan(
     best: dict[Hex, tuple[int, int]] = {start: (0, 0)}
     previous: dict[Hex, Hex] = {}
     cells = board.cells
-    flying, height = mover.flying, mover.height
+    flying, height, double = mover.flying, mover.height, mover.double
     eq, er = end
     # A* on the movement: a step costs at least 1, so the hexes left to ``end`` never overestimate it
     queue: list[tuple[int, int, int, Hex]] = [(0, distance(start, end), 0, start)]
@@ -366,8 +414,8 @@ def _quick_plan(
         level = cells[here].level
         for nxt in neighbours(here):
             cost = _step(board, here, nxt, mover, occupants, healing_glyphs, roads_only)
-            if cost is None or spent + cost > budget:
-                continue
+            if cost is None or spent + cost > budget or (nxt != end and double and _lands(board, here, nxt, mover)):
+                continue  # a double-space figure landing in a second water hex goes no further
             fall = 0
             if not flying:
                 cell = cells[nxt]
@@ -400,11 +448,12 @@ def _plan(
     best: dict[tuple[Hex, int], tuple[int, tuple[Hex, int] | None]] = {(start, 0): (0, None)}
     for spent in range(budget + 1):
         for (here, s), (falls, _) in sorted(((k, v) for k, v in best.items() if k[1] == spent)):
-            if here != start and _stops(board, here, mover):
-                continue
+            if here != start and (here == end or _stops(board, here, mover)):
+                continue  # a way through ``end`` and back is never better than stopping there
             for nxt in neighbours(here):
                 cost = _step(board, here, nxt, mover, occupants, healing_glyphs, roads_only)
-                if cost is None or s + cost > budget:
+                if cost is None or s + cost > budget or (nxt != end and mover.double
+                                                         and _lands(board, here, nxt, mover)):
                     continue
                 fall = 0 if mover.flying else fall_dice(board, here, nxt, mover.height)
                 key = (nxt, s + cost)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import replace
 
 from engine.errors import RuleError
 from engine.heroscape import geometry
@@ -75,6 +76,8 @@ from events.heroscape import (
     TurnEnded,
     TurnLost,
 )
+
+UNLIMITED = 1 << 30  # a height no step stops (to say when the climb limit is what stops a move)
 
 PHASE_WORDS = {
     "placement": "the placement of the armies (§1)",
@@ -238,8 +241,12 @@ def tails(state: State, f: Figure, to: Hex) -> list[Hex]:
     return [h for h in geometry.neighbours(to) if h in b.cells and h not in taken and b.level(h) == b.level(to)]
 
 
-def distance_between(f: Figure, g: Figure) -> int:
-    return min(geometry.distance(a, c) for a in hexes_of(f) for c in hexes_of(g))
+def spaces_between(state: State, f: Figure, g: Figure) -> int | None:
+    """The range between two figures (§5): the fewest spaces from a hex of one to a hex of the other, counted over
+    the map's hexes (round an inlet: ``Board.spaces``); None when no way over the map joins them."""
+    b = board(state)
+    found = [d for a in hexes_of(f) for c in hexes_of(g) if (d := b.spaces(a, c)) is not None]
+    return min(found, default=None)
 
 
 def sight(state: State, f: Figure, g: Figure) -> bool:
@@ -600,6 +607,8 @@ def _move(state: State, action: Move) -> tuple[HeroScapeEvent, ...]:
 
 
 def _unreachable(state: State, f: Figure, to: Hex, mover: Mover, occ: dict[Hex, Occupant]) -> tuple[str, str, str]:
+    """Why ``f`` cannot end its move on ``to`` (§3), as (code, rule, message): the first rule that, set aside alone,
+    would let it get there."""
     b = board(state)
     who = described(state, f)
     if to in occ:
@@ -608,14 +617,21 @@ def _unreachable(state: State, f: Figure, to: Hex, mover: Mover, occ: dict[Hex, 
     cell = b.cells[to]
     if cell.glyph in HEALING and mover.life <= 1 and tuple(to) not in state.used_glyphs:
         return "healing_glyph", "§3", f"{who} has life 1 and cannot enter the healing glyph {cell.glyph}"
-    free = geometry.reachable(b, f.hex, mover, {}, frozenset()) if f.hex is not None else {}
-    if to in free:
+    assert f.hex is not None
+    heal = _healing(state)
+    if to in geometry.reachable(b, f.hex, mover, {}, heal):
         return "blocked", "§3", (f"{who} cannot reach {list(to)} with move {mover.move}: enemies (and engaged "
                                  "friends) cannot be passed through")
-    assert f.hex is not None
-    d = geometry.distance(f.hex, to)
-    return "too_far", "§3", (f"{who} cannot reach {list(to)} with move {mover.move}: it is {d} hexes away, climbing "
-                             "costs 1 a level, a climb as high as the figure is impossible, water and glyphs stop it")
+    if to in geometry.reachable(b, f.hex, mover, {}, heal, stopping=False):
+        return "stopped", "§3", (f"{who} cannot reach {list(to)}: entering water or a glyph ends a move (a "
+                                 "double-space figure crosses one water hex, and stops in a second one), and every "
+                                 f"way there within move {mover.move} enters one first")
+    if to in geometry.reachable(b, f.hex, replace(mover, height=UNLIMITED), {}, heal):
+        return "too_high", "§3", (f"{who} (height {mover.height}) cannot climb a step of {mover.height} levels or "
+                                  f"more at once, and every way to {list(to)} within move {mover.move} climbs one")
+    spaces = b.spaces(f.hex, to)
+    return "too_far", "§3", (f"{who} cannot reach {list(to)} with move {mover.move}: it is {spaces} spaces away "
+                             "over the map, and climbing costs 1 more a level")
 
 
 def _charge(state: State, action: Charge) -> tuple[HeroScapeEvent, ...]:
@@ -686,10 +702,15 @@ def declare(state: State, f: Figure, target: str, special: str | None, referee: 
                         f"engaged with ({', '.join(described(state, x) for x in engaged)})")
     bonus = glyph_bonuses(state, f.owner)
     reach = spec.range if spec is not None else bonus.range_for(card.range)
-    dist = distance_between(f, g)
+    dist = spaces_between(state, f, g)
+    if dist is None:
+        raise RuleError("out_of_range", "§5", f"no way over the map joins {described(state, f)} and "
+                        f"{described(state, g)}: range is counted along the map")
     if dist > reach:
-        raise RuleError("out_of_range", "§5", f"{described(state, f)} has range {reach}; "
-                        f"{described(state, g)} is {dist} hexes away")
+        straight = min(geometry.distance(a, c) for a in hexes_of(f) for c in hexes_of(g))
+        raise RuleError("out_of_range", "§5", f"{described(state, f)} has range {reach}; {described(state, g)} is "
+                        f"{dist} spaces away" + (f", counted round the gap in the map between them ({straight} "
+                                                 "straight across it)" if dist > straight else ""))
     if reach == 1 and not with_target:
         raise RuleError("not_engaged", "§5", f"range 1 attacks only an engaged figure: {described(state, g)} is "
                         "too far above or below, or behind an obstacle")
@@ -910,5 +931,5 @@ def legal_actions(state: State, seat: str | None = None) -> list[HeroScapeAction
 
 
 __all__ = ["GLYPH_BONUS", "after_roll", "attack_options", "decide", "declare", "described", "destinations",
-           "distance_between", "engaged_with", "glyph_bonuses", "layouts", "legal_actions", "move_options",
-           "next_turn", "occupants", "points_winner", "run_dice", "sight", "tails"]
+           "engaged_with", "glyph_bonuses", "layouts", "legal_actions", "move_options",
+           "next_turn", "occupants", "points_winner", "run_dice", "sight", "spaces_between", "tails"]

@@ -37,7 +37,9 @@ from events.heroscape import (
 )
 
 SYSTEM_NAME = "heroscape"
-RULES_VERSION = "heroscape/1"
+# 2 (issue 28): a double-space figure may wade into a second water hex and stops there (was refused); range is
+# counted over the map's hexes, round an inlet (was straight across it); the same on maps without gaps in them
+RULES_VERSION = "heroscape/2"
 PRNG = "splitmix64-dice/1"  # a combat die = below(6) + 1, a d20 = below(20) + 1 (engine.prng), one draw a die
 SEATS = SeatCounts(2, 2)
 MODES = ("sealed", "table")

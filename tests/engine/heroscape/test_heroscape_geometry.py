@@ -168,13 +168,17 @@ def test_double_space_figure_eight_hexes_around_and_level_ends() -> None:
     assert not double_space_end_ok(board, (0, 0), (2, 0))
 
 
-def test_s3_a_double_space_figure_crosses_one_water_hex_but_not_two() -> None:
+def test_s3_a_double_space_figure_crosses_one_water_hex_and_stops_in_a_second() -> None:
     one = flat(h1_0=Cell(1, "water"))
     mover = Mover("p1", height=5, move=4, double=True)
     assert reachable(one, (0, 0), mover, {})[(2, 0)] == 2  # through the water hex at 1,0 without stopping
     two = flat(h1_0=Cell(1, "water"), h2_0=Cell(1, "water"), h1_m1=Cell(9), h1_1=Cell(9), h2_m1=Cell(9),
                h2_1=Cell(9), h0_1=Cell(9), h0_m1=Cell(9), hm1_0=Cell(9), hm1_1=Cell(9))
-    assert (3, 0) not in reachable(two, (0, 0), mover, {})
+    wading = reachable(two, (0, 0), mover, {})
+    assert wading[(2, 0)] == 2 and (3, 0) not in wading  # both its hexes in the water: it stops there
+    way = plan(two, (0, 0), (2, 0), mover, {})
+    assert way is not None and way.hexes == ((1, 0), (2, 0))
+    assert plan(two, (0, 0), (3, 0), mover, {}) is None
     single = Mover("p1", height=5, move=4)
     assert reachable(one, (0, 0), single, {})[(2, 0)] == 3  # a single-space figure stops in it: round it
 
@@ -195,3 +199,14 @@ def test_plan_takes_the_way_with_the_fewest_falling_dice_then_the_least_movement
     short = Mover("p1", height=5, move=1)
     forced = plan(board, (0, 0), (1, 0), short, {})
     assert forced is not None and forced.fall_dice == 1 and forced.hexes == ((1, 0),)
+
+
+def test_s5_range_across_a_gap_in_the_map_is_counted_round_it_along_the_map() -> None:
+    # the source: where the line crosses a part of the map with no hexes (an inlet), count the range round it
+    inlet = {(0, 0), (0, 1), (0, 2), (0, 3)}  # cut 4 hexes up into the map from its south edge
+    board = Board({h: c for h, c in flat(3).cells.items() if h not in inlet})
+    assert distance((-1, 2), (1, 2)) == 2
+    assert board.spaces((-1, 2), (1, 2)) == 7  # up (-1,1) (-1,0), round the head (0,-1) (1,-1), down (1,0) (1,1) (1,2)
+    assert board.spaces((-1, -1), (1, -1)) == 2  # beyond the inlet's head: straight
+    assert flat(3).spaces((-1, 2), (1, 2)) == 2  # no gap: the hex distance
+    assert Board({(0, 0): Cell(1), (5, 0): Cell(1)}).spaces((0, 0), (5, 0)) is None  # two islands

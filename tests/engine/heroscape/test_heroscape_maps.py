@@ -11,7 +11,7 @@ from engine.heroscape.maps import load_maps, parse_map
 
 def test_sample_maps_have_levels_water_a_road_and_glyphs() -> None:
     maps = load_maps()
-    assert set(maps) == {"twin-hill", "river-ford"}
+    assert set(maps) == {"twin-hill", "river-ford", "proving-ground"}
     for game_map in maps.values():
         cells = game_map.board.cells.values()
         assert len({c.level for c in cells}) >= 2
@@ -40,6 +40,21 @@ def test_river_ford_water_stops_but_the_ford_does_not() -> None:
     assert swim[(-1, 1)] == 1 and (0, 1) in swim  # the ford at (-1, 0) is road: walk over it
     wade = reachable(board, (-2, 2), Mover("a", height=5, move=2), {})
     assert (-1, 2) in wade and (0, 2) not in wade  # into the water at (-1, 2), stopped
+
+
+def test_proving_ground_has_an_edge_inlet_a_deep_drop_and_a_river_one_and_two_hexes_wide() -> None:
+    """The places the HTTP tests of every §3/§4 rule use (tests/api/heroscape/test_heroscape_proving_ground.py)."""
+    board = load_maps()["proving-ground"].board
+    inlet = [(-6, 3), (-5, 3), (-4, 3)]
+    assert not any(h in board.cells for h in inlet)
+    assert all(h in board.cells for h in [(-6, 2), (-6, 4), (-3, 3)])  # the map on both sides and round its head
+    assert reachable(board, (-6, 4), Mover("a", height=5, move=9), {})[(-6, 2)] == 7  # 2 across, 7 round
+    assert fall_dice(board, (3, -1), (2, -1), 5) == 2 and fall_dice(board, (3, -1), (4, -2), 5) == 1
+    assert fall_dice(board, (3, -1), (3, 0), 5) == 0  # into the river
+    assert [board.cells[(q, 0)].terrain for q in (4, 5, 6)] == ["water"] * 3
+    assert [board.cells[(q, 1)].terrain for q in (2, 3)] == ["grass"] * 2  # one hex wide east of q=2
+    assert [board.cells[(-4, r)].terrain for r in (0, 1)] == ["water"] * 2  # two wide west of it
+    assert all(board.cells[(-1, r)].terrain == "road" for r in range(-5, 7))  # the road and its bridge
 
 
 @pytest.mark.parametrize(
