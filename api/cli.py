@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 import api.commands
 from api.database import CliError, database, lock_message, require_database
+from api.options import Parser
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -47,7 +48,7 @@ class _Version(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="warlog", description="Record and replay war games.")
+    parser = Parser(prog="warlog", description="Record and replay war games.")
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(api.commands.__path__), key=lambda m: m.name):
