@@ -1,7 +1,8 @@
 """``warlog stats NAME [filters]``, ``warlog sql "SELECT ..."``, ``warlog export-parquet DIR``, ``warlog reproject``.
 
 ``stats``, ``export-parquet`` and ``reproject`` open the database for writing (they bring the projections up to
-date first), so they cannot run while ``warlog serve`` holds the same file; ``sql`` opens it read-only.
+date first); while ``warlog serve`` holds the same file, ``stats`` asks its ``/stats`` routes and ``reproject`` its
+projector (api/remote.py), ``export-parquet`` and ``sql`` (read-only) stop with one sentence (docs/cli.md).
 """
 
 from __future__ import annotations
@@ -358,10 +359,17 @@ def _reproject(args: argparse.Namespace) -> int:
     if is_postgres_url(_db(args)):
         raise CliError("with PostgreSQL the analytics leader (one `warlog serve` process) keeps the projections: "
                        "to rebuild them, stop the servers, delete the statistics file's .mirror and start again")
-    with _projected(args) as (_, projector, _):
-        started = time.perf_counter()
-        games = projector.rebuild()
-        print(f"reprojected {games} games in {time.perf_counter() - started:.2f} s")
+    from api.remote import find_holder, remote_reproject
+
+    started = time.perf_counter()
+    holder = find_holder(_db(args))
+    if holder is not None:  # `warlog serve` holds the file: its projector rebuilds (api/remote.py)
+        games = remote_reproject(holder)
+    else:
+        with _projected(args) as (_, projector, _):
+            started = time.perf_counter()
+            games = projector.rebuild()
+    print(f"reprojected {games} games in {time.perf_counter() - started:.2f} s")
     return 0
 
 
@@ -595,4 +603,4 @@ def register(sub: argparse._SubParsersAction) -> None:
         "reproject", help="rebuild the projections from the log", description="Empty every projection and rebuild."
     )
     _add_db(reproject)
-    reproject.set_defaults(func=_reproject)
+    reproject.set_defaults(func=_reproject, through_server=True)

@@ -152,8 +152,7 @@ def test_cli_tournament_commands_write_through_a_running_server(served: Served) 
     assert shown.returncode == 0 and f"game {table['game_id']}  playing" in shown.stdout
 
 
-@pytest.mark.parametrize("args", [("sql", "SELECT 1"), ("reproject",), ("import", "x.record"), ("demo", "--games", "1"),
-                                  ("export-parquet", "out"), ("serve", "--port", "1")])
+@pytest.mark.parametrize("args", [("sql", "SELECT 1"), ("export-parquet", "out"), ("serve", "--port", "1")])
 def test_cli_commands_that_need_the_file_say_so_while_it_is_served(served: Served, args: tuple[str, ...]) -> None:
     result = warlog(*args, "--db", str(served.db))
     assert result.returncode == 1
@@ -230,7 +229,8 @@ def test_local_routes_need_the_servers_key(tmp_path: Path) -> None:
     with TestClient(lent) as client:
         assert "/local/ping" not in client.get("/openapi.json").text
         for headers, status in (({}, 401), ({"X-Warlog-Local-Key": "wrong"}, 403)):
-            for method, path in (("GET", "/local/games"), ("POST", "/local/games"), ("GET", "/local/tournaments")):
+            for method, path in (("GET", "/local/games"), ("POST", "/local/games"), ("GET", "/local/tournaments"),
+                                 ("GET", "/local/contents/abc"), ("POST", "/local/reproject")):
                 answer = client.request(method, path, headers=headers, content=b"{}")
                 assert answer.status_code == status and answer.json()["error"]["code"] in ("unauthorized", "forbidden")
         assert client.get("/local/games", headers={"X-Warlog-Local-Key": "the-key"}).status_code == 200
