@@ -77,8 +77,8 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> Stored:
     db = tmp_path_factory.mktemp("games") / "g.duckdb"
     demo = demo_ids(ok("demo", "--games", "2", "--seed", "5", "--db", str(db)))
     heroscape = demo_ids(ok("demo", "--system", "heroscape", "--games", "1", "--db", str(db)))[0]
-    setup = {"system": "lords-of-war", "seed": 3, "players": [{"id": "p1", "name": "Alice", "army": "orcs"},
-                                                              {"id": "p2", "name": "Bob", "army": "dwarves"}]}
+    setup = {"system": "lords-of-war", "players": [{"id": "p1", "name": "Alice", "army": "orcs"},
+                                                   {"id": "p2", "name": "Bob", "army": "dwarves"}]}
     with TestClient(create_app(Settings(db=str(db)))) as client:
         created = client.post("/games", json=setup).json()
         keeper = {"Authorization": f"Bearer {created['tokens']['scorekeeper']}"}

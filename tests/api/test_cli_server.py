@@ -23,7 +23,7 @@ from engine.lords_of_war.bots import play_bot_game
 from replay.log.service import GameService
 from replay.records.record import store_events
 from replay.store.duckdb_store import DuckDBEventStore
-from tests.serving import free_port, serve, stop
+from tests.serving import free_port, held_by_another_process, serve, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -179,19 +179,13 @@ def test_serve_removes_its_sidecar_when_stopped_and_a_stale_one_is_ignored(tmp_p
 def test_cli_on_a_database_another_process_holds_is_one_sentence(tmp_path: Path) -> None:
     db = tmp_path / "h.duckdb"
     DuckDBEventStore(str(db)).close()
-    holder = subprocess.Popen([sys.executable, "-c", f"import duckdb, sys, time; c = duckdb.connect({str(db)!r}); "
-                               "print('open', flush=True); time.sleep(60)"], stdout=subprocess.PIPE, text=True)
-    try:
-        assert holder.stdout is not None and holder.stdout.readline() == "open\n"
+    with held_by_another_process(db) as pid:
         for args in (("export", "g1"), ("tournament", "list"), ("stats", "armies"), ("sql", "SELECT 1")):
             result = warlog(*args, "--db", str(db))
             assert result.returncode == 1
             assert one_sentence(result).endswith(
-                f"the database {db} is in use by another process (pid {holder.pid}): wait for it to finish or "
+                f"the database {db} is in use by another process (pid {pid}): wait for it to finish or "
                 "stop it, then try again")
-    finally:
-        holder.kill()
-        holder.wait(timeout=10)
 
 
 def test_cli_verify_of_an_unknown_game_is_one_line(tmp_path: Path) -> None:

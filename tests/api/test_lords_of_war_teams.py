@@ -169,7 +169,7 @@ TEAM_RULES = 'set "variant": {"teams": true}'
 
 def test_four_players_without_the_team_rules_are_told_to_set_variant_teams(client: TestClient) -> None:
     for seats in (4, 6):
-        body = {"system": "lords-of-war", "seed": 1,
+        body = {"system": "lords-of-war",
                 "players": [{"id": f"p{i + 1}", "name": f"P{i + 1}", "army": a} for i, a in enumerate(ARMIES[:seats])]}
         refused = client.post("/games", json=body)
         assert refused.status_code == 422, refused.text
