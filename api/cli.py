@@ -119,8 +119,22 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:  # noqa: BLE001 - the one top-level handler: one line, never a traceback
         if os.environ.get("WARLOG_DEBUG"):
             raise
+        if _is_setting(error):  # a WARLOG_* setting out of its range: a usage error, as a flag's would be
+            from api.settings import Settings
+
+            _fail(args, Settings.problem(error))  # type: ignore[arg-type]
+            return 2
         _fail(args, describe(error, args))
         return 1
+
+
+def _is_setting(error: Exception) -> bool:
+    """A refused ``Settings`` (api/settings.py), without importing pydantic for a command that never did."""
+    if "pydantic" not in sys.modules:
+        return False
+    from pydantic import ValidationError
+
+    return isinstance(error, ValidationError) and error.title == "Settings"
 
 
 def _fail(args: argparse.Namespace, message: str) -> None:

@@ -166,3 +166,15 @@ def test_tournament_create_refuses_a_number_its_system_refuses_as_a_usage_error(
     assert err == ("warlog tournament create: invalid_variant: kill_target must be 1 to 36 (an army has 36 cards), "
                    "not 0\n")
     assert not db.exists()
+
+
+def test_a_setting_out_of_range_in_the_environment_is_one_sentence_for_every_command(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("WARLOG_")} | {
+        "PYTHONPATH": str(ROOT), "WARLOG_PORT": "70000"}
+    (tmp_path / "s.duckdb").touch()
+    for args in (["stats", "armies"], ["sql", "SELECT 1"]):
+        done = subprocess.run([sys.executable, "-m", "api.cli", *args, "--db", str(tmp_path / "s.duckdb")],
+                              cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2, done.stderr
+        assert done.stderr == (f"warlog {args[0]}: port: Input should be less than or equal to 65535, not '70000' "
+                               "(WARLOG_PORT or the command line)\n")
