@@ -171,7 +171,7 @@ def _field_model(model: type[BaseModel], name: str) -> type[BaseModel] | None:
 def whole_number(field: FieldInfo) -> Number | None:
     """The argparse ``type`` of an int field (``int``, ``Annotated[int, ...]``, optional or not): a ``Number`` with
     the field's bounds (``ge``/``le``, ``gt``/``lt``), so a value out of them is a usage error on the command line;
-    None for a field that is not a whole number."""
+    None for a field that is not a whole number (a union of int and text takes text)."""
     low: int | None = None
     high: int | None = None
     found = False
@@ -189,7 +189,9 @@ def whole_number(field: FieldInfo) -> Number | None:
                 high = getattr(bound, "le", None) if getattr(bound, "le", None) is not None else high
                 high = bound.lt - 1 if getattr(bound, "lt", None) is not None else high
         else:
-            candidates.extend((a, metadata) for a in typing.get_args(annotation) if a is not type(None))
+            choices = [a for a in typing.get_args(annotation) if a is not type(None)]
+            if len(choices) == 1:  # optional: ``int | None``
+                candidates.append((choices[0], metadata))
     return Number(low, high) if found else None
 
 
