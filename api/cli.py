@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 import api.commands
 from api.database import CliError, database, lock_message, require_database
+from api.options import Parser
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -47,7 +48,7 @@ class _Version(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="warlog", description="Record and replay war games.")
+    parser = Parser(prog="warlog", description="Record and replay war games.")
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(api.commands.__path__), key=lambda m: m.name):
@@ -118,8 +119,22 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:  # noqa: BLE001 - the one top-level handler: one line, never a traceback
         if os.environ.get("WARLOG_DEBUG"):
             raise
+        if _is_setting(error):  # a WARLOG_* setting out of its range: a usage error, as a flag's would be
+            from api.settings import Settings
+
+            _fail(args, Settings.problem(error))  # type: ignore[arg-type]
+            return 2
         _fail(args, describe(error, args))
         return 1
+
+
+def _is_setting(error: Exception) -> bool:
+    """A refused ``Settings`` (api/settings.py), without importing pydantic for a command that never did."""
+    if "pydantic" not in sys.modules:
+        return False
+    from pydantic import ValidationError
+
+    return isinstance(error, ValidationError) and error.title == "Settings"
 
 
 def _fail(args: argparse.Namespace, message: str) -> None:

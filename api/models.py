@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from api.options import MAX_ROUNDS, MAX_SCORE
 from engine.system import MAX_SEATS, MIN_SEATS
 from engine.systems import system_names
 
@@ -178,7 +179,7 @@ class TournamentIn(Request):
     name: str = Field(min_length=1, max_length=200)
     system: str = Field(min_length=1, max_length=64, examples=[EXAMPLE_SYSTEM])
     format: Literal["swiss"] = "swiss"
-    rounds: int = Field(ge=1, le=64)
+    rounds: int = Field(ge=1, le=MAX_ROUNDS)
     variant: Variant = Field(default_factory=dict, description="the variant every game of the tournament uses")
     seats: int | None = Field(
         None, ge=MIN_SEATS, le=MAX_SEATS,
@@ -236,7 +237,7 @@ class TeamOut(BaseModel):
     members: list[MemberOut]
 
 
-Score = Annotated[int, Field(ge=0, le=1000)]
+Score = Annotated[int, Field(ge=0, le=MAX_SCORE)]
 
 
 class ResultIn(Request):

@@ -31,6 +31,7 @@ from pydantic import BaseModel, Field, StrictInt, model_validator
 from pydantic.fields import FieldInfo
 
 from api.models import Request, SeatId, Slug
+from api.options import Number
 from engine.system import seat_id
 
 # -- the setup model ------------------------------------------------------------------------------------------
@@ -167,11 +168,39 @@ def _field_model(model: type[BaseModel], name: str) -> type[BaseModel] | None:
     return None
 
 
-def _value_parser(annotation: Any) -> Any:
-    """An argparse ``type`` for a field's annotation: int, or text (a JSON list/object, a comma list, a word)."""
-    args = [a for a in typing.get_args(annotation) if a is not type(None)]
-    if annotation is int or (typing.get_origin(annotation) is Annotated and args and args[0] is int):
-        return int
+def whole_number(field: FieldInfo) -> Number | None:
+    """The argparse ``type`` of an int field (``int``, ``Annotated[int, ...]``, optional or not): a ``Number`` with
+    the field's bounds (``ge``/``le``, ``gt``/``lt``), so a value out of them is a usage error on the command line;
+    None for a field that is not a whole number (a union of int and text takes text)."""
+    low: int | None = None
+    high: int | None = None
+    found = False
+    candidates: list[tuple[Any, list[Any]]] = [(field.annotation, list(field.metadata))]
+    while candidates:
+        annotation, metadata = candidates.pop()
+        if typing.get_origin(annotation) is Annotated:
+            inner, *extra = typing.get_args(annotation)
+            candidates.append((inner, metadata + [m for e in extra for m in getattr(e, "metadata", [e])]))
+        elif annotation is int:
+            found = True
+            for bound in metadata:
+                low = getattr(bound, "ge", None) if getattr(bound, "ge", None) is not None else low
+                low = bound.gt + 1 if getattr(bound, "gt", None) is not None else low
+                high = getattr(bound, "le", None) if getattr(bound, "le", None) is not None else high
+                high = bound.lt - 1 if getattr(bound, "lt", None) is not None else high
+        else:
+            choices = [a for a in typing.get_args(annotation) if a is not type(None)]
+            if len(choices) == 1:  # optional: ``int | None``
+                candidates.append((choices[0], metadata))
+    return Number(low, high) if found else None
+
+
+def option_type(field: FieldInfo) -> Any:
+    """An argparse ``type`` for a field: a bounded whole number, or text (a JSON list/object, a comma list, a
+    word)."""
+    number = whole_number(field)
+    if number is not None:
+        return number
 
     def text(value: str) -> Any:
         value = value.strip()
@@ -225,7 +254,7 @@ class ModelOptions:
                 parser.add_argument(self._flag(name), dest=dest, choices=typing.get_args(annotation),
                                     default=argparse.SUPPRESS, help=help_text)
             else:
-                parser.add_argument(self._flag(name), dest=dest, type=_value_parser(annotation), metavar=name.upper(),
+                parser.add_argument(self._flag(name), dest=dest, type=option_type(field), metavar=name.upper(),
                                     default=argparse.SUPPRESS, help=help_text)
 
     def options(self, args: argparse.Namespace, command: str) -> dict[str, Any]:
@@ -234,6 +263,38 @@ class ModelOptions:
         if command == TOURNAMENT_CREATE:
             return {"variant": given} if given else {}
         return given
+
+
+class _Scratch(argparse.ArgumentParser):
+    def error(self, message: str) -> typing.NoReturn:
+        raise ValueError(message)
+
+
+def options_giving(cli: CommandLine, command: str, fields: dict[str, Any]) -> list[str] | None:
+    """The options of ``command`` that give these setup fields (``{"variant": {"teams": True}}`` ->
+    ``["--team-rules"]``), found by trying each option of ``cli`` on a scratch parser; None if one is not an
+    option's. Error messages name the setup's JSON; the command line adds this."""
+    scratch = _Scratch(add_help=False)
+    cli.add_options(scratch, command)
+    wanted = fields.get("variant", {}) if command == TOURNAMENT_CREATE else fields
+    if not isinstance(wanted, dict) or not wanted:
+        return None
+    found: list[str] = []
+    for name, value in wanted.items():
+        text = value if isinstance(value, str) else json.dumps(value)
+        tries = [[option] if isinstance(value, bool) else [option, text]
+                 for action in scratch._actions for option in action.option_strings]
+        for argv in tries:
+            try:
+                given = cli.options(scratch.parse_args(argv), command)
+            except ValueError:
+                continue
+            if (given.get("variant") if command == TOURNAMENT_CREATE else given) == {name: value}:
+                found += argv
+                break
+        else:
+            return None
+    return found
 
 
 def option_strings(cli: CommandLine, command: str) -> list[str]:

@@ -147,7 +147,7 @@ def held_error(command: str, holder: Holder) -> CliError:
 class Client:
     """One keep-alive connection to the holder's ``/local`` routes (and its public ones)."""
 
-    def __init__(self, holder: Holder, timeout: float = REQUEST_TIMEOUT) -> None:
+    def __init__(self, holder: Holder, timeout: float | None = REQUEST_TIMEOUT) -> None:
         self.holder = holder
         parts = urlsplit(holder.url)
         self._host = parts.hostname or "127.0.0.1"
@@ -269,10 +269,15 @@ class RemoteEventStore:
 
     def list_games(self, system: str | None = None, player: str | None = None, tournament: str | None = None,
                    limit: int = 50, cursor: str | None = None, army: str | None = None,
-                   newest_first: bool = False) -> Page:
+                   newest_first: bool = False, over: bool | None = None) -> Page:
         params = {"system": system, "player": player, "tournament": tournament, "limit": limit, "cursor": cursor,
-                  "army": army, "newest_first": "true" if newest_first else None}
+                  "army": army, "newest_first": "true" if newest_first else None,
+                  "over": None if over is None else str(over).lower()}
         return _page.decode(self.client.get("/local/games", params))
+
+    def games_with_content(self, digest: str) -> list[str]:
+        """``ContentFinding``: the server's store looks the content hash up (an import's duplicate check)."""
+        return list(json.loads(self.client.get(f"/local/contents/{_p(digest)}")))
 
     def put_snapshot(self, game_id: str, seq: int, state: bytes) -> None:
         pass  # a cache: the server keeps its own
@@ -349,6 +354,16 @@ def tournament_service(db: str) -> Iterator[Any]:
     finally:
         log.close()
         store.close()
+
+
+def remote_reproject(holder: Holder) -> int:
+    """``warlog reproject`` through the holder: its projector empties every projection and rebuilds them from the
+    log (``/local/reproject``); -> the games projected."""
+    client = Client(holder, timeout=None)  # a rebuild of a large log takes what it takes
+    try:
+        return int(json.loads(client.request("POST", "/local/reproject"))["games"])
+    finally:
+        client.close()
 
 
 def remote_stat(holder: Holder, statistic: Any, filters: Any, params: dict[str, Any]) -> Any:

@@ -49,6 +49,7 @@ def export(
     army: str | None = Query(None, max_length=128, description="an army label one of the game's seats played "
                              "(metadata.armies, as GET /games)"),
     order: Literal["oldest", "newest"] = Query("oldest", description="oldest (the default) or newest first"),
+    status: Literal["active", "over"] | None = Query(None, description="active or over, as GET /games"),
     max_games: int | None = Query(None, alias="max", ge=1, le=1_000_000, description="at most this many games"),
     comments: bool = Query(False, description="records: explain eliminations in {comments}"),
 ) -> StreamingResponse:
@@ -64,7 +65,7 @@ def export(
 
     def body() -> Iterator[bytes]:
         ids = game_ids(service, system=system, player=player, tournament=tournament, limit=max_games, army=army,
-                       newest_first=order == "newest")
+                       newest_first=order == "newest", over=None if status is None else status == "over")
         for text in export_games(service, ids, fmt=fmt, view=public_view, comments=comments, names=names):
             yield text.encode()
 

@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 from fastapi import APIRouter, Header, Path, Query, Request
@@ -42,6 +42,7 @@ from replay.log.explain import explain_game
 from replay.log.service import GameService
 from replay.log.steps import game_steps
 from replay.log.views import event_view, state_view
+from replay.records.record import game_summary
 from replay.store.base import GameRecord
 from replay.tournaments.service import game_outcome, seat_listing
 
@@ -203,31 +204,19 @@ def list_games(
     army: str | None = Query(None, max_length=128, description="an army label one of the game's seats played "
                              "(metadata.armies: the system's labels, as the statistics' army filter, e.g. orcs)"),
     order: str = Query("oldest", pattern="^(oldest|newest)$", description="oldest (the default) or newest first"),
+    status: Literal["active", "over"] | None = Query(None, description="active: the games still running (and "
+                                                      "imported games not played to the end); over: the finished"),
     limit: int = Query(50, ge=1, le=500),
     cursor: str | None = Query(None, max_length=512, description="next_cursor of the previous page (same order)"),
 ) -> GamePage:
     try:
         page = request.app.state.service.store.list_games(
             system=system, player=player, tournament=tournament, army=army, limit=limit, cursor=cursor,
-            newest_first=order == "newest",
+            newest_first=order == "newest", over=None if status is None else status == "over",
         )
     except ValueError as exc:
         raise ApiError(422, "invalid_cursor", str(exc)) from None
-    return GamePage(
-        games=[
-            GameSummary(
-                id=g.game_id,
-                system=g.system,
-                created_at=g.created_at,
-                players=g.players,
-                tournament=g.tournament,
-                seq=g.last_seq,
-                metadata={k: v for k, v in g.metadata.items() if k != "token_hashes"},
-            )
-            for g in page.games
-        ],
-        next_cursor=page.next_cursor,
-    )
+    return GamePage(games=[GameSummary(**game_summary(g)) for g in page.games], next_cursor=page.next_cursor)
 
 
 @router.get(

@@ -119,9 +119,10 @@ async def list_games(
     cursor: str | None = None,
     army: str | None = None,
     newest_first: bool = False,
+    over: bool | None = None,
 ) -> Response:
     return _json(await _call(_store(request).list_games, system, player, tournament, limit, cursor, army,
-                             newest_first))
+                             newest_first, over))
 
 
 @router.post("/games")
@@ -166,6 +167,25 @@ async def append(request: Request, game_id: str) -> Response:
 @router.get("/games/{game_id}/idempotent")
 async def find_idempotent(request: Request, game_id: str, key: str) -> Response:
     return _json(await _call(_store(request).find_idempotent, game_id, key))
+
+
+@router.get("/contents/{digest}")
+async def games_with_content(request: Request, digest: str) -> Response:
+    """The games whose content hash is ``digest`` (``replay.log.contents``: an import's duplicate check, done here
+    in the store's own database instead of reading every game through these routes)."""
+    from replay.log.contents import duplicates_of
+
+    return _json(await _call(duplicates_of, _store(request), digest))
+
+
+@router.post("/reproject")
+async def reproject(request: Request) -> Response:
+    """``warlog reproject``: the server's projector rebuilds every projection from the log (one pass at a time:
+    its lock keeps the background passes out meanwhile)."""
+    projector = getattr(request.app.state, "stats_projector", None)
+    if projector is None:
+        raise ApiError(503, "stats_unavailable", "this server keeps no projections")
+    return _json({"games": await _call(projector.rebuild)})
 
 
 @router.get("/tournaments")

@@ -27,6 +27,7 @@ from api.models import (
     TournamentList,
     TournamentOut,
 )
+from api.options import MAX_ROUNDS, MAX_TABLES
 from api.web import not_found_page, page, wants_html
 from replay.tournaments.service import (
     Tournament,
@@ -182,8 +183,8 @@ def enter_result(
     request: Request,
     body: ResultIn,
     tournament_id: str = TournamentId,
-    round_number: int = Path(ge=1, le=64),
-    table_number: int = Path(ge=1, le=10_000),
+    round_number: int = Path(ge=1, le=MAX_ROUNDS),
+    table_number: int = Path(ge=1, le=MAX_TABLES),
 ) -> dict[str, Any]:
     """For a game that was not played out: ``placings`` (every seat of the table, in finishing order, ties
     together) and ``scores``; at a two-seat table also ``winner`` and ``kills``; in a team tournament

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from api.database import DEFAULT_DB, DEFAULT_STATS_DB
 
@@ -74,6 +74,17 @@ class Settings(BaseModel):
         if self.db == ":memory:" and "memory_limit" not in self.model_fields_set:
             return None
         return self.memory_limit
+
+    @classmethod
+    def problem(cls, error: ValidationError) -> str:
+        """A refused setting in one sentence: each field with what is wrong and where it may come from
+        (``port: Input should be less than or equal to 65535, not '70000' (WARLOG_PORT or the command line)``)."""
+        parts = []
+        for item in error.errors():
+            name = ".".join(str(part) for part in item["loc"])
+            given = f", not {item['input']!r}" if "input" in item and not isinstance(item["input"], dict) else ""
+            parts.append(f"{name}: {item['msg']}{given} (WARLOG_{name.upper()} or the command line)")
+        return "; ".join(parts)
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

@@ -74,6 +74,19 @@ def stop(process: subprocess.Popen[str], seconds: float = 15) -> None:
 
 
 @contextmanager
+def held_by_another_process(db: Path) -> Iterator[int]:
+    """A process (not a ``warlog serve``) holding the DuckDB file ``db`` open until the block ends; its pid."""
+    holder = subprocess.Popen([sys.executable, "-c", f"import duckdb, time; c = duckdb.connect({str(db)!r}); "
+                               "print('open', flush=True); time.sleep(60)"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "open\n"
+        yield holder.pid
+    finally:
+        holder.kill()
+        holder.wait(timeout=10)
+
+
+@contextmanager
 def serving(db: Path, *, env: Mapping[str, str] | None = None, module: str = "api.cli") -> Iterator[httpx.Client]:
     """``serve`` on a free port until the block ends; a client on its base URL."""
     port = free_port()

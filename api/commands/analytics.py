@@ -17,6 +17,7 @@ import threading
 
 from api.commands.serve import shown
 from api.database import DB_HELP, CliError
+from api.options import whole
 
 
 def _analytics(args: argparse.Namespace) -> int:
@@ -68,6 +69,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--scope", default=None, metavar="NAME",
                         help="the processes sharing one leader and one published file (default: this machine's "
                         "host name); env WARLOG_ANALYTICS_SCOPE")
-    parser.add_argument("--nice", type=int, default=0, metavar="N",
+    parser.add_argument("--nice", type=whole(0, 19), default=0, metavar="N",
                         help="lower this process's CPU priority by N (warlog serve --workers gives 5)")
     parser.set_defaults(func=_analytics)

@@ -8,6 +8,10 @@ import sys
 import time
 
 from api.database import DB_HELP, CliError
+from api.options import MAX_SEED, whole
+from engine.system import MAX_SEATS, MIN_SEATS
+
+MAX_GAMES = 1_000_000  # a bound, not a goal: a million games take hours
 
 
 def progress(done: int, total: int, started: float, width: int = 30) -> str:
@@ -18,12 +22,14 @@ def progress(done: int, total: int, started: float, width: int = 30) -> str:
 
 
 def _demo(args: argparse.Namespace) -> int:
+    from api.remote import game_service
     from engine.errors import SetupError
     from engine.systems import UnknownSystem, get_system
     from replay.log.demo import default_system, demo_setup, record_demo_games
-    from replay.log.service import GameService
-    from replay.store.open import open_store
 
+    if args.seed + args.games - 1 > MAX_SEED:
+        raise CliError(f"--seed {args.seed} with --games {args.games}: the last game's seed would be past 2^63-1 "
+                       f"({MAX_SEED}); give a smaller --seed", status=2)
     name = args.system or default_system()
     try:  # before the database is opened: a bad choice creates nothing
         system = get_system(name)
@@ -33,9 +39,7 @@ def _demo(args: argparse.Namespace) -> int:
     except SetupError as error:
         raise CliError(f"--players {args.players}: {error.message} ({system.name}: {system.seat_counts()} seats)",
                        status=2) from None
-    store = open_store(args.db)
-    try:
-        service = GameService(store)
+    with game_service(args.db) as service:  # the file, or the `warlog serve` that holds it (api/remote.py)
         started = time.monotonic()
         show = sys.stderr.isatty() or args.progress
         wins: dict[str, int] = {}
@@ -43,13 +47,14 @@ def _demo(args: argparse.Namespace) -> int:
         for index, game in enumerate(games, start=1):
             wins[game.winner] = wins.get(game.winner, 0) + 1
             if show:
+                print("\r\x1b[K", end="", file=sys.stderr, flush=True)  # the bar's line, cleared for the game's
+            print(f"recorded {game.game_id}: {game.winner} ({game.end_reason})", flush=show)
+            if show:
                 print(progress(index, args.games, started), end="", file=sys.stderr, flush=True)
         if show:
             print(file=sys.stderr)
         summary = ", ".join(f"{k}: {v}" for k, v in sorted(wins.items()))
         print(f"recorded {args.games} {system.name} bot games into {args.db} ({summary})")
-    finally:
-        store.close()
     return 0
 
 
@@ -62,10 +67,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     demo.add_argument("--system", default=None, metavar="S",
                       help="the game system (default: the first one registered)")
-    demo.add_argument("--players", type=int, default=None, metavar="N",
+    demo.add_argument("--players", type=whole(MIN_SEATS, MAX_SEATS), default=None, metavar="N",
                       help="seats per game (default: each sample setup's own; the system decides what it allows)")
-    demo.add_argument("--games", type=int, default=10, help="how many games (default 10)")
-    demo.add_argument("--seed", type=int, default=1, help="first seed (game i uses seed+i)")
+    demo.add_argument("--games", type=whole(1, MAX_GAMES), default=10, metavar="N", help="how many games (default 10)")
+    demo.add_argument("--seed", type=whole(0, MAX_SEED), default=1, metavar="S",
+                      help="first seed (game i uses seed+i; default 1)")
     demo.add_argument("--db", default=None, help=DB_HELP)
     demo.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
-    demo.set_defaults(func=_demo, creates_db=True)
+    demo.set_defaults(func=_demo, creates_db=True, through_server=True)

@@ -154,7 +154,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--allow-duplicate", action="store_true",
                    help="store a game even when the same game (identical events) is stored already")
     p.add_argument("--db", default=None, help=DB_HELP)
-    p.set_defaults(func=_import, creates_db=True)
+    p.set_defaults(func=_import, creates_db=True, through_server=True)
 
     p = sub.add_parser("export", help="write games as text records or JSONL",
                        description="Write one game, every game (--all) or a tournament's games (--tournament) to "

@@ -11,12 +11,14 @@ import sys
 from typing import Any
 
 from api.database import DB_HELP, CliError, is_file
+from api.options import whole
 
 # The cyclic garbage collector's generations (CPython's default 700, 10, 10). A full collection walks every
 # tracked object, and the service keeps many (game states, rows, routes and models): with the defaults it paused
 # the server 30-50 ms several times a minute under live appends (gc.callbacks timing, docs/performance.md). The
 # objects built at start are frozen out of the collections; young generations are collected less often.
 GC_THRESHOLDS = (20_000, 20, 50)
+MAX_WORKERS = 256  # server processes on one port (each holds its own PostgreSQL pool)
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -35,12 +37,9 @@ def _serve(args: argparse.Namespace) -> int:
             pg_statement_timeout_ms=args.statement_timeout,
         )
     except ValidationError as error:
-        print(f"warlog serve: {error}", file=sys.stderr)
-        return 2
+        raise CliError(Settings.problem(error), status=2) from None
     db = settings.db
     workers = 1 if args.workers is None else args.workers
-    if workers < 1:
-        raise CliError(f"--workers {workers}: give at least 1", status=2)
     supervised = args.workers is not None and is_postgres(db)  # --workers N on PostgreSQL, N = 1 included
     if workers > 1 and not is_postgres(db):
         raise CliError(
@@ -233,7 +232,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     serve = sub.add_parser("serve", help="run the HTTP service", description="Run the HTTP service.")
     serve.add_argument("--db", default=None, help=DB_HELP)
     serve.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=int, default=None, help="port (default 8000; 0: any free port, printed)")
+    serve.add_argument("--port", type=whole(0, 65535, zero="any free port"), default=None, metavar="PORT",
+                       help="port (default 8000; 0: any free port, printed)")
     serve.add_argument("--admin-key", default=None, help="require this key to create games and tournaments")
     serve.add_argument("--load-samples", action="store_true", help="load the sample games into an empty database")
     serve.add_argument(
@@ -242,7 +242,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "(80%% of RAM); env WARLOG_MEMORY_LIMIT",
     )
     serve.add_argument(
-        "--workers", type=int, default=None, metavar="N",
+        "--workers", type=whole(1, MAX_WORKERS), default=None, metavar="N",
         help="N server processes on one port and one analytics process beside them (PostgreSQL only: a DuckDB "
         "file is one process's); without it, one process that also keeps the statistics",
     )
@@ -252,7 +252,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "the leader's mirror of the log is FILE.mirror); env WARLOG_STATS_DB",
     )
     serve.add_argument(
-        "--statement-timeout", type=int, default=None, metavar="MS",
+        "--statement-timeout", type=whole(1, 2**31 - 1), default=None, metavar="MS",
         help="with PostgreSQL: cancel a statement after MS milliseconds, answering 503 store_timeout "
         "(default 5000); env WARLOG_PG_STATEMENT_TIMEOUT_MS",
     )

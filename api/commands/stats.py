@@ -1,7 +1,8 @@
 """``warlog stats NAME [filters]``, ``warlog sql "SELECT ..."``, ``warlog export-parquet DIR``, ``warlog reproject``.
 
 ``stats``, ``export-parquet`` and ``reproject`` open the database for writing (they bring the projections up to
-date first), so they cannot run while ``warlog serve`` holds the same file; ``sql`` opens it read-only.
+date first); while ``warlog serve`` holds the same file, ``stats`` asks its ``/stats`` routes and ``reproject`` its
+projector (api/remote.py), ``export-parquet`` and ``sql`` (read-only) stop with one sentence (docs/cli.md).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 import msgspec
 
 from api.database import CliError
+from api.options import MAX_ROWS, Number, seconds, whole
 
 
 def _db(args: argparse.Namespace) -> str:
@@ -324,9 +326,6 @@ def parameters(statistic: Any, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _stats(args: argparse.Namespace) -> int:
-    if args.limit is not None and args.limit < 0:
-        print("warlog stats: --limit must be 0 (every row) or more", file=sys.stderr)
-        return 1
     from api.remote import find_holder, remote_stat
     from replay.analytics.catalogue import run, statistic
 
@@ -360,10 +359,17 @@ def _reproject(args: argparse.Namespace) -> int:
     if is_postgres_url(_db(args)):
         raise CliError("with PostgreSQL the analytics leader (one `warlog serve` process) keeps the projections: "
                        "to rebuild them, stop the servers, delete the statistics file's .mirror and start again")
-    with _projected(args) as (_, projector, _):
-        started = time.perf_counter()
-        games = projector.rebuild()
-        print(f"reprojected {games} games in {time.perf_counter() - started:.2f} s")
+    from api.remote import find_holder, remote_reproject
+
+    started = time.perf_counter()
+    holder = find_holder(_db(args))
+    if holder is not None:  # `warlog serve` holds the file: its projector rebuilds (api/remote.py)
+        games = remote_reproject(holder)
+    else:
+        with _projected(args) as (_, projector, _):
+            started = time.perf_counter()
+            games = projector.rebuild()
+    print(f"reprojected {games} games in {time.perf_counter() - started:.2f} s")
     return 0
 
 
@@ -410,9 +416,6 @@ def _sql(args: argparse.Namespace) -> int:
 
     import duckdb
 
-    if args.limit < 0 or args.timeout < 0:
-        print("warlog sql: --limit and --timeout must be 0 (none) or more", file=sys.stderr)
-        return 1
     path = _db(args)
     from replay.store.open import is_postgres_url
 
@@ -549,7 +552,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     stats.add_argument("--army", help="army, faction or clan label, e.g. orcs")
     stats.add_argument("--variant", help="the system's variant label, e.g. standard")
     stats.add_argument("--rules-version", help="the rules version the games were recorded under")
-    stats.add_argument("--min-games", type=int, default=0, help="leave out groups with fewer games")
+    stats.add_argument("--min-games", type=whole(0, 1_000_000), default=0, metavar="N",
+                       help="leave out groups with fewer games")
     flags: dict[str, tuple[Any, list[str]]] = {}  # each statistic's own parameters, one flag each
     for entry in entries:
         for parameter in entry.parameters:
@@ -560,8 +564,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         if parameter.type is bool:
             stats.add_argument(parameter.flag, action="store_true", help=text)
         else:
-            stats.add_argument(parameter.flag, type=parameter.type, help=text)
-    stats.add_argument("--limit", type=int, default=None, metavar="N",
+            kind = Number(parameter.ge, parameter.le) if parameter.type is int else parameter.type
+            stats.add_argument(parameter.flag, type=kind, help=text)
+    stats.add_argument("--limit", type=whole(0, MAX_ROWS, zero="every row"), default=None, metavar="N",
                        help="at most N rows of each table (ratings: the top N; 0 or none: every row)")
     output = stats.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the typed result as JSON")
@@ -579,9 +584,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     query.add_argument("query", help="one SQL statement (DuckDB's dialect), e.g. \"SELECT count(*) FROM games\"")
     _add_db(query)
     query.add_argument("--json", action="store_true", help="rows as a JSON array of objects")
-    query.add_argument("--limit", type=int, default=1_000, metavar="N",
+    query.add_argument("--limit", type=whole(0, MAX_ROWS, zero="every row"), default=1_000, metavar="N",
                        help="print at most N rows (default 1000; 0: every row); a last line says when there were more")
-    query.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+    query.add_argument("--timeout", type=seconds(0, 86_400, zero="no limit"), default=30.0, metavar="SECONDS",
                        help="stop the query after this many seconds (default 30; 0: no limit)")
     query.set_defaults(func=_sql)
 
@@ -598,4 +603,4 @@ def register(sub: argparse._SubParsersAction) -> None:
         "reproject", help="rebuild the projections from the log", description="Empty every projection and rebuild."
     )
     _add_db(reproject)
-    reproject.set_defaults(func=_reproject)
+    reproject.set_defaults(func=_reproject, through_server=True)

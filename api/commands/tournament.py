@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,6 +17,8 @@ from dataclasses import asdict
 from typing import Any
 
 from api.database import DB_HELP, CliError
+from api.options import MAX_ROUNDS, MAX_SCORE, MAX_TABLES, Parser, whole
+from engine.system import MAX_SEATS, MIN_SEATS
 
 DESCRIPTION = """\
 Run a tournament from the console (the organiser's side):
@@ -67,11 +70,40 @@ def _system_options(args: argparse.Namespace, system: str, command: str) -> dict
         return {}
 
 
+_VARIANT_JSON = re.compile(r'"variant": (\{[^{}]*\})')
+
+
+def _on_the_command_line(message: str, system: str) -> str:
+    """``message`` with the options that give each variant it names as JSON (``"variant": {"teams": true}``, as
+    the HTTP API takes it) after it: ``(on the command line: --team-rules)``."""
+    from api.plugin import TOURNAMENT_CREATE, options_giving
+    from api.systems import PLUGINS
+
+    plugin = PLUGINS.get(system)
+    if plugin is None:
+        return message
+
+    def spelled(match: re.Match[str]) -> str:
+        try:
+            options = options_giving(plugin.cli, TOURNAMENT_CREATE, {"variant": json.loads(match.group(1))})
+        except ValueError:
+            options = None
+        return f"{match.group(0)} (on the command line: {' '.join(options)})" if options else match.group(0)
+
+    return _VARIANT_JSON.sub(spelled, message)
+
+
 def _create(args: argparse.Namespace) -> int:
     variant = json.loads(args.variant) if args.variant else {}
     if not isinstance(variant, dict):
         raise CliError("--variant must be a JSON object", status=2)
     variant.update(_system_options(args, args.system, "tournament create").get("variant", {}))
+    from replay.tournaments.service import TournamentInvalid, TournamentService
+
+    try:  # before the database is opened: a choice the system refuses creates nothing, and is a usage error
+        TournamentService.judge(args.system, "swiss", variant, args.seats, args.entrants)
+    except TournamentInvalid as error:
+        raise CliError(f"{error.code}: {_on_the_command_line(error.message, args.system)}", status=2) from None
     tokens, hashes = _tokens(["organiser"])
     with _tournaments(args.db) as service:
         tid = service.create(args.name, args.system, "swiss", args.rounds, variant, hashes["organiser"],
@@ -228,7 +260,7 @@ def _run(handler: Any) -> Any:
     return run
 
 
-class _SystemOptionsParser(argparse.ArgumentParser):
+class _SystemOptionsParser(Parser):
     """The parser of a tournament command; for ``create`` and ``register`` (``system_command``) it adds each
     registered system's options, in a group of its own, when it is used (to parse or for --help): the other
     commands never import the systems' API parts."""
@@ -275,9 +307,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = add("create", "create a tournament; prints its id and the organiser's token", _create)
     p.add_argument("--name", required=True, help="the tournament's name, e.g. \"Spring Open\"")
-    p.add_argument("--rounds", type=int, required=True, help="number of rounds")
+    p.add_argument("--rounds", type=whole(1, MAX_ROUNDS), required=True, metavar="N", help="number of rounds")
     p.add_argument("--system", default=None, help="game system")
-    p.add_argument("--seats", type=int, default=None, metavar="N",
+    p.add_argument("--seats", type=whole(MIN_SEATS, MAX_SEATS), default=None, metavar="N",
                    help="seats a table: 2 pairs players (Swiss), more seats them in pods (default: 2 when the system "
                         "allows two, else the most it allows)")
     p.add_argument("--entrants", choices=("players", "teams"), default="players",
@@ -308,13 +340,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = add("result", "enter a forfeit result for a table whose game was not played out", _result)
     p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
-    p.add_argument("round", type=int, metavar="ROUND", help="the round's number (1, 2, ...)")
-    p.add_argument("table", type=int, metavar="TABLE", help="the table's number in that round")
+    p.add_argument("round", type=whole(1, MAX_ROUNDS), metavar="ROUND", help="the round's number (1, 2, ...)")
+    p.add_argument("table", type=whole(1, MAX_TABLES), metavar="TABLE", help="the table's number in that round")
     p.add_argument("--winner", metavar="SEAT", help="a two-seat table: the seat that wins (p1, p2), or draw")
     p.add_argument("--placings", nargs="+", metavar="SEATS",
                    help="the table's seats in finishing order, seats that tie joined by commas: p2 p1,p3 p4")
     p.add_argument("--winning-team", metavar="TEAM", help="a team tournament: the team that wins, or draw")
-    p.add_argument("--scores", "--kills", type=int, nargs="+", metavar="N", dest="scores",
+    p.add_argument("--scores", "--kills", type=whole(0, MAX_SCORE), nargs="+", metavar="N", dest="scores",
                    help="the scores to count for the tie-break, one per seat in seat order (default 0 each)")
 
     p = add("standings", "standings with tiebreaks", _standings)

@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field
 
 from api.models import Request, SeatId
-from api.plugin import TOURNAMENT_CREATE, ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
+from api.plugin import TOURNAMENT_CREATE, ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts, option_type
 from engine.heroscape import SYSTEM
 from engine.heroscape.setup import MAX_ROUNDS, catalogue, sample_maps
 from events.heroscape import Variant
@@ -122,8 +122,8 @@ class PrefixedOptions(ModelOptions):
             if choices:
                 parser.add_argument(flag, dest=dest, choices=choices, default=argparse.SUPPRESS, help=help_text)
             elif name == "max_rounds":
-                parser.add_argument(flag, dest=dest, type=int, metavar="ROUNDS", default=argparse.SUPPRESS,
-                                    help=help_text)
+                parser.add_argument(flag, dest=dest, type=option_type(field), metavar="ROUNDS",
+                                    default=argparse.SUPPRESS, help=help_text)
             else:
                 parser.add_argument(flag, dest=dest, metavar=name.upper(), default=argparse.SUPPRESS, help=help_text)
 

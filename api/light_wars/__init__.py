@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field
 
 from api.models import Request, SeatId
-from api.plugin import TOURNAMENT_CREATE, ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
+from api.plugin import TOURNAMENT_CREATE, ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts, option_type
 from engine.light_wars import SYSTEM
 from engine.light_wars.catalogue import ARMIES, MAX_TOTAL_COST, MAX_TURNS, MAX_UNITS, TACTICS, UNIT_TYPES
 from engine.light_wars.geometry import ARROWS, castle, territory_rows
@@ -139,7 +139,8 @@ class PrefixedOptions(ModelOptions):
             if choices:
                 parser.add_argument(flag, dest=dest, choices=choices, default=argparse.SUPPRESS, help=help_text)
             elif name in ("total_cost", "max_turns"):
-                parser.add_argument(flag, dest=dest, type=int, metavar=name.upper(), default=argparse.SUPPRESS,
+                parser.add_argument(flag, dest=dest, type=option_type(field), metavar=name.upper(),
+                                    default=argparse.SUPPRESS,
                                     help=help_text)
             else:
                 parser.add_argument(flag, dest=dest, metavar=name.upper(), default=argparse.SUPPRESS, help=help_text)

@@ -13,11 +13,11 @@ from typing import Any
 
 from engine.errors import SetupError, StreamError
 from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, Recall, Shoot, parse_action
-from engine.lords_of_war.armies import RULES_VERSION, SYSTEM_NAME, army_cards, setup_from_started, start
+from engine.lords_of_war.armies import RULES_VERSION, SYSTEM_NAME, army_cards, parse_variant, setup_from_started, start
 from engine.lords_of_war.bots import GreedyBot, RandomBot, play_bot_game
 from engine.lords_of_war.cards import CARDS, CORE_DECKS, FACTIONS, Card
 from engine.lords_of_war.rules import decide, legal_actions
-from engine.lords_of_war.seating import SEAT_NAMES, layout_of
+from engine.lords_of_war.seating import SEAT_COUNTS, SEAT_NAMES, layout_of
 from engine.lords_of_war.state import PLAYER_INDEX, PLAYERS, State, evolve, fold, initial_state, state_to_builtins
 from engine.lords_of_war.verify import recorded_actions, redecide, verify
 from engine.system import BotFactory, GameSystem, Outcome, RecordedAction, Redecided, Seat, SeatCounts, seat_id
@@ -98,6 +98,8 @@ class LordsOfWarSystem:
         players = setup.get("players")
         count = len(players) if isinstance(players, (list, tuple)) else 0
         if count not in self.seat_counts(setup):
+            if count in SEAT_COUNTS:  # 4 or 6 without the team rules, or 2 with them: the variant says how to fix it
+                parse_variant(setup.get("variant"), count)
             raise SetupError(
                 "invalid_setup", "§10",
                 "Lords of War is played by 2 players (§3), 3 (§10, one against a team of two) or 4 or 6 in two "

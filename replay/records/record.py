@@ -31,6 +31,7 @@ from replay.log.service import GameService, listed_armies, listed_players, name_
 from replay.log.views import check_view, event_view
 from replay.plugin import RecordSyntax
 from replay.records.syntax import RecordSyntaxError
+from replay.store.base import GameRecord
 from replay.systems import UnknownReplaySystem, get_plugin, plugin_names
 
 RECORD_META = "record"  # the game's metadata key holding the record's people tags (Event, Site, Date, ...)
@@ -285,23 +286,38 @@ def export_games(service: GameService, game_ids: Iterable[str], fmt: str = "reco
             yield ("\n" if n else "") + export_record(service, game_id, view=seen, comments=comments, names=names)
 
 
-def game_ids(service: GameService, system: str | None = None, player: str | None = None,
-             tournament: str | None = None, limit: int | None = None, army: str | None = None,
-             newest_first: bool = False) -> Iterator[str]:
-    """Ids of the games passing the ``GET /games`` filters, in its order ((created_at, game_id), oldest first
-    unless ``newest_first``), page by page."""
+def listed_games(service: GameService, system: str | None = None, player: str | None = None,
+                 tournament: str | None = None, limit: int | None = None, army: str | None = None,
+                 newest_first: bool = False, over: bool | None = None) -> Iterator[GameRecord]:
+    """The games passing the ``GET /games`` filters, in its order ((created_at, game_id), oldest first unless
+    ``newest_first``), at most ``limit`` (None: all), read page by page."""
     cursor: str | None = None
     left = limit
     while left is None or left > 0:
         page = service.store.list_games(system=system, player=player, tournament=tournament, army=army,
-                                        limit=min(500, left or 500), cursor=cursor, newest_first=newest_first)
-        for game in page.games:
-            yield game.game_id
+                                        limit=min(500, left or 500), cursor=cursor, newest_first=newest_first,
+                                        over=over)
+        yield from page.games
         if left is not None:
             left -= len(page.games)
         cursor = page.next_cursor
         if cursor is None or not page.games:
             return
+
+
+def game_summary(game: GameRecord) -> dict[str, Any]:
+    """A game as ``GET /games`` lists it (and ``warlog games --json``): its metadata without the token hashes."""
+    return {"id": game.game_id, "system": game.system, "created_at": game.created_at, "players": game.players,
+            "tournament": game.tournament, "seq": game.last_seq,
+            "metadata": {k: v for k, v in game.metadata.items() if k != "token_hashes"}}
+
+
+def game_ids(service: GameService, system: str | None = None, player: str | None = None,
+             tournament: str | None = None, limit: int | None = None, army: str | None = None,
+             newest_first: bool = False, over: bool | None = None) -> Iterator[str]:
+    """Ids of the games ``listed_games`` gives."""
+    for game in listed_games(service, system, player, tournament, limit, army, newest_first, over):
+        yield game.game_id
 
 
 Lined = list[tuple[int, Any]]  # (line of the file, what is on it)

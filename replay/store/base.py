@@ -130,10 +130,12 @@ class EventStore(Protocol):
         cursor: str | None = None,
         army: str | None = None,
         newest_first: bool = False,
+        over: bool | None = None,
     ) -> Page:
         """Games ordered by (created_at, game_id), or the other way round with `newest_first`; pass `next_cursor`
         back to get the following page (in the same order). `army`: games whose metadata `armies` (seat -> the
-        system's army label, ``ARMIES``) has that label for a seat."""
+        system's army label, ``ARMIES``) has that label for a seat. `over`: True, the games whose metadata `status`
+        is ``"over"``; False, the others (running, or stored without a status); None, both."""
         ...
 
     def put_snapshot(self, game_id: str, seq: int, state: bytes) -> None: ...

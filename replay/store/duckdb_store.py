@@ -391,6 +391,7 @@ class DuckDBEventStore:
         cursor: str | None = None,
         army: str | None = None,
         newest_first: bool = False,
+        over: bool | None = None,
     ) -> Page:
         check_limit(limit)
         after_created_at, after_game_id = decode_cursor(cursor) if cursor is not None else ("", "")
@@ -401,6 +402,7 @@ class DuckDBEventStore:
                 "player": player,
                 "tournament": tournament,
                 "army": army,
+                "over": over,
                 "after_created_at": after_created_at,
                 "after_game_id": after_game_id,
                 "limit": limit + 1,

@@ -150,6 +150,7 @@ class MemoryEventStore:
         cursor: str | None = None,
         army: str | None = None,
         newest_first: bool = False,
+        over: bool | None = None,
     ) -> Page:
         check_limit(limit)
         after = decode_cursor(cursor) if cursor is not None else None
@@ -167,8 +168,12 @@ class MemoryEventStore:
                     continue
                 if tournament is not None and game.tournament != tournament:
                     continue
-                if army is not None and not has_army(msgspec.json.decode(game.metadata), army):
-                    continue
+                if army is not None or over is not None:
+                    metadata = msgspec.json.decode(game.metadata)
+                    if army is not None and not has_army(metadata, army):
+                        continue
+                    if over is not None and (metadata.get("status") == "over") != over:
+                        continue
                 found.append(self._record(game_id, game))
                 if len(found) > limit:
                     break

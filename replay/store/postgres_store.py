@@ -429,11 +429,12 @@ class PostgresEventStore:
         cursor: str | None = None,
         army: str | None = None,
         newest_first: bool = False,
+        over: bool | None = None,
     ) -> Page:
         check_limit(limit)
         after_created_at, after_game_id = decode_cursor(cursor) if cursor is not None else ("", "")
         params = {
-            "system": system, "player": player, "tournament": tournament, "army": army,
+            "system": system, "player": player, "tournament": tournament, "army": army, "over": over,
             "after_created_at": after_created_at, "after_game_id": after_game_id, "limit": limit + 1,
         }
         name = "list_games_newest" if newest_first else "list_games"

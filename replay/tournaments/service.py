@@ -527,21 +527,31 @@ class TournamentService:
                seats: int | None = None, entrants: str = "players") -> str:
         """``seats``: seats a table (None: two when the system allows two, else the most its variant allows).
         ``entrants``: ``players`` (one a seat) or ``teams`` (one a side, for a variant played in two teams)."""
-        if fmt not in FORMATS:
-            raise TournamentInvalid(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
-        if entrants not in ENTRANT_KINDS:
-            raise TournamentInvalid(f"entrants must be one of {', '.join(ENTRANT_KINDS)}, not {entrants!r}",
-                                    "invalid_entrants")
-        seats = self._table_size(system, variant, seats)
-        self._check_setup(system, variant, seats)
-        if entrants == "teams":
-            self._check_two_teams(system, variant, seats)
+        seats = self.judge(system, fmt, variant, seats, entrants)
         tournament_id = self._new_id()
         data = {"name": name, "system": system, "format": fmt, "rounds": rounds, "variant": variant,
                 "organiser_hash": organiser_hash, "seats": seats,
                 **({"entrants": entrants} if entrants != "players" else {})}
         self.log.append(tournament_id, [("tournament_created", data)], expected_seq=0)
         return tournament_id
+
+    @classmethod
+    def judge(cls, system: str, fmt: str, variant: dict[str, Any], seats: int | None = None,
+              entrants: str = "players") -> int:
+        """What ``create`` checks before it stores anything: the format, the entrants, a table size the system's
+        variant allows, the variant itself (the system starts a throwaway game). -> the table's seats (``seats``
+        or the default); TournamentInvalid. Needs no log: ``warlog tournament create`` asks before it opens the
+        database."""
+        if fmt not in FORMATS:
+            raise TournamentInvalid(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+        if entrants not in ENTRANT_KINDS:
+            raise TournamentInvalid(f"entrants must be one of {', '.join(ENTRANT_KINDS)}, not {entrants!r}",
+                                    "invalid_entrants")
+        seats = cls._table_size(system, variant, seats)
+        cls._check_setup(system, variant, seats)
+        if entrants == "teams":
+            cls._check_two_teams(system, variant, seats)
+        return seats
 
     def register(self, tournament_id: str, entrant_id: str, name: str, army: Any = None) -> Entrant:
         with self._lock:
@@ -801,13 +811,14 @@ class TournamentService:
         counts = self._system(t.system).seat_counts({"system": t.system, "variant": t.variant, "players": []})
         return max(counts.min, t.seats - 1)
 
-    def _check_two_teams(self, system: str, variant: dict[str, Any], seats: int) -> None:
+    @classmethod
+    def _check_two_teams(cls, system: str, variant: dict[str, Any], seats: int) -> None:
         """Team entrants need a variant of ``seats`` played in two teams, the odd seats against the even seats."""
         from engine.errors import SetupError
 
         players = [{"id": seat_id(i), "name": seat_id(i)} for i in range(seats)]
         try:
-            table = self._system(system).seats({"system": system, "players": players, "variant": variant})
+            table = cls._system(system).seats({"system": system, "players": players, "variant": variant})
         except SetupError as exc:
             raise TournamentInvalid(exc.message, exc.code) from None
         teams = [s.team for s in table]
@@ -817,23 +828,35 @@ class TournamentService:
                 f"seats; {system} with {seats} seats and this variant is not (docs/api.md, \"Tournaments\", says "
                 f"which variants are)", "invalid_entrants")
 
-    def _table_size(self, system_name: str, variant: dict[str, Any], seats: int | None) -> int:
-        """The seats a table of this tournament has: ``seats`` if the system's variant allows it."""
-        counts = self._system(system_name).seat_counts({"system": system_name, "variant": variant, "players": []})
+    @classmethod
+    def _table_size(cls, system_name: str, variant: dict[str, Any], seats: int | None) -> int:
+        """The seats a table of this tournament has: ``seats`` if the system's variant allows it. Refused, the
+        answer is the system's own reason for a table of ``seats`` where it gives one (Lords of War's four
+        players: the variant they need, issue 28 item 25)."""
+        from engine.errors import SetupError
+
+        system = cls._system(system_name)
+        counts = system.seat_counts({"system": system_name, "variant": variant, "players": []})
         if seats is None:
             return 2 if 2 in counts else counts.max
         if seats not in counts:
-            raise TournamentInvalid(f"{system_name} with this variant is played by {counts} players, not {seats}",
-                                    "invalid_seats")
+            message = f"{system_name} with this variant is played by {counts} players, not {seats}"
+            players = [{"id": seat_id(i), "name": seat_id(i)} for i in range(seats)]
+            try:
+                system.seats({"system": system_name, "players": players, "variant": variant})
+            except SetupError as exc:
+                message = f"{system_name}: {exc.message}"
+            raise TournamentInvalid(message, "invalid_seats")
         return seats
 
-    def _check_setup(self, system: str, variant: dict[str, Any], seats: int, entrant: Entrant | None = None) -> None:
+    @classmethod
+    def _check_setup(cls, system: str, variant: dict[str, Any], seats: int, entrant: Entrant | None = None) -> None:
         """Let the system judge the variant (and what an entrant brings) by starting a throwaway game of ``seats``
         players, each one the entrant; nothing is stored. Without an entrant only a variant error counts (the
         players of the throwaway game bring nothing, which a system may refuse)."""
         from engine.errors import SetupError
 
-        game_system = self._system(system)
+        game_system = cls._system(system)
         army = {"army": entrant.army} if entrant is not None and entrant.army is not None else {}
         name = entrant.name if entrant is not None else None
         players = [{"id": seat_id(i), "name": name or seat_id(i), **army} for i in range(seats)]

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from api.cli import build_parser, main
+from api.options import Number
 
 ROOT = Path(__file__).resolve().parents[2]
 OVERRIDES = {("demo",): ["--games", "1"]}  # a quick run of a command that creates
@@ -34,6 +35,9 @@ def dummy(action: argparse.Action) -> list[str]:
     """A value the parser accepts for ``action``."""
     if action.choices:
         value = str(next(iter(action.choices)))
+    elif isinstance(action.type, Number):
+        value = str(max(action.type.low or 0, 1) if action.type.high is None or action.type.high >= 1
+                    else action.type.low)
     elif action.type is int:
         value = "1"
     else:

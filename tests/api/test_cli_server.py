@@ -23,7 +23,7 @@ from engine.lords_of_war.bots import play_bot_game
 from replay.log.service import GameService
 from replay.records.record import store_events
 from replay.store.duckdb_store import DuckDBEventStore
-from tests.serving import free_port, serve, stop
+from tests.serving import free_port, held_by_another_process, serve, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -152,8 +152,7 @@ def test_cli_tournament_commands_write_through_a_running_server(served: Served) 
     assert shown.returncode == 0 and f"game {table['game_id']}  playing" in shown.stdout
 
 
-@pytest.mark.parametrize("args", [("sql", "SELECT 1"), ("reproject",), ("import", "x.record"), ("demo", "--games", "1"),
-                                  ("export-parquet", "out"), ("serve", "--port", "1")])
+@pytest.mark.parametrize("args", [("sql", "SELECT 1"), ("export-parquet", "out"), ("serve", "--port", "1")])
 def test_cli_commands_that_need_the_file_say_so_while_it_is_served(served: Served, args: tuple[str, ...]) -> None:
     result = warlog(*args, "--db", str(served.db))
     assert result.returncode == 1
@@ -180,19 +179,13 @@ def test_serve_removes_its_sidecar_when_stopped_and_a_stale_one_is_ignored(tmp_p
 def test_cli_on_a_database_another_process_holds_is_one_sentence(tmp_path: Path) -> None:
     db = tmp_path / "h.duckdb"
     DuckDBEventStore(str(db)).close()
-    holder = subprocess.Popen([sys.executable, "-c", f"import duckdb, sys, time; c = duckdb.connect({str(db)!r}); "
-                               "print('open', flush=True); time.sleep(60)"], stdout=subprocess.PIPE, text=True)
-    try:
-        assert holder.stdout is not None and holder.stdout.readline() == "open\n"
+    with held_by_another_process(db) as pid:
         for args in (("export", "g1"), ("tournament", "list"), ("stats", "armies"), ("sql", "SELECT 1")):
             result = warlog(*args, "--db", str(db))
             assert result.returncode == 1
             assert one_sentence(result).endswith(
-                f"the database {db} is in use by another process (pid {holder.pid}): wait for it to finish or "
+                f"the database {db} is in use by another process (pid {pid}): wait for it to finish or "
                 "stop it, then try again")
-    finally:
-        holder.kill()
-        holder.wait(timeout=10)
 
 
 def test_cli_verify_of_an_unknown_game_is_one_line(tmp_path: Path) -> None:
@@ -230,7 +223,8 @@ def test_local_routes_need_the_servers_key(tmp_path: Path) -> None:
     with TestClient(lent) as client:
         assert "/local/ping" not in client.get("/openapi.json").text
         for headers, status in (({}, 401), ({"X-Warlog-Local-Key": "wrong"}, 403)):
-            for method, path in (("GET", "/local/games"), ("POST", "/local/games"), ("GET", "/local/tournaments")):
+            for method, path in (("GET", "/local/games"), ("POST", "/local/games"), ("GET", "/local/tournaments"),
+                                 ("GET", "/local/contents/abc"), ("POST", "/local/reproject")):
                 answer = client.request(method, path, headers=headers, content=b"{}")
                 assert answer.status_code == status and answer.json()["error"]["code"] in ("unauthorized", "forbidden")
         assert client.get("/local/games", headers={"X-Warlog-Local-Key": "the-key"}).status_code == 200

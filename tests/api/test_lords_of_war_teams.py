@@ -160,3 +160,51 @@ def test_teams_a_seats_view_of_seq_zero(client: TestClient) -> None:
     assert first.json()["phase"] == "setup" and first.json()["board"] == []
     unknown = client.get(f"/games/{game_id}/state", params={"view": "p7", "seq": 0}, headers=bearer(tokens["p3"]))
     assert unknown.status_code == 422 and unknown.json()["error"]["code"] == "invalid_view", unknown.text
+
+
+# -- issue 28 item 25: four (or six) players without the team rules are told how to fix it ----------------------
+
+TEAM_RULES = 'set "variant": {"teams": true}'
+
+
+def test_four_players_without_the_team_rules_are_told_to_set_variant_teams(client: TestClient) -> None:
+    for seats in (4, 6):
+        body = {"system": "lords-of-war",
+                "players": [{"id": f"p{i + 1}", "name": f"P{i + 1}", "army": a} for i, a in enumerate(ARMIES[:seats])]}
+        refused = client.post("/games", json=body)
+        assert refused.status_code == 422, refused.text
+        error = refused.json()["error"]
+        assert error["code"] == "invalid_setup" and error["reason"] == "invalid_variant" and error["rule"] == "§10"
+        assert error["message"] == f"{seats} players play the team rules (§10): {TEAM_RULES}"
+    assert client.get("/games").json()["games"] == []
+
+
+def test_a_tournament_of_four_seats_without_the_team_rules_is_told_to_set_variant_teams(client: TestClient) -> None:
+    refused = client.post("/tournaments", json={"name": "Cup", "system": "lords-of-war", "rounds": 1, "seats": 4})
+    assert refused.status_code == 422, refused.text
+    error = refused.json()["error"]
+    assert error["code"] == "invalid_seats"
+    assert error["message"] == f"lords-of-war: 4 players play the team rules (§10): {TEAM_RULES}"
+
+
+def test_cli_a_tournament_of_four_seats_without_the_team_rules_names_the_option(tmp_path) -> None:
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("WARLOG_")} | {"PYTHONPATH": str(root)}
+    db = tmp_path / "t.duckdb"
+    done = subprocess.run([sys.executable, "-m", "api.cli", "tournament", "create", "--name", "Cup", "--rounds", "1",
+                           "--seats", "4", "--db", str(db)], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (f"warlog tournament create: invalid_seats: lords-of-war: 4 players play the team rules "
+                           f"(§10): {TEAM_RULES} (on the command line: --team-rules)\n")
+    assert not db.exists()  # judged before the database is opened: nothing created
+    made = subprocess.run([sys.executable, "-m", "api.cli", "tournament", "create", "--name", "Cup", "--rounds", "1",
+                           "--seats", "4", "--team-rules", "--db", str(db)], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert made.returncode == 0, made.stderr
+    assert "rounds of 4-seat pods of lords-of-war" in made.stdout

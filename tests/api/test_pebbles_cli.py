@@ -18,8 +18,10 @@ def test_the_cli_runs_a_tournament_of_pebbles_pods(tmp_path: Path, capsys: pytes
         create = ["tournament", "create", "--db", db, "--name", "Pebble night", "--rounds", "1", "--system", "pebbles"]
         assert main([*create, "--kill-target", "5"]) == 2  # another system's option
         assert "options of lords-of-war were given, but the tournament's system is pebbles" in capsys.readouterr().err
-        assert main([*create, "--heap", "5"]) == 1  # pebbles' own rule: 6 to 99
-        assert "heap must be 6 to 99" in capsys.readouterr().err
+        with pytest.raises(SystemExit) as refused:  # pebbles' own range, 6 to 99: a usage error (issue 28 item 22)
+            main([*create, "--heap", "5"])
+        assert refused.value.code == 2
+        assert "argument --heap: 5 is out of range: give a whole number from 6 to 99" in capsys.readouterr().err
         assert main([*create, "--heap", "9"]) == 0
         out = capsys.readouterr().out
         tid = out.split()[1]

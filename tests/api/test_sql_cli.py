@@ -76,8 +76,10 @@ def test_sql_limit_says_when_rows_were_left_out(db, capsys):
     assert captured.err.strip() == "(the first 2 rows: --limit N for more, --limit 0 for all)"
     assert main(["sql", "select 1 as n where false", "--db", db, "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == []
-    assert main(["sql", "select 1", "--db", db, "--limit", "-1"]) == 1
-    assert "--limit and --timeout must be 0 (none) or more" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as refused:  # a usage error (issue 28 item 22)
+        main(["sql", "select 1", "--db", db, "--limit", "-1"])
+    assert refused.value.code == 2
+    assert "argument --limit: -1 is out of range: give a whole number from 0 (every row)" in capsys.readouterr().err
 
 
 def test_sql_any_statement_shape_still_runs_under_the_limit(db, capsys):

@@ -76,8 +76,10 @@ def test_stats_limit_cuts_every_table_and_says_so(db, capsys):
         assert len(json.loads(capsys.readouterr().out)["rows"]) <= 2, name
     assert main(["stats", "cards", "--db", db, "--limit", "0", "--json"]) == 0
     assert len(json.loads(capsys.readouterr().out)["rows"]) == total
-    assert main(["stats", "cards", "--db", db, "--limit", "-1"]) == 1
-    assert "--limit must be 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as refused:  # a usage error (issue 28 item 22)
+        main(["stats", "cards", "--db", db, "--limit", "-1"])
+    assert refused.value.code == 2
+    assert "argument --limit: -1 is out of range: give a whole number from 0 (every row)" in capsys.readouterr().err
 
 
 def test_stats_csv_writes_every_column_at_full_precision(db, capsys):

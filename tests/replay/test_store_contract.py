@@ -308,6 +308,24 @@ def test_list_games_filters_by_army_label_in_the_metadata(store: EventStore) -> 
     assert ids(store.list_games(army="dwarves")) == []
 
 
+def test_list_games_filters_by_whether_the_game_is_over(store: EventStore) -> None:
+    """Issue 28 item 23: ``over`` keeps the games whose metadata says ``status: over`` (True) or the others, running
+    or stored without a status (False); both orders."""
+    new_game(store, "a", metadata={"status": "active"})
+    new_game(store, "b", metadata={"status": "over", "winner": "p1"})
+    new_game(store, "c", metadata={})
+    new_game(store, "d", metadata={"status": "active"})
+    store.update_metadata("d", {"status": "over", "winner": "draw"})
+    ids = lambda page: [g.game_id for g in page.games]  # noqa: E731
+    assert ids(store.list_games(over=True)) == ["b", "d"]
+    assert ids(store.list_games(over=False)) == ["a", "c"]
+    assert ids(store.list_games(over=True, newest_first=True)) == ["d", "b"]
+    assert ids(store.list_games(over=False, newest_first=True, limit=1)) == ["c"]
+    page = store.list_games(over=False, limit=1)
+    assert ids(page) == ["a"] and ids(store.list_games(over=False, cursor=page.next_cursor)) == ["c"]
+    assert ids(store.list_games(over=None)) == ["a", "b", "c", "d"]
+
+
 def test_list_games_newest_first_pages_backwards_in_time(store: EventStore) -> None:
     for i in range(7):
         new_game(store, f"g{i}")

@@ -28,10 +28,14 @@ def test_system_two_seats_without_teams():
     assert (SYSTEM.seat_counts(SETUP).min, SYSTEM.seat_counts(SETUP).max) == (2, 3)  # without teams: 2 or 3
     teams = SYSTEM.seat_counts({"variant": {"teams": True}})
     assert list(teams.counts) == [3, 4, 6]  # three players are §10's game too; the flag may be left out
-    for players in ([], SETUP["players"][:1], SETUP["players"] * 2, "p1,p2"):  # four without teams: §10
+    for players in ([], SETUP["players"][:1], "p1,p2"):
         with pytest.raises(SetupError) as refused:
             SYSTEM.seats({**SETUP, "players": players})
         assert (refused.value.code, refused.value.rule) == ("invalid_setup", "§10")
+    with pytest.raises(SetupError) as refused:  # four without teams: §10, and the refusal says how to fix it
+        SYSTEM.seats({**SETUP, "players": SETUP["players"] * 2})
+    assert (refused.value.code, refused.value.rule) == ("invalid_variant", "§10")
+    assert refused.value.message == '4 players play the team rules (§10): set "variant": {"teams": true}'
     with pytest.raises(SetupError):
         SYSTEM.seats({**SETUP, "players": SETUP["players"] * 2 + SETUP["players"][:1], "variant": {"teams": True}})
 
