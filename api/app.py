@@ -85,7 +85,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     app.include_router(stats_router())
     web.install(app)  # the browser pages and their static files
     limits.install(app, settings.write_rate, settings.write_burst, settings.address_write_rate,
-                   settings.address_write_burst)  # outermost: a refused write is not even read
+                   settings.address_write_burst, check=auth.checked_credential)  # outermost: not even read
     auth.declare_schemes(app)
     web.install_docs(app)
     return app
