@@ -44,18 +44,18 @@ def test_the_curl_walkthrough_runs_as_written(tmp_path):
     shown = [
         '"active":"p1","actions":[{"type":"place"',
         '{"seq":4,"events":[{"seq":4,"type":"placed"',
-        '"type":"card_drawn"', '"player":"p1","card":"orcs/orc-ravager-2"',
+        '"type":"card_drawn"', '"player":"p1","card":"orcs/',  # the server's seed deals it
         '{"error":{"code":"illegal_action","message":"p2\'s challenge card goes on E4, not A1","rule":"R1",'
         '"reason":"challenge_square"}}',
         '{"error":{"code":"conflict","message":"game ', "expected last seq 4, but it is 5",
         '{"seq":6,"events":[{"seq":6,"type":"placed","recorded_at"',
-        '"board":[{"square":"C3","card":"orcs/orc-catapult","owner":"p1"}',
+        '"board":[{"square":"C3","card":"orcs/',
         '"hands":{"p1":{"count":6},',
         '"seq":5,"type":"card_drawn"', '"player":"p1","card":null}',
         '"explanations":[',
         "id: 6\ndata: {\"seq\":6,\"type\":\"placed\"",
         '"type":"game_ended"', '"winner":"p1","reason":"concession"',
-        '[P1 "Alice"]', '[Result "1-0"]', "0. p1 orc-catapult@C3 draw\n0. p2 deadeye-jones@E4 concede\n1-0\n",
+        '[P1 "Alice"]', '[Result "1-0"]', "0. p1 ", "@C3 draw\n0. p2 ", "@E4 concede\n1-0\n",  # the deal varies
     ]
     at = 0
     for piece in shown:

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SETUP: dict[str, Any] = {
     "system": "lords-of-war",
     "players": [{"id": "p1", "name": "Alice", "army": "orcs"}, {"id": "p2", "name": "Bob", "army": "elves"}],
-    "seed": 11,
+    "seed": 11, "insecure_seed": True,
 }
 TOTAL, PER_CLIENT = 6, 3
 
