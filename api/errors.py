@@ -303,7 +303,8 @@ class BodyLimit:
         deadline = asyncio.get_running_loop().time() + self.timeout
         while True:
             try:
-                message = await asyncio.wait_for(receive(), deadline - asyncio.get_running_loop().time())
+                async with asyncio.timeout_at(deadline):  # not wait_for: no task per receive
+                    message = await receive()
             except TimeoutError:
                 await self._refuse(send, 408, "request_timeout", f"the request body did not arrive within "
                                    f"{self.timeout:g} s; the connection is closed", close=True)
