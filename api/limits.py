@@ -112,7 +112,8 @@ class WriteLimit:
         self.check = check
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] not in WRITES or scope["path"].startswith(UNLIMITED):
+        if (scope["type"] != "http" or scope["method"] not in WRITES or scope["path"].startswith(UNLIMITED)
+                or (self.tokens is None and self.addresses is None)):
             await self.app(scope, receive, send)
             return
         credential = await self._checked(scope)
@@ -131,8 +132,6 @@ class WriteLimit:
 
     async def _checked(self, scope: Scope) -> bytes | None:
         """The first credential of the request that ``check`` finds valid, or None."""
-        if self.tokens is None:
-            return None  # no limit per token: the check would change nothing
         for credential in _credentials(scope):
             if await self.check(scope, credential):
                 return credential

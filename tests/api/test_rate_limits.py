@@ -184,6 +184,10 @@ def test_whose_bucket_a_request_takes_from() -> None:
     both = [(b"authorization", b"Bearer made-up"), (b"x-admin-key", b"k")]  # the checked one chooses
     assert _asgi_answers(limit(), [("POST", "/games", both), ("POST", "/games", [])]) == [200, 200]
     assert _asgi_answers(WriteLimit(ok, 0, 1, 0, 1), [("POST", "/games", [])] * 50) == [200] * 50  # 0: off
+    no_token_limit = WriteLimit(ok, rate=0, burst=1, address_rate=1.0, address_burst=1, clock=lambda: 0.0,
+                                check=check)  # a checked token is not limited; anything else is the address's
+    assert _asgi_answers(no_token_limit, [("POST", "/games", token)] * 5 + [("POST", "/games", made_up[0])] * 2) \
+        == [200] * 5 + [200, 429]
 
 
 def test_the_openapi_document_names_the_429_of_every_write_route_only() -> None:
