@@ -77,7 +77,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     app.state.live = LiveHub(settings.max_streams, settings.max_streams_per_client)
     app.state.settings = settings
     install_error_handlers(app)
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout)
     app.include_router(export_router)  # before games_router: /games/export, not /games/{game_id}
     app.include_router(setup_router(systems.game_in()))
     app.include_router(games_router)
@@ -85,7 +85,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     app.include_router(stats_router())
     web.install(app)  # the browser pages and their static files
     limits.install(app, settings.write_rate, settings.write_burst, settings.address_write_rate,
-                   settings.address_write_burst)  # outermost: a refused write is not even read
+                   settings.address_write_burst, check=auth.checked_credential)  # outermost: not even read
     auth.declare_schemes(app)
     web.install_docs(app)
     return app

@@ -9,6 +9,8 @@ Model (docs/api.md):
   ``forbidden``. A presented token is always checked, even on routes that would be public without it.
 - The admin key (``--admin-key`` / ``WARLOG_ADMIN_KEY``), when set, is required to create games and tournaments,
   as ``X-Admin-Key: <key>`` or as the bearer token. Missing: 401; wrong: 403.
+- The write routes' rate limits (api/limits.py) give a request the bucket of its credential only when
+  ``checked_credential`` finds it valid where it is sent; a made-up one takes its address's bucket.
 - The scorekeeper may reissue any token of a running game, its own included (``reissue``): the new token's hash
   replaces the old one's, so the old token is ``invalid_token`` from the moment the answer is sent.
 
@@ -30,8 +32,12 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.security import APIKeyHeader, HTTPBearer
+from starlette.concurrency import run_in_threadpool
+from starlette.types import Scope
 
 from api.errors import ApiError
+from replay.errors import StoreError
+from replay.tournaments.service import TournamentError
 
 SCOREKEEPER = "scorekeeper"
 ALL = "all"
@@ -184,3 +190,31 @@ def require_admin(request: Request) -> None:
     if not hmac.compare_digest(hash_token(given), hash_token(key)):
         raise ApiError(403, "forbidden", "wrong admin key")
 
+
+
+async def checked_credential(scope: Scope, credential: bytes) -> bool:
+    """Whether ``credential`` (a bearer token or an ``X-Admin-Key`` value) is valid where this request sends it: the
+    server's admin key on any route, a token of the game of a ``/games/{id}/...`` path (its row, as the route reads
+    it: the store's row cache), the organiser's token of a ``/tournaments/{id}/...`` path. False for anything else
+    (an unknown game, a store that cannot answer): the route itself then says what is wrong."""
+    if len(credential) > MAX_TOKEN_CHARS:
+        return False
+    token = credential.decode("utf-8", "replace")
+    state = scope["app"].state
+    key: str | None = state.settings.admin_key
+    if key and hmac.compare_digest(hash_token(token), hash_token(key)):
+        return True
+    parts = scope["path"].split("/")  # "", "games", id, ...
+    if len(parts) < 4 or not parts[2]:
+        return False
+    try:
+        if parts[1] == "games":
+            hashes = state.service.store.get_game(parts[2]).metadata.get("token_hashes") or {}
+        elif parts[1] == "tournaments":
+            tournament = await run_in_threadpool(state.tournaments.get, parts[2])
+            hashes = {"organiser": tournament.organiser_hash}
+        else:
+            return False
+    except (StoreError, TournamentError):
+        return False
+    return role_of(token, hashes) is not None

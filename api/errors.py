@@ -6,6 +6,7 @@ OpenAPI document, on every route's error statuses (``error_responses``).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from typing import Any
@@ -264,13 +265,24 @@ class Defects:
             await _json(500, "internal_error", INTERNAL_ERROR)(scope, receive, send)
 
 
+def error_answer(code: str, message: str, close: bool = False) -> tuple[list[tuple[bytes, bytes]], bytes]:
+    """The headers and body of an answer in the contract's error format, sent below the routes (the middlewares,
+    the server's protocol); ``close``: the connection closes after it (``Connection: close``)."""
+    payload = json.dumps(error_body(code, message)).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]
+    return headers + ([(b"connection", b"close")] if close else []), payload
+
+
 class BodyLimit:
     """Refuses request bodies over ``max_bytes`` with 413 ``payload_too_large``: at once when Content-Length says
-    so, and while reading a streamed (chunked) body. The body is read here, then handed on unchanged."""
+    so, and while reading a streamed (chunked) body. The body is read here, then handed on unchanged. A body not
+    complete ``timeout`` seconds after its headers is answered 408 ``request_timeout`` and its connection closed
+    (a slow client, api/read_timeouts.py)."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, timeout: float = 10.0) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS", "DELETE"):
@@ -288,8 +300,15 @@ class BodyLimit:
                 return
         chunks: list[bytes] = []
         size = 0
+        deadline = asyncio.get_running_loop().time() + self.timeout
         while True:
-            message = await receive()
+            try:
+                async with asyncio.timeout_at(deadline):  # not wait_for: no task per receive
+                    message = await receive()
+            except TimeoutError:
+                await self._refuse(send, 408, "request_timeout", f"the request body did not arrive within "
+                                   f"{self.timeout:g} s; the connection is closed", close=True)
+                return
             if message["type"] == "http.disconnect":
                 return
             chunk = message.get("body", b"")
@@ -318,13 +337,7 @@ class BodyLimit:
         )
 
     @staticmethod
-    async def _refuse(send: Send, status: int, code: str, message: str) -> None:
-        payload = json.dumps(error_body(code, message)).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())],
-            }
-        )
+    async def _refuse(send: Send, status: int, code: str, message: str, close: bool = False) -> None:
+        headers, payload = error_answer(code, message, close)
+        await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": payload})

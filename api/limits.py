@@ -5,11 +5,15 @@ one token from its bucket before anything else happens; an empty bucket answers 
 ``Retry-After`` (whole seconds, at least 1), and the request is not even read, so it stores nothing. Reads are not
 limited. The ``/local`` routes (this machine's ``warlog`` commands, holding the server's local key) are not either.
 
-- Whose bucket: a request's bearer token (or ``X-Admin-Key``), by its SHA-256, whether or not it turns out to be
-  valid; a request with neither, its client address (``scope["client"]``, which uvicorn takes from
-  ``X-Forwarded-For`` when the proxy is trusted, ``--forwarded-allow-ips``). A token is 192 random bits, so fresh
-  made-up tokens buy nothing but cheap 401s; the limits keep a runaway client or retry loop from taking the
-  store's write capacity from everyone else, they are not a defence against floods (reads are not limited).
+- Whose bucket: a credential the server has checked, by its SHA-256: the server's admin key (``X-Admin-Key`` or
+  bearer), a token valid for the game of a ``/games/{id}/...`` path, the organiser's token of a
+  ``/tournaments/{id}/...`` path (``api.auth.checked_credential``). Anything else, a made-up or wrong token
+  included, takes from its client address's bucket (``scope["client"]``, which uvicorn takes from
+  ``X-Forwarded-For`` when the proxy is trusted, ``--forwarded-allow-ips``): a credential nothing checks must not
+  choose its bucket, or each made-up value would buy a fresh one (issue 28 item 15). The check reads the game's row
+  as the route does (the store's row cache) or the tournament's log. The limits keep a runaway client or retry
+  loop from taking the store's write capacity from everyone else; they are not a defence against floods (reads
+  are not limited).
 - Buckets refill continuously at ``rate`` per second up to ``burst``, on the monotonic clock. Defaults
   (api/settings.py): 20/s with bursts of 300 per token (the longest bot game in bench/live.py's corpus has 265
   actions, so one scorekeeper or bot can play a whole game at any speed), 10/s with bursts of 200 per address.
@@ -25,7 +29,7 @@ import math
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import FastAPI
@@ -86,28 +90,39 @@ def retry_after(wait: float) -> int:
     return max(1, math.ceil(wait))
 
 
+Check = Callable[[Scope, bytes], Awaitable[bool]]  # is this credential valid where this request sends it?
+
+
+async def _nothing_checked(scope: Scope, credential: bytes) -> bool:
+    return False
+
+
 class WriteLimit:
-    """ASGI middleware: the write routes' rate limits (module docstring). ``rate`` 0 turns a limit off."""
+    """ASGI middleware: the write routes' rate limits (module docstring). ``rate`` 0 turns a limit off. ``check``
+    says whether a credential the request carries is valid for it (``api.auth.checked_credential``); without it
+    every write takes from its address's bucket."""
 
     def __init__(
         self, app: ASGIApp, rate: float, burst: int, address_rate: float, address_burst: int,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] = time.monotonic, check: Check = _nothing_checked,
     ) -> None:
         self.app = app
         self.tokens = TokenBuckets(rate, burst, clock) if rate > 0 else None
         self.addresses = TokenBuckets(address_rate, address_burst, clock) if address_rate > 0 else None
+        self.check = check
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] not in WRITES or scope["path"].startswith(UNLIMITED):
+        if (scope["type"] != "http" or scope["method"] not in WRITES or scope["path"].startswith(UNLIMITED)
+                or (self.tokens is None and self.addresses is None)):
             await self.app(scope, receive, send)
             return
-        credential = _credential(scope)
+        credential = await self._checked(scope)
         if credential is not None:
-            buckets, whose = self.tokens, "with this token"
-            key = "t" + hashlib.sha256(credential).hexdigest() if buckets is not None else ""
+            buckets, whose, key = self.tokens, "with this token", "t" + hashlib.sha256(credential).hexdigest()
         else:
             client = scope.get("client")
-            buckets, whose, key = self.addresses, "from this address without a token", f"a{client[0] if client else ''}"
+            buckets, whose, key = (self.addresses, "from this address without a valid token",
+                                   f"a{client[0] if client else ''}")
         if buckets is not None:
             wait = buckets.take(key)
             if wait > 0:
@@ -115,18 +130,25 @@ class WriteLimit:
                 return
         await self.app(scope, receive, send)
 
+    async def _checked(self, scope: Scope) -> bytes | None:
+        """The first credential of the request that ``check`` finds valid, or None."""
+        for credential in _credentials(scope):
+            if await self.check(scope, credential):
+                return credential
+        return None
 
-def _credential(scope: Scope) -> bytes | None:
-    """The request's bearer token, else its ``X-Admin-Key``; None without either."""
-    admin = None
+
+def _credentials(scope: Scope) -> list[bytes]:
+    """The request's bearer token and its ``X-Admin-Key``, those it has."""
+    found = []
     for name, value in scope.get("headers") or ():
         if name == b"authorization":
             scheme, _, token = value.strip().partition(b" ")
             if scheme.lower() == b"bearer" and token.strip():
-                return token.strip()
-        elif name == b"x-admin-key" and value:
-            admin = value
-    return admin
+                found.append(token.strip())
+        elif name == b"x-admin-key" and value.strip():
+            found.append(value.strip())
+    return found
 
 
 async def _refuse(send: Send, seconds: int, whose: str, buckets: TokenBuckets) -> None:
@@ -143,8 +165,8 @@ async def _refuse(send: Send, seconds: int, whose: str, buckets: TokenBuckets) -
 
 
 RATE_LIMITED: dict[str, Any] = {
-    "description": "too many writes with this token, or from this address without one (code rate_limited); "
-    "nothing was stored",
+    "description": "too many writes with this token, or from this address without a valid one (code "
+    "rate_limited); nothing was stored",
     "headers": {"Retry-After": {"description": "seconds to wait (at least 1)", "schema": {"type": "integer"}}},
     "content": {"application/json": {
         "schema": {"$ref": "#/components/schemas/ErrorBody"},
@@ -156,10 +178,13 @@ RATE_LIMITED: dict[str, Any] = {
 }
 
 
-def install(app: FastAPI, rate: float, burst: int, address_rate: float, address_burst: int) -> None:
+def install(
+    app: FastAPI, rate: float, burst: int, address_rate: float, address_burst: int, check: Check = _nothing_checked
+) -> None:
     """Limit the app's write routes, and name their 429 in the OpenAPI document (added to the document as it is
     generated, whoever generates it, so that no route's declaration has to repeat it)."""
-    app.add_middleware(WriteLimit, rate=rate, burst=burst, address_rate=address_rate, address_burst=address_burst)
+    app.add_middleware(WriteLimit, rate=rate, burst=burst, address_rate=address_rate, address_burst=address_burst,
+                       check=check)
     generate = app.openapi
 
     def openapi() -> dict[str, Any]:

@@ -74,6 +74,9 @@ class GameOut(BaseModel):
     tournament: str | None = None
     round: int | None = None
     table: int | None = None
+    seed_chosen: bool = Field(
+        False, description="true: the game's creator chose its seed (insecure_seed), so it may know every hidden card "
+        "and die; false: the server drew it")
 
 
 class ActionIn(Request):

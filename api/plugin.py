@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, Protocol, runtime_checkable
 
-from pydantic import BaseModel, Field, StrictInt, model_validator
+from pydantic import BaseModel, Field, StrictBool, StrictInt, model_validator
 from pydantic.fields import FieldInfo
 
 from api.models import Request, SeatId, Slug
@@ -53,7 +53,12 @@ class GameSetup(Request):
     players: Sequence[SeatPlayer]  # a system's model narrows it (list[PlayerIn])
     seed: StrictInt | None = Field(  # strict: JSON true is not seed 1
         None, ge=0, le=2**63 - 1,
-        description="the game's seed: every chance of the game follows from it (drawn if absent)",
+        description="leave it out: the server draws the game's seed (63 random bits), the secret every shuffled deck "
+        "and rolled die follows from. A seed of your own only with insecure_seed: true (tests, bots, replaying a "
+        "known game): anyone who knows or guesses it knows every hidden card and die",
+    )
+    insecure_seed: StrictBool = Field(
+        False, description="true: accept the seed given (the game's GET shows seed_chosen: true to every player)",
     )
     tournament: Slug | None = Field(None, description="the tournament this game belongs to, if any")
 
@@ -65,10 +70,29 @@ class GameSetup(Request):
             raise ValueError(f"players are {', '.join(expected)} in seating order, not {', '.join(ids)}")
         return self
 
+    @model_validator(mode="after")
+    def _seed_chosen_knowingly(self) -> GameSetup:
+        # A sealed game's hidden cards and dice all follow from its seed: a small or known one is searched from
+        # the public moves (issue 28 item 20). The server draws it unless the caller says it knows the risk.
+        if self.seed is not None and not self.insecure_seed:
+            raise ValueError(
+                "seed: leave it out and the server draws the game's seed, the secret every hidden card and die "
+                "follows from; a seed of your own is accepted only with \"insecure_seed\": true (tests, bots, "
+                "replaying a known game), and the game then shows seed_chosen: true"
+            )
+        if self.insecure_seed and self.seed is None:
+            raise ValueError("insecure_seed: true goes with a seed of your own; without one, leave both out")
+        return self
+
+    @property
+    def seed_chosen(self) -> bool:
+        """The caller chose the seed (``insecure_seed``): recorded with the game and shown by its GET."""
+        return self.seed is not None
+
     def engine_setup(self) -> dict[str, Any]:
         """The setup as the engine's ``start`` takes it: the fields given (unset defaults are the engine's),
         each player named (its seat id when no name is given)."""
-        setup = self.model_dump(exclude_unset=True, exclude_none=True)
+        setup = self.model_dump(exclude_unset=True, exclude_none=True, exclude={"insecure_seed"})
         setup["system"] = self.system
         for player in setup["players"]:
             player["name"] = player.get("name") or player["id"]

@@ -187,6 +187,7 @@ def create_game(request: Request, body: GameSetup) -> GameCreated:
         "variant": setup.get("variant", {}),
         "seats": seat_listing(setup["players"]),
         "token_hashes": hashes,
+        **({"seed_chosen": True} if body.seed_chosen else {}),  # a caller's seed (insecure_seed): said publicly
     }
     result = service.create_game(setup, metadata)
     return GameCreated(id=result.game_id, seq=result.seq, tokens=tokens)
@@ -237,6 +238,7 @@ def get_game(request: Request, game_id: str = GameId) -> GameOut:
         tournament=game.record.tournament,
         round=meta.get("round"),
         table=meta.get("table"),
+        seed_chosen=bool(meta.get("seed_chosen")),
         **status,
     )
 

@@ -36,6 +36,12 @@ class Settings(BaseModel):
     port: int = Field(8000, ge=0, le=65535, description="0: any free port (the one chosen is printed)")
     admin_key: str | None = Field(None, description="if set, required to create games and tournaments")
     max_body_bytes: int = Field(64 * 1024, ge=1024, description="larger request bodies get 413")
+    # How long a client may take to send a request (api/read_timeouts.py): then 408 request_timeout, closed.
+    header_timeout: float = Field(
+        10.0, gt=0, le=3600, description="seconds from a connection's start (or its previous answer) to a request's "
+        "complete headers"
+    )
+    body_timeout: float = Field(10.0, gt=0, le=3600, description="seconds from a request's headers to its whole body")
     load_samples: bool = Field(False, description="load the fixture games into an empty database on start")
     memory_limit: str | None = Field(
         "256MB",

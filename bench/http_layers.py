@@ -34,7 +34,7 @@ from api.settings import Settings  # noqa: E402
 from replay.store.memory_store import MemoryEventStore  # noqa: E402
 
 SETUP = {"system": "lords-of-war", "players": [{"id": "p1", "army": "orcs"}, {"id": "p2", "army": "dwarves"}],
-         "seed": 3}
+         "seed": 3, "insecure_seed": True}
 
 
 async def call(app: Any, method: str, path: str, headers: list[tuple[bytes, bytes]], body: bytes = b"") -> dict:

@@ -71,7 +71,7 @@ async def create_games(base: str, distinct: list, count: int) -> list[Game]:
         async def one(i: int) -> None:
             source = distinct[i % len(distinct)]
             async with sem:
-                r = await client.post("/games", json=source.setup)
+                r = await client.post("/games", json={**source.setup, "insecure_seed": True})  # its known deal
             r.raise_for_status()
             body = r.json()
             games.append(Game(body["id"], body["tokens"]["scorekeeper"], body["seq"], source.actions))

@@ -34,7 +34,7 @@ def run(games: int) -> dict[str, float]:
         created: list[tuple[str, dict[str, Any]]] = []
         start = time.process_time()
         for i in range(games):
-            answer = client.post("/games", json=demo_setup(i, 1)).json()
+            answer = client.post("/games", json={**demo_setup(i, 1), "insecure_seed": True}).json()
             created.append((answer["id"], answer["tokens"]))
         rates["POST /games"] = games / (time.process_time() - start)
         start = time.process_time()

@@ -118,7 +118,7 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> dict:
     games = []
     async with httpx.AsyncClient(base_url=base, timeout=60) as client:
         for i in range(args.games):
-            r = await client.post("/games", json=demo_setup(i, 9_000))
+            r = await client.post("/games", json={**demo_setup(i, 9_000), "insecure_seed": True})
             r.raise_for_status()
             body = r.json()
             games.append((body["id"], body["tokens"]["scorekeeper"], body["seq"]))

@@ -87,12 +87,19 @@ def held_by_another_process(db: Path) -> Iterator[int]:
 
 
 @contextmanager
-def serving(db: Path, *, env: Mapping[str, str] | None = None, module: str = "api.cli") -> Iterator[httpx.Client]:
-    """``serve`` on a free port until the block ends; a client on its base URL."""
+def served(db: Path, *, env: Mapping[str, str] | None = None, module: str = "api.cli") -> Iterator[int]:
+    """``serve`` on a free port until the block ends; yields the port."""
     port = free_port()
     process = serve(db, port, env=env, module=module)
     try:
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
-            yield client
+        yield port
     finally:
         stop(process)
+
+
+@contextmanager
+def serving(db: Path, *, env: Mapping[str, str] | None = None, module: str = "api.cli") -> Iterator[httpx.Client]:
+    """``serve`` on a free port until the block ends; a client on its base URL."""
+    with served(db, env=env, module=module) as port, \
+            httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+        yield client

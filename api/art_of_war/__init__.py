@@ -23,7 +23,7 @@ SEATS = SYSTEM.seat_counts()
 EXAMPLE: dict[str, Any] = {
     "system": NAME,
     "players": [{"id": "p1", "name": "Alice", "army": "vanguard"}, {"id": "p2", "name": "Bob", "army": "longbow"}],
-    "variant": {"mode": "sealed"}, "seed": 42, "first": "p1",
+    "variant": {"mode": "sealed"}, "first": "p1",
 }
 
 

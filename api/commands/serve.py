@@ -25,7 +25,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
     from pydantic import ValidationError
 
-    from api import remote
+    from api import read_timeouts, remote
     from api.app import create_app
     from api.routes_local import install
     from api.settings import Settings
@@ -91,7 +91,9 @@ def _serve(args: argparse.Namespace) -> int:
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
     # Open live (SSE) streams must not hold a shutdown hostage.
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=5)
+    # h11 with a bound on the time a request's headers take (api/read_timeouts.py; the body's: BodyLimit)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=5,
+                            http=read_timeouts.protocol(settings.header_timeout))
     try:
         Server(config).run(sockets=[sock])
     finally:

@@ -410,6 +410,16 @@ def _bounded(query: str, limit: int) -> str:
     return f"SELECT * FROM (\n{inner}\n) LIMIT {limit + 1}"
 
 
+# The connection of ``warlog sql``: read-only, and no file but the database itself. Without external access DuckDB
+# still lets a connection use one directory, its temporary one (``<db>.tmp/``): COPY wrote there, read_text and
+# read_csv read it, ATTACH created databases there, and a symlink placed in it led anywhere (issue 28 item 16).
+# No temporary directory leaves none (a query that would spill to disk fails instead: the CLI's queries are
+# bounded by --limit and --timeout), and the configuration is locked so that no statement can change it back.
+SQL_CONFIG: dict[str, str | bool | int | float | list[str]] = {
+    "enable_external_access": False, "temp_directory": "", "lock_configuration": True,
+}
+
+
 def _sql(args: argparse.Namespace) -> int:
     """Run one query read-only and stream its rows: at most ``--limit`` of them, within ``--timeout`` seconds."""
     import threading
@@ -424,8 +434,7 @@ def _sql(args: argparse.Namespace) -> int:
 
         path = Settings.from_env().stats_path()
     try:
-        # read-only, and no file access beyond the database itself: no COPY TO, no read_csv('/etc/...'), no ATTACH
-        conn = duckdb.connect(path, read_only=True, config={"enable_external_access": False})
+        conn = duckdb.connect(path, read_only=True, config=SQL_CONFIG)
     except duckdb.Error as error:
         from api.database import lock_message
 

@@ -37,7 +37,6 @@ EXAMPLE: dict[str, Any] = {
         {"id": "p2", "name": "Bob", "army": {"cards": ["raelin", "izumi-samurai"]}},
     ],
     "variant": {"mode": "sealed", "game": "master", "map": "twin-hill", "max_rounds": 12},
-    "seed": 42,
 }
 
 

@@ -29,7 +29,6 @@ EXAMPLE: dict[str, Any] = {
     "system": NAME,
     "players": [{"id": "p1", "name": "Alice", "army": "lion"}, {"id": "p2", "name": "Bob", "army": "crane"}],
     "variant": {"mode": "sealed"},
-    "seed": 42,
 }
 
 

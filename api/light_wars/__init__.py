@@ -36,7 +36,6 @@ EXAMPLE: dict[str, Any] = {
                                              "tactics": ["battle-cry"]}},
     ],
     "variant": {"mode": "sealed", "size": "small", "deployment": "alternate"},
-    "seed": 42,
 }
 
 

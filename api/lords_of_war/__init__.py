@@ -38,7 +38,6 @@ EXAMPLE: dict[str, Any] = {
         {"id": "p2", "name": "Bob", "army": "dwarves"},
     ],
     "variant": {"mode": "sealed"},
-    "seed": 42,
 }
 
 

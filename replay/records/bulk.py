@@ -11,7 +11,8 @@ bulk-imported game and the same game played through the service have the same ev
 ``Records`` (engine.system): the opening from ``recorded_setup``, each action through ``redecide``, the loop
 ``warlog verify`` runs; it requires exactly the recorded events. ``redecide=False`` only folds the events (a restore
 of records this service wrote). A rejected game raises ``ImportRejected`` before anything of its batch is written;
-the batches before it stay stored.
+the batches before it stay stored. A line that cannot be read (not JSON, not a game, nested too deeply) is a
+``LineRejected`` naming its line.
 
 Games go to the store ``batch_games`` at a time: ``DuckDBEventStore.create_games_bulk`` (one transaction, an
 Arrow insert when pyarrow is installed); any other store gets one ``create_game`` per game.
@@ -66,14 +67,38 @@ class ImportRejected(ValueError):
         return f"game {self.game_id!r} rejected: {self.reason}"
 
 
+class LineRejected(ImportRejected):
+    """A line of an import file that cannot be read as a game (so it has no game id)."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}", reason)
+        self.line = line
+
+    def __reduce__(self) -> tuple[Any, ...]:  # back from a worker process with its own arguments
+        return (LineRejected, (self.line, self.reason))
+
+    def __str__(self) -> str:
+        return f"line {self.line} rejected: {self.reason}"
+
+
 _DECODER = msgspec.json.Decoder(ImportGame)
+
+
+def decode_line(line: bytes, number: int) -> ImportGame:
+    """The game on line ``number`` of an import file; ``LineRejected`` naming the line when it cannot be read."""
+    try:
+        return _DECODER.decode(line)
+    except (msgspec.DecodeError, msgspec.ValidationError) as error:
+        raise LineRejected(number, f"it cannot be read as a game: {error}") from None
+    except RecursionError:  # 100,000 nested arrays: refused here, not a RecursionError out of the whole import
+        raise LineRejected(number, "it is nested too deeply to read") from None
 
 
 def read_jsonl(path: str | Path) -> Iterator[ImportGame]:
     with open(path, "rb") as lines:
-        for line in lines:
+        for number, line in enumerate(lines, start=1):
             if line.strip():
-                yield _DECODER.decode(line)
+                yield decode_line(line, number)
 
 
 def validation_mode(system: GameSystem, redecide: bool = True) -> str:
@@ -150,14 +175,20 @@ def prepare(game: ImportGame, lookup: Callable[[str], GameSystem] = get_system, 
                     payloads, hashes)
 
 
-def _prepare_range(path: str, start: int, size: int, redecide: bool) -> tuple[list[BulkGame], set[str]]:
-    """Worker process: prepare the games of the JSONL lines in bytes ``[start, start + size)`` of the file. The
-    worker reads them itself: sent through the pool's pipe, the lines cost the parent about 7% of the import's CPU
-    (pickling and writing them; py-spy, issue 7)."""
+def _prepare_range(
+    path: str, start: int, size: int, first_line: int, redecide: bool
+) -> tuple[list[BulkGame], set[str]]:
+    """Worker process: prepare the games of the JSONL lines in bytes ``[start, start + size)`` of the file, the
+    first of them line ``first_line``. The worker reads them itself: sent through the pool's pipe, the lines cost
+    the parent about 7% of the import's CPU (pickling and writing them; py-spy, issue 7)."""
     with open(path, "rb") as file:
         file.seek(start)
         lines = file.read(size)
-    games = [prepare(_DECODER.decode(line), redecide=redecide) for line in lines.splitlines() if line.strip()]
+    games = [
+        prepare(decode_line(line, first_line + offset), redecide=redecide)
+        for offset, line in enumerate(lines.split(b"\n"))
+        if line.strip()
+    ]
     return games, {validation_mode(get_system(g.system), redecide) for g in games}
 
 
@@ -227,10 +258,12 @@ def bulk_import_jsonl(
                 writer.write(prepared)
 
     with ProcessPoolExecutor(max_workers=workers) as pool, open(path, "rb") as lines:
-        start = 0
-        while size := sum(len(line) for line in islice(lines, batch_games)):  # the next batch's byte range
-            window.append(pool.submit(_prepare_range, str(path), start, size, redecide))
+        start, first_line = 0, 1
+        while batch := [len(line) for line in islice(lines, batch_games)]:  # the next batch's byte range
+            size = sum(batch)
+            window.append(pool.submit(_prepare_range, str(path), start, size, first_line, redecide))
             start += size
+            first_line += len(batch)
             drain(2 * workers)  # bounded: at most 2 batches per worker in flight
         drain(0)
     return writer.report()

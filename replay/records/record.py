@@ -321,6 +321,8 @@ def game_ids(service: GameService, system: str | None = None, player: str | None
 
 
 Lined = list[tuple[int, Any]]  # (line of the file, what is on it)
+TOO_DEEP = ("cannot read this event: it is nested too deeply (arrays or objects inside each other further than "
+            "the reader follows); no event of any game system is")
 
 
 def read_jsonl(text: str) -> list[tuple[int, dict[str, Any]]]:
@@ -333,6 +335,8 @@ def read_jsonl(text: str) -> list[tuple[int, dict[str, Any]]]:
             data = msgspec.json.decode(raw)
         except msgspec.DecodeError as error:
             raise RecordError(number, "bad_event", f"cannot read this event: {error}") from None
+        except RecursionError:  # e.g. 100,000 nested arrays: this file is refused, not the whole import
+            raise RecordError(number, "bad_event", TOO_DEEP) from None
         if not isinstance(data, dict):
             raise RecordError(number, "bad_event", "cannot read this event: not a JSON object")
         out.append((number, data))

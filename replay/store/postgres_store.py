@@ -10,12 +10,18 @@ below):
   on. Optimistic: a race on the same seqs meets ``PRIMARY KEY (game_id, seq)``, the loser looks again (a conflict
   with an expected seq, the first answer with a repeated key). Concurrent appends from every process share the
   server's WAL flushes (PostgreSQL's own group commit); bulk imports go through ``COPY``.
-- **Connections**: a ``psycopg_pool`` pool; each connection has a ``statement_timeout``. A connection found
-  broken (a restart) fails its call and makes the pool check every idle one, so the next calls get live ones
-  (checking each connection when it is taken cost a round trip per call). A database that cannot be reached raises
-  ``StoreUnavailable``, a cancelled statement ``StoreTimeout`` (the API answers 503 with a clear code). Reads are
-  tried once more on a fresh connection; a write is not (its outcome is unknown: the caller retries it with its
-  idempotency key).
+- **Connections**: a ``psycopg_pool`` pool; each connection has a ``statement_timeout``. A database that cannot
+  be reached raises ``StoreUnavailable``, a cancelled statement ``StoreTimeout`` (the API answers 503 with a clear
+  code). Reads are tried once more on a fresh connection; a write is not (its outcome is unknown: the caller
+  retries it with its idempotency key).
+- **Down and back** (issue 28 item 14; ``replay/store/breaker.py``): a call that finds the database unreachable (its
+  connection broken under it, or no connection within the pool's timeout) opens a circuit breaker: from then on
+  every call fails at once with ``StoreUnavailable`` instead of waiting for a connection (waiting, requests took
+  4 s with one client and 8-37 s under load, some on the server's event loop). One thread probes the database at
+  once and every ``PROBE_INTERVAL`` s; the first probe that connects drops the pool's broken idle connections and
+  closes the breaker. The pool's own reconnection gives up after ``POOL_RECONNECT`` s (it grows again on demand):
+  with a long reconnect timeout its backoff doubled up to minutes, and the service answered 503 for ~18 s after
+  a 10 s outage.
 - **Commits seen by other processes**: after its commits a store sends ``pg_notify('warlog_events', game_id)``
   for the games they wrote (a thread, one statement for every game committed meanwhile; not inside the writing
   transaction, where NOTIFY holds a database-wide lock through the commit's WAL flush and serialised every
@@ -69,6 +75,7 @@ from replay.store.base import (
     iso_utc,
     utc_now,
 )
+from replay.store.breaker import Breaker
 from replay.store.sql import SQL_DIR, SqlFolder
 
 log = logging.getLogger("warlog.postgres")
@@ -79,6 +86,10 @@ POOL_SIZE = 10  # connections per process at most
 POOL_TIMEOUT = 2.0  # seconds to wait for a connection before StoreUnavailable (the longest a request waits while
 # the database is down: then 503 store_unavailable)
 CONNECT_TIMEOUT = 3  # seconds for one connection attempt
+PROBE_INTERVAL = 0.2  # seconds between two probes of a database found unreachable (the breaker, above)
+FIRST_VERDICT = 0.5  # seconds a read that found its connection broken waits for the first probe before its retry
+POOL_RECONNECT = 0.5  # seconds the pool keeps trying to replace a connection before it gives up (and grows again
+# when a call needs one); its retries back off (1 s, doubled) within that, so they are never far apart
 ROW_CACHE = 10_000  # games' rows cached at most (a row with its metadata is about 1 kB)
 _NO_END = 2**62
 _PARAM = re.compile(r"\$([a-z_][a-z0-9_]*)")
@@ -140,14 +151,16 @@ class PostgresEventStore:
             timeout=pool_timeout,
             kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT},
             configure=self._configure,
-            reconnect_timeout=24 * 3600.0,
+            reconnect_timeout=POOL_RECONNECT,
             name="warlog",
             open=False,
         )
+        self._breaker = Breaker(self._probe, self._pool.check, PROBE_INTERVAL, redact(url), StoreUnavailable)
         try:
             self._pool.open(wait=False)
             self._migrate()
         except BaseException:
+            self._breaker.stop()
             self._pool.close(timeout=0)
             raise
         self._executor = ThreadPoolExecutor(max_workers=pool_size, thread_name_prefix="warlog-pg-append")
@@ -170,13 +183,22 @@ class PostgresEventStore:
         conn.execute(f"SET statement_timeout = {int(self._statement_timeout_ms)}")
         self._own_pids.add(conn.info.backend_pid)
 
+    def _probe(self) -> None:
+        """Raise unless the database can be reached now (a connection of its own, not the pool's)."""
+        with psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT) as conn:
+            conn.execute(PG("current_schema")).fetchall()
+
     @contextmanager
     def _conn(self) -> Iterator[psycopg.Connection]:
-        """A pooled connection (autocommit); database failures become ``StoreUnavailable`` / ``StoreTimeout``."""
+        """A pooled connection (autocommit); database failures become ``StoreUnavailable`` / ``StoreTimeout``, at
+        once while the database is known to be unreachable (the breaker)."""
         if self._closed:
             raise RuntimeError("the event store is closed")
+        self._breaker.check()
+        taken = None
         try:
             with self._pool.connection() as conn:
+                taken = conn
                 yield conn
         except psycopg.errors.QueryCanceled as error:
             raise StoreTimeout(
@@ -184,6 +206,7 @@ class PostgresEventStore:
                 f"cancelled ({str(error).strip().splitlines()[0]})"
             ) from None
         except PoolTimeout:
+            self._breaker.trip(f"no connection within {self._pool.timeout:g} s")
             raise StoreUnavailable(
                 f"no connection to {redact(self.url)} within {self._pool.timeout:g} s (the database is down, "
                 "restarting or overloaded); retry shortly"
@@ -191,17 +214,21 @@ class PostgresEventStore:
         except psycopg.OperationalError as error:
             if (error.sqlstate or "").startswith("40"):  # class 40, transaction rollback: a deadlock, a serialization
                 raise StoreBusy(f"the database rolled this transaction back ({_first_line(error)})") from None
-            self._pool.check()  # drop the pool's other broken connections now (a restart broke them all)
+            if taken is not None and taken.broken:  # the server went away under it (a restart broke them all)
+                self._breaker.trip(_first_line(error))
             raise StoreUnavailable(_first_line(error)) from None
 
     def _read(self, work: Callable[[psycopg.Connection], Any]) -> Any:
-        """Run a read; once more on a fresh connection if the first one failed (a restart broke it)."""
+        """Run a read; once more on a fresh connection if the first one broke and the database is still there (a
+        restart broke it, or an administrator ended its session: the breaker's first probe says which)."""
         try:
             with self._conn() as conn:
                 return work(conn)
         except StoreTimeout:
             raise
         except StoreUnavailable:
+            if not self._breaker.wait_verdict(FIRST_VERDICT):
+                raise
             with self._conn() as conn:
                 return work(conn)
 
@@ -554,6 +581,9 @@ class PostgresEventStore:
             time.sleep(0.002)  # a moment for the commits just behind: one statement for them all
             with self._notes_ready:
                 game_ids, self._notes = list(self._notes), {}
+            if self._breaker.is_open:
+                log.warning("warlog: %d change notifications not sent (the database cannot be reached)", len(game_ids))
+                continue
             try:
                 with self._pool.connection() as conn:  # not _conn: the last ones are sent while closing
                     conn.execute(PG("notify"), {"game_ids": game_ids}).fetchall()
@@ -570,6 +600,7 @@ class PostgresEventStore:
         self._notifier.join(timeout=5)
         if self._listener is not None:
             self._listener.join(timeout=5)
+        self._breaker.stop()
         self._pool.close(timeout=5)
 
 

@@ -95,3 +95,30 @@ def test_export_parquet_to_a_bad_folder_is_one_sentence_and_exit_1(tmp_path: Pat
         assert done.returncode == 1
         lines = [line for line in done.stderr.splitlines() if line.startswith("warlog")]
         assert len(lines) == 1 and says in lines[0] and "Traceback" not in done.stderr
+
+
+def test_import_a_deeply_nested_jsonl_line_refuses_its_file_with_the_line_and_imports_the_others(
+    tmp_path: Path,
+) -> None:
+    """Issue 28 item 18: one line nested 100,000 levels deep aborted the whole ``warlog import`` batch with a
+    RecursionError. It refuses its own file, naming the line, and the other files import."""
+    db = tmp_path / "a.duckdb"
+    assert warlog("demo", "--games", "1", "--db", str(db)).returncode == 0
+    game_id = json.loads(warlog("sql", "SELECT game_id FROM games", "--json", "--db", str(db)).stdout)[0]["game_id"]
+    good = tmp_path / "good.jsonl"
+    good.write_text(warlog("export", game_id, "--format", "jsonl", "--db", str(db)).stdout)
+    lines = good.read_text().splitlines()
+    deep_value = "[" * 100_000 + "]" * 100_000
+    deep = tmp_path / "deep.jsonl"  # the game's first event, then a line with a deep value in it
+    deep.write_text("\n".join([lines[0], '{"type": "placed", "x": ' + deep_value + "}", *lines[1:]]) + "\n")
+    deep_first = tmp_path / "deep-first.jsonl"
+    deep_first.write_text(deep_value + "\n")
+    target = tmp_path / "b.duckdb"
+    done = warlog("import", str(deep), str(deep_first), str(good), "--db", str(target))
+    assert done.returncode == 1, done.stderr
+    assert "RecursionError" not in done.stderr and "unexpected error" not in done.stderr
+    assert f"{deep}:2: bad_event: cannot read this event: it is nested too deeply" in done.stderr
+    assert f"{deep_first}:1: bad_event: cannot read this event: it is nested too deeply" in done.stderr
+    assert f"{good}: imported as" in done.stdout
+    assert json.loads(warlog("sql", "SELECT count(*) AS n FROM games", "--json", "--db", str(target)).stdout) == [
+        {"n": 1}]

@@ -352,6 +352,16 @@ def check_make(served: Served, text: str) -> None:
     assert set(re.findall(r"^make ([a-z-]+)", text, re.M)) <= targets
 
 
+def check_heroscape_map(served: Served, text: str) -> None:
+    """The drawing of a sample map is the terminal picture of that map (the notes right of it aside)."""
+    from engine.heroscape.maps import load_maps
+    from replay.heroscape.mat import render_map
+
+    drawn = [re.split(r"\s{3,}(?=[a-zA-Z])", line.rstrip())[0].rstrip() for line in text.rstrip("\n").split("\n")]
+    picture = render_map(load_maps()["proving-ground"].board).rstrip("\n").split("\n")
+    assert drawn == [line.rstrip() for line in picture]
+
+
 API, CLI, RECORDS = "docs/api.md", "docs/cli.md", "docs/record-format.md"
 CHECKS: dict[tuple[str, str], Callable[..., None]] = {
     (API, '{"filters": [{"name": "date_from", "type": "date", "default": null, "description": "...", '
@@ -369,6 +379,7 @@ CHECKS: dict[tuple[str, str], Callable[..., None]] = {
     ("docs/light-wars.md", '{"units": [{"owner": "p1", "unit": "K", "square": "A1", "facing": "N"},'):
         check_light_wars_position,
     (RECORDS, '[Event "Leeds Winter Open"]'): check_record,
+    ("docs/heroscape.md", "1.  1.  1.  1.  1.  1.  1.                     r = -6"): check_heroscape_map,
     ("docs/events.md", "from engine.systems import get_system"): check_python,
     ("docs/deploy.md", "warlog serve --db club.duckdb --host 0.0.0.0 --port 8000"): check_command_lines,
     ("docs/deploy.md", "createuser -P warlog && createdb -O warlog warlog          # once, as the postgres user"):

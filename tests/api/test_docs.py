@@ -127,7 +127,7 @@ def test_the_curl_walkthrough_runs_as_written(tmp_path):
     script = script.replace("W=http://127.0.0.1:8000", f"W=http://127.0.0.1:{port}", 1)
     script = script.replace(".venv/bin/warlog ", f"{sys.executable} -m api.cli ")
     walk = steps(script)
-    assert len(walk) == 19 and sum(step.shown is not None for step in walk) == 15
+    assert len(walk) == 22 and sum(step.shown is not None for step in walk) == 15
     marked = "".join(f"printf '\\n\\036%d\\036\\n' {n}\n{step.command}\n" for n, step in enumerate(walk))
     server = serve(db, port)
     try:

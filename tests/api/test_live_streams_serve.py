@@ -16,13 +16,13 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.serving import free_port, serve, stop
+from tests.serving import free_port, serve, served, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 SETUP: dict[str, Any] = {
     "system": "lords-of-war",
     "players": [{"id": "p1", "name": "Alice", "army": "orcs"}, {"id": "p2", "name": "Bob", "army": "elves"}],
-    "seed": 11,
+    "seed": 11, "insecure_seed": True,
 }
 TOTAL, PER_CLIENT = 6, 3
 
@@ -30,13 +30,9 @@ TOTAL, PER_CLIENT = 6, 3
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     """A server with small caps: 6 streams in all, 3 per client address. Yields its port."""
-    port = free_port()
     env = {"WARLOG_MAX_STREAMS": str(TOTAL), "WARLOG_MAX_STREAMS_PER_CLIENT": str(PER_CLIENT)}
-    process = serve(tmp_path_factory.mktemp("live") / "live.duckdb", port, env=env)
-    try:
+    with served(tmp_path_factory.mktemp("live") / "live.duckdb", env=env) as port:
         yield port
-    finally:
-        stop(process)
 
 
 class Stream:

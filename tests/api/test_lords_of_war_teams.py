@@ -17,7 +17,7 @@ def team_game(client: TestClient, seats: int, **overrides: Any) -> tuple[str, di
     body: dict[str, Any] = {
         "system": "lords-of-war",
         "players": [{"id": f"p{i + 1}", "name": f"Player {i + 1}", "army": a} for i, a in enumerate(armies)],
-        "seed": 11,
+        "seed": 11, "insecure_seed": True,
         "variant": {"teams": True} if seats in (4, 6) else {},
     }
     body.update(overrides)
@@ -73,7 +73,7 @@ def test_teams_setups_the_rules_refuse(client: TestClient) -> None:
         ({"players": players, "variant": {"teams": True, "unbounded": False}}, "§10"),  # team games have no mat
         ({"players": players[:3]}, "§10"),  # p3's army is not p2's
     ):
-        response = client.post("/games", json={"system": "lords-of-war", "seed": 1, **body})
+        response = client.post("/games", json={"system": "lords-of-war", "seed": 1, "insecure_seed": True, **body})
         assert response.status_code == 422, response.text
         assert response.json()["error"]["rule"] == rule, response.json()
     assert client.get("/games").json()["games"] == []  # nothing stored

@@ -24,7 +24,7 @@ PEBBLES_GAME: dict[str, Any] = {
     "system": "pebbles",
     "players": [{"id": "p1", "name": "Ann"}, {"id": "p2", "name": "Ben"}, {"id": "p3", "name": "Cy"}],
     "variant": {"heap": 12},
-    "seed": 5,
+    "seed": 5, "insecure_seed": True,
 }
 
 

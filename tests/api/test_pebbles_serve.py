@@ -42,7 +42,7 @@ def test_a_four_seat_game_and_a_tournament_of_pods_over_http(http: httpx.Client)
     branches = http.get("/openapi.json").json()["components"]["schemas"]["GameIn"]["discriminator"]["mapping"]
     assert {"lords-of-war", "pebbles"} <= set(branches)
     body: dict[str, Any] = {"system": "pebbles", "players": [{"id": f"p{i}", "name": f"N{i}"} for i in range(1, 5)],
-                            "variant": {"heap": 10, "teams": True}, "seed": 3}
+                            "variant": {"heap": 10, "teams": True}, "seed": 3, "insecure_seed": True}
     created = http.post("/games", json=body)
     assert created.status_code == 201, created.text
     game_id, tokens = created.json()["id"], created.json()["tokens"]

@@ -1,81 +1,27 @@
 """PostgreSQL restarted under load (issue 19, item 4): while it is down the server answers 503 ``store_unavailable``
 (never a hang, never a 500), it reconnects by itself once the database is back, and no acknowledged event is lost.
 
-The test runs its OWN PostgreSQL (initdb into a temporary directory, a free port), not the shared one of
-tests/pg.py: stopping the shared server would break the other PostgreSQL tests running at the same time (xdist).
-The stop is ``pg_ctl stop -m immediate``, a crash as far as the database knows (recovery from its WAL on start).
-Skipped unless PostgreSQL 15's binaries are installed and the tests run as root (they start it as ``postgres``).
+The test runs its OWN PostgreSQL (tests/own_postgres.py), not the shared one of tests/pg.py. The stop is
+``pg_ctl stop -m immediate``, a crash as far as the database knows (recovery from its WAL on start). Skipped unless
+PostgreSQL 15's binaries are installed and the tests run as root (they start it as ``postgres``).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import tempfile
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
-import pytest
 
 from tests.api.helpers import SETUP, bearer
+from tests.own_postgres import OwnPostgres, own_postgres  # noqa: F401 - the fixture
 from tests.serving import free_port, serve, stop
-
-BIN = Path("/usr/lib/postgresql/15/bin")
-
-
-class OwnPostgres:
-    def __init__(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="warlog-pg-"))
-        self.folder.chmod(0o755)
-        self.data = self.folder / "data"
-        self.port = free_port()
-        shutil.chown(self.folder, "postgres", "postgres")
-        self._as_postgres([str(BIN / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres",
-                           "--no-sync", "-E", "UTF8"])
-
-    def _as_postgres(self, command: list[str]) -> None:
-        subprocess.run(["su", "postgres", "-c", " ".join(command)], check=True, capture_output=True, timeout=60)
-
-    @property
-    def url(self) -> str:
-        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
-
-    def start(self) -> None:
-        options = f"'-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1'"
-        self._as_postgres([str(BIN / "pg_ctl"), "-D", str(self.data), "-o", options, "-l",
-                           str(self.folder / "log"), "-w", "start"])
-
-    def crash(self) -> None:
-        self._as_postgres([str(BIN / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"])
-
-    def remove(self) -> None:
-        try:
-            self.crash()
-        except subprocess.CalledProcessError:
-            pass  # already stopped
-        shutil.rmtree(self.folder, ignore_errors=True)
-
-
-@pytest.fixture
-def own_postgres() -> Iterator[OwnPostgres]:
-    if not (BIN / "initdb").exists() or os.geteuid() != 0:
-        pytest.skip("needs PostgreSQL 15's binaries and root (to run a private server as postgres)")
-    pytest.importorskip("psycopg")
-    server = OwnPostgres()
-    try:
-        server.start()
-        yield server
-    finally:
-        server.remove()
 
 
 def test_postgres_restarted_under_load_503_then_reconnect_and_nothing_acknowledged_is_lost(
-    own_postgres: OwnPostgres, tmp_path: Path
+    own_postgres: OwnPostgres, tmp_path: Path  # noqa: F811
 ) -> None:
     port = free_port()
     process = serve(own_postgres.url, port, args=["--stats-db", str(tmp_path / "stats.duckdb")],  # type: ignore[arg-type]

@@ -5,6 +5,7 @@ limited. Through a running ``warlog serve`` with low limits; the bucket arithmet
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from api.app import create_app
 from api.limits import MAX_BUCKETS, TokenBuckets, WriteLimit, retry_after
 from api.settings import Settings
 from replay.store.memory_store import MemoryEventStore
-from tests.api.helpers import SETUP, bearer
+from tests.api.helpers import SETUP, bearer, new_game
 from tests.serving import free_port, serve, stop
 
 LONGEST_BOT_GAME = 265  # actions: the longest game of bench/live.py's corpus (2,000 bot games)
@@ -164,16 +165,29 @@ def test_whose_bucket_a_request_takes_from() -> None:
         await send({"type": "http.response.start", "status": 200, "headers": []})
         await send({"type": "http.response.body", "body": b""})
 
-    limit = WriteLimit(ok, rate=1.0, burst=1, address_rate=1.0, address_burst=1, clock=lambda: 0.0)
+    async def check(scope: Any, credential: bytes) -> bool:  # "abc" and "k" are valid, nothing else
+        return credential in (b"abc", b"k")
+
+    def limit() -> WriteLimit:
+        return WriteLimit(ok, rate=1.0, burst=1, address_rate=1.0, address_burst=1, clock=lambda: 0.0, check=check)
+
     token, admin = [(b"authorization", b"Bearer abc")], [(b"x-admin-key", b"k")]
-    assert _asgi_answers(limit, [
+    assert _asgi_answers(limit(), [
         ("POST", "/games", []), ("POST", "/games", []),  # the address's one write, then 429
         ("POST", "/games", token), ("PUT", "/x", token), ("DELETE", "/x", token), ("PATCH", "/x", token),
         ("POST", "/games", admin), ("POST", "/games", admin),  # the admin key is a token of its own
         ("GET", "/games", token), ("HEAD", "/games", []), ("OPTIONS", "/games", []),  # reads: never limited
         ("POST", "/local/games/g/events", token), ("POST", "/local/games/g/events", []),  # this machine's CLI
     ]) == [200, 429, 200, 429, 429, 429, 200, 429, 200, 200, 200, 200, 200]
+    made_up = [[(b"authorization", b"Bearer x%d" % i)] for i in range(3)] + [[(b"x-admin-key", b"y")]]
+    assert _asgi_answers(limit(), [("POST", "/games", headers) for headers in made_up]) == [200, 429, 429, 429]
+    both = [(b"authorization", b"Bearer made-up"), (b"x-admin-key", b"k")]  # the checked one chooses
+    assert _asgi_answers(limit(), [("POST", "/games", both), ("POST", "/games", [])]) == [200, 200]
     assert _asgi_answers(WriteLimit(ok, 0, 1, 0, 1), [("POST", "/games", [])] * 50) == [200] * 50  # 0: off
+    no_token_limit = WriteLimit(ok, rate=0, burst=1, address_rate=1.0, address_burst=1, clock=lambda: 0.0,
+                                check=check)  # a checked token is not limited; anything else is the address's
+    assert _asgi_answers(no_token_limit, [("POST", "/games", token)] * 5 + [("POST", "/games", made_up[0])] * 2) \
+        == [200] * 5 + [200, 429]
 
 
 def test_the_openapi_document_names_the_429_of_every_write_route_only() -> None:
@@ -184,3 +198,59 @@ def test_the_openapi_document_names_the_429_of_every_write_route_only() -> None:
     for path, method in writes:
         assert "Retry-After" in paths[path][method]["responses"]["429"]["headers"], (path, method)
     assert all("429" not in ops["get"]["responses"] for ops in paths.values() if "get" in ops)
+
+
+def _limited_client(admin_key: str | None = None) -> TestClient:
+    """An app whose writes without a checked credential share a bucket of 3 per address (refilled far slower than
+    any test runs); a checked token has 300."""
+    settings = Settings(db=":memory:", admin_key=admin_key, address_write_rate=0.001, address_write_burst=3)
+    return TestClient(create_app(settings, store=MemoryEventStore()))
+
+
+def test_made_up_credentials_on_post_games_take_from_the_address_bucket_not_a_fresh_one() -> None:
+    """Issue 28 item 15: without an admin key nothing checks a credential sent to ``POST /games``, so it must not
+    choose the bucket: each made-up ``Authorization: Bearer`` or ``X-Admin-Key`` value took a fresh bucket of
+    its own and the address limit was never met."""
+    with _limited_client() as client:
+        answers = [client.post("/games", json=SETUP, headers=bearer(secrets.token_urlsafe(24))).status_code
+                   for _ in range(3)]
+        assert answers == [201, 201, 201]  # the address's three
+        assert client.post("/games", json=SETUP, headers=bearer(secrets.token_urlsafe(24))).status_code == 429
+        assert client.post("/games", json=SETUP, headers={"X-Admin-Key": secrets.token_urlsafe(24)}).status_code == 429
+        assert client.post("/games", json=SETUP).status_code == 429
+        assert len(client.get("/games").json()["games"]) == 3  # nothing more stored
+
+
+def test_a_token_valid_for_its_game_keeps_its_own_bucket_a_made_up_one_takes_the_address_s() -> None:
+    with _limited_client() as client:
+        game_id, tokens = new_game(client)
+        for _ in range(2):  # the address's other two writes: refused game ids, wrong tokens
+            assert client.post(f"/games/{game_id}/tokens/p1", headers=bearer("made-up")).status_code == 401
+        assert client.post(f"/games/{game_id}/tokens/p1", headers=bearer("made-up")).status_code == 429
+        assert client.post("/games/nope/tokens/p1", headers=bearer(tokens["scorekeeper"])).status_code == 429
+        keeper = bearer(tokens["scorekeeper"])
+        for _ in range(5):  # checked: the token's own bucket
+            assert client.post(f"/games/{game_id}/tokens/p1", headers=keeper).status_code == 201
+        organiser = client.post("/tournaments", json={"name": "Cup", "system": "lords-of-war", "rounds": 1},
+                                headers=keeper)  # a game's token is not checked on /tournaments: the address's
+        assert organiser.status_code == 429
+
+
+def test_the_admin_key_takes_its_own_bucket_only_when_it_is_the_server_s() -> None:
+    with _limited_client(admin_key="let-me-in") as client:
+        wrong = [client.post("/games", json=SETUP, headers={"X-Admin-Key": f"guess-{i}"}).status_code
+                 for i in range(4)]
+        assert wrong == [403, 403, 403, 429]  # guesses share the address's bucket
+        assert client.post("/games", json=SETUP, headers=bearer("guess")).status_code == 429
+        for headers in ({"X-Admin-Key": "let-me-in"}, bearer("let-me-in")) * 3:
+            assert client.post("/games", json=SETUP, headers=headers).status_code == 201
+        # a made-up bearer beside the right key: the key is what was checked
+        both = {"X-Admin-Key": "let-me-in", **bearer("made-up")}
+        assert client.post("/games", json=SETUP, headers=both).status_code == 201
+        created = client.post("/tournaments", json={"name": "Cup", "system": "lords-of-war", "rounds": 1},
+                              headers={"X-Admin-Key": "let-me-in"})
+        assert created.status_code == 201
+        path = f"/tournaments/{created.json()['id']}/players"
+        player = {"id": "ann", "name": "Ann", "army": "orcs"}
+        assert client.post(path, json=player, headers=bearer(created.json()["token"])).status_code == 201
+        assert client.post(path, json={**player, "id": "bo"}, headers=bearer("made-up")).status_code == 429

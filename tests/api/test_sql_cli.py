@@ -93,3 +93,57 @@ def test_sql_any_statement_shape_still_runs_under_the_limit(db, capsys):
     assert "library_version" in capsys.readouterr().out
     assert main(["sql", "select 1 as a; select 2 as b", "--db", db]) == 0
     assert capsys.readouterr().out.split()[0] == "b"
+
+
+def test_sql_reaches_no_file_not_even_through_the_database_s_temporary_directory(tmp_path, capsys):
+    """Issue 28 item 16: DuckDB lets a connection without external access use one directory, its temporary one
+    (``<db>.tmp/``): COPY wrote files there, read_text/read_csv read them back, glob listed it, ATTACH created a
+    database there, and a symlink placed in it led outside (to /etc). The read-only connection reaches no file:
+    every attempt is refused, and nothing is written or read."""
+    db = tmp_path / "w.duckdb"
+    DuckDBEventStore(str(db)).close()
+    spill = tmp_path / "w.duckdb.tmp"
+    spill.mkdir()
+    (spill / "inside.csv").write_text("a\nfrom-inside\n")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("outside-secret\n")
+    (spill / "etc").symlink_to("/etc")
+    (spill / "passwd").symlink_to("/etc/passwd")
+    (spill / "secret.txt").symlink_to(secret)
+    before = sorted(p.name for p in spill.iterdir())
+    for folder in (str(spill), "w.duckdb.tmp"):  # absolute, and relative to the working directory
+        attempts = [
+            f"select * from read_text('{folder}/inside.csv')",
+            f"select * from read_csv('{folder}/inside.csv')",
+            f"select * from read_blob('{folder}/inside.csv')",
+            f"select * from glob('{folder}/*')",
+            f"select * from read_text('{folder}/passwd')",
+            f"select * from read_text('{folder}/etc/passwd')",
+            f"select * from read_csv('{folder}/etc/passwd')",
+            f"select * from read_text('{folder}/secret.txt')",
+            f"copy (select 'written' as x) to '{folder}/out.csv'",
+            f"copy (select 'written' as x) to '{folder}/etc/warlog-test'",
+            f"attach '{folder}/new.duckdb' as other (read_only false)",
+            f"export database '{folder}/export'",
+            f"set temp_directory = '{folder}'",
+        ]
+        for query in attempts + [
+            "select * from read_text('/etc/passwd')",
+            f"select * from read_text('{secret}')",
+            "set enable_external_access = true",
+            "set allowed_directories = ['/']",
+            "install httpfs",
+            "load httpfs",
+        ]:
+            with pytest.MonkeyPatch.context() as patch:
+                patch.chdir(tmp_path)
+                code = main(["sql", query, "--db", str(db)])
+            captured = capsys.readouterr()
+            assert code == 2, (query, captured.out, captured.err)
+            assert "root:" not in captured.out and "from-inside" not in captured.out, query
+            assert "outside-secret" not in captured.out and "inside.csv" not in captured.out, query
+            assert captured.err.startswith("warlog sql: "), captured.err
+    assert sorted(p.name for p in spill.iterdir()) == before  # nothing written
+    assert not (Path("/etc") / "warlog-test").exists()
+    assert main(["sql", "select count(*) as n from games", "--db", str(db)]) == 0  # the database itself: yes
+    assert capsys.readouterr().out.split()[-1] == "0"

@@ -259,3 +259,22 @@ def test_bulk_import_refuses_a_player_name_with_a_control_character(played):
     with pytest.raises(ImportRejected) as refused:
         prepare(bad)
     assert "control character (U+000A)" in refused.value.reason
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_bulk_import_jsonl_refuses_a_deeply_nested_line_by_its_number(played, tmp_path, workers):
+    """Issue 28 item 18: a line nested 100,000 levels deep raised RecursionError out of the import; it is an
+    ``ImportRejected`` naming its line (blank lines counted), and the batches before it stay stored."""
+    _, lines = played
+    path = tmp_path / "deep.jsonl"
+    encoded = [msgspec.json.encode(line) for line in lines[:3]]
+    deep = b'{"game_id": "deep", "events": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    path.write_bytes(b"\n".join([encoded[0], encoded[1], b"", deep, encoded[2]]) + b"\n")
+    store = DuckDBEventStore(str(tmp_path / f"deep{workers}.duckdb"))
+    try:
+        with pytest.raises(ImportRejected) as info:
+            bulk_import_jsonl(store, path, batch_games=2, workers=workers)
+        assert str(info.value) == "line 4 rejected: it is nested too deeply to read"
+        assert [g.game_id for g in store.list_games().games] == [lines[0].game_id, lines[1].game_id]
+    finally:
+        store.close()

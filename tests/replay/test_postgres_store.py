@@ -404,3 +404,21 @@ def test_a_deadlock_with_another_transaction_is_store_busy_and_changes_nothing(s
     assert len(errors) == 1 and "deadlock detected" in str(errors[0]), errors
     changed = [g for g in ("g1", "g2") if store.get_game(g).metadata.get("n") == 1]
     assert changed == ["g1", "g2"]  # the survivor's transaction touched both; the rolled-back one nothing more
+
+
+def test_reads_survive_an_administrator_ending_every_pooled_session(store: PostgresEventStore, pg_url: str) -> None:  # noqa: F811
+    """Issue 28 item 14: a broken connection opens the breaker (calls fail at once while the database is away);
+    when the database is there (an administrator ended the sessions, nothing more), the first probe closes it again
+    and the read is tried once more on a fresh connection: no StoreUnavailable."""
+    import psycopg
+
+    store.create_game("g1", "lords-of-war", ["p1", "p2"], {}, [event(1)])
+    with store.connection() as conn:
+        mine = conn.info.backend_pid
+    with psycopg.connect(pg_url, autocommit=True) as admin:
+        ended = admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = ANY(%s)",
+                              [sorted(store._own_pids)]).fetchall()
+    assert ended and mine in store._own_pids
+    assert [e.seq for e in store.read("g1")] == [1]  # retried on a fresh connection
+    assert not store._breaker.is_open
+    assert store.append("g1", [event(2)], expected_seq=1).last_seq == 2

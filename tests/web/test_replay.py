@@ -20,7 +20,7 @@ import pytest
 
 from tests.web.conftest import ADMIN, ROOT, Server, free_port, screenshot
 
-SEALED = {"system": "lords-of-war", "seed": 7, "variant": {"mode": "sealed"},
+SEALED = {"system": "lords-of-war", "seed": 7, "insecure_seed": True, "variant": {"mode": "sealed"},
           "players": [{"id": "p1", "name": "Ann", "army": "orcs"}, {"id": "p2", "name": "Bob", "army": "dwarves"}]}
 
 
@@ -267,7 +267,8 @@ def pebbles_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def test_a_system_without_a_drawing_is_shown_as_a_table(pebbles_server: str, page: Any) -> None:
-    body = {"system": "pebbles", "players": [{"id": f"p{i}", "name": f"N{i}"} for i in range(1, 4)], "seed": 3}
+    body = {"system": "pebbles", "players": [{"id": f"p{i}", "name": f"N{i}"} for i in range(1, 4)], "seed": 3,
+            "insecure_seed": True}
     created = httpx.post(f"{pebbles_server}/games", json=body)
     assert created.status_code == 201, created.text
     game_id = created.json()["id"]
@@ -399,7 +400,7 @@ def test_a_six_player_team_game_is_drawn_unbounded_with_six_owner_colours(server
     armies = ("orcs", "dwarves", "elves", "undead", "templars", "lizardmen")
     names = ("Ana", "Ben", "Cas", "Dee", "Eli", "Fay")
     created = server.client().post("/games", json={
-        "system": "lords-of-war", "seed": 3, "variant": {"teams": True},
+        "system": "lords-of-war", "seed": 3, "insecure_seed": True, "variant": {"teams": True},
         "players": [{"id": f"p{i + 1}", "name": name, "army": a}
                     for i, (name, a) in enumerate(zip(names, armies, strict=True))]})
     assert created.status_code == 201, created.text
@@ -424,7 +425,7 @@ def test_a_six_player_team_game_is_drawn_unbounded_with_six_owner_colours(server
 
 def test_a_three_player_games_title_names_the_solo_player_and_the_allies(server: Server, page: Any) -> None:
     created = server.client().post("/games", json={
-        "system": "lords-of-war", "seed": 5,
+        "system": "lords-of-war", "seed": 5, "insecure_seed": True,
         "players": [{"id": "p1", "name": "Ana", "army": "orcs"}, {"id": "p2", "name": "Ben", "army": "elves"},
                     {"id": "p3", "name": "Cas", "army": "elves"}]})
     assert created.status_code == 201, created.text

@@ -24,7 +24,7 @@ def _act(http: httpx.Client, game_id: str, token: str, action: dict[str, Any]) -
 
 
 GAME: dict[str, Any] = {
-    "system": "art-of-war", "variant": {"mode": "sealed"}, "seed": 5, "first": "p1",
+    "system": "art-of-war", "variant": {"mode": "sealed"}, "seed": 5, "insecure_seed": True, "first": "p1",
     "players": [{"id": "p1", "name": "Ann", "army": "vanguard"}, {"id": "p2", "name": "Bob", "army": "longbow"}],
     "position": {"active": "p1", "turn": 3, "players": [
         {"player": "p1", "hand": ["soldier", "guardian"], "deck": ["wizard"],

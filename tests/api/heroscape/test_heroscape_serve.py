@@ -90,7 +90,7 @@ def test_a_table_game_over_http_markers_hidden_dice_entered_and_the_attack_expla
 
 
 def test_a_sealed_game_plays_to_its_end_through_the_legal_actions(http: httpx.Client) -> None:
-    body = {"system": "heroscape", "seed": 11, "variant": {"map": "river-ford", "max_rounds": 2},
+    body = {"system": "heroscape", "seed": 11, "insecure_seed": True, "variant": {"map": "river-ford", "max_rounds": 2},
             "players": [{"id": "p1", "army": "vydar"}, {"id": "p2", "army": "jandar"}]}
     created = http.post("/games", json=body)
     assert created.status_code == 201, created.text
@@ -108,7 +108,7 @@ def test_a_sealed_game_plays_to_its_end_through_the_legal_actions(http: httpx.Cl
 
 
 def test_bad_setups_are_4xx_naming_the_field_or_the_rule(http: httpx.Client) -> None:
-    bad = http.post("/games", json={"system": "heroscape", "seed": 1, "players": [{"id": "p1", "army": "utgar"},
+    bad = http.post("/games", json={"system": "heroscape", "players": [{"id": "p1", "army": "utgar"},
                                                                                     {"id": "p2", "army": "nope"}]})
     assert bad.status_code == 422 and "army" in bad.text
     bad = http.post("/games", json={**POSITION_GAME, "variant": {"mode": "table", "map": "moon"}})

@@ -33,7 +33,7 @@ def _player(seat: str, home: list[str], hand: list[str]) -> dict[str, Any]:
 DUEL_GAME: dict[str, Any] = {
     "system": "l5r",
     "players": [{"id": "p1", "name": "Ann", "army": "lion"}, {"id": "p2", "name": "Bob", "army": "crane"}],
-    "variant": {"mode": "sealed"}, "seed": 11,
+    "variant": {"mode": "sealed"}, "seed": 11, "insecure_seed": True,
     "position": {"turn": 3, "active": "p1",
                  "players": [_player("p1", ["matsu-tsuko"], ["heavy-infantry", "charge"]),
                              _player("p2", ["doji-hotaru"], ["feign-death", "ring-of-fire"])]},

@@ -89,7 +89,7 @@ def test_a_table_game_over_http_with_a_token_per_seat_and_dice_entered(http: htt
 
 
 def test_a_screened_deployment_stays_hidden_from_the_other_seat_until_both_have_deployed(http: httpx.Client) -> None:
-    body = {"system": "light-wars", "seed": 5, "variant": {"deployment": "screen"},
+    body = {"system": "light-wars", "seed": 5, "insecure_seed": True, "variant": {"deployment": "screen"},
             "players": [{"id": "p1", "army": "balanced"}, {"id": "p2", "army": "horde"}]}
     created = http.post("/games", json=body).json()
     game_id, tokens = created["id"], created["tokens"]
