@@ -159,13 +159,15 @@ def personalities(player: PlayerState) -> list[InPlay]:
 
 
 def home_clans(player: PlayerState) -> set[str]:
-    return {player.clan} | {card_of(c.id).clan or "" for c in personalities(player)}
+    """The clans at a player's home: its stronghold's (D5) and its personalities' (a card of no clan adds none, R5)."""
+    return {player.clan} | {clan for c in personalities(player) if (clan := card_of(c.id).clan) is not None}
 
 
 def recruit_cost(player: PlayerState, card: str) -> tuple[int, int]:
-    """(gold to pay, of it the clan surcharge): §3.3."""
+    """(gold to pay, of it the clan surcharge): §3.3; a card of no clan never pays it (R5)."""
     c = card_of(card)
-    surcharge = CLAN_SURCHARGE if c.kind == "personality" and c.clan not in home_clans(player) else 0
+    foreign = c.kind == "personality" and c.clan is not None and c.clan not in home_clans(player)
+    surcharge = CLAN_SURCHARGE if foreign else 0
     return c.cost + surcharge, surcharge
 
 
@@ -344,8 +346,9 @@ def _recruit(b: Builder, action: L5RAction) -> None:
                      f"produced {p.gold}")
     if action.proclaim:
         if card.kind != "personality" or card.clan != p.clan:
+            what = card.kind if card.kind != "personality" else card.clan or "of no clan"
             raise refuse("cannot_proclaim", "§3.3", f"only a personality of {action.player}'s own clan ({p.clan}) "
-                         f"is proclaimed; {card.name} is {card.clan or card.kind}")
+                         f"is proclaimed; {card.name} is {what}")
         if p.proclaimed:
             raise refuse("cannot_proclaim", "§3.3", f"{action.player} has proclaimed once this turn already")
     b.emit(CardRecruited(player=action.player, province=action.province, card=province.card, gold=cost,

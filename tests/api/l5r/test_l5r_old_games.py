@@ -53,6 +53,7 @@ def test_an_l5r1_game_folds_to_the_state_it_was_recorded_with(name: str) -> None
 
 
 def test_warlog_verify_reports_an_l5r1_game_as_rule_drift_at_its_first_event(tmp_path: Path) -> None:
+    assert SYSTEM.rules_version != "l5r/1"  # R4-R9 changed what decide() does: a new rules version
     db = tmp_path / "old.duckdb"
     store = DuckDBEventStore(str(db))
     try:

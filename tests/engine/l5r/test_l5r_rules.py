@@ -7,7 +7,7 @@ import pytest
 
 from engine.errors import SetupError
 from engine.l5r import SYSTEM
-from engine.l5r.rules import army_force
+from engine.l5r.rules import army_force, recruit_cost
 from events.l5r import BattleResolved, DuelResolved, GameEnded, HonorChanged
 from replay.l5r.explain import text
 from replay.l5r.views import state_view
@@ -81,6 +81,33 @@ def test_s1_a_deck_holds_forty_dynasty_and_forty_fate_cards():
     with pytest.raises(SetupError) as error:
         SYSTEM.start({**crab_crane(), "players": [{"id": "p1", "army": deck}, {"id": "p2", "army": "crane"}]})
     assert error.value.rule == "§1" and "40" in error.value.message
+
+
+def test_r4_at_most_three_copies_of_a_card_and_one_of_a_unique_card():
+    fate = ["ashigaru", "heavy-infantry", "elite-guard", "archer-corps", "ancestral-sword", "armor-of-the-sun",
+            "fan-of-command", "jade-strike", "oath-of-fealty", "charge", "ambush", "feign-death", "strength-of-purity"]
+    crab = {"stronghold": "kyuden-hida", "sensei": None, "dynasty": [], "fate": fate * 3 + ["ring-of-earth"]}
+    people = ["hida-yakamo", "hida-o-ushi", "hiruma-kage", "kuni-yori", "ronin-duelist", "wandering-ronin"] * 3
+    holdings = ["rice-paddy", "small-farm", "market-town", "copper-mine", "silver-mine", "iron-mine"] * 3
+    crab["dynasty"] = people + holdings + ["hida-kisada", "yoritomo", "winter-court", "imperial-funeral"]
+    def start(**changes):
+        deck = {**crab, **changes}
+        return SYSTEM.start({**crab_crane(), "players": [{"id": "p1", "army": deck}, {"id": "p2", "army": "crane"}]})
+    start()
+    with pytest.raises(SetupError) as error:
+        start(dynasty=crab["dynasty"] + ["rice-paddy"])
+    assert (error.value.code, error.value.rule) == ("invalid_deck", "R4") and "4 of Rice Paddy" in error.value.message
+    with pytest.raises(SetupError) as error:
+        start(fate=crab["fate"] + ["ring-of-earth"])
+    assert error.value.rule == "R4" and "Ring of Earth (ring-of-earth) is Unique" in error.value.message
+
+
+def test_r5_a_card_of_no_clan_pays_no_surcharge_and_brings_no_clan_home():
+    game = given(p1={"home": [{"card": "ronin-duelist"}]})
+    p1 = game.state.player("p1")
+    assert recruit_cost(p1, "p1.wandering-ronin.1") == (5, 0)  # no clan: no surcharge
+    assert recruit_cost(p1, "p1.doji-hoturi.1") == (8, 2)  # a ronin at home brings no clan with it
+    assert recruit_cost(p1, "p1.hida-yakamo.1") == (7, 0)
 
 
 # -- §3.1 the action phase --------------------------------------------------------------------------------------

@@ -1,0 +1,143 @@
+"""The rulings added after the L5R audit (shared rules/l5r.md §8, R4-R9; docs/l5r.md), each from the user's side:
+a game over HTTP (the FastAPI app), with the scorekeeper's token or a seat's own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from engine.l5r.catalog import CARDS, DECKS
+
+Json = dict[str, Any]
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _seat(seat: str, **spec: Any) -> Json:
+    out: Json = {"player": seat, "honor": 10, "home": [], "hand": [],
+                 "provinces": [{"card": "rice-paddy", "face_up": True}] * 4,
+                 "dynasty": ["market-town"] * 3, "fate": ["ashigaru"] * 3}
+    out.update(spec)
+    return out
+
+
+def position_game(client: TestClient, p1: Json | None = None, p2: Json | None = None,
+                  armies: tuple[str, str] = ("crab", "crane"), **position: Any) -> tuple[str, Json]:
+    """A sealed game started from a position at p1's action phase (docs/l5r.md, "Position format")."""
+    body = {"system": "l5r", "seed": 7, "variant": {"mode": "sealed"},
+            "players": [{"id": "p1", "name": "Ann", "army": armies[0]}, {"id": "p2", "name": "Bob", "army": armies[1]}],
+            "position": {"turn": 1, "active": "p1", "players": [_seat("p1", **(p1 or {})), _seat("p2", **(p2 or {}))],
+                         **position}}
+    created = client.post("/games", json=body)
+    assert created.status_code == 201, created.text
+    return created.json()["id"], created.json()["tokens"]
+
+
+def act(client: TestClient, game: str, token: str, **action: Any) -> Any:
+    return client.post(f"/games/{game}/actions", json={"action": action}, headers=bearer(token))
+
+
+def acts(client: TestClient, game: str, tokens: Json, *actions: Json) -> list[Json]:
+    """Each action with its own seat's token; every one must be accepted. -> the events they caused."""
+    events: list[Json] = []
+    for action in actions:
+        answer = act(client, game, tokens[action["player"]], **action)
+        assert answer.status_code == 201, (action, answer.text)
+        events += answer.json()["events"]
+    return events
+
+
+def refusal(client: TestClient, game: str, token: str, **action: Any) -> Json:
+    before = client.get(f"/games/{game}/state").json()["seq"]
+    answer = act(client, game, token, **action)
+    assert answer.status_code == 422, answer.text
+    assert client.get(f"/games/{game}/state").json()["seq"] == before  # nothing stored
+    return dict(answer.json()["error"])
+
+
+def state(client: TestClient, game: str, tokens: Json, view: str = "all") -> Json:
+    token = tokens["scorekeeper"] if view == "all" else tokens.get(view, "")
+    answer = client.get(f"/games/{game}/state", params={"view": view}, headers=bearer(token) if token else {})
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())
+
+
+def passes(*seats: str) -> list[Json]:
+    return [{"type": "pass", "player": seat} for seat in seats]
+
+
+def custom_deck(**counts: int) -> Json:
+    """A 40/40 deck of the crab sample with some cards' copies changed."""
+    crab = DECKS["crab"]
+    dynasty, fate = list(crab.dynasty), list(crab.fate)
+    for card, n in counts.items():
+        card = card.replace("_", "-")
+        pile = dynasty if CARDS[card].dynasty else fate
+        pile[:] = [c for c in pile if c != card]
+        pile += [card] * n
+        spare = "rice-paddy" if pile is dynasty else "ashigaru"
+        while len(pile) < 40:  # fill with a card of which the deck has fewer than three
+            spare = next(c for c in sorted(set(pile)) if pile.count(c) < 3 and c != card
+                         and not CARDS[c].unique)
+            pile.append(spare)
+    return {"stronghold": crab.stronghold, "sensei": crab.sensei, "dynasty": dynasty, "fate": fate}
+
+
+# -- R4: three copies of a card, one of a Unique card -------------------------------------------------------------
+
+
+def test_r4_a_deck_with_a_fourth_copy_of_a_card_is_refused_at_setup_naming_the_card(client: TestClient) -> None:
+    answer = client.post("/games", json={"system": "l5r", "seed": 1, "players": [
+        {"id": "p1", "army": custom_deck(rice_paddy=4)}, {"id": "p2", "army": "crane"}]})
+    assert answer.status_code == 422, answer.text
+    error = answer.json()["error"]
+    assert (error["code"], error["reason"], error["rule"]) == ("invalid_setup", "invalid_deck", "R4")
+    assert "Rice Paddy" in error["message"] and "4" in error["message"] and "3" in error["message"]
+    assert client.get("/games").json()["games"] == []  # nothing stored
+
+
+def test_r4_a_deck_with_two_copies_of_a_unique_card_is_refused_naming_the_card(client: TestClient) -> None:
+    unique = next(c for c in DECKS["crab"].dynasty if CARDS[c].unique)
+    answer = client.post("/games", json={"system": "l5r", "seed": 1, "players": [
+        {"id": "p1", "army": "crane"}, {"id": "p2", "army": custom_deck(**{unique: 2})}]})
+    assert answer.status_code == 422, answer.text
+    error = answer.json()["error"]
+    assert (error["reason"], error["rule"]) == ("invalid_deck", "R4")
+    assert CARDS[unique].name in error["message"] and "Unique" in error["message"]
+
+
+def test_r4_three_copies_and_one_unique_copy_are_accepted(client: TestClient) -> None:
+    unique = next(c for c in DECKS["crab"].dynasty if CARDS[c].unique)
+    answer = client.post("/games", json={"system": "l5r", "seed": 1, "players": [
+        {"id": "p1", "army": custom_deck(rice_paddy=3, **{unique: 1})}, {"id": "p2", "army": "crane"}]})
+    assert answer.status_code == 201, answer.text
+
+
+def test_r4_every_sample_deck_obeys_the_deck_rules(client: TestClient) -> None:
+    for name, deck in DECKS.items():
+        for pile in (deck.dynasty, deck.fate):
+            assert len(pile) >= 40, name
+            for card in set(pile):
+                assert pile.count(card) <= (1 if CARDS[card].unique else 3), (name, card, pile.count(card))
+        answer = client.post("/games", json={"system": "l5r", "seed": 1, "players": [
+            {"id": "p1", "army": name}, {"id": "p2", "army": name}], "first": "p1"})
+        assert answer.status_code == 201, (name, answer.text)
+
+
+# -- R5: a card of no clan pays no surcharge ----------------------------------------------------------------------
+
+
+def test_r5_a_ronin_is_recruited_without_the_clan_surcharge(client: TestClient) -> None:
+    ronin = [c.id for c in CARDS.values() if c.kind == "personality" and c.clan is None]
+    assert ronin and all(CARDS[c].clan is None for c in ronin)  # the sample data's ronin have no clan
+    game, tokens = position_game(client, p1={"provinces": [{"card": ronin[0], "face_up": True}] + [
+        {"card": "rice-paddy", "face_up": True}] * 3})
+    acts(client, game, tokens, *passes("p1", "p2", "p1"))  # the action phase, no attack
+    assert state(client, game, tokens)["phase"] == "dynasty"
+    events = acts(client, game, tokens, {"type": "produce", "player": "p1", "card": "p1.kyuden-hida.1"},
+                  {"type": "recruit", "player": "p1", "province": 1})
+    recruited = next(e for e in events if e["type"] == "card_recruited")
+    assert (recruited["gold"], recruited["surcharge"]) == (CARDS[ronin[0]].cost, 0)
