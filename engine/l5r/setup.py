@@ -22,7 +22,7 @@ from engine.system import Seat, SeatCounts, seat_id
 from events.l5r import DeckRecord, GameStarted, L5REvent, PositionRecord, SeatRecord, Variant
 
 SYSTEM_NAME = "l5r"
-RULES_VERSION = "l5r/1"
+RULES_VERSION = "l5r/2"  # l5r/1: before the rulings R4-R9 (docs/l5r.md, "Rules versions")
 SEATS = SeatCounts(2, 2)
 SHUFFLE = "splitmix64-fisher-yates/1"
 MODES = ("sealed", "table")
