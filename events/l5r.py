@@ -301,6 +301,7 @@ class DuelResolved(Event, frozen=True, tag="duel_resolved"):
     winner: str | None  # the winning personality; None: equal totals, both lose
     losers: tuple[str, ...]
     destroyed: tuple[str, ...]
+    returned_home: tuple[str, ...] = ()  # R7: the survivors taken out of their armies (a duel during a battle)
 
 
 class DynastyDiscarded(Event, frozen=True, tag="dynasty_discarded"):

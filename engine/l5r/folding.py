@@ -393,6 +393,9 @@ def _duel_resolved(w: Any, e: DuelResolved) -> None:
     resume = w.duel.resume
     for shown in e.revealed:
         w.by_id[shown.player].fate_discard.append(shown.card)
+    if e.returned_home:  # R7: the survivors leave their armies
+        home = set(e.returned_home)
+        w.armies = [replace(a, units=tuple(u for u in a.units if u not in home)) for a in w.armies]
     _destroy(w, e.destroyed)
     w.modifiers = [m for m in w.modifiers if m.stat != "duel"]
     _assign(w, duel=None, priority=resume, passes=0, acted=True)

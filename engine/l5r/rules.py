@@ -558,17 +558,13 @@ def _challenge(b: Builder, action: L5RAction) -> None:
     s = b.state
     if action.stat not in ("chi", "force", "honor"):
         raise refuse("malformed", "§5.1", f"a duel is fought on chi, force or honor, not {action.stat!r}")
-    mine = _own_personality(s, action.player, action.challenger, "§5.1", "a personality")
+    _own_personality(s, action.player, action.challenger, "§5.1", "a personality")  # standing or bowed (R8)
     other = s.other(action.player)
     theirs = s.in_play(action.challenged)
     if theirs is None or owner_of(action.challenged) != other or theirs.on is not None or \
             card_of(action.challenged).kind != "personality":
         raise refuse("no_such_personality", "§5.1", f"{_named(action.challenged)} is not a personality of "
                      f"{other}'s in play")
-    for card, inst in ((mine, action.challenger), (theirs, action.challenged)):
-        if card.bowed:
-            raise refuse("bowed_duelist", "§5.1", f"{name_of(inst)} is bowed: a duel is fought by standing "
-                         "personalities")
     field = current_field(s)
     if field is not None:
         here = set(army_at(s, "attacker", field)) | set(army_at(s, "defender", field))
@@ -640,8 +636,11 @@ def _resolve_duel(b: Builder) -> None:
     else:
         winner, losers = duel.challenged, (duel.challenger,)
     destroyed = tuple(x for x in losers if s.in_play(x) is not None) if duel.destroy_loser else ()
+    # R7: each survivor is returned to its owner's home: out of its army when the duel was fought in a battle
+    returned = tuple(x for x in (duel.challenger, duel.challenged) if x not in destroyed and s.army_of(x) is not None)
     b.emit(DuelResolved(challenger=duel.challenger, challenged=duel.challenged, base=base, totals=totals,
-                        revealed=revealed, winner=winner, losers=losers, destroyed=destroyed))
+                        revealed=revealed, winner=winner, losers=losers, destroyed=destroyed,
+                        returned_home=returned))
     _honor_losses(b, s, destroyed)
 
 
@@ -919,8 +918,8 @@ def _challenges(s: State, seat: str) -> Iterator[Challenge]:
     other = s.other(seat)
     field = current_field(s)
     here = None if field is None else set(army_at(s, "attacker", field)) | set(army_at(s, "defender", field))
-    mine = [c.id for c in personalities(s.player(seat)) if not c.bowed and (here is None or c.id in here)]
-    theirs = [c.id for c in personalities(s.player(other)) if not c.bowed and (here is None or c.id in here)]
+    mine = [c.id for c in personalities(s.player(seat)) if here is None or c.id in here]  # bowed too (R8)
+    theirs = [c.id for c in personalities(s.player(other)) if here is None or c.id in here]
     for a in mine:
         for d in theirs:
             yield Challenge(player=seat, challenger=a, challenged=d)

@@ -256,6 +256,15 @@ def _destroy(state: State, destroyed: Iterable[str]) -> State:
     return msgspec.structs.replace(state, players=tuple(players), armies=armies, modifiers=modifiers)
 
 
+def _sent_home(state: State, personalities: Iterable[str]) -> State:
+    """Personalities taken out of their armies, home as they are (an effect's ``send_home``; a duel's survivor, R7)."""
+    gone = set(personalities)
+    if not gone:
+        return state
+    return msgspec.structs.replace(state, armies=tuple(
+        msgspec.structs.replace(a, units=tuple(u for u in a.units if u not in gone)) for a in state.armies))
+
+
 def _set_province(player: PlayerState, number: int, **changes: Any) -> PlayerState:
     return msgspec.structs.replace(player, provinces=tuple(
         msgspec.structs.replace(pr, **changes) if pr.number == number else pr for pr in player.provinces))
@@ -569,7 +578,7 @@ def evolve(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
             for shown in revealed:  # the focus cards as revealed (§5.3), discarded
                 p = state.player(shown.player)
                 state = _replace_player(state, shown.player, fate_discard=p.fate_discard + (shown.card,))
-            state = _destroy(state, destroyed)
+            state = _destroy(_sent_home(state, event.returned_home), destroyed)
             state = msgspec.structs.replace(state, modifiers=tuple(m for m in state.modifiers if m.stat != "duel"))
             return msgspec.structs.replace(state, duel=None, priority=duel.resume, passes=0, acted=True)
         case DynastyDiscarded(player=seat, province=number, card=card):
@@ -642,8 +651,7 @@ def _effect(state: State, event: EffectApplied) -> State:
                       "restore": {"dishonored": False}}[kind]
             state = _replace_player(state, owner, cards=_update_card(p, target, **change).cards)
     elif kind == "send_home":
-        state = msgspec.structs.replace(state, armies=tuple(
-            msgspec.structs.replace(a, units=tuple(u for u in a.units if u != target)) for a in state.armies))
+        state = _sent_home(state, (target,))
     elif kind == "draw":
         drawn = min(amount, len(state.player(target).fate))
         state = msgspec.structs.replace(state, pending=state.pending + (Pending(player=target, dest="hand"),) * drawn)

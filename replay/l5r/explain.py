@@ -130,7 +130,10 @@ def _duel(e: DuelResolved) -> str:
         head = f"{name(e.winner)} wins the duel {winner_total} to {loser_total} {after}"
     if e.destroyed:
         verb = "is" if len(e.destroyed) == 1 else "are"
-        return f"{head}; {joined([name(c) for c in e.destroyed])} {verb} destroyed"
+        head = f"{head}; {joined([name(c) for c in e.destroyed])} {verb} destroyed"
+    if e.returned_home:
+        verb = "returns" if len(e.returned_home) == 1 else "return"
+        head = f"{head}; {joined([name(c) for c in e.returned_home])} {verb} home from the battle (R7)"
     return head
 
 

@@ -141,3 +141,75 @@ def test_r5_a_ronin_is_recruited_without_the_clan_surcharge(client: TestClient) 
                   {"type": "recruit", "player": "p1", "province": 1})
     recruited = next(e for e in events if e["type"] == "card_recruited")
     assert (recruited["gold"], recruited["surcharge"]) == (CARDS[ronin[0]].cost, 0)
+
+
+def to_act(client: TestClient, game: str, tokens: Json) -> list[str]:
+    return list(state(client, game, tokens)["to_act"])
+
+
+def pass_until(client: TestClient, game: str, tokens: Json, tag: str, limit: int = 20) -> list[Json]:
+    """Whoever the game awaits passes (with its own token) until an event ``tag`` happens. -> every event."""
+    events: list[Json] = []
+    for _ in range(limit):
+        events += acts(client, game, tokens, *passes(to_act(client, game, tokens)[0]))
+        if any(e["type"] == tag for e in events):
+            return events
+    raise AssertionError(f"no {tag} after {limit} passes")
+
+
+def legal(client: TestClient, game: str, token: str) -> list[Json]:
+    answer = client.get(f"/games/{game}/legal", headers=bearer(token))
+    assert answer.status_code == 200, answer.text
+    return list(answer.json()["actions"])
+
+
+# -- R7: a duel's survivor goes home ------------------------------------------------------------------------------
+
+
+YAKAMO, KAGE, HOTARU, UJI = "p1.hida-yakamo.1", "p1.hiruma-kage.1", "p2.doji-hotaru.1", "p2.daidoji-uji.1"
+
+
+def battle_with_a_duel(client: TestClient) -> tuple[str, Json, list[Json]]:
+    """p1 attacks battlefield 1 with Hida Yakamo (force 4, chi 3) and Hiruma Kage (2); p2 defends with Doji Hotaru
+    (force 2, chi 5) and Daidoji Uji (3); in the engage segment Hotaru challenges Yakamo, and p1 strikes at once."""
+    game, tokens = position_game(client, p1={"home": [{"card": "hida-yakamo"}, {"card": "hiruma-kage"}]},
+                                 p2={"home": [{"card": "doji-hotaru"}, {"card": "daidoji-uji"}]})
+    events = acts(client, game, tokens, *passes("p1", "p2"), {"type": "attack", "player": "p1"},
+                  {"type": "army", "player": "p1", "battlefield": 1, "units": [YAKAMO, KAGE]}, *passes("p1"),
+                  {"type": "army", "player": "p2", "battlefield": 1, "units": [HOTARU, UJI]}, *passes("p2"))
+    assert state(client, game, tokens)["segment"] == "engage" and to_act(client, game, tokens) == ["p2"]
+    events += acts(client, game, tokens, {"type": "challenge", "player": "p2", "challenger": HOTARU,
+                                          "challenged": YAKAMO}, {"type": "strike", "player": "p1"})
+    return game, tokens, events
+
+
+def test_r7_a_duels_survivor_leaves_its_army_and_adds_no_force_to_the_battle(client: TestClient) -> None:
+    game, tokens, events = battle_with_a_duel(client)
+    duel = next(e for e in events if e["type"] == "duel_resolved")
+    assert (duel["winner"], duel["destroyed"]) == (HOTARU, [YAKAMO])
+    assert duel["returned_home"] == [HOTARU]
+    explained = client.get(f"/games/{game}/explanations").json()
+    texts = [x["text"] for x in (explained if isinstance(explained, list) else explained["explanations"])]
+    assert "Doji Hotaru wins the duel 5 to 3 after no focuses; Hida Yakamo is destroyed; Doji Hotaru returns home " \
+        "from the battle (R7)" in texts
+    armies = state(client, game, tokens)["armies"]
+    assert [a["units"] for a in armies if a["side"] == "defender"] == [[UJI]]  # Hotaru went home (R7)
+    assert HOTARU in [c["id"] for c in state(client, game, tokens)["players"][1]["cards"]]
+    battle = next(e for e in pass_until(client, game, tokens, "battle_resolved") if e["type"] == "battle_resolved")
+    assert (battle["attacker_force"], battle["defender_force"], battle["winner"]) == (2, 3, "defender")
+    assert battle["destroyed"] == [KAGE]  # Hotaru, at home, is neither counted nor destroyed
+    assert HOTARU in [c["id"] for c in state(client, game, tokens)["players"][1]["cards"]]
+
+
+# -- R8: a bowed personality may duel -----------------------------------------------------------------------------
+
+
+def test_r8_a_bowed_personality_may_challenge_and_be_challenged(client: TestClient) -> None:
+    game, tokens = position_game(client, p1={"home": [{"card": "hida-yakamo", "bowed": True}]},
+                                 p2={"home": [{"card": "doji-hotaru", "bowed": True}]})
+    offered = [a for a in legal(client, game, tokens["p1"]) if a["type"] == "challenge"]
+    assert [(a["challenger"], a["challenged"]) for a in offered] == [(YAKAMO, HOTARU)]
+    events = acts(client, game, tokens, {"type": "challenge", "player": "p1", "challenger": YAKAMO,
+                                         "challenged": HOTARU})
+    assert [e["type"] for e in events] == ["duel_challenged"]
+    assert to_act(client, game, tokens) == ["p2"]  # the challenged player focuses first (§5.2)

@@ -7,6 +7,7 @@ import pytest
 
 from engine.errors import SetupError
 from engine.l5r import SYSTEM
+from engine.l5r.actions import Challenge
 from engine.l5r.rules import army_force, recruit_cost
 from events.l5r import BattleResolved, DuelResolved, GameEnded, HonorChanged
 from replay.l5r.explain import text
@@ -416,6 +417,7 @@ def test_s5_the_issue_example_higher_total_wins_and_the_loser_is_destroyed():
                 {"type": "strike", "player": "p1"})
     duel = next(e for e in game.events if isinstance(e, DuelResolved))
     assert duel.totals == (5, 7) and duel.winner == HOTARU and duel.destroyed == (TSUKO,)
+    assert duel.returned_home == ()  # R7: fought at home, the survivor is home already
     assert text(game.state, duel) == "Doji Hotaru wins the duel 7 to 5 after three focuses; Matsu Tsuko is destroyed"
     assert {card("p2", "feign-death"), card("p1", "heavy-infantry")} <= set(
         game.state.player("p2").fate_discard + game.state.player("p1").fate_discard)  # focus cards discarded
@@ -452,17 +454,18 @@ def test_r2_a_player_with_four_focuses_passes_and_when_both_have_four_the_duel_s
     assert struck and struck[-1].player is None and game.state.duel is None
 
 
-def test_s5_a_duel_is_fought_by_standing_personalities_in_play():
+def test_s5_a_duel_is_fought_by_personalities_in_play_and_r8_a_bowed_one_may_duel():
     game = given(p1={"home": [{"card": "hida-yakamo", "bowed": True}, {"card": "hida-o-ushi"}]},
-                 p2={"home": [{"card": "doji-hotaru"}]})
-    error = refused(game, {"type": "challenge", "player": "p1", "challenger": YAKAMO, "challenged": HOTARU})
-    assert error.code == "bowed_duelist" and error.rule == "§5.1"
+                 p2={"home": [{"card": "doji-hotaru", "bowed": True}]})
     error = refused(game, {"type": "challenge", "player": "p1", "challenger": card("p1", "hida-o-ushi"),
                            "challenged": card("p2", "kakita-toshimoko")})
     assert error.code == "no_such_personality" and error.rule == "§5.1"
     error = refused(game, {"type": "challenge", "player": "p1", "challenger": card("p1", "hida-o-ushi"),
                            "challenged": HOTARU, "stat": "force"})
     assert error.code == "duel_stat"  # chi unless a card says otherwise
+    assert Challenge(player="p1", challenger=YAKAMO, challenged=HOTARU) in SYSTEM.legal_actions(game.state, "p1")
+    play(game, {"type": "challenge", "player": "p1", "challenger": YAKAMO, "challenged": HOTARU})  # both bowed (R8)
+    assert game.state.duel is not None and game.state.duel.challenger == YAKAMO
 
 
 def test_s5_focus_cards_are_hidden_from_every_view_until_the_reveal():
