@@ -156,6 +156,19 @@ def _acted(w: Any) -> None:
         w.acted = True
 
 
+def _took_action(w: Any, seat: str, card: str) -> None:
+    """``engine.l5r.state._took_action`` in place (R6: one action, then the other seat's turn)."""
+    if w.priority is None:
+        return
+    if not w.one_action_at_a_time:
+        w.acted = True  # l5r/1 (D3)
+    elif w.duel is None and seat == w.priority:
+        w.acted = True
+        w.passes = 0
+        w.priority = w.other[seat]
+        w.action_card = card
+
+
 def _pop_pending(w: Any) -> None:
     if w.pending:
         del w.pending[0]
@@ -185,8 +198,9 @@ def _destroy(w: Any, destroyed: Iterable[str]) -> None:
 
 def _passed(w: Any, seat: str, window: str) -> None:
     if window in WINDOWS_OF_TWO:
-        passes = 0 if w.acted else w.passes + 1
+        passes = w.passes + 1 if w.one_action_at_a_time or not w.acted else 0  # R6; l5r/1: D3
         w.acted = False
+        w.action_card = None
         if passes >= 2:
             w.passes = 0
             if w.phase == "battle" and w.segment == "engage":
@@ -231,8 +245,9 @@ def _province_filled(w: Any, e: ProvinceFilled) -> None:
 
 def _passed_event(w: Any, e: Passed) -> None:
     if e.window in WINDOWS_OF_TWO:  # the most common event of all: inline
-        passes = 0 if w.acted else w.passes + 1
+        passes = w.passes + 1 if w.one_action_at_a_time or not w.acted else 0  # R6; l5r/1: D3
         w.acted = False
+        w.action_card = None
         if passes < 2:
             w.priority = w.other[e.player]
             w.passes = passes
@@ -329,7 +344,7 @@ def _card_attached(w: Any, e: CardAttached) -> None:
     p.gold -= e.gold
     p.at[e.card] = len(p.cards)
     p.cards.append(InPlay(id=e.card, on=e.to))
-    _acted(w)
+    _took_action(w, e.player, e.card)
 
 
 def _ring_played(w: Any, e: RingPlayed) -> None:
@@ -337,7 +352,7 @@ def _ring_played(w: Any, e: RingPlayed) -> None:
     _remove(p.hand, e.card)
     p.at[e.card] = len(p.cards)
     p.cards.append(InPlay(id=e.card))
-    _acted(w)
+    _took_action(w, e.player, e.card)
 
 
 def _strategy_played(w: Any, e: StrategyPlayed) -> None:
@@ -346,7 +361,7 @@ def _strategy_played(w: Any, e: StrategyPlayed) -> None:
     p.gold -= e.gold
     p.fate_discard.append(e.card)
     p.played.append(e.card)
-    _acted(w)
+    _took_action(w, e.player, e.card)
 
 
 def _honor_changed(w: Any, e: HonorChanged) -> None:
@@ -367,8 +382,9 @@ def _attack_ended(w: Any, e: AttackEnded) -> None:
 
 
 def _duel_challenged(w: Any, e: DuelChallenged) -> None:
+    resume = w.other[e.player] if w.one_action_at_a_time else w.priority  # R6: the challenge was the seat's action
     duel = Duel(seat=e.player, challenger=e.challenger, challenged=e.challenged, stat=e.stat, card=e.card,
-                destroy_loser=e.destroy_loser, resume=w.priority)
+                destroy_loser=e.destroy_loser, resume=resume)
     w.duel = replace(duel, next=next_focus(duel))
 
 
@@ -390,7 +406,8 @@ def _duel_struck(w: Any, e: DuelStruck) -> None:
 
 
 def _duel_resolved(w: Any, e: DuelResolved) -> None:
-    resume = w.duel.resume
+    duel = w.duel
+    resume = duel.resume
     for shown in e.revealed:
         w.by_id[shown.player].fate_discard.append(shown.card)
     if e.returned_home:  # R7: the survivors leave their armies
@@ -398,7 +415,8 @@ def _duel_resolved(w: Any, e: DuelResolved) -> None:
         w.armies = [replace(a, units=tuple(u for u in a.units if u not in home)) for a in w.armies]
     _destroy(w, e.destroyed)
     w.modifiers = [m for m in w.modifiers if m.stat != "duel"]
-    _assign(w, duel=None, priority=resume, passes=0, acted=True)
+    _assign(w, duel=None, priority=resume, passes=0, acted=True,
+            action_card=(duel.card or duel.challenger) if w.one_action_at_a_time else None)
 
 
 def _dynasty_discarded(w: Any, e: DynastyDiscarded) -> None:

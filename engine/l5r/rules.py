@@ -33,7 +33,17 @@ from engine.l5r.actions import (
     Strike,
 )
 from engine.l5r.catalog import ELEMENTS, card_of, name_of, owner_of
-from engine.l5r.state import MAX_FOCUS, InPlay, PlayerState, State, awaited, evolve, focus_count, top
+from engine.l5r.state import (
+    MAX_FOCUS,
+    WINDOWS_OF_TWO,
+    InPlay,
+    PlayerState,
+    State,
+    awaited,
+    evolve,
+    focus_count,
+    top,
+)
 from events.l5r import (
     ArmyAssigned,
     AttackDeclared,
@@ -229,7 +239,7 @@ def decide(state: State, action: L5RAction) -> tuple[L5REvent, ...]:
     if isinstance(action, Focus) and state.duel is not None and focus_count(state.duel, seat) >= MAX_FOCUS:
         raise refuse("fifth_focus", "§5.2", f"{seat} has focused {MAX_FOCUS} times, the most in one duel")
     expected = awaited(state)
-    if seat not in expected:
+    if seat not in expected and not continues_action(state, action):
         raise refuse("not_your_turn", _turn_rule(state), f"the game awaits {' or '.join(expected)}: "
                      f"{_awaiting(state)}")
     handler = _handler(state, action)
@@ -238,7 +248,24 @@ def decide(state: State, action: L5RAction) -> tuple[L5REvent, ...]:
     return tuple(b.events)
 
 
+def continues_action(state: State, action: L5RAction) -> bool:
+    """R6: an effect of the card whose action its seat just took (a strategy's text, a duel's initiating card), while
+    the other seat has the turn and has not acted or passed since."""
+    return (isinstance(action, Effect) and state.one_action_at_a_time and state.duel is None and not state.pending
+            and state.action_card is not None and action.card == state.action_card
+            and owner_of(state.action_card) == action.player)
+
+
 def _turn_rule(state: State) -> str:
+    """The rule a seat acting out of turn breaks."""
+    if not (state.pending and state.mode == "table") and state.duel is None and state.one_action_at_a_time and \
+            window(state) in WINDOWS_OF_TWO:
+        return "R6"
+    return _phase_rule(state)
+
+
+def _phase_rule(state: State) -> str:
+    """The rule of the step the game is in."""
     if state.pending and state.mode == "table":
         return "§2"
     if state.duel is not None:
@@ -253,6 +280,9 @@ def _awaiting(state: State) -> str:
         return f"the card {p.player} {'draws' if p.dest == 'hand' else 'places in province ' + str(p.province)}"
     if state.duel is not None:
         return f"{state.duel.next}'s focus or strike in the duel"
+    if state.one_action_at_a_time and window(state) in WINDOWS_OF_TWO:
+        where = "the action phase" if state.phase == "action" else f"the {state.segment} segment"
+        return f"one action or a pass in {where}, each player in turn (R6)"
     return {"action": "an action or a pass in the action phase", "attack": "the attack phase's declaration or pass",
             "maneuvers": "armies for the battlefields", "battle": f"actions in the {state.segment} segment",
             "dynasty": "recruiting in the dynasty phase", "end": "discards down to 8 cards"}.get(state.phase, "")
@@ -284,7 +314,7 @@ def _handler(state: State, action: L5RAction) -> Handler:
         where = f"it is the {state.phase} phase ({_awaiting(state)})"
     handler = allowed.get(type(action))
     if handler is None:
-        raise refuse("wrong_phase", _turn_rule(state), f"{action.player} cannot {type(action).__struct_config__.tag} "
+        raise refuse("wrong_phase", _phase_rule(state), f"{action.player} cannot {type(action).__struct_config__.tag} "
                      f"now: {where}")
     return handler
 

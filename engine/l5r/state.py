@@ -11,6 +11,10 @@ A card instance names its card (``p1.hida-yakamo.2``, ``engine.l5r.catalog``). W
 
 ``phase``: setup | start (a turn is about to begin) | action | attack | maneuvers | battle | dynasty | end | over.
 ``priority`` is the seat whose action a window awaits; ``passes`` counts passes in a row without an action between.
+R6: in the windows both seats act in (the action phase, the engage and combat segments) each takes one action or
+passes in turn; ``action_card`` is the card of the action just taken, whose effects its seat may still record.
+A game recorded under ``l5r/1`` (``one_action_at_a_time`` false) folds as it was played: a seat acted until it
+passed (the old decision D3).
 ``pending`` are draws the table must enter (table mode; sealed mode draws at once).
 """
 
@@ -59,6 +63,7 @@ from events.l5r import (
 )
 
 WINDOWS_OF_TWO = frozenset({"action", "engage", "combat"})  # windows both seats act in, closed by two passes
+OLD_RULES = "l5r/1"  # before R4-R9: a seat acted in a window until it passed (D3)
 MAX_FOCUS = 4  # §5.2
 
 
@@ -141,6 +146,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     seq: int = 0
     phase: str = "setup"
     mode: str = "sealed"
+    one_action_at_a_time: bool = True  # R6; False: a game of rules l5r/1 (D3: a seat acted until it passed)
     seats: tuple[SeatRecord, ...] = ()
     players: tuple[PlayerState, ...] = ()
     order: tuple[str, ...] = ()
@@ -149,6 +155,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     priority: str | None = None
     passes: int = 0
     acted: bool = False
+    action_card: str | None = None  # R6: the card of the action just taken (its seat may record its effects)
     closed: bool = False  # the current window closed: the engine moves on
     pending: tuple[Pending, ...] = ()
     defender: str | None = None
@@ -305,7 +312,8 @@ def start_state(event: GameStarted) -> State:
         players.append(_player_of(deck, event.seed is not None))
     shuffled = event.seed is not None and event.position is None
     state = State(phase="start", mode=event.variant.mode, seats=event.seats, players=tuple(players),
-                  order=event.order, active=event.order[0], seed=event.seed, decks=event.decks if shuffled else ())
+                  order=event.order, active=event.order[0], seed=event.seed, decks=event.decks if shuffled else (),
+                  one_action_at_a_time=event.rules_version != OLD_RULES)
     if event.position is not None:
         return _from_position(state, event.position)
     for deck in event.decks:
@@ -406,8 +414,10 @@ def _from_position(state: State, position: PositionRecord) -> State:
                 state = _replace_player(state, f.player, hand=_without(owner.hand, inst))
             else:
                 state = _replace_player(state, f.player, fate=_without(owner.fate, inst))
-        duel = Duel(seat=challenger.split(".", 1)[0], challenger=challenger, challenged=challenged, stat=d.stat,
-                    card=None, destroy_loser=True, focuses=tuple(focuses), resume=position.active)
+        seat = challenger.split(".", 1)[0]
+        resume = state.other(seat) if state.one_action_at_a_time else position.active  # R6: the challenge was seat's
+        duel = Duel(seat=seat, challenger=challenger, challenged=challenged, stat=d.stat, card=None,
+                    destroy_loser=True, focuses=tuple(focuses), resume=resume)
         state = msgspec.structs.replace(state, duel=msgspec.structs.replace(duel, next=next_focus(duel)))
     return state
 
@@ -527,18 +537,18 @@ def evolve(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
             p = msgspec.structs.replace(p, hand=_without(p.hand, card), gold=p.gold - gold,
                                         cards=p.cards + (InPlay(id=card, on=to),))
             state = msgspec.structs.replace(state, players=tuple(p if q.id == seat else q for q in state.players))
-            return _acted(state)
+            return _took_action(state, seat, card)
         case RingPlayed(player=seat, card=card):
             p = state.player(seat)
             state = _replace_player(state, seat, hand=_without(p.hand, card), cards=p.cards + (InPlay(id=card),))
-            return _acted(state)
+            return _took_action(state, seat, card)
         case StrategyPlayed(player=seat, card=card, gold=gold):
             p = state.player(seat)
             state = _replace_player(state, seat, hand=_without(p.hand, card), gold=p.gold - gold,
                                     fate_discard=p.fate_discard + (card,), played=p.played + (card,))
-            return _acted(state)
+            return _took_action(state, seat, card)
         case EffectApplied():
-            return _acted(_effect(state, event))
+            return _took_action(_effect(state, event), event.player, event.card)
         case HonorChanged(player=seat, total=total):
             return _replace_player(state, seat, honor=total)
         case AttackDeclared(player=seat, defender=defender, battlefields=fields):
@@ -553,8 +563,9 @@ def evolve(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
             return msgspec.structs.replace(state, armies=(), closed=True, segment="", priority=None)
         case DuelChallenged(player=seat, challenger=challenger, challenged=challenged, stat=stat, card=card,
                             destroy_loser=destroy):
+            resume = state.other(seat) if state.one_action_at_a_time else state.priority  # R6: seat's action
             duel = Duel(seat=seat, challenger=challenger, challenged=challenged, stat=stat, card=card,
-                        destroy_loser=destroy, resume=state.priority)
+                        destroy_loser=destroy, resume=resume)
             return msgspec.structs.replace(state, duel=msgspec.structs.replace(duel, next=next_focus(duel)))
         case DuelFocused(player=seat, source=source, card=card):
             under_way = state.duel
@@ -580,7 +591,9 @@ def evolve(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
                 state = _replace_player(state, shown.player, fate_discard=p.fate_discard + (shown.card,))
             state = _destroy(_sent_home(state, event.returned_home), destroyed)
             state = msgspec.structs.replace(state, modifiers=tuple(m for m in state.modifiers if m.stat != "duel"))
-            return msgspec.structs.replace(state, duel=None, priority=duel.resume, passes=0, acted=True)
+            action_card = (duel.card or duel.challenger) if state.one_action_at_a_time else None
+            return msgspec.structs.replace(state, duel=None, priority=duel.resume, passes=0, acted=True,
+                                           action_card=action_card)
         case DynastyDiscarded(player=seat, province=number, card=card):
             p = state.player(seat)
             p = _set_province(p, number, card=None, face_up=False)
@@ -613,8 +626,26 @@ def _acted(state: State) -> State:
     return msgspec.structs.replace(state, acted=True) if state.priority is not None else state
 
 
+def _took_action(state: State, seat: str, card: str) -> State:
+    """An action in a window (attach, a ring, a strategy, a card's text): R6, the other seat's turn; an effect of the
+    seat that just acted (``action_card``), or within a duel, changes no turn."""
+    if state.priority is None:
+        return state
+    if not state.one_action_at_a_time:
+        return msgspec.structs.replace(state, acted=True)  # l5r/1 (D3): a seat acted until it passed
+    if state.duel is not None or seat != state.priority:
+        return state
+    return msgspec.structs.replace(state, acted=True, passes=0, priority=state.other(seat), action_card=card)
+
+
 def _passed(state: State, seat: str, window: str) -> State:
-    if window in WINDOWS_OF_TWO:
+    if window in WINDOWS_OF_TWO and state.one_action_at_a_time:  # R6: two passes in a row close the window
+        passes = state.passes + 1
+        state = msgspec.structs.replace(state, acted=False, action_card=None)
+        if passes >= 2:
+            return _close_window(state)
+        return msgspec.structs.replace(state, priority=state.other(seat), passes=passes)
+    if window in WINDOWS_OF_TWO:  # l5r/1 (D3)
         passes = 0 if state.acted else state.passes + 1
         if passes >= 2:
             return _close_window(state)

@@ -213,3 +213,83 @@ def test_r8_a_bowed_personality_may_challenge_and_be_challenged(client: TestClie
                                          "challenged": HOTARU})
     assert [e["type"] for e in events] == ["duel_challenged"]
     assert to_act(client, game, tokens) == ["p2"]  # the challenged player focuses first (§5.2)
+
+
+# -- R6: one action (or pass) at a time, defender first; two passes in a row end the segment ----------------------
+
+
+def battle_at_one(client: TestClient) -> tuple[str, Json]:
+    """p1 attacks battlefield 1 with Hida Yakamo, p2 defends it with Doji Hotaru; both hold strategies."""
+    game, tokens = position_game(client, p1={"home": [{"card": "hida-yakamo"}], "hand": ["charge", "ambush"]},
+                                 p2={"home": [{"card": "doji-hotaru"}], "hand": ["feign-death", "ambush"]})
+    acts(client, game, tokens, *passes("p1", "p2"), {"type": "attack", "player": "p1"},
+         {"type": "army", "player": "p1", "battlefield": 1, "units": [YAKAMO]}, *passes("p1"),
+         {"type": "army", "player": "p2", "battlefield": 1, "units": [HOTARU]}, *passes("p2"))
+    return game, tokens
+
+
+def test_r6_engage_alternates_one_action_at_a_time_defender_first(client: TestClient) -> None:
+    game, tokens = battle_at_one(client)
+    shown = state(client, game, tokens)
+    assert (shown["phase"], shown["segment"], shown["to_act"]) == ("battle", "engage", ["p2"])  # defender first
+    acts(client, game, tokens, {"type": "produce", "player": "p2", "card": "p2.kyuden-doji.1"})
+    assert to_act(client, game, tokens) == ["p2"]  # producing gold pays for an action: it is none
+    acts(client, game, tokens, {"type": "play_strategy", "player": "p2", "card": "p2.feign-death.1"})
+    assert to_act(client, game, tokens) == ["p1"]  # one action, then the other player's turn
+    error = refusal(client, game, tokens["p2"], type="play_strategy", player="p2", card="p2.ambush.1")
+    assert (error["reason"], error["rule"]) == ("not_your_turn", "R6")
+    # the effects of the action just taken are still its own player's to record
+    acts(client, game, tokens, {"type": "effect", "player": "p2", "card": "p2.feign-death.1", "kind": "force",
+                                "target": HOTARU, "amount": 1, "until": "battle"})
+    assert to_act(client, game, tokens) == ["p1"]
+    error = refusal(client, game, tokens["p2"], type="effect", player="p2", card="p2.kyuden-doji.1", kind="force",
+                    target=HOTARU, amount=1, until="battle")
+    assert error["reason"] == "not_your_turn"  # another card's text is another action
+    acts(client, game, tokens, *passes("p1"))
+    assert to_act(client, game, tokens) == ["p2"]
+    acts(client, game, tokens, *passes("p2"))  # two passes in a row: the engage segment ends
+    shown = state(client, game, tokens)
+    assert (shown["segment"], shown["to_act"]) == ("combat", ["p2"])  # combat: the defender first again
+
+
+def test_r6_combat_an_action_after_a_pass_reopens_the_alternation(client: TestClient) -> None:
+    game, tokens = battle_at_one(client)
+    acts(client, game, tokens, *passes("p2", "p1"))
+    assert state(client, game, tokens)["segment"] == "combat"
+    acts(client, game, tokens, *passes("p2"), {"type": "produce", "player": "p1", "card": "p1.kyuden-hida.1"},
+         {"type": "play_strategy", "player": "p1", "card": "p1.charge.1"})
+    assert to_act(client, game, tokens) == ["p2"]
+    acts(client, game, tokens, *passes("p2"))
+    assert state(client, game, tokens)["segment"] == "combat"  # a pass, an action, a pass: not two in a row
+    events = acts(client, game, tokens, *passes("p1"))
+    assert "battle_resolved" in [e["type"] for e in events]
+
+
+def test_r6_the_action_phase_alternates_from_the_turn_player(client: TestClient) -> None:
+    game, tokens = position_game(client, p1={"home": [{"card": "hida-yakamo"}], "hand": ["ashigaru", "charge"]},
+                                 p2={"home": [{"card": "doji-hotaru"}], "hand": ["ambush"]})
+    assert to_act(client, game, tokens) == ["p1"]
+    acts(client, game, tokens, {"type": "produce", "player": "p1", "card": "p1.kyuden-hida.1"},
+         {"type": "attach", "player": "p1", "card": "p1.ashigaru.1", "to": YAKAMO})
+    assert to_act(client, game, tokens) == ["p2"]
+    acts(client, game, tokens, *passes("p2"), {"type": "play_strategy", "player": "p1", "card": "p1.charge.1"},
+         *passes("p2"))
+    assert state(client, game, tokens)["phase"] == "action"
+    acts(client, game, tokens, *passes("p1"))
+    assert state(client, game, tokens)["phase"] == "attack"
+
+
+def test_r6_the_duels_focus_step_alternates_from_the_challenged_player(client: TestClient) -> None:
+    game, tokens = position_game(client, p1={"home": [{"card": "hida-yakamo"}], "hand": ["charge", "ambush"]},
+                                 p2={"home": [{"card": "doji-hotaru"}], "hand": ["feign-death", "ambush"]})
+    acts(client, game, tokens, {"type": "challenge", "player": "p1", "challenger": YAKAMO, "challenged": HOTARU})
+    order = []
+    for seat, card in (("p2", "p2.feign-death.1"), ("p1", "p1.charge.1"), ("p2", "p2.ambush.1")):
+        order.append(to_act(client, game, tokens)[0])
+        acts(client, game, tokens, {"type": "focus", "player": seat, "source": "hand", "card": card})
+    assert order == ["p2", "p1", "p2"]
+    error = refusal(client, game, tokens["p2"], type="strike", player="p2")
+    assert error["reason"] == "not_your_turn"
+    events = acts(client, game, tokens, {"type": "strike", "player": "p1"})
+    assert "duel_resolved" in [e["type"] for e in events]
+    assert to_act(client, game, tokens) == ["p2"]  # the challenge was p1's action: the other player's turn (R6)

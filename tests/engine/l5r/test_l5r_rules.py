@@ -26,7 +26,7 @@ def to_dynasty(game):
 
 
 def attack_with(game, units, field=2, defenders=None, acted=False):
-    passes(game, "p1", "p2", "p1") if acted else to_attack(game)
+    passes(game, "p2", "p1") if acted else to_attack(game)  # acted: p1 took an action, p2's turn (R6)
     play(game, {"type": "attack", "player": "p1"}, {"type": "army", "player": "p1", "battlefield": field,
                                                      "units": units}, {"type": "pass", "player": "p1"})
     if defenders:
@@ -130,11 +130,13 @@ def state_of_province(game, seat, number):
 
 
 def test_s3_1_the_action_phase_ends_only_when_both_players_pass_in_a_row():
-    game = given()
-    play(game, {"type": "produce", "player": "p1", "card": card("p1", "kyuden-hida")})
-    passes(game, "p1", "p2")
-    assert game.state.phase == "action" and game.state.priority == "p1"  # p1 acted: p2's pass is not two in a row
+    game = given(p2={"hand": ["ambush"]})
     passes(game, "p1")
+    play(game, {"type": "produce", "player": "p2", "card": card("p2", "kyuden-doji")},
+         {"type": "play_strategy", "player": "p2", "card": card("p2", "ambush")})
+    passes(game, "p1")
+    assert game.state.phase == "action" and game.state.priority == "p2"  # p2 acted: not two passes in a row
+    passes(game, "p2")
     assert game.state.phase == "attack"
 
 
@@ -146,6 +148,7 @@ def test_s3_1_an_open_action_attaches_a_follower_paid_in_gold_and_a_spell_only_t
     play(game, {"type": "produce", "player": "p1", "card": card("p1", "kyuden-hida")},
          {"type": "attach", "player": "p1", "card": card("p1", "ashigaru"), "to": YAKAMO})
     assert game.state.player("p1").gold == 3 and army_force(game.state, [YAKAMO]) == 5
+    passes(game, "p2")  # one action at a time (R6)
     error = refused(game, {"type": "attach", "player": "p1", "card": card("p1", "jade-strike"), "to": YAKAMO})
     assert error.rule == "§1" and error.code == "not_a_shugenja"
     play(game, {"type": "attach", "player": "p1", "card": card("p1", "jade-strike"), "to": card("p1", "kuni-yori")})
@@ -421,7 +424,7 @@ def test_s5_the_issue_example_higher_total_wins_and_the_loser_is_destroyed():
     assert text(game.state, duel) == "Doji Hotaru wins the duel 7 to 5 after three focuses; Matsu Tsuko is destroyed"
     assert {card("p2", "feign-death"), card("p1", "heavy-infantry")} <= set(
         game.state.player("p2").fate_discard + game.state.player("p1").fate_discard)  # focus cards discarded
-    assert game.state.duel is None and game.state.priority == "p1"
+    assert game.state.duel is None and game.state.priority == "p2"  # the challenge was p1's action (R6)
 
 
 def test_s5_equal_totals_both_lose():
