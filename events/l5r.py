@@ -214,7 +214,8 @@ class StrategyPlayed(Event, frozen=True, tag="strategy_played"):
 
 class EffectApplied(Event, frozen=True, tag="effect"):
     """What a card's text did (the engine does not know card texts): ``kind`` of change to ``target`` by ``amount``.
-    ``destroyed`` / ``eliminated``: the consequences the engine derives (chi at 0, honour at -20)."""
+    ``destroyed``: the consequence the engine derives (chi at 0). A card that eliminates a player or wins the game
+    (R9: ``eliminate`` / ``win``) is followed by ``player_eliminated`` / ``game_ended`` naming it."""
 
     player: str
     card: str  # the card whose text acts
@@ -324,7 +325,8 @@ class TurnEnded(Event, frozen=True, tag="turn_ended"):
 
 class PlayerEliminated(Event, frozen=True, tag="player_eliminated"):
     player: str
-    reason: Literal["provinces", "honor"]
+    reason: Literal["provinces", "honor", "card"]
+    card: str | None = None  # reason "card": the card whose text eliminates the player (R9)
 
 
 class Conceded(Event, frozen=True, tag="conceded"):
@@ -333,15 +335,25 @@ class Conceded(Event, frozen=True, tag="conceded"):
 
 class GameEnded(Event, frozen=True, tag="game_ended"):
     winner: str | None
-    reason: Literal["honor", "enlightenment", "military", "concession"]
+    reason: Literal["honor", "enlightenment", "military", "concession", "card"]
     honor: tuple[int, ...]  # family honour per seat at the end
+    card: str | None = None  # reason "card": the card whose text wins the game (R9)
+
+
+class NothingDrawn(Event, frozen=True, tag="nothing_drawn"):
+    """R9: a draw from an empty deck draws nothing and play goes on: the end phase's fate card, a card's draw, or a
+    province's refill (``province``) from an empty dynasty deck."""
+
+    player: str
+    deck: Literal["fate", "dynasty"]
+    province: int | None = None
 
 
 L5REvent = (
     GameStarted | CardDrawn | ProvinceFilled | TurnStarted | CardsRevealed | PhaseStarted | Passed | GoldProduced
     | CardRecruited | CardAttached | RingPlayed | StrategyPlayed | EffectApplied | HonorChanged | AttackDeclared
     | ArmyAssigned | BattleResolved | AttackEnded | DuelChallenged | DuelFocused | DuelStruck | DuelResolved
-    | DynastyDiscarded | CardDiscarded | TurnEnded | PlayerEliminated | Conceded | GameEnded
+    | DynastyDiscarded | CardDiscarded | TurnEnded | PlayerEliminated | Conceded | GameEnded | NothingDrawn
 )
 
 CODEC: Codec[L5REvent] = Codec(L5REvent)
@@ -350,7 +362,8 @@ __all__ = [
     "CODEC", "ArmyAssigned", "AttackDeclared", "AttackEnded", "BattleResolved", "CardAttached", "CardDiscarded",
     "CardDrawn", "CardRecruited", "CardsRevealed", "Conceded", "DeckRecord", "DuelChallenged", "DuelFocused",
     "DuelResolved", "DuelStruck", "DynastyDiscarded", "EffectApplied", "FocusCard", "GameEnded", "GameStarted",
-    "GoldProduced", "HonorChange", "HonorChanged", "L5REvent", "Passed", "PhaseStarted", "PlayerEliminated",
+    "GoldProduced", "HonorChange", "HonorChanged", "L5REvent", "NothingDrawn", "Passed", "PhaseStarted",
+    "PlayerEliminated",
     "PositionCard", "PositionDuel", "PositionFocus", "PositionPlayer", "PositionProvince", "PositionRecord",
     "ProvinceFilled", "Revealed", "RingPlayed", "SeatRecord", "StrategyPlayed", "TurnEnded", "TurnStarted",
     "Variant",

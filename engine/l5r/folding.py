@@ -16,6 +16,7 @@ import msgspec
 
 from engine.l5r.catalog import card_of
 from engine.l5r.state import (
+    QUIET_EVENTS,
     WINDOWS_OF_TWO,
     Army,
     Duel,
@@ -50,6 +51,7 @@ from events.l5r import (
     GoldProduced,
     HonorChanged,
     L5REvent,
+    NothingDrawn,
     Passed,
     PhaseStarted,
     PlayerEliminated,
@@ -62,7 +64,8 @@ from events.l5r import (
 
 STATE_FIELDS = State.__struct_fields__
 PLAYER_FIELDS = PlayerState.__struct_fields__
-PLAYER_LISTS = ("provinces", "hand", "dynasty_discard", "fate_discard", "cards", "played")
+PLAYER_LISTS = ("provinces", "hand", "dynasty_discard", "fate_discard", "discard_dishonored", "removed", "cards",
+                "played")
 PLAYER_DECKS = ("dynasty", "fate")  # dicts in the working copy (ordered, a card taken from anywhere in O(1))
 TUPLES = frozenset(PLAYER_LISTS + PLAYER_DECKS)
 STATE_LISTS = ("pending", "armies", "modifiers")
@@ -147,7 +150,8 @@ def _set_province(p: Any, number: int, **changes: Any) -> None:
 
 
 def _refill(w: Any, seat: str, number: int) -> None:
-    if w.by_id[seat].dynasty:
+    awaited_fills = sum(1 for x in w.pending if x.player == seat and x.dest == "province")
+    if len(w.by_id[seat].dynasty) > awaited_fills:
         w.pending.append(Pending(player=seat, dest="province", province=number))
 
 
@@ -192,6 +196,7 @@ def _destroy(w: Any, destroyed: Iterable[str]) -> None:
         p.at = {c.id: i for i, c in enumerate(p.cards)}
         p.dynasty_discard += [c.id for c in lost if card_of(c.id).dynasty]
         p.fate_discard += [c.id for c in lost if card_of(c.id).fate]
+        p.discard_dishonored += [c.id for c in lost if c.dishonored]  # §4: dishonoured in the pile too
     w.armies = [replace(a, units=tuple(u for u in a.units if u not in gone)) for a in w.armies]
     w.modifiers = [m for m in w.modifiers if m.target not in gone]
 
@@ -441,6 +446,10 @@ def _conceded(w: Any, e: Conceded) -> None:
     pass
 
 
+def _nothing_drawn(w: Any, e: NothingDrawn) -> None:
+    pass
+
+
 def _game_ended(w: Any, e: GameEnded) -> None:
     _assign(w, phase="over", winner=e.winner, end_reason=e.reason, priority=None, pending=[], duel=None)
 
@@ -494,8 +503,9 @@ HANDLERS: dict[type, Callable[[Any, Any], None]] = {
     ArmyAssigned: _army_assigned, BattleResolved: _battle_resolved, AttackEnded: _attack_ended,
     DuelChallenged: _duel_challenged, DuelFocused: _duel_focused, DuelStruck: _duel_struck,
     DuelResolved: _duel_resolved, DynastyDiscarded: _dynasty_discarded, CardDiscarded: _card_discarded,
-    PlayerEliminated: _player_eliminated, Conceded: _conceded, GameEnded: _game_ended,
+    PlayerEliminated: _player_eliminated, Conceded: _conceded, GameEnded: _game_ended, NothingDrawn: _nothing_drawn,
 }  # game_started and effect (rare, of many consequences) go through evolve
+QUIET = frozenset(QUIET_EVENTS)
 
 
 def fold(events: Iterable[L5REvent], state: State | None = None) -> State:
@@ -514,6 +524,8 @@ def fold(events: Iterable[L5REvent], state: State | None = None) -> State:
         else:
             applied += 1
             handler(w, event)
+            if type(event) not in QUIET:  # R9: something happened (state.is_quiet)
+                w.quiet_since = w.turn
     w.seq += applied
     return freeze(w)
 

@@ -67,6 +67,7 @@ from events.l5r import (
     HonorChange,
     HonorChanged,
     L5REvent,
+    NothingDrawn,
     Passed,
     PhaseStarted,
     PlayerEliminated,
@@ -83,7 +84,7 @@ HONOR_VICTORY = 40  # §6
 HONOR_ELIMINATION = -20  # §6
 CLAN_SURCHARGE = 2  # §3.3
 EFFECT_KINDS = ("force", "chi", "honor", "duel", "province", "family_honor", "gold", "bow", "straighten", "dishonor",
-                "restore", "destroy", "send_home", "discard", "draw")
+                "restore", "destroy", "send_home", "discard", "draw", "remove", "eliminate", "win")
 CARD_KINDS = ("force", "chi", "honor", "duel", "bow", "straighten", "dishonor", "restore", "destroy", "send_home")
 
 
@@ -383,6 +384,7 @@ def _recruit(b: Builder, action: L5RAction) -> None:
             raise refuse("cannot_proclaim", "§3.3", f"{action.player} has proclaimed once this turn already")
     b.emit(CardRecruited(player=action.player, province=action.province, card=province.card, gold=cost,
                          surcharge=surcharge, proclaimed=action.proclaim))
+    _refilled(b, action.player, action.province)
     if action.proclaim and card.personal_honor:
         _honor(b, action.player, card.personal_honor, "proclaim")
 
@@ -518,6 +520,15 @@ def _effect(b: Builder, action: L5RAction) -> None:  # noqa: C901 - one check pe
     elif kind == "discard":
         if owner_of(target) not in seat_ids(s) or target not in s.player(owner_of(target)).hand:
             raise refuse("no_target", "§1", f"{_named(target)} is not in a hand")
+    elif kind == "remove":
+        _removable(s, target)
+    elif kind in ("eliminate", "win"):
+        if target not in seat_ids(s) or s.player(target).eliminated:
+            raise refuse("no_target", "R9", f"{kind} names a player still in the game: "
+                         f"{', '.join(p.id for p in s.players if not p.eliminated)}, not {target!r}")
+        if amount:
+            raise refuse("no_change", "R9", f"a card that {'eliminates a player' if kind == 'eliminate' else 'wins'}"
+                         " the game gives no amount")
     destroyed: list[str] = []
     after = s
     if kind == "destroy":
@@ -529,7 +540,29 @@ def _effect(b: Builder, action: L5RAction) -> None:  # noqa: C901 - one check pe
                          until=action.until, destroyed=tuple(destroyed)))
     if kind == "family_honor":
         _honor(b, target, amount, "effect")
+    elif kind == "draw":
+        drawn = sum(1 for x in b.state.pending if x.player == target and x.dest == "hand") - \
+            sum(1 for x in s.pending if x.player == target and x.dest == "hand")
+        for _ in range(amount - drawn):  # R9: a draw from an empty deck draws nothing
+            b.emit(NothingDrawn(player=target, deck="fate"))
+    elif kind == "eliminate":  # R9: a card that says so (§6); the last one standing wins (advance)
+        b.emit(PlayerEliminated(player=target, reason="card", card=action.card))
+    elif kind == "win":  # R9: a card's own victory condition
+        b.emit(GameEnded(winner=target, reason="card", honor=tuple(p.honor for p in b.state.players),
+                         card=action.card))
+        return
     _honor_losses(b, after, destroyed)
+
+
+def _removable(s: State, target: str) -> None:
+    """A card an effect may remove from the game (R9): one in play (not a stronghold or sensei), in a hand or in a
+    discard pile."""
+    owner = owner_of(target)
+    if owner not in seat_ids(s):
+        raise refuse("no_target", "R9", f"{_named(target)} is not a card in play, in a hand or in a discard pile")
+    p = s.player(owner)
+    if s.in_play(target) is None and target not in p.hand and target not in p.dynasty_discard + p.fate_discard:
+        raise refuse("no_target", "R9", f"{_named(target)} is not a card in play, in a hand or in a discard pile")
 
 
 def _is_stronghold(s: State, target: str) -> bool:
@@ -686,6 +719,13 @@ def _discard_dynasty(b: Builder, action: L5RAction) -> None:
         raise refuse("nothing_to_discard", "§3.3", f"{action.player} has no face-up card in province "
                      f"{action.province}")
     b.emit(DynastyDiscarded(player=action.player, province=action.province, card=province.card))
+    _refilled(b, action.player, action.province)
+
+
+def _refilled(b: Builder, seat: str, province: int) -> None:
+    """R9: a province emptied whose refill finds the dynasty deck empty draws nothing, recorded."""
+    if not any(x.player == seat and x.dest == "province" and x.province == province for x in b.state.pending):
+        b.emit(NothingDrawn(player=seat, deck="dynasty", province=province))
 
 
 def _discard(b: Builder, action: L5RAction) -> None:
@@ -745,6 +785,8 @@ def advance(b: Builder) -> None:  # noqa: C901 - one step per procedure
             return
         if s.phase == "dynasty" and s.closed:
             b.emit(PhaseStarted(player=s.active, phase="end"))
+            if not any(x.player == s.active and x.dest == "hand" for x in b.state.pending):
+                b.emit(NothingDrawn(player=s.active, deck="fate"))  # R9: the fate deck is empty; play goes on
             continue
         if s.phase == "end":
             if len(s.player(s.active).hand) > HAND_LIMIT:
@@ -776,6 +818,9 @@ def _start_turn(b: Builder) -> None:
         cards = tuple(Revealed(province=pr.number, card=pr.card or "") for pr in hidden)
         events = tuple(r.card for r in cards if card_of(r.card).kind == "event")
         b.emit(CardsRevealed(player=p.id, cards=cards, discarded=events))
+        for r in cards:
+            if r.card in events:
+                _refilled(b, p.id, r.province)
 
 
 def _resolve_battle(b: Builder) -> None:  # noqa: C901 - §4 in order
@@ -835,18 +880,17 @@ def _resolve_battle(b: Builder) -> None:  # noqa: C901 - §4 in order
 
 
 def _eliminations(b: Builder) -> bool:
-    """§6: a player with no province left or family honour -20 or lower is eliminated; the last one standing wins
-    (R3: players eliminated at once leave the turn player the winner)."""
+    """§6: a player with no province left or family honour -20 or lower is eliminated (a card that says so: R9, its
+    ``effect``); the last one standing wins (R3: players eliminated at once leave the turn player the winner)."""
     s = b.state
     out = [p for p in s.players if not p.eliminated and (p.honor <= HONOR_ELIMINATION or not p.provinces)]
-    if not out:
-        return False
     for p in out:
         b.emit(PlayerEliminated(player=p.id, reason="honor" if p.honor <= HONOR_ELIMINATION else "provinces"))
     standing = [p.id for p in b.state.players if not p.eliminated]
-    winner = standing[0] if len(standing) == 1 else s.active if len(standing) == 0 else None
-    if winner is not None:
-        b.emit(GameEnded(winner=winner, reason="military", honor=tuple(p.honor for p in b.state.players)))
+    if len(standing) > 1:
+        return bool(out)
+    winner = standing[0] if standing else s.active
+    b.emit(GameEnded(winner=winner, reason="military", honor=tuple(p.honor for p in b.state.players)))
     return True
 
 
@@ -855,6 +899,16 @@ def opening(state: State) -> tuple[L5REvent, ...]:
     b = Builder(state)
     advance(b)
     return tuple(b.events)
+
+
+def is_stalled(state: State) -> bool:
+    """R9: a whole round (one turn of each player still in the game) has ended in which no event but passes and
+    empty draws happened (and the turn's own steps: ``engine.l5r.state.is_quiet``), all since the turn
+    ``state.quiet_since``. A bot game in this state ends as a draw (``engine.play``, by adjudication)."""
+    if state.phase in ("setup", "over"):
+        return False
+    played = state.turn if state.phase == "start" else state.turn - 1  # the turns that have ended
+    return played - state.quiet_since >= sum(1 for p in state.players if not p.eliminated)
 
 
 # -- legal actions ----------------------------------------------------------------------------------------------
@@ -956,5 +1010,5 @@ def _challenges(s: State, seat: str) -> Iterator[Challenge]:
 
 
 __all__ = ["HAND_LIMIT", "HONOR_ELIMINATION", "HONOR_VICTORY", "Builder", "advance", "army_cards", "army_force",
-           "available_units", "chi_of", "decide", "duel_base", "force_of", "gold_sources", "legal_actions",
-           "opening", "province_strength", "recruit_cost", "unit_force"]
+           "available_units", "chi_of", "continues_action", "decide", "duel_base", "force_of", "gold_sources",
+           "is_stalled", "legal_actions", "opening", "province_strength", "recruit_cost", "unit_force"]

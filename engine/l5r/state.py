@@ -50,6 +50,7 @@ from events.l5r import (
     GoldProduced,
     HonorChanged,
     L5REvent,
+    NothingDrawn,
     Passed,
     PhaseStarted,
     PlayerEliminated,
@@ -97,6 +98,8 @@ class PlayerState(msgspec.Struct, frozen=True, kw_only=True):
     fate: tuple[str, ...] = ()
     dynasty_discard: tuple[str, ...] = ()
     fate_discard: tuple[str, ...] = ()
+    discard_dishonored: tuple[str, ...] = ()  # the cards of the discard piles lying dishonoured (§4)
+    removed: tuple[str, ...] = ()  # the removed-from-game area (§1, R9)
     cards: tuple[InPlay, ...] = ()
     played: tuple[str, ...] = ()  # strategies played this turn (their effects may follow)
     eliminated: bool = False
@@ -169,6 +172,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     decks: tuple[DeckRecord, ...] = ()  # sealed, without a position: the decks as dealt (the seed orders them)
     winner: str | None = None
     end_reason: str | None = None
+    quiet_since: int = 0  # R9: the turn of the last event but passes, empty draws and turn steps (is_stalled)
 
     def player(self, seat: str) -> PlayerState:
         for p in self.players:
@@ -240,10 +244,12 @@ def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
 _take_from_deck = _without
 
 
-def _destroy(state: State, destroyed: Iterable[str]) -> State:
-    """Destroyed cards go to their owner's discard piles (personalities and holdings: dynasty; attachments: fate);
-    a destroyed personality's attachments go with it."""
-    gone = set(destroyed)
+def _destroy(state: State, destroyed: Iterable[str], removed: Iterable[str] = ()) -> State:
+    """Cards leave play: destroyed ones go to their owner's discard piles (personalities and holdings: dynasty;
+    attachments: fate), a dishonoured one lying dishonoured there (§4); ``removed`` ones to the removed-from-game area
+    (R9). A personality's attachments leave play with it, to the discard pile."""
+    out = set(removed)
+    gone = set(destroyed) | out
     if not gone:
         return state
     players = []
@@ -253,11 +259,15 @@ def _destroy(state: State, destroyed: Iterable[str]) -> State:
         if not lost:
             players.append(p)
             continue
-        dyn = tuple(c.id for c in lost if card_of(c.id).dynasty)
-        fate = tuple(c.id for c in lost if card_of(c.id).fate)
+        discarded = [c for c in lost if c.id not in out]
+        dyn = tuple(c.id for c in discarded if card_of(c.id).dynasty)
+        fate = tuple(c.id for c in discarded if card_of(c.id).fate)
+        shamed = tuple(c.id for c in discarded if c.dishonored)
         players.append(msgspec.structs.replace(
             p, cards=tuple(c for c in p.cards if c.id not in gone and c.id not in attached),
-            dynasty_discard=p.dynasty_discard + dyn, fate_discard=p.fate_discard + fate))
+            dynasty_discard=p.dynasty_discard + dyn, fate_discard=p.fate_discard + fate,
+            discard_dishonored=p.discard_dishonored + shamed,
+            removed=p.removed + tuple(c.id for c in lost if c.id in out)))
     armies = tuple(msgspec.structs.replace(a, units=tuple(u for u in a.units if u not in gone)) for a in state.armies)
     modifiers = tuple(m for m in state.modifiers if m.target not in gone)
     return msgspec.structs.replace(state, players=tuple(players), armies=armies, modifiers=modifiers)
@@ -278,9 +288,10 @@ def _set_province(player: PlayerState, number: int, **changes: Any) -> PlayerSta
 
 
 def _refill(state: State, seat: str, number: int) -> State:
-    """A province emptied is refilled face down from the dynasty deck (§3.3), when the deck has a card."""
-    p = state.player(seat)
-    if not p.dynasty:
+    """A province emptied is refilled face down from the dynasty deck (§3.3), when the deck has a card left for it
+    (refills already awaited count: R9, an empty deck draws nothing)."""
+    awaited_fills = sum(1 for x in state.pending if x.player == seat and x.dest == "province")
+    if len(state.player(seat).dynasty) <= awaited_fills:
         return state
     return msgspec.structs.replace(state, pending=state.pending + (Pending(player=seat, dest="province",
                                                                           province=number),))
@@ -398,7 +409,7 @@ def _from_position(state: State, position: PositionRecord) -> State:
             p, honor=spec.honor, cards=tuple(cards), provinces=tuple(provinces), hand=tuple(hand),
             dynasty=tuple(dynasty), fate=tuple(fate), stronghold_bowed=spec.stronghold_bowed))
     state = msgspec.structs.replace(state, players=tuple(players), phase="action", active=position.active,
-                                    turn=position.turn, priority=position.active)
+                                    turn=position.turn, priority=position.active, quiet_since=position.turn - 1)
     if position.duel is not None:
         d = position.duel
         challenger = _named(state, d.challenger)
@@ -458,7 +469,25 @@ def next_focus(duel: Duel, after: str | None = None) -> str | None:
     return None
 
 
-def evolve(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per event
+# R9: "no event but passes and empty draws": passes, empty draws and the steps every turn takes by itself whatever
+# the players do (a turn's start and end, its phases). Any other event is something happening: a card drawn or
+# played, gold produced, an attack declared, an honour change...
+QUIET_EVENTS = (Passed, NothingDrawn, PhaseStarted, TurnStarted, TurnEnded)
+
+
+def is_quiet(event: L5REvent) -> bool:
+    """R9: whether ``event`` is one of those that leave a round quiet (``State.quiet_since``, ``rules.is_stalled``)."""
+    return isinstance(event, QUIET_EVENTS)
+
+
+def evolve(state: State, event: L5REvent) -> State:
+    after = _apply(state, event)
+    if not is_quiet(event) and not isinstance(event, GameStarted) and after.quiet_since != after.turn:
+        after = msgspec.structs.replace(after, quiet_since=after.turn)
+    return after
+
+
+def _apply(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per event
     state = msgspec.structs.replace(state, seq=state.seq + 1)
     match event:
         case GameStarted():
@@ -614,6 +643,8 @@ def evolve(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
         case GameEnded(winner=winner, reason=reason):
             return msgspec.structs.replace(state, phase="over", winner=winner, end_reason=reason, priority=None,
                                            pending=(), duel=None)
+        case NothingDrawn():
+            return state
         case _:
             assert_never(event)
 
@@ -690,7 +721,24 @@ def _effect(state: State, event: EffectApplied) -> State:
         owner = target.split(".", 1)[0]
         p = state.player(owner)
         state = _replace_player(state, owner, hand=_without(p.hand, target), fate_discard=p.fate_discard + (target,))
+    elif kind == "remove":
+        state = _removed(state, target)
     return _destroy(state, event.destroyed)
+
+
+def _removed(state: State, target: str) -> State:
+    """A card removed from the game (R9): from play (its attachments to the discard pile), a hand or a discard
+    pile, to its owner's removed-from-game area."""
+    owner = target.split(".", 1)[0]
+    p = state.player(owner)
+    if any(c.id == target for c in p.cards):
+        return _destroy(state, (), (target,))
+    if target in p.hand:
+        return _replace_player(state, owner, hand=_without(p.hand, target), removed=p.removed + (target,))
+    return _replace_player(state, owner, dynasty_discard=tuple(c for c in p.dynasty_discard if c != target),
+                           fate_discard=tuple(c for c in p.fate_discard if c != target),
+                           discard_dishonored=tuple(c for c in p.discard_dishonored if c != target),
+                           removed=p.removed + (target,))
 
 
 def _battle_resolved(state: State, event: BattleResolved) -> State:
@@ -728,6 +776,6 @@ def state_to_builtins(state: State) -> dict[str, Any]:
     return data
 
 
-__all__ = ["MAX_FOCUS", "Army", "Duel", "Focus", "InPlay", "Modifier", "Pending", "PlayerState", "Province", "State",
-           "awaited", "deck_ranks", "evolve", "focus_count", "fold", "initial_state", "next_focus", "start_state",
-           "state_to_builtins", "top"]
+__all__ = ["MAX_FOCUS", "QUIET_EVENTS", "Army", "Duel", "Focus", "InPlay", "Modifier", "Pending", "PlayerState",
+           "Province", "State", "awaited", "deck_ranks", "evolve", "focus_count", "fold",
+           "initial_state", "is_quiet", "next_focus", "start_state", "state_to_builtins", "top"]

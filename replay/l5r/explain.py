@@ -37,6 +37,7 @@ from events.l5r import (
     GoldProduced,
     HonorChanged,
     L5REvent,
+    NothingDrawn,
     Passed,
     PhaseStarted,
     PlayerEliminated,
@@ -56,8 +57,9 @@ RULES = {
     "battle_resolved": "§4", "attack_ended": "§3.2", "duel_challenged": "§5.1", "duel_focused": "§5.2",
     "duel_struck": "§5.2", "duel_resolved": "§5.3", "dynasty_discarded": "§3.3", "card_discarded": "§3.4",
     "turn_ended": "§3.4", "player_eliminated": "§6", "conceded": "concession", "game_ended": "§6",
+    "nothing_drawn": "R9",
 }
-END_RULES = {"honor": "§6", "enlightenment": "§6", "military": "§6", "concession": "concession"}
+END_RULES = {"honor": "§6", "enlightenment": "§6", "military": "§6", "concession": "concession", "card": "R9"}
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 PHASES = {"attack": "attack phase", "dynasty": "dynasty phase", "end": "end phase"}
 KIND_WORDS = {"force": "force", "chi": "chi", "honor": "personal honour", "duel": "duel total",
@@ -155,6 +157,12 @@ def _effect(e: EffectApplied) -> str:
             line = f"{source}: {name(e.target)} is sent home"
         case "discard":
             line = f"{source}: {name(e.target)} is discarded from hand"
+        case "remove":
+            line = f"{source}: {name(e.target)} is removed from the game"
+        case "eliminate":
+            line = f"{source}: {e.target} is eliminated"
+        case "win":
+            line = f"{source}: {e.target} wins the game"
         case _:
             verb = {"bow": "bowed", "straighten": "straightened", "dishonor": "dishonoured", "restore": "restored",
                     "destroy": "destroyed"}.get(e.kind, e.kind)
@@ -237,11 +245,19 @@ def text(state: State, event: L5REvent) -> str:  # noqa: C901 - one line per eve
             return f"{player} discards {name(card)} down to 8 cards"
         case TurnEnded(player=player, next=nxt):
             return f"{player}'s turn ends; {nxt} is next"
+        case PlayerEliminated(player=player, reason="card", card=card):
+            return f"{player} is eliminated by {name(card)} (R9)"
         case PlayerEliminated(player=player, reason=reason):
             why = "every province destroyed" if reason == "provinces" else "family honour -20 or lower"
             return f"{player} is eliminated: {why} (§6)"
         case Conceded(player=player):
             return f"{player} concedes"
+        case NothingDrawn(player=player, deck="fate"):
+            return f"{player} draws nothing: its fate deck is empty (R9)"
+        case NothingDrawn(player=player, province=province):
+            return f"{player}'s province {province} stays empty: its dynasty deck is empty (R9)"
+        case GameEnded(winner=winner, reason="card", card=card):
+            return f"{winner} wins the game by {name(card)} (R9)"
         case GameEnded(winner=winner, reason=reason):
             if reason == "concession":
                 return f"{winner} wins by concession"

@@ -293,3 +293,79 @@ def test_r6_the_duels_focus_step_alternates_from_the_challenged_player(client: T
     events = acts(client, game, tokens, {"type": "strike", "player": "p1"})
     assert "duel_resolved" in [e["type"] for e in events]
     assert to_act(client, game, tokens) == ["p2"]  # the challenge was p1's action: the other player's turn (R6)
+
+
+# -- R9: card-stated endings, the removed-from-game area, dishonour in the discard pile, empty draws ---------------
+
+
+def effect(seat: str, card: str, kind: str, target: str, amount: int = 0) -> Json:
+    return {"type": "effect", "player": seat, "card": card, "kind": kind, "target": target, "amount": amount}
+
+
+def test_r9_an_effect_records_that_a_card_eliminates_a_player(client: TestClient) -> None:
+    game, tokens = position_game(client, p1={"hand": ["block-supply-lines"]})
+    events = acts(client, game, tokens, {"type": "play_strategy", "player": "p1", "card": "p1.block-supply-lines.1"},
+                  effect("p1", "p1.block-supply-lines.1", "eliminate", "p2"))
+    eliminated = next(e for e in events if e["type"] == "player_eliminated")
+    ended = next(e for e in events if e["type"] == "game_ended")
+    assert (eliminated["player"], eliminated["reason"], eliminated["card"]) == ("p2", "card",
+                                                                               "p1.block-supply-lines.1")
+    assert (ended["winner"], ended["reason"]) == ("p1", "military")  # every other player eliminated (§6)
+    shown = state(client, game, tokens)
+    assert (shown["winner"], shown["end_reason"], shown["players"][1]["eliminated"]) == ("p1", "military", True)
+    explained = client.get(f"/games/{game}/explanations").json()
+    texts = [x["text"] for x in (explained if isinstance(explained, list) else explained["explanations"])]
+    assert "p2 is eliminated by Block Supply Lines (R9)" in texts
+
+
+def test_r9_an_effect_records_that_a_card_wins_the_game(client: TestClient) -> None:
+    game, tokens = position_game(client, p2={"home": [{"card": "doji-hotaru"}]})
+    acts(client, game, tokens, *passes("p1"))
+    events = acts(client, game, tokens, effect("p2", HOTARU, "win", "p2"))
+    ended = next(e for e in events if e["type"] == "game_ended")
+    assert (ended["winner"], ended["reason"], ended["card"]) == ("p2", "card", HOTARU)
+    shown = state(client, game, tokens, "spectator")
+    assert (shown["phase"], shown["winner"], shown["end_reason"]) == ("over", "p2", "card")
+    error = refusal(client, game, tokens["scorekeeper"], type="pass", player="p1")
+    assert error["reason"] == "game_over"
+
+
+def test_r9_an_effect_cannot_eliminate_or_crown_nobody(client: TestClient) -> None:
+    game, tokens = position_game(client, p1={"home": [{"card": "hida-yakamo"}]})
+    for kind, target, amount in (("eliminate", "p9", 0), ("win", YAKAMO, 0), ("eliminate", "p2", 3)):
+        error = refusal(client, game, tokens["p1"], **effect("p1", YAKAMO, kind, target, amount))
+        assert error["reason"] in ("no_target", "no_change"), error
+
+
+def test_r9_a_card_removed_from_the_game_goes_to_its_owners_removed_area(client: TestClient) -> None:
+    game, tokens = position_game(client, p1={"hand": ["charge"]},
+                                 p2={"home": [{"card": "doji-hotaru", "attachments": ["ashigaru"]}]})
+    acts(client, game, tokens, {"type": "produce", "player": "p1", "card": "p1.kyuden-hida.1"},
+         {"type": "play_strategy", "player": "p1", "card": "p1.charge.1"},
+         effect("p1", "p1.charge.1", "remove", HOTARU))
+    p2 = state(client, game, tokens, "spectator")["players"][1]
+    assert p2["removed"] == [HOTARU] and HOTARU not in p2["dynasty_discard"]
+    assert p2["fate_discard"] == ["p2.ashigaru.1"]  # its follower leaves play with it, to the discard pile
+    assert HOTARU not in [c["id"] for c in p2["cards"]]
+
+
+def test_r9_a_dishonoured_personality_destroyed_stays_dishonoured_in_the_discard_pile(client: TestClient) -> None:
+    game, tokens = position_game(client, p1={"hand": ["charge"]},
+                                 p2={"home": [{"card": "doji-hotaru", "dishonored": True}, {"card": "daidoji-uji"}]})
+    events = acts(client, game, tokens, {"type": "produce", "player": "p1", "card": "p1.kyuden-hida.1"},
+                  {"type": "play_strategy", "player": "p1", "card": "p1.charge.1"},
+                  effect("p1", "p1.charge.1", "destroy", HOTARU), effect("p1", "p1.charge.1", "destroy", UJI))
+    assert [e["total"] for e in events if e["type"] == "honor_changed"] == [10 - 3]  # §4: Hotaru's personal honour
+    p2 = state(client, game, tokens, "spectator")["players"][1]
+    assert p2["dynasty_discard"] == [HOTARU, UJI]
+    assert p2["discard_dishonored"] == [HOTARU]  # it lies dishonoured in the pile; Uji does not
+
+
+def test_r9_drawing_from_an_empty_fate_deck_draws_nothing_and_is_recorded(client: TestClient) -> None:
+    game, tokens = position_game(client, p1={"fate": [], "hand": ["ashigaru"]})
+    events = acts(client, game, tokens, *passes("p1", "p2", "p1", "p1"))  # action, attack, dynasty: the end phase
+    empty = [e for e in events if e["type"] == "nothing_drawn"]
+    assert [(e["player"], e["deck"]) for e in empty] == [("p1", "fate")]
+    assert not [e for e in events if e["type"] == "card_drawn"]
+    shown = state(client, game, tokens)
+    assert (shown["active"], shown["players"][0]["hand"]) == ("p2", ["p1.ashigaru.1"])  # play goes on

@@ -8,7 +8,9 @@ import pytest
 from engine.errors import SetupError
 from engine.l5r import SYSTEM
 from engine.l5r.actions import Challenge
+from engine.l5r.catalog import card_of
 from engine.l5r.rules import army_force, recruit_cost
+from engine.play import seat_bots
 from events.l5r import BattleResolved, DuelResolved, GameEnded, HonorChanged
 from replay.l5r.explain import text
 from replay.l5r.views import state_view
@@ -562,3 +564,109 @@ def test_table_mode_cards_are_entered_as_drawn_and_refused_when_not_left_in_the_
     assert error.code == "not_in_deck"
     events = SYSTEM.decide(state, SYSTEM.parse_action({"type": "draw", "player": "p1", "card": "hida-kisada"}))
     assert events[0].card == "p1.hida-kisada.1" and events[0].source == "table"
+
+
+# -- R9: a stalled game -------------------------------------------------------------------------------------------
+
+
+def bare(**spec):
+    """A player with nothing left to play: no card at home, in a province, in hand or in a deck."""
+    return {"home": [], "provinces": [{"card": None}] * 4, "hand": [], "dynasty": [], "fate": [], **spec}
+
+
+def a_quiet_turn(game, seat):
+    other = "p2" if seat == "p1" else "p1"
+    return passes(game, seat, other, seat, seat)  # the action phase, no attack, no recruiting; the end phase
+
+
+def test_r9_a_game_is_stalled_when_a_whole_round_passes_with_nothing_but_passes_and_empty_draws():
+    game = given(p1=bare(), p2=bare())
+    assert not SYSTEM.is_stalled(game.state)
+    a_quiet_turn(game, "p1")
+    assert "nothing_drawn" in game.tags() and not SYSTEM.is_stalled(game.state)  # one turn is not a round
+    a_quiet_turn(game, "p2")
+    assert SYSTEM.is_stalled(game.state) and game.state.phase == "action" and game.state.active == "p1"
+
+
+def test_r9_anything_but_a_pass_or_an_empty_draw_starts_the_round_again():
+    game = given(p1=bare(), p2=bare())
+    a_quiet_turn(game, "p1")
+    play(game, {"type": "produce", "player": "p2", "card": card("p2", "kyuden-doji")})  # gold produced: something
+    a_quiet_turn(game, "p2")
+    assert not SYSTEM.is_stalled(game.state)
+    a_quiet_turn(game, "p1")
+    assert not SYSTEM.is_stalled(game.state)  # p2's turn, in which gold was produced, is not part of a quiet round
+    a_quiet_turn(game, "p2")
+    assert SYSTEM.is_stalled(game.state)
+
+
+def test_r9_quiet_rounds_fold_as_they_evolve():
+    game = given(p1=bare(), p2=bare())
+    a_quiet_turn(game, "p1")
+    a_quiet_turn(game, "p2")
+    state = SYSTEM.initial_state()
+    for event in game.events:
+        state = SYSTEM.evolve(state, event)
+    assert state == SYSTEM.fold(game.events) == game.state and state.quiet_since == 0
+
+
+def _until_stalled(index: int, seed: int, bots: tuple[str, str], limit: int) -> tuple[int, object]:
+    """A bot game played action by action until it ends or ``is_stalled``: (actions played, the state)."""
+    setup = SYSTEM.sample_setup(index, seed)
+    players = seat_bots(SYSTEM, SYSTEM.seats(setup), bots, seed)
+    state = SYSTEM.fold(SYSTEM.start(setup))
+    for n in range(limit):
+        if SYSTEM.outcome(state) is not None or SYSTEM.is_stalled(state):
+            return n, state
+        seat = SYSTEM.to_act(state)[0]
+        for event in SYSTEM.decide(state, players[seat].choose(state, seat)):
+            state = SYSTEM.evolve(state, event)
+    return limit, state
+
+
+@pytest.mark.parametrize(("index", "seed"), [(9, 12345), (9, 2**31 - 1)])
+def test_r9_random_bot_games_that_cannot_end_are_stalled_within_a_bounded_number_of_actions(index, seed):
+    # 12345: both decks and every province empty, four rings each (not the same four), p1 without a personality and
+    # p2's army of 9 force no match for a province of strength 9. 2**31-1 stalled so before R4 rebuilt the sample
+    # decks; today it ends.
+    n, state = _until_stalled(index, seed, ("random", "random"), 3000)
+    assert n < 3000 and (SYSTEM.is_stalled(state) or SYSTEM.outcome(state) is not None)
+    if seed == 12345:
+        assert SYSTEM.is_stalled(state)
+        assert all(not p.fate and not p.dynasty and not any(pr.card for pr in p.provinces) for p in state.players)
+        assert not any(card_of(c.id).kind == "personality" for c in state.player("p1").cards)
+
+
+def test_r9_a_province_refill_from_an_empty_dynasty_deck_draws_nothing_and_is_recorded():
+    game = to_dynasty(given(p1={"dynasty": []}))
+    play(game, {"type": "produce", "player": "p1", "card": card("p1", "kyuden-hida")},
+         {"type": "recruit", "player": "p1", "province": 1})
+    assert game.tags()[-2:] == ["card_recruited", "nothing_drawn"]
+    assert (game.events[-1].deck, game.events[-1].province) == ("dynasty", 1)
+    assert state_of_province(game, "p1", 1).card is None and game.state.pending == ()
+    assert text(game.state, game.events[-1]) == "p1's province 1 stays empty: its dynasty deck is empty (R9)"
+
+
+def test_r9_an_effect_drawing_more_than_the_deck_holds_draws_what_is_left():
+    game = given(p1={"fate": ["ashigaru"], "hand": ["charge"]})
+    play(game, {"type": "produce", "player": "p1", "card": card("p1", "kyuden-hida")},
+         {"type": "play_strategy", "player": "p1", "card": card("p1", "charge")},
+         {"type": "effect", "player": "p1", "card": card("p1", "charge"), "kind": "draw", "target": "p1",
+          "amount": 3})
+    assert game.tags()[-4:] == ["effect", "nothing_drawn", "nothing_drawn", "card_drawn"]
+    assert game.state.player("p1").hand == (card("p1", "ashigaru"),)
+
+
+def test_r9_remove_takes_a_card_from_a_hand_or_a_discard_pile_too_and_nothing_else():
+    game = given(p1={"hand": ["charge", "ambush"]})
+    play(game, {"type": "produce", "player": "p1", "card": card("p1", "kyuden-hida")},
+         {"type": "play_strategy", "player": "p1", "card": card("p1", "charge")},
+         {"type": "effect", "player": "p1", "card": card("p1", "charge"), "kind": "remove",
+          "target": card("p1", "ambush")},
+         {"type": "effect", "player": "p1", "card": card("p1", "charge"), "kind": "remove",
+          "target": card("p1", "charge")})
+    p1 = game.state.player("p1")
+    assert p1.removed == (card("p1", "ambush"), card("p1", "charge")) and not p1.hand and not p1.fate_discard
+    for nowhere in (card("p1", "kyuden-hida"), card("p1", "ashigaru"), "p9.x.1"):  # a stronghold, a deck card
+        assert refused(game, {"type": "effect", "player": "p1", "card": card("p1", "charge"), "kind": "remove",
+                              "target": nowhere}).code == "no_target"
