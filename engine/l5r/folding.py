@@ -150,8 +150,11 @@ def _set_province(p: Any, number: int, **changes: Any) -> None:
 
 
 def _refill(w: Any, seat: str, number: int) -> None:
-    awaited_fills = sum(1 for x in w.pending if x.player == seat and x.dest == "province")
-    if len(w.by_id[seat].dynasty) > awaited_fills:
+    """``engine.l5r.state._refill`` in place (``dynasty_left``: the unseen pool less the cards laid unseen)."""
+    p = w.by_id[seat]
+    laid = sum(1 for pr in p.provinces if pr.unseen)
+    awaited = sum(1 for x in w.pending if x.player == seat and x.dest in ("province", "discard"))
+    if len(p.dynasty) - laid > awaited:
         w.pending.append(Pending(player=seat, dest="province", province=number))
 
 
@@ -242,6 +245,10 @@ def _card_drawn(w: Any, e: CardDrawn) -> None:
 
 def _province_filled(w: Any, e: ProvinceFilled) -> None:
     p = w.by_id[e.player]
+    if e.source == "unseen":  # table mode: laid face down unseen, entered when it turns face up
+        _set_province(p, e.province, card=None, face_up=False, unseen=True)
+        _pop_pending(w)
+        return
     inst = e.card if e.card is not None else next(iter(p.dynasty))
     _set_province(p, e.province, card=inst, face_up=False)
     _take(p.dynasty, inst)
@@ -309,6 +316,9 @@ def _turn_started(w: Any, e: TurnStarted) -> None:
     w.turn = e.turn
     w.passes = 0
     w.acted = w.closed = False
+    for pr in p.provinces:  # table mode: each unseen face-down card is entered as it turns face up
+        if pr.unseen:
+            w.pending.append(Pending(player=e.player, dest="reveal", province=pr.number))
 
 
 def _turn_ended(w: Any, e: TurnEnded) -> None:
@@ -323,13 +333,20 @@ def _turn_ended(w: Any, e: TurnEnded) -> None:
 def _cards_revealed(w: Any, e: CardsRevealed) -> None:
     p = w.by_id[e.player]
     for r in e.cards:
-        _set_province(p, r.province, card=r.card, face_up=True)
-    for inst in e.discarded:
-        number = next(pr.number for pr in p.provinces if pr.card == inst)
-        _set_province(p, number, card=None, face_up=False)
+        if e.table:  # an unseen card entered: it leaves the unseen pool
+            _take(p.dynasty, r.card)
+        _set_province(p, r.province, card=r.card, face_up=True, unseen=False)
+    emptied = []
+    for inst in e.discarded:  # events (D2); a destroyed province's card (table)
+        holding = next((pr.number for pr in p.provinces if pr.card == inst), None)
+        if holding is not None:
+            _set_province(p, holding, card=None, face_up=False)
+            emptied.append(holding)
         p.dynasty_discard.append(inst)
-    for inst in e.discarded:
-        _refill(w, e.player, next(r.province for r in e.cards if r.card == inst))
+    if e.table:
+        _pop_pending(w)
+    for holding in emptied:
+        _refill(w, e.player, holding)
 
 
 def _card_recruited(w: Any, e: CardRecruited) -> None:
@@ -399,7 +416,7 @@ def _duel_focused(w: Any, e: DuelFocused) -> None:
     if e.source == "hand":
         assert card is not None
         _remove(p.hand, card)
-    else:
+    elif not e.unseen:  # unseen (table mode): among the unseen fate cards until the reveal
         card = card if card is not None else next(iter(p.fate))
         _take(p.fate, card)
     duel = replace(w.duel, focuses=w.duel.focuses + (Focus(player=e.player, source=e.source, card=card),))
@@ -408,6 +425,9 @@ def _duel_focused(w: Any, e: DuelFocused) -> None:
 
 def _duel_struck(w: Any, e: DuelStruck) -> None:
     w.duel = replace(w.duel, next=None)
+    for f in w.duel.focuses:  # table mode: each focus card laid unseen is entered at the reveal
+        if f.card is None:
+            w.pending.append(Pending(player=f.player, dest="focus"))
 
 
 def _duel_resolved(w: Any, e: DuelResolved) -> None:
@@ -467,6 +487,8 @@ def _battle_resolved(w: Any, e: BattleResolved) -> None:
     _destroy(w, e.destroyed)
     if e.province_destroyed:
         d = by_id[e.defender]
+        if any(pr.unseen for pr in d.provinces if pr.number == e.battlefield):  # entered as it is discarded
+            w.pending.append(Pending(player=d.id, dest="discard", province=e.battlefield))
         d.provinces = [pr for pr in d.provinces if pr.number != e.battlefield]
         d.dynasty_discard += list(e.discarded)
     if e.returned_bowed:

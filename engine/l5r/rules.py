@@ -32,17 +32,20 @@ from engine.l5r.actions import (
     Recruit,
     Strike,
 )
-from engine.l5r.catalog import ELEMENTS, card_of, name_of, owner_of
+from engine.l5r.catalog import CARDS, ELEMENTS, card_of, name_of, owner_of
 from engine.l5r.state import (
     MAX_FOCUS,
     WINDOWS_OF_TWO,
     InPlay,
+    Pending,
     PlayerState,
     State,
     awaited,
     evolve,
+    fate_left,
     focus_count,
     top,
+    unseen_of,
 )
 from events.l5r import (
     ArmyAssigned,
@@ -62,6 +65,7 @@ from events.l5r import (
     DynastyDiscarded,
     EffectApplied,
     FocusCard,
+    FocusRevealed,
     GameEnded,
     GoldProduced,
     HonorChange,
@@ -193,11 +197,9 @@ def gold_of(player: PlayerState, card: str) -> int:
 
 
 def deck_cards(deck: Sequence[str]) -> list[str]:
-    """The distinct card ids left in a deck (table mode: what a draw may name), in deck-list order."""
-    seen: dict[str, None] = {}
-    for inst in deck:
-        seen.setdefault(inst.split(".")[1], None)
-    return list(seen)
+    """The distinct card ids among unseen cards (table mode: what an entry may name), sorted: their order never
+    depends on where the unseen cards lie."""
+    return sorted({inst.split(".")[1] for inst in deck})
 
 
 def current_field(state: State) -> int | None:
@@ -278,7 +280,7 @@ def _phase_rule(state: State) -> str:
 def _awaiting(state: State) -> str:
     if state.pending and state.mode == "table":
         p = state.pending[0]
-        return f"the card {p.player} {'draws' if p.dest == 'hand' else 'places in province ' + str(p.province)}"
+        return f"the card {p.player} {ENTRIES[p.dest].format(n=p.province)}"
     if state.duel is not None:
         return f"{state.duel.next}'s focus or strike in the duel"
     if state.one_action_at_a_time and window(state) in WINDOWS_OF_TWO:
@@ -320,20 +322,46 @@ def _handler(state: State, action: L5RAction) -> Handler:
     return handler
 
 
+ENTRIES = {"hand": "draws", "reveal": "turns face up in province {n}",
+           "discard": "discards from destroyed province {n}", "focus": "laid unseen as a focus card, revealed",
+           "province": "places face down in province {n}"}
+
+
+def unseen_pool(s: State, pending: Pending) -> tuple[str, ...]:
+    """Table mode: the cards an awaited entry may name: those of the deck it comes from that nobody has seen (the
+    deck, and the cards laid face down unseen from it); never anything that depends on a face-down card (item 17)."""
+    p = s.player(pending.player)
+    return p.fate if pending.dest in ("hand", "focus") else p.dynasty
+
+
 def _draw(b: Builder, action: L5RAction) -> None:
+    """Table mode: the card an awaited draw took, or an unseen card as it turns face up."""
     assert isinstance(action, Draw)
     s = b.state
     pending = s.pending[0]
-    p = s.player(action.player)
-    deck = p.fate if pending.dest == "hand" else p.dynasty
-    inst = next((i for i in deck if i.split(".")[1] == action.card), None)
+    inst = unseen_of(unseen_pool(s, pending), action.card)
     if inst is None:
-        which = "fate" if pending.dest == "hand" else "dynasty"
-        raise refuse("not_in_deck", "§2", f"{action.card!r} is not left in {action.player}'s {which} deck")
+        which = "fate" if pending.dest in ("hand", "focus") else "dynasty"
+        raise refuse("not_in_deck", "§2", f"{_card_name(action.card)} is not among {action.player}'s {which} cards "
+                     "not yet seen (its deck and the cards laid face down unseen from it)")
     if pending.dest == "hand":
         b.emit(CardDrawn(player=action.player, card=inst, source="table"))
-    else:
-        b.emit(ProvinceFilled(player=action.player, province=pending.province, card=inst, source="table"))
+    elif pending.dest == "focus":
+        b.emit(FocusRevealed(player=action.player, card=inst))
+    elif pending.dest == "discard":  # the card of a destroyed province, turned face up as it is discarded
+        b.emit(CardsRevealed(player=action.player, cards=(Revealed(province=pending.province, card=inst),),
+                             discarded=(inst,), table=True))
+    else:  # reveal: §3.1, a province's card turns face up; an event is discarded and the province refilled (D2)
+        event = card_of(inst).kind == "event"
+        b.emit(CardsRevealed(player=action.player, cards=(Revealed(province=pending.province, card=inst),),
+                             discarded=(inst,) if event else (), table=True))
+        if event:
+            _refilled(b, action.player, pending.province)
+
+
+def _card_name(card_id: str) -> str:
+    card = CARDS.get(card_id)
+    return f"{card.name} ({card_id})" if card else repr(card_id)
 
 
 def _pass(b: Builder, action: L5RAction) -> None:
@@ -659,7 +687,7 @@ def _focus(b: Builder, action: L5RAction) -> None:
                          f"not {action.card!r}")
         b.emit(DuelFocused(player=action.player, source="hand", card=action.card))
     else:
-        if not p.fate:
+        if fate_left(s, action.player) <= 0:
             raise refuse("empty_deck", "§5.2", f"{action.player}'s fate deck is empty: focus from hand or strike")
         if s.mode == "sealed":
             if action.card is not None:
@@ -667,10 +695,10 @@ def _focus(b: Builder, action: L5RAction) -> None:
                              "give no card")
             b.emit(DuelFocused(player=action.player, source="deck", card=top(s, action.player, "fate")))
         else:
-            inst = next((i for i in p.fate if i.split(".")[1] == action.card), None)
-            if inst is None:
-                raise refuse("not_in_deck", "§5.2", f"{action.card!r} is not left in {action.player}'s fate deck")
-            b.emit(DuelFocused(player=action.player, source="deck", card=inst, table=True))
+            if action.card is not None:
+                raise refuse("unseen_focus", "§5.2", "the top card of the deck is laid face down unseen: give no "
+                             "card (it is entered when the duel reveals it)")
+            b.emit(DuelFocused(player=action.player, source="deck", card=None, unseen=True))
     if b.state.duel is not None and b.state.duel.next is None:
         b.emit(DuelStruck(player=None))  # R2: both have focused four times
 
@@ -686,7 +714,7 @@ def _resolve_duel(b: Builder) -> None:
     base = (duel_base(s, duel.challenger, duel.stat), duel_base(s, duel.challenged, duel.stat))
     revealed = tuple(FocusCard(player=f.player, card=f.card, focus=card_of(f.card).focus,
                                source=f.source)  # type: ignore[arg-type]
-                     for f in duel.focuses)
+                     for f in duel.focuses if f.card is not None)  # every one entered by now (table: focus_revealed)
     sides = (owner_of(duel.challenger), owner_of(duel.challenged))
     totals = (base[0] + sum(r.focus for r in revealed if r.player == sides[0]),
               base[1] + sum(r.focus for r in revealed if r.player == sides[1]))
@@ -748,9 +776,13 @@ def advance(b: Builder) -> None:  # noqa: C901 - one step per procedure
         if _eliminations(b):
             continue
         if s.pending:
-            if s.mode == "table":
-                return
             pending = s.pending[0]
+            if s.mode == "table":
+                if pending.dest == "province":  # laid face down unseen: entered when it turns face up (item 17)
+                    b.emit(ProvinceFilled(player=pending.player, province=pending.province, card=None,
+                                          source="unseen"))
+                    continue
+                return
             p = s.player(pending.player)
             if pending.dest == "hand":
                 b.emit(CardDrawn(player=p.id, card=top(s, p.id, "fate"), source="prng"))
@@ -866,6 +898,7 @@ def _resolve_battle(b: Builder) -> None:  # noqa: C901 - §4 in order
         if c is not None and c.dishonored and inst not in restored and card_of(inst).kind == "personality":
             honor.append(HonorChange(player=owner_of(inst), amount=-honor_of(s, inst)))
     province = next((pr for pr in s.player(defender).provinces if pr.number == field), None)
+    # an unseen card (table mode) is entered as it is discarded: a "discard" entry follows (state)
     discarded = (province.card,) if province_destroyed and province and province.card else ()
     survivors = [u for u in att if u not in destroyed]
     returned = tuple(x for x in army_cards(s, survivors))
@@ -927,20 +960,15 @@ def legal_actions(state: State, seat: str | None = None) -> list[L5RAction]:
 def _legal(s: State, seat: str) -> Iterator[L5RAction]:  # noqa: C901 - one branch per window
     p = s.player(seat)
     if s.pending and s.mode == "table":
-        deck = p.fate if s.pending[0].dest == "hand" else p.dynasty
-        for card in deck_cards(deck):
+        for card in deck_cards(unseen_pool(s, s.pending[0])):
             yield Draw(player=seat, card=card)
         return
     if s.duel is not None:
         if focus_count(s.duel, seat) < MAX_FOCUS:
             for inst in p.hand:
                 yield Focus(player=seat, source="hand", card=inst)
-            if p.fate:
-                if s.mode == "sealed":
-                    yield Focus(player=seat, source="deck")
-                else:
-                    for card in deck_cards(p.fate):
-                        yield Focus(player=seat, source="deck", card=card)
+            if fate_left(s, seat) > 0:
+                yield Focus(player=seat, source="deck")
         yield Strike(player=seat)
         return
     phase = s.phase
@@ -1011,4 +1039,4 @@ def _challenges(s: State, seat: str) -> Iterator[Challenge]:
 
 __all__ = ["HAND_LIMIT", "HONOR_ELIMINATION", "HONOR_VICTORY", "Builder", "advance", "army_cards", "army_force",
            "available_units", "chi_of", "continues_action", "decide", "duel_base", "force_of", "gold_sources",
-           "is_stalled", "legal_actions", "opening", "province_strength", "recruit_cost", "unit_force"]
+           "is_stalled", "legal_actions", "opening", "province_strength", "recruit_cost", "unit_force", "unseen_pool"]

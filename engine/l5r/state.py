@@ -45,6 +45,7 @@ from events.l5r import (
     DuelStruck,
     DynastyDiscarded,
     EffectApplied,
+    FocusRevealed,
     GameEnded,
     GameStarted,
     GoldProduced,
@@ -79,6 +80,7 @@ class Province(msgspec.Struct, frozen=True, kw_only=True):
     number: int  # 1-4 as dealt
     card: str | None = None
     face_up: bool = False
+    unseen: bool = False  # table mode: a face-down card nobody has seen; its card is entered when it turns face up
 
 
 class PlayerState(msgspec.Struct, frozen=True, kw_only=True):
@@ -122,15 +124,20 @@ class Army(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Pending(msgspec.Struct, frozen=True, kw_only=True):
+    """A card the game waits for: a draw into a ``hand``, a ``province`` filled face down (sealed: the seed's card;
+    table: unseen), and in table mode an unseen card entered as it turns face up: a province's at the start of
+    its owner's turn (``reveal``), a destroyed province's as it is discarded (``discard``), a focus card's at the
+    duel's reveal (``focus``)."""
+
     player: str
-    dest: str  # hand | province
+    dest: str  # hand | province | reveal | discard | focus
     province: int = 0
 
 
 class Focus(msgspec.Struct, frozen=True, kw_only=True):
     player: str
     source: str  # hand | deck
-    card: str
+    card: str | None  # None: laid unseen from the deck (table mode) until it is entered at the reveal
 
 
 class Duel(msgspec.Struct, frozen=True, kw_only=True):
@@ -244,6 +251,31 @@ def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
 _take_from_deck = _without
 
 
+def copy_number(instance: str) -> int:
+    return int(instance.rsplit(".", 1)[1])
+
+
+def unseen_of(pool: Iterable[str], card_id: str) -> str | None:
+    """Table mode: the instance a card entered as seen takes from the cards not yet seen (``pool``): its lowest copy
+    left, so that which copy it is never depends on where the unseen cards lie."""
+    return min((i for i in pool if i.split(".")[1] == card_id), key=copy_number, default=None)
+
+
+def dynasty_left(state: State, seat: str) -> int:
+    """The cards left in ``seat``'s dynasty deck: its unseen pool (``dynasty``) less the unseen cards lying face down
+    in its provinces or waiting to be entered as discarded (table mode)."""
+    p = state.player(seat)
+    laid = sum(1 for pr in p.provinces if pr.unseen) + sum(1 for x in state.pending
+                                                            if x.player == seat and x.dest == "discard")
+    return len(p.dynasty) - laid
+
+
+def fate_left(state: State, seat: str) -> int:
+    """The cards left in ``seat``'s fate deck: its unseen pool (``fate``) less its focus cards laid unseen."""
+    laid = sum(1 for f in state.duel.focuses if f.player == seat and f.card is None) if state.duel else 0
+    return len(state.player(seat).fate) - laid
+
+
 def _destroy(state: State, destroyed: Iterable[str], removed: Iterable[str] = ()) -> State:
     """Cards leave play: destroyed ones go to their owner's discard piles (personalities and holdings: dynasty;
     attachments: fate), a dishonoured one lying dishonoured there (§4); ``removed`` ones to the removed-from-game area
@@ -291,7 +323,7 @@ def _refill(state: State, seat: str, number: int) -> State:
     """A province emptied is refilled face down from the dynasty deck (§3.3), when the deck has a card left for it
     (refills already awaited count: R9, an empty deck draws nothing)."""
     awaited_fills = sum(1 for x in state.pending if x.player == seat and x.dest == "province")
-    if len(state.player(seat).dynasty) <= awaited_fills:
+    if dynasty_left(state, seat) <= awaited_fills:
         return state
     return msgspec.structs.replace(state, pending=state.pending + (Pending(player=seat, dest="province",
                                                                           province=number),))
@@ -326,7 +358,7 @@ def start_state(event: GameStarted) -> State:
                   order=event.order, active=event.order[0], seed=event.seed, decks=event.decks if shuffled else (),
                   one_action_at_a_time=event.rules_version != OLD_RULES)
     if event.position is not None:
-        return _from_position(state, event.position)
+        return _from_position(state, event.position, old_rules=event.rules_version == OLD_RULES)
     for deck in event.decks:
         pending += [Pending(player=deck.player, dest="province", province=n) for n in range(1, 5)]
     for deck in event.decks:
@@ -374,7 +406,13 @@ def top(state: State, seat: str, which: str) -> str:
     return min(deck, key=ranks.__getitem__)
 
 
-def _from_position(state: State, position: PositionRecord) -> State:
+def _from_position(state: State, position: PositionRecord, old_rules: bool = False) -> State:  # noqa: C901
+    """The table a position describes. Copies are numbered first for the cards a seat may see (home, face-up
+    provinces, hand), then for those nobody sees (face-down provinces, the decks), so that no visible card's name
+    depends on a hidden one (rules l5r/1: in the order the position names them). In table mode nobody has seen a
+    face-down card: a position's face-down province cards and focus cards from the deck join the unseen pool, to be
+    entered when they turn face up."""
+    unseen = state.mode == "table" and not old_rules
     players = []
     for p in state.players:
         spec = next(s for s in position.players if s.player == p.id)
@@ -385,26 +423,27 @@ def _from_position(state: State, position: PositionRecord) -> State:
             for att in pc.attachments:
                 cards.append(InPlay(id=_instance(p.id, att, cards), on=card_id))
         used = [c.id for c in cards]
+        seat = p.id
+
+        def named(card: str, used: list[str] = used, seat: str = seat) -> str:
+            used.append(_instance(seat, card, used))
+            return used[-1]
+
+        laid = [(n, spec_pr) for n, spec_pr in enumerate(spec.provinces, start=1) if spec_pr is not None]
+        order = sorted(laid, key=lambda x: not x[1].face_up) if not old_rules else laid
+        shown = {n: named(spec_pr.card) for n, spec_pr in order if spec_pr.card and (spec_pr.face_up or old_rules)}
+        hand = [named(card) for card in spec.hand]
+        hidden = {n: named(spec_pr.card) for n, spec_pr in order if spec_pr.card and n not in shown}
+        dynasty = [named(card) for card in spec.dynasty]
+        fate = [named(card) for card in spec.fate]
         provinces = []
-        for n, spec_pr in enumerate(spec.provinces, start=1):
-            if spec_pr is None:
-                continue
-            inst = _instance(p.id, spec_pr.card, used) if spec_pr.card else None
-            if inst:
-                used.append(inst)
-            provinces.append(Province(number=n, card=inst, face_up=spec_pr.face_up))
-        hand = []
-        for card in spec.hand:
-            hand.append(_instance(p.id, card, used))
-            used.append(hand[-1])
-        dynasty = []
-        for card in spec.dynasty:
-            dynasty.append(_instance(p.id, card, used))
-            used.append(dynasty[-1])
-        fate = []
-        for card in spec.fate:
-            fate.append(_instance(p.id, card, used))
-            used.append(fate[-1])
+        for n, spec_pr in laid:
+            if unseen and n in hidden:
+                provinces.append(Province(number=n, unseen=True))
+            else:
+                provinces.append(Province(number=n, card=shown.get(n) or hidden.get(n), face_up=spec_pr.face_up))
+        if unseen:
+            dynasty = list(hidden.values()) + dynasty
         players.append(msgspec.structs.replace(
             p, honor=spec.honor, cards=tuple(cards), provinces=tuple(provinces), hand=tuple(hand),
             dynasty=tuple(dynasty), fate=tuple(fate), stronghold_bowed=spec.stronghold_bowed))
@@ -417,6 +456,9 @@ def _from_position(state: State, position: PositionRecord) -> State:
         focuses: list[Focus] = []
         for f in d.focuses:
             owner = state.player(f.player)
+            if unseen and f.source == "deck":  # nobody saw it: it stays among the unseen fate cards
+                focuses.append(Focus(player=f.player, source="deck", card=None))
+                continue
             taken = {x.card for x in focuses}
             inst = next(i for i in (owner.hand if f.source == "hand" else owner.fate)
                         if card_of(i).id == f.card and i not in taken)
@@ -497,6 +539,9 @@ def _apply(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
             inst = card if card is not None else p.fate[0]
             state = _replace_player(state, seat, hand=p.hand + (inst,), fate=_take_from_deck(p.fate, inst))
             return _pop_pending(state)
+        case ProvinceFilled(player=seat, province=number, source="unseen"):
+            p = _set_province(state.player(seat), number, card=None, face_up=False, unseen=True)
+            return _pop_pending(_replace_player(state, seat, provinces=p.provinces))
         case ProvinceFilled(player=seat, province=number, card=card):
             p = state.player(seat)
             inst = card if card is not None else p.dynasty[0]
@@ -512,20 +557,30 @@ def _apply(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
                 gold=0, proclaimed=False, dynasty_discarded=False, played=())
             state = msgspec.structs.replace(state, players=tuple(
                 p if q.id == seat else msgspec.structs.replace(q, gold=0) for q in state.players))
+            # table mode: each unseen face-down card is entered as it turns face up
+            reveals = tuple(Pending(player=seat, dest="reveal", province=pr.number)
+                            for pr in p.provinces if pr.unseen)
             return msgspec.structs.replace(state, phase="action", active=seat, turn=turn, priority=seat, passes=0,
-                                           acted=False, closed=False)
-        case CardsRevealed(player=seat, cards=cards, discarded=discarded):
+                                           acted=False, closed=False, pending=state.pending + reveals)
+        case CardsRevealed(player=seat, cards=cards, discarded=discarded, table=table):
             p = state.player(seat)
             for r in cards:
-                p = _set_province(p, r.province, card=r.card, face_up=True)
-            for inst in discarded:
-                number = next(pr.number for pr in p.provinces if pr.card == inst)
-                p = msgspec.structs.replace(_set_province(p, number, card=None, face_up=False),
-                                            dynasty_discard=p.dynasty_discard + (inst,))
-            state = _replace_player(state, seat, provinces=p.provinces, dynasty_discard=p.dynasty_discard)
-            for inst in discarded:
-                number = next(r.province for r in cards if r.card == inst)
-                state = _refill(state, seat, number)
+                if table:  # an unseen card entered: it leaves the unseen pool
+                    p = msgspec.structs.replace(p, dynasty=_take_from_deck(p.dynasty, r.card))
+                p = _set_province(p, r.province, card=r.card, face_up=True, unseen=False)
+            emptied = []
+            for inst in discarded:  # events (D2); a destroyed province's card (table)
+                holding = next((pr.number for pr in p.provinces if pr.card == inst), None)
+                if holding is not None:
+                    p = _set_province(p, holding, card=None, face_up=False)
+                    emptied.append(holding)
+                p = msgspec.structs.replace(p, dynasty_discard=p.dynasty_discard + (inst,))
+            state = _replace_player(state, seat, provinces=p.provinces, dynasty_discard=p.dynasty_discard,
+                                    dynasty=p.dynasty)
+            if table:
+                state = _pop_pending(state)
+            for holding in emptied:
+                state = _refill(state, seat, holding)
             return state
         case PhaseStarted(player=seat, phase=phase):
             # unused gold is lost at the end of the phase (§3.3)
@@ -596,13 +651,15 @@ def _apply(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
             duel = Duel(seat=seat, challenger=challenger, challenged=challenged, stat=stat, card=card,
                         destroy_loser=destroy, resume=resume)
             return msgspec.structs.replace(state, duel=msgspec.structs.replace(duel, next=next_focus(duel)))
-        case DuelFocused(player=seat, source=source, card=card):
+        case DuelFocused(player=seat, source=source, card=card, unseen=unseen):
             under_way = state.duel
             assert under_way is not None
             p = state.player(seat)
             if source == "hand":
                 assert card is not None
                 state = _replace_player(state, seat, hand=_without(p.hand, card))
+            elif unseen:  # table mode: laid unseen, among the unseen fate cards until the reveal
+                card = None
             else:
                 card = card if card is not None else p.fate[0]
                 state = _replace_player(state, seat, fate=_take_from_deck(p.fate, card))
@@ -611,7 +668,19 @@ def _apply(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
             return msgspec.structs.replace(state, duel=msgspec.structs.replace(duel, next=next_focus(duel, seat)))
         case DuelStruck():
             assert state.duel is not None
-            return msgspec.structs.replace(state, duel=msgspec.structs.replace(state.duel, next=None))
+            entries = tuple(Pending(player=f.player, dest="focus") for f in state.duel.focuses if f.card is None)
+            return msgspec.structs.replace(state, duel=msgspec.structs.replace(state.duel, next=None),
+                                           pending=state.pending + entries)
+        case FocusRevealed(player=seat, card=card):
+            laid = state.duel
+            assert laid is not None
+            focuses = list(laid.focuses)
+            i = next(i for i, f in enumerate(focuses) if f.player == seat and f.card is None)
+            focuses[i] = msgspec.structs.replace(focuses[i], card=card)
+            p = state.player(seat)
+            state = _replace_player(state, seat, fate=_take_from_deck(p.fate, card))
+            return _pop_pending(msgspec.structs.replace(state, duel=msgspec.structs.replace(
+                laid, focuses=tuple(focuses))))
         case DuelResolved(destroyed=destroyed, revealed=revealed):
             assert state.duel is not None
             duel = state.duel
@@ -715,7 +784,7 @@ def _effect(state: State, event: EffectApplied) -> State:
     elif kind == "send_home":
         state = _sent_home(state, (target,))
     elif kind == "draw":
-        drawn = min(amount, len(state.player(target).fate))
+        drawn = min(amount, fate_left(state, target))
         state = msgspec.structs.replace(state, pending=state.pending + (Pending(player=target, dest="hand"),) * drawn)
     elif kind == "discard":
         owner = target.split(".", 1)[0]
@@ -749,6 +818,9 @@ def _battle_resolved(state: State, event: BattleResolved) -> State:
     state = _destroy(state, event.destroyed)
     if event.province_destroyed:
         d = state.player(event.defender)
+        if any(pr.unseen for pr in d.provinces if pr.number == event.battlefield):  # its card is entered as discarded
+            state = msgspec.structs.replace(state, pending=state.pending + (
+                Pending(player=d.id, dest="discard", province=event.battlefield),))
         state = _replace_player(state, event.defender,
                                 provinces=tuple(pr for pr in d.provinces if pr.number != event.battlefield),
                                 dynasty_discard=d.dynasty_discard + event.discarded)

@@ -555,15 +555,19 @@ def test_effects_name_a_card_of_the_acting_player_and_a_target_that_exists():
     assert army_force(game.state, [YAKAMO]) == 6
 
 
-def test_table_mode_cards_are_entered_as_drawn_and_refused_when_not_left_in_the_deck():
+def test_table_mode_draws_are_entered_and_face_down_cards_are_laid_unseen():
     setup = {"system": "l5r", "players": [{"id": "p1", "army": "crab"}, {"id": "p2", "army": "crane"}],
              "variant": {"mode": "table"}}
-    state = SYSTEM.fold(SYSTEM.start(setup))
-    assert SYSTEM.to_act(state) == ("p1",)
+    events = SYSTEM.start(setup)
+    filled = [e for e in events if type(e).tag_name() == "province_filled"]
+    assert len(filled) == 8 and all(e.source == "unseen" and e.card is None for e in filled)  # nobody looks (§2)
+    state = SYSTEM.fold(events)
+    assert all(pr.unseen and pr.card is None for p in state.players for pr in p.provinces)
+    assert SYSTEM.to_act(state) == ("p1",) and state.pending[0].dest == "hand"  # p1's five cards first
     error = refused(type("G", (), {"state": state})(), {"type": "draw", "player": "p1", "card": "doji-hotaru"})
-    assert error.code == "not_in_deck"
-    events = SYSTEM.decide(state, SYSTEM.parse_action({"type": "draw", "player": "p1", "card": "hida-kisada"}))
-    assert events[0].card == "p1.hida-kisada.1" and events[0].source == "table"
+    assert error.code == "not_in_deck" and error.rule == "§2"
+    events = SYSTEM.decide(state, SYSTEM.parse_action({"type": "draw", "player": "p1", "card": "ashigaru"}))
+    assert events[0].card == "p1.ashigaru.1" and events[0].source == "table"
 
 
 # -- R9: a stalled game -------------------------------------------------------------------------------------------
