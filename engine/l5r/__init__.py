@@ -1,6 +1,6 @@
 """Legend of the Five Rings (Ivory Extended 40/40): the rules engine.
 
-Rules: the project's digest ``shared/rules/l5r.md`` (§1-§7, rulings R1-R3), as implemented in docs/l5r.md; events:
+Rules: the project's digest ``shared/rules/l5r.md`` (§1-§8, rulings R1-R9), as implemented in docs/l5r.md; events:
 ``events.l5r``; sample data: ``fixtures/l5r/`` (ours). The engine enforces the procedures; what card texts do is
 recorded as ``effect`` events, checked for consistency only. ``SYSTEM`` is registered in ``engine.systems``.
 """
