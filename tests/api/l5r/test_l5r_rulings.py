@@ -70,19 +70,14 @@ def passes(*seats: str) -> list[Json]:
 
 
 def custom_deck(**counts: int) -> Json:
-    """A 40/40 deck of the crab sample with some cards' copies changed."""
+    """The crab sample deck with some cards' copies set (``rice_paddy=4``), still 40/40 or more."""
     crab = DECKS["crab"]
     dynasty, fate = list(crab.dynasty), list(crab.fate)
     for card, n in counts.items():
         card = card.replace("_", "-")
         pile = dynasty if CARDS[card].dynasty else fate
-        pile[:] = [c for c in pile if c != card]
-        pile += [card] * n
-        spare = "rice-paddy" if pile is dynasty else "ashigaru"
-        while len(pile) < 40:  # fill with a card of which the deck has fewer than three
-            spare = next(c for c in sorted(set(pile)) if pile.count(c) < 3 and c != card
-                         and not CARDS[c].unique)
-            pile.append(spare)
+        pile[:] = [c for c in pile if c != card] + [card] * n
+    assert len(dynasty) >= 40 and len(fate) >= 40
     return {"stronghold": crab.stronghold, "sensei": crab.sensei, "dynasty": dynasty, "fate": fate}
 
 
