@@ -7,7 +7,10 @@ Provinces are numbered 1-4 from the left as dealt; a destroyed province keeps it
 
 Chance is an event either way: in ``sealed`` mode the decks are shuffled from the game's seed (``engine.prng``,
 ``shuffle`` names the algorithm) and every draw names the card it drew (``source="prng"``); in ``table`` mode the
-scorekeeper enters every card as it is drawn or placed face down (``source="table"``). docs/l5r.md explains every
+table enters every card as it is seen: a card drawn into a hand (``source="table"``), and a card laid face down
+unseen (a province's, ``source="unseen"``; a focus card from the deck, ``unseen``) when it turns face up
+(``cards_revealed`` / ``focus_revealed`` with ``table``). Games of rules ``l5r/1`` entered a face-down card as it was
+placed (``province_filled`` with ``source="table"``, ``duel_focused`` with ``table``). docs/l5r.md explains every
 field.
 """
 
@@ -141,12 +144,13 @@ class CardDrawn(Event, frozen=True, tag="card_drawn"):
 
 
 class ProvinceFilled(Event, frozen=True, tag="province_filled"):
-    """A dynasty card placed face down into a province (setup or a refill); nobody looks at it (§2)."""
+    """A dynasty card placed face down into a province (setup or a refill); nobody looks at it (§2). In table mode it
+    is ``unseen``: no card is named until it turns face up (``cards_revealed`` with ``table``)."""
 
     player: str
     province: int
-    card: str | None  # hidden from every view but all until it is revealed
-    source: Literal["prng", "table"]
+    card: str | None  # hidden from every view but all until it is revealed; None when unseen
+    source: Literal["prng", "table", "unseen"]  # table: entered as placed (rules l5r/1 only)
 
 
 class TurnStarted(Event, frozen=True, tag="turn_started"):
@@ -159,11 +163,13 @@ class TurnStarted(Event, frozen=True, tag="turn_started"):
 
 class CardsRevealed(Event, frozen=True, tag="cards_revealed"):
     """§3.1: face-down province cards turn face up. A dynasty event revealed is discarded and its province refilled
-    (docs/l5r.md D3)."""
+    (docs/l5r.md D2). ``table``: one unseen card entered at the table as it turns face up (a ``draw`` action): at the
+    start of its owner's turn, or as it is discarded with its destroyed province (then in ``discarded`` too)."""
 
     player: str
     cards: tuple[Revealed, ...]
     discarded: tuple[str, ...] = ()  # events among them, gone to the dynasty discard
+    table: bool = False
 
 
 class PhaseStarted(Event, frozen=True, tag="phase_started"):
@@ -214,7 +220,8 @@ class StrategyPlayed(Event, frozen=True, tag="strategy_played"):
 
 class EffectApplied(Event, frozen=True, tag="effect"):
     """What a card's text did (the engine does not know card texts): ``kind`` of change to ``target`` by ``amount``.
-    ``destroyed`` / ``eliminated``: the consequences the engine derives (chi at 0, honour at -20)."""
+    ``destroyed``: the consequence the engine derives (chi at 0). A card that eliminates a player or wins the game
+    (R9: ``eliminate`` / ``win``) is followed by ``player_eliminated`` / ``game_ended`` naming it."""
 
     player: str
     card: str  # the card whose text acts
@@ -284,8 +291,17 @@ class DuelFocused(Event, frozen=True, tag="duel_focused"):
 
     player: str
     source: Literal["hand", "deck"]
-    card: str | None  # hidden until the reveal (duel_resolved)
-    table: bool = False  # the card was entered by the scorekeeper (table mode, from the deck)
+    card: str | None  # hidden until the reveal (duel_resolved); None when unseen
+    table: bool = False  # the card was entered by the scorekeeper as it was laid (rules l5r/1, table mode)
+    unseen: bool = False  # table mode, from the deck: nobody saw it; entered at the reveal (focus_revealed)
+
+
+class FocusRevealed(Event, frozen=True, tag="focus_revealed"):
+    """Table mode: a focus card laid unseen from the top of the fate deck, entered at the table as the duel reveals
+    it (§5.3; the player's first focus not yet entered)."""
+
+    player: str
+    card: str
 
 
 class DuelStruck(Event, frozen=True, tag="duel_struck"):
@@ -301,6 +317,7 @@ class DuelResolved(Event, frozen=True, tag="duel_resolved"):
     winner: str | None  # the winning personality; None: equal totals, both lose
     losers: tuple[str, ...]
     destroyed: tuple[str, ...]
+    returned_home: tuple[str, ...] = ()  # R7: the survivors taken out of their armies (a duel during a battle)
 
 
 class DynastyDiscarded(Event, frozen=True, tag="dynasty_discarded"):
@@ -323,7 +340,8 @@ class TurnEnded(Event, frozen=True, tag="turn_ended"):
 
 class PlayerEliminated(Event, frozen=True, tag="player_eliminated"):
     player: str
-    reason: Literal["provinces", "honor"]
+    reason: Literal["provinces", "honor", "card"]
+    card: str | None = None  # reason "card": the card whose text eliminates the player (R9)
 
 
 class Conceded(Event, frozen=True, tag="conceded"):
@@ -332,15 +350,26 @@ class Conceded(Event, frozen=True, tag="conceded"):
 
 class GameEnded(Event, frozen=True, tag="game_ended"):
     winner: str | None
-    reason: Literal["honor", "enlightenment", "military", "concession"]
+    reason: Literal["honor", "enlightenment", "military", "concession", "card"]
     honor: tuple[int, ...]  # family honour per seat at the end
+    card: str | None = None  # reason "card": the card whose text wins the game (R9)
+
+
+class NothingDrawn(Event, frozen=True, tag="nothing_drawn"):
+    """R9: a draw from an empty deck draws nothing and play goes on: the end phase's fate card, a card's draw, or a
+    province's refill (``province``) from an empty dynasty deck."""
+
+    player: str
+    deck: Literal["fate", "dynasty"]
+    province: int | None = None
 
 
 L5REvent = (
     GameStarted | CardDrawn | ProvinceFilled | TurnStarted | CardsRevealed | PhaseStarted | Passed | GoldProduced
     | CardRecruited | CardAttached | RingPlayed | StrategyPlayed | EffectApplied | HonorChanged | AttackDeclared
-    | ArmyAssigned | BattleResolved | AttackEnded | DuelChallenged | DuelFocused | DuelStruck | DuelResolved
-    | DynastyDiscarded | CardDiscarded | TurnEnded | PlayerEliminated | Conceded | GameEnded
+    | ArmyAssigned | BattleResolved | AttackEnded | DuelChallenged | DuelFocused | FocusRevealed | DuelStruck
+    | DuelResolved
+    | DynastyDiscarded | CardDiscarded | TurnEnded | PlayerEliminated | Conceded | GameEnded | NothingDrawn
 )
 
 CODEC: Codec[L5REvent] = Codec(L5REvent)
@@ -348,9 +377,9 @@ CODEC: Codec[L5REvent] = Codec(L5REvent)
 __all__ = [
     "CODEC", "ArmyAssigned", "AttackDeclared", "AttackEnded", "BattleResolved", "CardAttached", "CardDiscarded",
     "CardDrawn", "CardRecruited", "CardsRevealed", "Conceded", "DeckRecord", "DuelChallenged", "DuelFocused",
-    "DuelResolved", "DuelStruck", "DynastyDiscarded", "EffectApplied", "FocusCard", "GameEnded", "GameStarted",
-    "GoldProduced", "HonorChange", "HonorChanged", "L5REvent", "Passed", "PhaseStarted", "PlayerEliminated",
-    "PositionCard", "PositionDuel", "PositionFocus", "PositionPlayer", "PositionProvince", "PositionRecord",
-    "ProvinceFilled", "Revealed", "RingPlayed", "SeatRecord", "StrategyPlayed", "TurnEnded", "TurnStarted",
-    "Variant",
+    "DuelResolved", "DuelStruck", "DynastyDiscarded", "EffectApplied", "FocusCard", "FocusRevealed", "GameEnded",
+    "GameStarted", "GoldProduced", "HonorChange", "HonorChanged", "L5REvent", "NothingDrawn", "Passed",
+    "PhaseStarted", "PlayerEliminated", "PositionCard", "PositionDuel", "PositionFocus", "PositionPlayer",
+    "PositionProvince", "PositionRecord", "ProvinceFilled", "Revealed", "RingPlayed", "SeatRecord",
+    "StrategyPlayed", "TurnEnded", "TurnStarted", "Variant",
 ]

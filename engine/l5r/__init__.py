@@ -1,6 +1,6 @@
 """Legend of the Five Rings (Ivory Extended 40/40): the rules engine.
 
-Rules: the project's digest ``shared/rules/l5r.md`` (§1-§7, rulings R1-R3), as implemented in docs/l5r.md; events:
+Rules: the project's digest ``shared/rules/l5r.md`` (§1-§8, rulings R1-R9), as implemented in docs/l5r.md; events:
 ``events.l5r``; sample data: ``fixtures/l5r/`` (ours). The engine enforces the procedures; what card texts do is
 recorded as ``effect`` events, checked for consistency only. ``SYSTEM`` is registered in ``engine.systems``.
 """
@@ -14,7 +14,7 @@ from engine.errors import SetupError
 from engine.l5r.actions import Concede, L5RAction, parse_action
 from engine.l5r.bots import GreedyBot, RandomBot
 from engine.l5r.records import recorded_actions
-from engine.l5r.rules import decide, legal_actions, opening
+from engine.l5r.rules import decide, is_stalled, legal_actions, opening
 from engine.l5r.setup import RULES_VERSION, SEATS, SYSTEM_NAME, deck_of, recorded_setup, seats_of, start_event
 from engine.l5r.state import State, awaited, evolve, fold, initial_state, state_to_builtins
 from engine.module_system import ModuleSystem, SystemFunctions, sample_pairing
@@ -59,6 +59,10 @@ class L5RSystem(ModuleSystem[State, L5RAction, L5REvent]):
 
     def turn(self, state: State) -> int:
         return state.turn
+
+    def is_stalled(self, state: State) -> bool:
+        """R9: a whole round passed in which no event but passes and empty draws happened (``rules.is_stalled``)."""
+        return is_stalled(state)
 
     def outcome(self, state: State) -> Outcome | None:
         """Honor is the score."""

@@ -65,7 +65,7 @@ class Effect(Action, frozen=True, tag="effect"):
 
     card: str
     kind: Literal["force", "chi", "honor", "duel", "province", "family_honor", "gold", "bow", "straighten",
-                  "dishonor", "restore", "destroy", "send_home", "discard", "draw"]
+                  "dishonor", "restore", "destroy", "send_home", "discard", "draw", "remove", "eliminate", "win"]
     target: str
     amount: int = 0
     until: Literal["battle", "turn", "game"] = "turn"

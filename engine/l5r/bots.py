@@ -40,15 +40,16 @@ from engine.l5r.rules import (
     legal_actions,
     province_strength,
     recruit_cost,
+    unseen_pool,
 )
 from engine.l5r.state import State, focus_count
 from engine.prng import SplitMix64
 
 
 def _table_draw(rng: SplitMix64, state: State, seat: str) -> Draw:
-    p = state.player(seat)
-    deck = p.fate if state.pending[0].dest == "hand" else p.dynasty
-    return Draw(player=seat, card=deck[rng.below(len(deck))].split(".")[1])
+    """The table's entry: a card of the unseen pool, copies counted, as a shuffled deck would give."""
+    pool = unseen_pool(state, state.pending[0])
+    return Draw(player=seat, card=pool[rng.below(len(pool))].split(".")[1])
 
 
 class RandomBot:

@@ -15,6 +15,8 @@ import msgspec
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "l5r"
 DECK_SIZE = 40  # Ivory Extended 40/40: at least 40 dynasty and 40 fate cards
+MAX_COPIES = 3  # R4: at most 3 copies of a card in a deck
+MAX_UNIQUE_COPIES = 1  # R4: 1 of a Unique card
 ELEMENTS = ("earth", "water", "fire", "air", "void")
 
 
@@ -22,7 +24,8 @@ class Card(msgspec.Struct, frozen=True, kw_only=True):
     id: str
     name: str
     kind: str  # stronghold | sensei | personality | holding | event | follower | item | spell | ring | strategy
-    clan: str | None = None
+    clan: str | None = None  # None: a card of no clan (a ronin), R5
+    unique: bool = False  # R4: one copy in a deck
     cost: int = 0  # gold
     honor_req: int = 0
     force: int = 0
@@ -102,5 +105,5 @@ def instances(player: str, cards: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(out)
 
 
-__all__ = ["CARDS", "DECKS", "DECK_SIZE", "ELEMENTS", "Card", "SampleDeck", "card_of", "instances", "name_of",
-           "owner_of"]
+__all__ = ["CARDS", "DECKS", "DECK_SIZE", "ELEMENTS", "MAX_COPIES", "MAX_UNIQUE_COPIES", "Card", "SampleDeck",
+           "card_of", "instances", "name_of", "owner_of"]

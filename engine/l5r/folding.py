@@ -16,6 +16,7 @@ import msgspec
 
 from engine.l5r.catalog import card_of
 from engine.l5r.state import (
+    QUIET_EVENTS,
     WINDOWS_OF_TWO,
     Army,
     Duel,
@@ -50,6 +51,7 @@ from events.l5r import (
     GoldProduced,
     HonorChanged,
     L5REvent,
+    NothingDrawn,
     Passed,
     PhaseStarted,
     PlayerEliminated,
@@ -62,7 +64,8 @@ from events.l5r import (
 
 STATE_FIELDS = State.__struct_fields__
 PLAYER_FIELDS = PlayerState.__struct_fields__
-PLAYER_LISTS = ("provinces", "hand", "dynasty_discard", "fate_discard", "cards", "played")
+PLAYER_LISTS = ("provinces", "hand", "dynasty_discard", "fate_discard", "discard_dishonored", "removed", "cards",
+                "played")
 PLAYER_DECKS = ("dynasty", "fate")  # dicts in the working copy (ordered, a card taken from anywhere in O(1))
 TUPLES = frozenset(PLAYER_LISTS + PLAYER_DECKS)
 STATE_LISTS = ("pending", "armies", "modifiers")
@@ -147,13 +150,30 @@ def _set_province(p: Any, number: int, **changes: Any) -> None:
 
 
 def _refill(w: Any, seat: str, number: int) -> None:
-    if w.by_id[seat].dynasty:
+    """``engine.l5r.state._refill`` in place (``dynasty_left``: the unseen pool less the cards laid unseen)."""
+    p = w.by_id[seat]
+    laid = sum(1 for pr in p.provinces if pr.unseen)
+    awaited = sum(1 for x in w.pending if x.player == seat and x.dest in ("province", "discard"))
+    if len(p.dynasty) - laid > awaited:
         w.pending.append(Pending(player=seat, dest="province", province=number))
 
 
 def _acted(w: Any) -> None:
     if w.priority is not None:
         w.acted = True
+
+
+def _took_action(w: Any, seat: str, card: str) -> None:
+    """``engine.l5r.state._took_action`` in place (R6: one action, then the other seat's turn)."""
+    if w.priority is None:
+        return
+    if not w.one_action_at_a_time:
+        w.acted = True  # l5r/1 (D3)
+    elif w.duel is None and seat == w.priority:
+        w.acted = True
+        w.passes = 0
+        w.priority = w.other[seat]
+        w.action_card = card
 
 
 def _pop_pending(w: Any) -> None:
@@ -179,14 +199,16 @@ def _destroy(w: Any, destroyed: Iterable[str]) -> None:
         p.at = {c.id: i for i, c in enumerate(p.cards)}
         p.dynasty_discard += [c.id for c in lost if card_of(c.id).dynasty]
         p.fate_discard += [c.id for c in lost if card_of(c.id).fate]
+        p.discard_dishonored += [c.id for c in lost if c.dishonored]  # §4: dishonoured in the pile too
     w.armies = [replace(a, units=tuple(u for u in a.units if u not in gone)) for a in w.armies]
     w.modifiers = [m for m in w.modifiers if m.target not in gone]
 
 
 def _passed(w: Any, seat: str, window: str) -> None:
     if window in WINDOWS_OF_TWO:
-        passes = 0 if w.acted else w.passes + 1
+        passes = w.passes + 1 if w.one_action_at_a_time or not w.acted else 0  # R6; l5r/1: D3
         w.acted = False
+        w.action_card = None
         if passes >= 2:
             w.passes = 0
             if w.phase == "battle" and w.segment == "engage":
@@ -223,6 +245,10 @@ def _card_drawn(w: Any, e: CardDrawn) -> None:
 
 def _province_filled(w: Any, e: ProvinceFilled) -> None:
     p = w.by_id[e.player]
+    if e.source == "unseen":  # table mode: laid face down unseen, entered when it turns face up
+        _set_province(p, e.province, card=None, face_up=False, unseen=True)
+        _pop_pending(w)
+        return
     inst = e.card if e.card is not None else next(iter(p.dynasty))
     _set_province(p, e.province, card=inst, face_up=False)
     _take(p.dynasty, inst)
@@ -231,8 +257,9 @@ def _province_filled(w: Any, e: ProvinceFilled) -> None:
 
 def _passed_event(w: Any, e: Passed) -> None:
     if e.window in WINDOWS_OF_TWO:  # the most common event of all: inline
-        passes = 0 if w.acted else w.passes + 1
+        passes = w.passes + 1 if w.one_action_at_a_time or not w.acted else 0  # R6; l5r/1: D3
         w.acted = False
+        w.action_card = None
         if passes < 2:
             w.priority = w.other[e.player]
             w.passes = passes
@@ -289,6 +316,9 @@ def _turn_started(w: Any, e: TurnStarted) -> None:
     w.turn = e.turn
     w.passes = 0
     w.acted = w.closed = False
+    for pr in p.provinces:  # table mode: each unseen face-down card is entered as it turns face up
+        if pr.unseen:
+            w.pending.append(Pending(player=e.player, dest="reveal", province=pr.number))
 
 
 def _turn_ended(w: Any, e: TurnEnded) -> None:
@@ -303,13 +333,20 @@ def _turn_ended(w: Any, e: TurnEnded) -> None:
 def _cards_revealed(w: Any, e: CardsRevealed) -> None:
     p = w.by_id[e.player]
     for r in e.cards:
-        _set_province(p, r.province, card=r.card, face_up=True)
-    for inst in e.discarded:
-        number = next(pr.number for pr in p.provinces if pr.card == inst)
-        _set_province(p, number, card=None, face_up=False)
+        if e.table:  # an unseen card entered: it leaves the unseen pool
+            _take(p.dynasty, r.card)
+        _set_province(p, r.province, card=r.card, face_up=True, unseen=False)
+    emptied = []
+    for inst in e.discarded:  # events (D2); a destroyed province's card (table)
+        holding = next((pr.number for pr in p.provinces if pr.card == inst), None)
+        if holding is not None:
+            _set_province(p, holding, card=None, face_up=False)
+            emptied.append(holding)
         p.dynasty_discard.append(inst)
-    for inst in e.discarded:
-        _refill(w, e.player, next(r.province for r in e.cards if r.card == inst))
+    if e.table:
+        _pop_pending(w)
+    for holding in emptied:
+        _refill(w, e.player, holding)
 
 
 def _card_recruited(w: Any, e: CardRecruited) -> None:
@@ -329,7 +366,7 @@ def _card_attached(w: Any, e: CardAttached) -> None:
     p.gold -= e.gold
     p.at[e.card] = len(p.cards)
     p.cards.append(InPlay(id=e.card, on=e.to))
-    _acted(w)
+    _took_action(w, e.player, e.card)
 
 
 def _ring_played(w: Any, e: RingPlayed) -> None:
@@ -337,7 +374,7 @@ def _ring_played(w: Any, e: RingPlayed) -> None:
     _remove(p.hand, e.card)
     p.at[e.card] = len(p.cards)
     p.cards.append(InPlay(id=e.card))
-    _acted(w)
+    _took_action(w, e.player, e.card)
 
 
 def _strategy_played(w: Any, e: StrategyPlayed) -> None:
@@ -346,7 +383,7 @@ def _strategy_played(w: Any, e: StrategyPlayed) -> None:
     p.gold -= e.gold
     p.fate_discard.append(e.card)
     p.played.append(e.card)
-    _acted(w)
+    _took_action(w, e.player, e.card)
 
 
 def _honor_changed(w: Any, e: HonorChanged) -> None:
@@ -367,8 +404,9 @@ def _attack_ended(w: Any, e: AttackEnded) -> None:
 
 
 def _duel_challenged(w: Any, e: DuelChallenged) -> None:
+    resume = w.other[e.player] if w.one_action_at_a_time else w.priority  # R6: the challenge was the seat's action
     duel = Duel(seat=e.player, challenger=e.challenger, challenged=e.challenged, stat=e.stat, card=e.card,
-                destroy_loser=e.destroy_loser, resume=w.priority)
+                destroy_loser=e.destroy_loser, resume=resume)
     w.duel = replace(duel, next=next_focus(duel))
 
 
@@ -378,7 +416,7 @@ def _duel_focused(w: Any, e: DuelFocused) -> None:
     if e.source == "hand":
         assert card is not None
         _remove(p.hand, card)
-    else:
+    elif not e.unseen:  # unseen (table mode): among the unseen fate cards until the reveal
         card = card if card is not None else next(iter(p.fate))
         _take(p.fate, card)
     duel = replace(w.duel, focuses=w.duel.focuses + (Focus(player=e.player, source=e.source, card=card),))
@@ -387,15 +425,23 @@ def _duel_focused(w: Any, e: DuelFocused) -> None:
 
 def _duel_struck(w: Any, e: DuelStruck) -> None:
     w.duel = replace(w.duel, next=None)
+    for f in w.duel.focuses:  # table mode: each focus card laid unseen is entered at the reveal
+        if f.card is None:
+            w.pending.append(Pending(player=f.player, dest="focus"))
 
 
 def _duel_resolved(w: Any, e: DuelResolved) -> None:
-    resume = w.duel.resume
+    duel = w.duel
+    resume = duel.resume
     for shown in e.revealed:
         w.by_id[shown.player].fate_discard.append(shown.card)
+    if e.returned_home:  # R7: the survivors leave their armies
+        home = set(e.returned_home)
+        w.armies = [replace(a, units=tuple(u for u in a.units if u not in home)) for a in w.armies]
     _destroy(w, e.destroyed)
     w.modifiers = [m for m in w.modifiers if m.stat != "duel"]
-    _assign(w, duel=None, priority=resume, passes=0, acted=True)
+    _assign(w, duel=None, priority=resume, passes=0, acted=True,
+            action_card=(duel.card or duel.challenger) if w.one_action_at_a_time else None)
 
 
 def _dynasty_discarded(w: Any, e: DynastyDiscarded) -> None:
@@ -420,6 +466,10 @@ def _conceded(w: Any, e: Conceded) -> None:
     pass
 
 
+def _nothing_drawn(w: Any, e: NothingDrawn) -> None:
+    pass
+
+
 def _game_ended(w: Any, e: GameEnded) -> None:
     _assign(w, phase="over", winner=e.winner, end_reason=e.reason, priority=None, pending=[], duel=None)
 
@@ -437,6 +487,8 @@ def _battle_resolved(w: Any, e: BattleResolved) -> None:
     _destroy(w, e.destroyed)
     if e.province_destroyed:
         d = by_id[e.defender]
+        if any(pr.unseen for pr in d.provinces if pr.number == e.battlefield):  # entered as it is discarded
+            w.pending.append(Pending(player=d.id, dest="discard", province=e.battlefield))
         d.provinces = [pr for pr in d.provinces if pr.number != e.battlefield]
         d.dynasty_discard += list(e.discarded)
     if e.returned_bowed:
@@ -473,8 +525,9 @@ HANDLERS: dict[type, Callable[[Any, Any], None]] = {
     ArmyAssigned: _army_assigned, BattleResolved: _battle_resolved, AttackEnded: _attack_ended,
     DuelChallenged: _duel_challenged, DuelFocused: _duel_focused, DuelStruck: _duel_struck,
     DuelResolved: _duel_resolved, DynastyDiscarded: _dynasty_discarded, CardDiscarded: _card_discarded,
-    PlayerEliminated: _player_eliminated, Conceded: _conceded, GameEnded: _game_ended,
+    PlayerEliminated: _player_eliminated, Conceded: _conceded, GameEnded: _game_ended, NothingDrawn: _nothing_drawn,
 }  # game_started and effect (rare, of many consequences) go through evolve
+QUIET = frozenset(QUIET_EVENTS)
 
 
 def fold(events: Iterable[L5REvent], state: State | None = None) -> State:
@@ -493,6 +546,8 @@ def fold(events: Iterable[L5REvent], state: State | None = None) -> State:
         else:
             applied += 1
             handler(w, event)
+            if type(event) not in QUIET:  # R9: something happened (state.is_quiet)
+                w.quiet_since = w.turn
     w.seq += applied
     return freeze(w)
 

@@ -1,6 +1,7 @@
 """A recorded stream back to the actions that produced it (``warlog verify``, record and JSONL import).
 
-Each action starts with one event: ``card_drawn`` / ``province_filled`` entered at the table (``draw``),
+Each action starts with one event: ``card_drawn`` / ``province_filled`` entered at the table, ``cards_revealed`` /
+``focus_revealed`` entered at the table as an unseen card turns face up (``draw``),
 ``passed``, ``gold_produced``, ``card_recruited``, ``card_attached``, ``ring_played``, ``strategy_played``,
 ``effect``, ``attack_declared``, ``army_assigned``, ``duel_challenged``, ``duel_focused``, ``duel_struck`` by a
 player, ``dynasty_discarded``, ``card_discarded``, ``conceded``. Every other event is a consequence.
@@ -39,12 +40,14 @@ from events.l5r import (
     CardDiscarded,
     CardDrawn,
     CardRecruited,
+    CardsRevealed,
     Conceded,
     DuelChallenged,
     DuelFocused,
     DuelStruck,
     DynastyDiscarded,
     EffectApplied,
+    FocusRevealed,
     GameStarted,
     GoldProduced,
     L5REvent,
@@ -67,6 +70,10 @@ def action_of(event: L5REvent, index: int) -> L5RAction | None:  # noqa: C901 - 
             if card is None:
                 raise _hidden(index, "the card drawn")
             return Draw(player=player, card=card.split(".")[1])
+        case CardsRevealed(table=True, player=player, cards=(revealed,)):  # an unseen card entered, turned face up
+            return Draw(player=player, card=revealed.card.split(".")[1])
+        case FocusRevealed(player=player, card=card):
+            return Draw(player=player, card=card.split(".")[1])
         case Passed(player=player):
             return Pass(player=player)
         case GoldProduced(player=player, card=card):
@@ -88,7 +95,9 @@ def action_of(event: L5REvent, index: int) -> L5RAction | None:  # noqa: C901 - 
             return Army(player=player, battlefield=field, units=units)
         case DuelChallenged(player=player, challenger=a, challenged=d, stat=stat, card=card, destroy_loser=destroy):
             return Challenge(player=player, challenger=a, challenged=d, stat=stat, card=card, destroy_loser=destroy)
-        case DuelFocused(player=player, source=source, card=card, table=table):
+        case DuelFocused(player=player, source=source, card=card, table=table, unseen=unseen):
+            if unseen:
+                return Focus(player=player, source="deck")
             if source == "hand":
                 if card is None:
                     raise _hidden(index, "the focus card")

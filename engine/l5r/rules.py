@@ -32,8 +32,21 @@ from engine.l5r.actions import (
     Recruit,
     Strike,
 )
-from engine.l5r.catalog import ELEMENTS, card_of, name_of, owner_of
-from engine.l5r.state import MAX_FOCUS, InPlay, PlayerState, State, awaited, evolve, focus_count, top
+from engine.l5r.catalog import CARDS, ELEMENTS, card_of, name_of, owner_of
+from engine.l5r.state import (
+    MAX_FOCUS,
+    WINDOWS_OF_TWO,
+    InPlay,
+    Pending,
+    PlayerState,
+    State,
+    awaited,
+    evolve,
+    fate_left,
+    focus_count,
+    top,
+    unseen_of,
+)
 from events.l5r import (
     ArmyAssigned,
     AttackDeclared,
@@ -52,11 +65,13 @@ from events.l5r import (
     DynastyDiscarded,
     EffectApplied,
     FocusCard,
+    FocusRevealed,
     GameEnded,
     GoldProduced,
     HonorChange,
     HonorChanged,
     L5REvent,
+    NothingDrawn,
     Passed,
     PhaseStarted,
     PlayerEliminated,
@@ -73,7 +88,7 @@ HONOR_VICTORY = 40  # §6
 HONOR_ELIMINATION = -20  # §6
 CLAN_SURCHARGE = 2  # §3.3
 EFFECT_KINDS = ("force", "chi", "honor", "duel", "province", "family_honor", "gold", "bow", "straighten", "dishonor",
-                "restore", "destroy", "send_home", "discard", "draw")
+                "restore", "destroy", "send_home", "discard", "draw", "remove", "eliminate", "win")
 CARD_KINDS = ("force", "chi", "honor", "duel", "bow", "straighten", "dishonor", "restore", "destroy", "send_home")
 
 
@@ -159,13 +174,15 @@ def personalities(player: PlayerState) -> list[InPlay]:
 
 
 def home_clans(player: PlayerState) -> set[str]:
-    return {player.clan} | {card_of(c.id).clan or "" for c in personalities(player)}
+    """The clans at a player's home: its stronghold's (D5) and its personalities' (a card of no clan adds none, R5)."""
+    return {player.clan} | {clan for c in personalities(player) if (clan := card_of(c.id).clan) is not None}
 
 
 def recruit_cost(player: PlayerState, card: str) -> tuple[int, int]:
-    """(gold to pay, of it the clan surcharge): §3.3."""
+    """(gold to pay, of it the clan surcharge): §3.3; a card of no clan never pays it (R5)."""
     c = card_of(card)
-    surcharge = CLAN_SURCHARGE if c.kind == "personality" and c.clan not in home_clans(player) else 0
+    foreign = c.kind == "personality" and c.clan is not None and c.clan not in home_clans(player)
+    surcharge = CLAN_SURCHARGE if foreign else 0
     return c.cost + surcharge, surcharge
 
 
@@ -180,11 +197,9 @@ def gold_of(player: PlayerState, card: str) -> int:
 
 
 def deck_cards(deck: Sequence[str]) -> list[str]:
-    """The distinct card ids left in a deck (table mode: what a draw may name), in deck-list order."""
-    seen: dict[str, None] = {}
-    for inst in deck:
-        seen.setdefault(inst.split(".")[1], None)
-    return list(seen)
+    """The distinct card ids among unseen cards (table mode: what an entry may name), sorted: their order never
+    depends on where the unseen cards lie."""
+    return sorted({inst.split(".")[1] for inst in deck})
 
 
 def current_field(state: State) -> int | None:
@@ -227,7 +242,7 @@ def decide(state: State, action: L5RAction) -> tuple[L5REvent, ...]:
     if isinstance(action, Focus) and state.duel is not None and focus_count(state.duel, seat) >= MAX_FOCUS:
         raise refuse("fifth_focus", "§5.2", f"{seat} has focused {MAX_FOCUS} times, the most in one duel")
     expected = awaited(state)
-    if seat not in expected:
+    if seat not in expected and not continues_action(state, action):
         raise refuse("not_your_turn", _turn_rule(state), f"the game awaits {' or '.join(expected)}: "
                      f"{_awaiting(state)}")
     handler = _handler(state, action)
@@ -236,7 +251,24 @@ def decide(state: State, action: L5RAction) -> tuple[L5REvent, ...]:
     return tuple(b.events)
 
 
+def continues_action(state: State, action: L5RAction) -> bool:
+    """R6: an effect of the card whose action its seat just took (a strategy's text, a duel's initiating card), while
+    the other seat has the turn and has not acted or passed since."""
+    return (isinstance(action, Effect) and state.one_action_at_a_time and state.duel is None and not state.pending
+            and state.action_card is not None and action.card == state.action_card
+            and owner_of(state.action_card) == action.player)
+
+
 def _turn_rule(state: State) -> str:
+    """The rule a seat acting out of turn breaks."""
+    if not (state.pending and state.mode == "table") and state.duel is None and state.one_action_at_a_time and \
+            window(state) in WINDOWS_OF_TWO:
+        return "R6"
+    return _phase_rule(state)
+
+
+def _phase_rule(state: State) -> str:
+    """The rule of the step the game is in."""
     if state.pending and state.mode == "table":
         return "§2"
     if state.duel is not None:
@@ -248,9 +280,12 @@ def _turn_rule(state: State) -> str:
 def _awaiting(state: State) -> str:
     if state.pending and state.mode == "table":
         p = state.pending[0]
-        return f"the card {p.player} {'draws' if p.dest == 'hand' else 'places in province ' + str(p.province)}"
+        return f"the card {p.player} {ENTRIES[p.dest].format(n=p.province)}"
     if state.duel is not None:
         return f"{state.duel.next}'s focus or strike in the duel"
+    if state.one_action_at_a_time and window(state) in WINDOWS_OF_TWO:
+        where = "the action phase" if state.phase == "action" else f"the {state.segment} segment"
+        return f"one action or a pass in {where}, each player in turn (R6)"
     return {"action": "an action or a pass in the action phase", "attack": "the attack phase's declaration or pass",
             "maneuvers": "armies for the battlefields", "battle": f"actions in the {state.segment} segment",
             "dynasty": "recruiting in the dynasty phase", "end": "discards down to 8 cards"}.get(state.phase, "")
@@ -282,25 +317,51 @@ def _handler(state: State, action: L5RAction) -> Handler:
         where = f"it is the {state.phase} phase ({_awaiting(state)})"
     handler = allowed.get(type(action))
     if handler is None:
-        raise refuse("wrong_phase", _turn_rule(state), f"{action.player} cannot {type(action).__struct_config__.tag} "
+        raise refuse("wrong_phase", _phase_rule(state), f"{action.player} cannot {type(action).__struct_config__.tag} "
                      f"now: {where}")
     return handler
 
 
+ENTRIES = {"hand": "draws", "reveal": "turns face up in province {n}",
+           "discard": "discards from destroyed province {n}", "focus": "laid unseen as a focus card, revealed",
+           "province": "places face down in province {n}"}
+
+
+def unseen_pool(s: State, pending: Pending) -> tuple[str, ...]:
+    """Table mode: the cards an awaited entry may name: those of the deck it comes from that nobody has seen (the
+    deck, and the cards laid face down unseen from it); never anything that depends on a face-down card (item 17)."""
+    p = s.player(pending.player)
+    return p.fate if pending.dest in ("hand", "focus") else p.dynasty
+
+
 def _draw(b: Builder, action: L5RAction) -> None:
+    """Table mode: the card an awaited draw took, or an unseen card as it turns face up."""
     assert isinstance(action, Draw)
     s = b.state
     pending = s.pending[0]
-    p = s.player(action.player)
-    deck = p.fate if pending.dest == "hand" else p.dynasty
-    inst = next((i for i in deck if i.split(".")[1] == action.card), None)
+    inst = unseen_of(unseen_pool(s, pending), action.card)
     if inst is None:
-        which = "fate" if pending.dest == "hand" else "dynasty"
-        raise refuse("not_in_deck", "§2", f"{action.card!r} is not left in {action.player}'s {which} deck")
+        which = "fate" if pending.dest in ("hand", "focus") else "dynasty"
+        raise refuse("not_in_deck", "§2", f"{_card_name(action.card)} is not among {action.player}'s {which} cards "
+                     "not yet seen (its deck and the cards laid face down unseen from it)")
     if pending.dest == "hand":
         b.emit(CardDrawn(player=action.player, card=inst, source="table"))
-    else:
-        b.emit(ProvinceFilled(player=action.player, province=pending.province, card=inst, source="table"))
+    elif pending.dest == "focus":
+        b.emit(FocusRevealed(player=action.player, card=inst))
+    elif pending.dest == "discard":  # the card of a destroyed province, turned face up as it is discarded
+        b.emit(CardsRevealed(player=action.player, cards=(Revealed(province=pending.province, card=inst),),
+                             discarded=(inst,), table=True))
+    else:  # reveal: §3.1, a province's card turns face up; an event is discarded and the province refilled (D2)
+        event = card_of(inst).kind == "event"
+        b.emit(CardsRevealed(player=action.player, cards=(Revealed(province=pending.province, card=inst),),
+                             discarded=(inst,) if event else (), table=True))
+        if event:
+            _refilled(b, action.player, pending.province)
+
+
+def _card_name(card_id: str) -> str:
+    card = CARDS.get(card_id)
+    return f"{card.name} ({card_id})" if card else repr(card_id)
 
 
 def _pass(b: Builder, action: L5RAction) -> None:
@@ -344,12 +405,14 @@ def _recruit(b: Builder, action: L5RAction) -> None:
                      f"produced {p.gold}")
     if action.proclaim:
         if card.kind != "personality" or card.clan != p.clan:
+            what = card.kind if card.kind != "personality" else card.clan or "of no clan"
             raise refuse("cannot_proclaim", "§3.3", f"only a personality of {action.player}'s own clan ({p.clan}) "
-                         f"is proclaimed; {card.name} is {card.clan or card.kind}")
+                         f"is proclaimed; {card.name} is {what}")
         if p.proclaimed:
             raise refuse("cannot_proclaim", "§3.3", f"{action.player} has proclaimed once this turn already")
     b.emit(CardRecruited(player=action.player, province=action.province, card=province.card, gold=cost,
                          surcharge=surcharge, proclaimed=action.proclaim))
+    _refilled(b, action.player, action.province)
     if action.proclaim and card.personal_honor:
         _honor(b, action.player, card.personal_honor, "proclaim")
 
@@ -485,6 +548,15 @@ def _effect(b: Builder, action: L5RAction) -> None:  # noqa: C901 - one check pe
     elif kind == "discard":
         if owner_of(target) not in seat_ids(s) or target not in s.player(owner_of(target)).hand:
             raise refuse("no_target", "§1", f"{_named(target)} is not in a hand")
+    elif kind == "remove":
+        _removable(s, target)
+    elif kind in ("eliminate", "win"):
+        if target not in seat_ids(s) or s.player(target).eliminated:
+            raise refuse("no_target", "R9", f"{kind} names a player still in the game: "
+                         f"{', '.join(p.id for p in s.players if not p.eliminated)}, not {target!r}")
+        if amount:
+            raise refuse("no_change", "R9", f"a card that {'eliminates a player' if kind == 'eliminate' else 'wins'}"
+                         " the game gives no amount")
     destroyed: list[str] = []
     after = s
     if kind == "destroy":
@@ -496,7 +568,29 @@ def _effect(b: Builder, action: L5RAction) -> None:  # noqa: C901 - one check pe
                          until=action.until, destroyed=tuple(destroyed)))
     if kind == "family_honor":
         _honor(b, target, amount, "effect")
+    elif kind == "draw":
+        drawn = sum(1 for x in b.state.pending if x.player == target and x.dest == "hand") - \
+            sum(1 for x in s.pending if x.player == target and x.dest == "hand")
+        for _ in range(amount - drawn):  # R9: a draw from an empty deck draws nothing
+            b.emit(NothingDrawn(player=target, deck="fate"))
+    elif kind == "eliminate":  # R9: a card that says so (§6); the last one standing wins (advance)
+        b.emit(PlayerEliminated(player=target, reason="card", card=action.card))
+    elif kind == "win":  # R9: a card's own victory condition
+        b.emit(GameEnded(winner=target, reason="card", honor=tuple(p.honor for p in b.state.players),
+                         card=action.card))
+        return
     _honor_losses(b, after, destroyed)
+
+
+def _removable(s: State, target: str) -> None:
+    """A card an effect may remove from the game (R9): one in play (not a stronghold or sensei), in a hand or in a
+    discard pile."""
+    owner = owner_of(target)
+    if owner not in seat_ids(s):
+        raise refuse("no_target", "R9", f"{_named(target)} is not a card in play, in a hand or in a discard pile")
+    p = s.player(owner)
+    if s.in_play(target) is None and target not in p.hand and target not in p.dynasty_discard + p.fate_discard:
+        raise refuse("no_target", "R9", f"{_named(target)} is not a card in play, in a hand or in a discard pile")
 
 
 def _is_stronghold(s: State, target: str) -> bool:
@@ -555,17 +649,13 @@ def _challenge(b: Builder, action: L5RAction) -> None:
     s = b.state
     if action.stat not in ("chi", "force", "honor"):
         raise refuse("malformed", "§5.1", f"a duel is fought on chi, force or honor, not {action.stat!r}")
-    mine = _own_personality(s, action.player, action.challenger, "§5.1", "a personality")
+    _own_personality(s, action.player, action.challenger, "§5.1", "a personality")  # standing or bowed (R8)
     other = s.other(action.player)
     theirs = s.in_play(action.challenged)
     if theirs is None or owner_of(action.challenged) != other or theirs.on is not None or \
             card_of(action.challenged).kind != "personality":
         raise refuse("no_such_personality", "§5.1", f"{_named(action.challenged)} is not a personality of "
                      f"{other}'s in play")
-    for card, inst in ((mine, action.challenger), (theirs, action.challenged)):
-        if card.bowed:
-            raise refuse("bowed_duelist", "§5.1", f"{name_of(inst)} is bowed: a duel is fought by standing "
-                         "personalities")
     field = current_field(s)
     if field is not None:
         here = set(army_at(s, "attacker", field)) | set(army_at(s, "defender", field))
@@ -597,7 +687,7 @@ def _focus(b: Builder, action: L5RAction) -> None:
                          f"not {action.card!r}")
         b.emit(DuelFocused(player=action.player, source="hand", card=action.card))
     else:
-        if not p.fate:
+        if fate_left(s, action.player) <= 0:
             raise refuse("empty_deck", "§5.2", f"{action.player}'s fate deck is empty: focus from hand or strike")
         if s.mode == "sealed":
             if action.card is not None:
@@ -605,10 +695,10 @@ def _focus(b: Builder, action: L5RAction) -> None:
                              "give no card")
             b.emit(DuelFocused(player=action.player, source="deck", card=top(s, action.player, "fate")))
         else:
-            inst = next((i for i in p.fate if i.split(".")[1] == action.card), None)
-            if inst is None:
-                raise refuse("not_in_deck", "§5.2", f"{action.card!r} is not left in {action.player}'s fate deck")
-            b.emit(DuelFocused(player=action.player, source="deck", card=inst, table=True))
+            if action.card is not None:
+                raise refuse("unseen_focus", "§5.2", "the top card of the deck is laid face down unseen: give no "
+                             "card (it is entered when the duel reveals it)")
+            b.emit(DuelFocused(player=action.player, source="deck", card=None, unseen=True))
     if b.state.duel is not None and b.state.duel.next is None:
         b.emit(DuelStruck(player=None))  # R2: both have focused four times
 
@@ -624,7 +714,7 @@ def _resolve_duel(b: Builder) -> None:
     base = (duel_base(s, duel.challenger, duel.stat), duel_base(s, duel.challenged, duel.stat))
     revealed = tuple(FocusCard(player=f.player, card=f.card, focus=card_of(f.card).focus,
                                source=f.source)  # type: ignore[arg-type]
-                     for f in duel.focuses)
+                     for f in duel.focuses if f.card is not None)  # every one entered by now (table: focus_revealed)
     sides = (owner_of(duel.challenger), owner_of(duel.challenged))
     totals = (base[0] + sum(r.focus for r in revealed if r.player == sides[0]),
               base[1] + sum(r.focus for r in revealed if r.player == sides[1]))
@@ -637,8 +727,11 @@ def _resolve_duel(b: Builder) -> None:
     else:
         winner, losers = duel.challenged, (duel.challenger,)
     destroyed = tuple(x for x in losers if s.in_play(x) is not None) if duel.destroy_loser else ()
+    # R7: each survivor is returned to its owner's home: out of its army when the duel was fought in a battle
+    returned = tuple(x for x in (duel.challenger, duel.challenged) if x not in destroyed and s.army_of(x) is not None)
     b.emit(DuelResolved(challenger=duel.challenger, challenged=duel.challenged, base=base, totals=totals,
-                        revealed=revealed, winner=winner, losers=losers, destroyed=destroyed))
+                        revealed=revealed, winner=winner, losers=losers, destroyed=destroyed,
+                        returned_home=returned))
     _honor_losses(b, s, destroyed)
 
 
@@ -654,6 +747,13 @@ def _discard_dynasty(b: Builder, action: L5RAction) -> None:
         raise refuse("nothing_to_discard", "§3.3", f"{action.player} has no face-up card in province "
                      f"{action.province}")
     b.emit(DynastyDiscarded(player=action.player, province=action.province, card=province.card))
+    _refilled(b, action.player, action.province)
+
+
+def _refilled(b: Builder, seat: str, province: int) -> None:
+    """R9: a province emptied whose refill finds the dynasty deck empty draws nothing, recorded."""
+    if not any(x.player == seat and x.dest == "province" and x.province == province for x in b.state.pending):
+        b.emit(NothingDrawn(player=seat, deck="dynasty", province=province))
 
 
 def _discard(b: Builder, action: L5RAction) -> None:
@@ -676,9 +776,13 @@ def advance(b: Builder) -> None:  # noqa: C901 - one step per procedure
         if _eliminations(b):
             continue
         if s.pending:
-            if s.mode == "table":
-                return
             pending = s.pending[0]
+            if s.mode == "table":
+                if pending.dest == "province":  # laid face down unseen: entered when it turns face up (item 17)
+                    b.emit(ProvinceFilled(player=pending.player, province=pending.province, card=None,
+                                          source="unseen"))
+                    continue
+                return
             p = s.player(pending.player)
             if pending.dest == "hand":
                 b.emit(CardDrawn(player=p.id, card=top(s, p.id, "fate"), source="prng"))
@@ -713,6 +817,8 @@ def advance(b: Builder) -> None:  # noqa: C901 - one step per procedure
             return
         if s.phase == "dynasty" and s.closed:
             b.emit(PhaseStarted(player=s.active, phase="end"))
+            if not any(x.player == s.active and x.dest == "hand" for x in b.state.pending):
+                b.emit(NothingDrawn(player=s.active, deck="fate"))  # R9: the fate deck is empty; play goes on
             continue
         if s.phase == "end":
             if len(s.player(s.active).hand) > HAND_LIMIT:
@@ -744,6 +850,9 @@ def _start_turn(b: Builder) -> None:
         cards = tuple(Revealed(province=pr.number, card=pr.card or "") for pr in hidden)
         events = tuple(r.card for r in cards if card_of(r.card).kind == "event")
         b.emit(CardsRevealed(player=p.id, cards=cards, discarded=events))
+        for r in cards:
+            if r.card in events:
+                _refilled(b, p.id, r.province)
 
 
 def _resolve_battle(b: Builder) -> None:  # noqa: C901 - §4 in order
@@ -789,6 +898,7 @@ def _resolve_battle(b: Builder) -> None:  # noqa: C901 - §4 in order
         if c is not None and c.dishonored and inst not in restored and card_of(inst).kind == "personality":
             honor.append(HonorChange(player=owner_of(inst), amount=-honor_of(s, inst)))
     province = next((pr for pr in s.player(defender).provinces if pr.number == field), None)
+    # an unseen card (table mode) is entered as it is discarded: a "discard" entry follows (state)
     discarded = (province.card,) if province_destroyed and province and province.card else ()
     survivors = [u for u in att if u not in destroyed]
     returned = tuple(x for x in army_cards(s, survivors))
@@ -803,18 +913,17 @@ def _resolve_battle(b: Builder) -> None:  # noqa: C901 - §4 in order
 
 
 def _eliminations(b: Builder) -> bool:
-    """§6: a player with no province left or family honour -20 or lower is eliminated; the last one standing wins
-    (R3: players eliminated at once leave the turn player the winner)."""
+    """§6: a player with no province left or family honour -20 or lower is eliminated (a card that says so: R9, its
+    ``effect``); the last one standing wins (R3: players eliminated at once leave the turn player the winner)."""
     s = b.state
     out = [p for p in s.players if not p.eliminated and (p.honor <= HONOR_ELIMINATION or not p.provinces)]
-    if not out:
-        return False
     for p in out:
         b.emit(PlayerEliminated(player=p.id, reason="honor" if p.honor <= HONOR_ELIMINATION else "provinces"))
     standing = [p.id for p in b.state.players if not p.eliminated]
-    winner = standing[0] if len(standing) == 1 else s.active if len(standing) == 0 else None
-    if winner is not None:
-        b.emit(GameEnded(winner=winner, reason="military", honor=tuple(p.honor for p in b.state.players)))
+    if len(standing) > 1:
+        return bool(out)
+    winner = standing[0] if standing else s.active
+    b.emit(GameEnded(winner=winner, reason="military", honor=tuple(p.honor for p in b.state.players)))
     return True
 
 
@@ -823,6 +932,16 @@ def opening(state: State) -> tuple[L5REvent, ...]:
     b = Builder(state)
     advance(b)
     return tuple(b.events)
+
+
+def is_stalled(state: State) -> bool:
+    """R9: a whole round (one turn of each player still in the game) has ended in which no event but passes and
+    empty draws happened (and the turn's own steps: ``engine.l5r.state.is_quiet``), all since the turn
+    ``state.quiet_since``. A bot game in this state ends as a draw (``engine.play``, by adjudication)."""
+    if state.phase in ("setup", "over"):
+        return False
+    played = state.turn if state.phase == "start" else state.turn - 1  # the turns that have ended
+    return played - state.quiet_since >= sum(1 for p in state.players if not p.eliminated)
 
 
 # -- legal actions ----------------------------------------------------------------------------------------------
@@ -841,20 +960,15 @@ def legal_actions(state: State, seat: str | None = None) -> list[L5RAction]:
 def _legal(s: State, seat: str) -> Iterator[L5RAction]:  # noqa: C901 - one branch per window
     p = s.player(seat)
     if s.pending and s.mode == "table":
-        deck = p.fate if s.pending[0].dest == "hand" else p.dynasty
-        for card in deck_cards(deck):
+        for card in deck_cards(unseen_pool(s, s.pending[0])):
             yield Draw(player=seat, card=card)
         return
     if s.duel is not None:
         if focus_count(s.duel, seat) < MAX_FOCUS:
             for inst in p.hand:
                 yield Focus(player=seat, source="hand", card=inst)
-            if p.fate:
-                if s.mode == "sealed":
-                    yield Focus(player=seat, source="deck")
-                else:
-                    for card in deck_cards(p.fate):
-                        yield Focus(player=seat, source="deck", card=card)
+            if fate_left(s, seat) > 0:
+                yield Focus(player=seat, source="deck")
         yield Strike(player=seat)
         return
     phase = s.phase
@@ -916,13 +1030,13 @@ def _challenges(s: State, seat: str) -> Iterator[Challenge]:
     other = s.other(seat)
     field = current_field(s)
     here = None if field is None else set(army_at(s, "attacker", field)) | set(army_at(s, "defender", field))
-    mine = [c.id for c in personalities(s.player(seat)) if not c.bowed and (here is None or c.id in here)]
-    theirs = [c.id for c in personalities(s.player(other)) if not c.bowed and (here is None or c.id in here)]
+    mine = [c.id for c in personalities(s.player(seat)) if here is None or c.id in here]  # bowed too (R8)
+    theirs = [c.id for c in personalities(s.player(other)) if here is None or c.id in here]
     for a in mine:
         for d in theirs:
             yield Challenge(player=seat, challenger=a, challenged=d)
 
 
 __all__ = ["HAND_LIMIT", "HONOR_ELIMINATION", "HONOR_VICTORY", "Builder", "advance", "army_cards", "army_force",
-           "available_units", "chi_of", "decide", "duel_base", "force_of", "gold_sources", "legal_actions",
-           "opening", "province_strength", "recruit_cost", "unit_force"]
+           "available_units", "chi_of", "continues_action", "decide", "duel_base", "force_of", "gold_sources",
+           "is_stalled", "legal_actions", "opening", "province_strength", "recruit_cost", "unit_force", "unseen_pool"]

@@ -17,12 +17,12 @@ from typing import Any
 import msgspec
 
 from engine.errors import SetupError, StreamError
-from engine.l5r.catalog import CARDS, DECK_SIZE, DECKS
+from engine.l5r.catalog import CARDS, DECK_SIZE, DECKS, MAX_COPIES, MAX_UNIQUE_COPIES
 from engine.system import Seat, SeatCounts, seat_id
 from events.l5r import DeckRecord, GameStarted, L5REvent, PositionRecord, SeatRecord, Variant
 
 SYSTEM_NAME = "l5r"
-RULES_VERSION = "l5r/1"
+RULES_VERSION = "l5r/2"  # l5r/1: before the rulings R4-R9 (docs/l5r.md, "Rules versions")
 SEATS = SeatCounts(2, 2)
 SHUFFLE = "splitmix64-fisher-yates/1"
 MODES = ("sealed", "table")
@@ -43,6 +43,21 @@ def _card(card_id: Any, kinds: tuple[str, ...], what: str) -> str:
     if not isinstance(card_id, str) or card_id not in CARDS or CARDS[card_id].kind not in kinds:
         raise SetupError("invalid_deck", "§1", f"{card_id!r} is not a {what} of the catalog")
     return card_id
+
+
+def _copies(pile: list[str], which: str) -> None:
+    """R4: at most 3 copies of a card in a deck, 1 of a Unique card (the first card over, in deck-list order)."""
+    counts: dict[str, int] = {}
+    for card in pile:
+        counts[card] = counts.get(card, 0) + 1
+    for card, n in counts.items():
+        c = CARDS[card]
+        if c.unique and n > MAX_UNIQUE_COPIES:
+            raise SetupError("invalid_deck", "R4", f"{c.name} ({card}) is Unique: a deck holds 1 copy of it, and "
+                             f"this {which} deck holds {n}")
+        if n > MAX_COPIES:
+            raise SetupError("invalid_deck", "R4", f"a deck holds at most {MAX_COPIES} copies of a card, and this "
+                             f"{which} deck holds {n} of {c.name} ({card})")
 
 
 def deck_of(seat: str, data: Any) -> DeckRecord:
@@ -69,6 +84,8 @@ def deck_of(seat: str, data: Any) -> DeckRecord:
     if len(dynasty) < DECK_SIZE or len(fate) < DECK_SIZE:
         raise SetupError("invalid_deck", "§1", f"a deck holds at least {DECK_SIZE} dynasty and {DECK_SIZE} fate "
                          f"cards (Ivory Extended 40/40), not {len(dynasty)} and {len(fate)}")
+    for pile, which in ((dynasty, "dynasty"), (fate, "fate")):
+        _copies(pile, which)
     return DeckRecord(
         player=seat, name=name, clan=stronghold.clan or "", stronghold=stronghold.id,
         sensei=sensei.id if sensei else None, dynasty=tuple(dynasty), fate=tuple(fate),

@@ -11,6 +11,10 @@ A card instance names its card (``p1.hida-yakamo.2``, ``engine.l5r.catalog``). W
 
 ``phase``: setup | start (a turn is about to begin) | action | attack | maneuvers | battle | dynasty | end | over.
 ``priority`` is the seat whose action a window awaits; ``passes`` counts passes in a row without an action between.
+R6: in the windows both seats act in (the action phase, the engage and combat segments) each takes one action or
+passes in turn; ``action_card`` is the card of the action just taken, whose effects its seat may still record.
+A game recorded under ``l5r/1`` (``one_action_at_a_time`` false) folds as it was played: a seat acted until it
+passed (the old decision D3).
 ``pending`` are draws the table must enter (table mode; sealed mode draws at once).
 """
 
@@ -41,11 +45,13 @@ from events.l5r import (
     DuelStruck,
     DynastyDiscarded,
     EffectApplied,
+    FocusRevealed,
     GameEnded,
     GameStarted,
     GoldProduced,
     HonorChanged,
     L5REvent,
+    NothingDrawn,
     Passed,
     PhaseStarted,
     PlayerEliminated,
@@ -59,6 +65,7 @@ from events.l5r import (
 )
 
 WINDOWS_OF_TWO = frozenset({"action", "engage", "combat"})  # windows both seats act in, closed by two passes
+OLD_RULES = "l5r/1"  # before R4-R9: a seat acted in a window until it passed (D3)
 MAX_FOCUS = 4  # §5.2
 
 
@@ -73,6 +80,7 @@ class Province(msgspec.Struct, frozen=True, kw_only=True):
     number: int  # 1-4 as dealt
     card: str | None = None
     face_up: bool = False
+    unseen: bool = False  # table mode: a face-down card nobody has seen; its card is entered when it turns face up
 
 
 class PlayerState(msgspec.Struct, frozen=True, kw_only=True):
@@ -92,6 +100,8 @@ class PlayerState(msgspec.Struct, frozen=True, kw_only=True):
     fate: tuple[str, ...] = ()
     dynasty_discard: tuple[str, ...] = ()
     fate_discard: tuple[str, ...] = ()
+    discard_dishonored: tuple[str, ...] = ()  # the cards of the discard piles lying dishonoured (§4)
+    removed: tuple[str, ...] = ()  # the removed-from-game area (§1, R9)
     cards: tuple[InPlay, ...] = ()
     played: tuple[str, ...] = ()  # strategies played this turn (their effects may follow)
     eliminated: bool = False
@@ -114,15 +124,20 @@ class Army(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Pending(msgspec.Struct, frozen=True, kw_only=True):
+    """A card the game waits for: a draw into a ``hand``, a ``province`` filled face down (sealed: the seed's card;
+    table: unseen), and in table mode an unseen card entered as it turns face up: a province's at the start of
+    its owner's turn (``reveal``), a destroyed province's as it is discarded (``discard``), a focus card's at the
+    duel's reveal (``focus``)."""
+
     player: str
-    dest: str  # hand | province
+    dest: str  # hand | province | reveal | discard | focus
     province: int = 0
 
 
 class Focus(msgspec.Struct, frozen=True, kw_only=True):
     player: str
     source: str  # hand | deck
-    card: str
+    card: str | None  # None: laid unseen from the deck (table mode) until it is entered at the reveal
 
 
 class Duel(msgspec.Struct, frozen=True, kw_only=True):
@@ -141,6 +156,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     seq: int = 0
     phase: str = "setup"
     mode: str = "sealed"
+    one_action_at_a_time: bool = True  # R6; False: a game of rules l5r/1 (D3: a seat acted until it passed)
     seats: tuple[SeatRecord, ...] = ()
     players: tuple[PlayerState, ...] = ()
     order: tuple[str, ...] = ()
@@ -149,6 +165,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     priority: str | None = None
     passes: int = 0
     acted: bool = False
+    action_card: str | None = None  # R6: the card of the action just taken (its seat may record its effects)
     closed: bool = False  # the current window closed: the engine moves on
     pending: tuple[Pending, ...] = ()
     defender: str | None = None
@@ -162,6 +179,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     decks: tuple[DeckRecord, ...] = ()  # sealed, without a position: the decks as dealt (the seed orders them)
     winner: str | None = None
     end_reason: str | None = None
+    quiet_since: int = 0  # R9: the turn of the last event but passes, empty draws and turn steps (is_stalled)
 
     def player(self, seat: str) -> PlayerState:
         for p in self.players:
@@ -233,10 +251,37 @@ def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
 _take_from_deck = _without
 
 
-def _destroy(state: State, destroyed: Iterable[str]) -> State:
-    """Destroyed cards go to their owner's discard piles (personalities and holdings: dynasty; attachments: fate);
-    a destroyed personality's attachments go with it."""
-    gone = set(destroyed)
+def copy_number(instance: str) -> int:
+    return int(instance.rsplit(".", 1)[1])
+
+
+def unseen_of(pool: Iterable[str], card_id: str) -> str | None:
+    """Table mode: the instance a card entered as seen takes from the cards not yet seen (``pool``): its lowest copy
+    left, so that which copy it is never depends on where the unseen cards lie."""
+    return min((i for i in pool if i.split(".")[1] == card_id), key=copy_number, default=None)
+
+
+def dynasty_left(state: State, seat: str) -> int:
+    """The cards left in ``seat``'s dynasty deck: its unseen pool (``dynasty``) less the unseen cards lying face down
+    in its provinces or waiting to be entered as discarded (table mode)."""
+    p = state.player(seat)
+    laid = sum(1 for pr in p.provinces if pr.unseen) + sum(1 for x in state.pending
+                                                            if x.player == seat and x.dest == "discard")
+    return len(p.dynasty) - laid
+
+
+def fate_left(state: State, seat: str) -> int:
+    """The cards left in ``seat``'s fate deck: its unseen pool (``fate``) less its focus cards laid unseen."""
+    laid = sum(1 for f in state.duel.focuses if f.player == seat and f.card is None) if state.duel else 0
+    return len(state.player(seat).fate) - laid
+
+
+def _destroy(state: State, destroyed: Iterable[str], removed: Iterable[str] = ()) -> State:
+    """Cards leave play: destroyed ones go to their owner's discard piles (personalities and holdings: dynasty;
+    attachments: fate), a dishonoured one lying dishonoured there (§4); ``removed`` ones to the removed-from-game area
+    (R9). A personality's attachments leave play with it, to the discard pile."""
+    out = set(removed)
+    gone = set(destroyed) | out
     if not gone:
         return state
     players = []
@@ -246,14 +291,27 @@ def _destroy(state: State, destroyed: Iterable[str]) -> State:
         if not lost:
             players.append(p)
             continue
-        dyn = tuple(c.id for c in lost if card_of(c.id).dynasty)
-        fate = tuple(c.id for c in lost if card_of(c.id).fate)
+        discarded = [c for c in lost if c.id not in out]
+        dyn = tuple(c.id for c in discarded if card_of(c.id).dynasty)
+        fate = tuple(c.id for c in discarded if card_of(c.id).fate)
+        shamed = tuple(c.id for c in discarded if c.dishonored)
         players.append(msgspec.structs.replace(
             p, cards=tuple(c for c in p.cards if c.id not in gone and c.id not in attached),
-            dynasty_discard=p.dynasty_discard + dyn, fate_discard=p.fate_discard + fate))
+            dynasty_discard=p.dynasty_discard + dyn, fate_discard=p.fate_discard + fate,
+            discard_dishonored=p.discard_dishonored + shamed,
+            removed=p.removed + tuple(c.id for c in lost if c.id in out)))
     armies = tuple(msgspec.structs.replace(a, units=tuple(u for u in a.units if u not in gone)) for a in state.armies)
     modifiers = tuple(m for m in state.modifiers if m.target not in gone)
     return msgspec.structs.replace(state, players=tuple(players), armies=armies, modifiers=modifiers)
+
+
+def _sent_home(state: State, personalities: Iterable[str]) -> State:
+    """Personalities taken out of their armies, home as they are (an effect's ``send_home``; a duel's survivor, R7)."""
+    gone = set(personalities)
+    if not gone:
+        return state
+    return msgspec.structs.replace(state, armies=tuple(
+        msgspec.structs.replace(a, units=tuple(u for u in a.units if u not in gone)) for a in state.armies))
 
 
 def _set_province(player: PlayerState, number: int, **changes: Any) -> PlayerState:
@@ -262,9 +320,10 @@ def _set_province(player: PlayerState, number: int, **changes: Any) -> PlayerSta
 
 
 def _refill(state: State, seat: str, number: int) -> State:
-    """A province emptied is refilled face down from the dynasty deck (§3.3), when the deck has a card."""
-    p = state.player(seat)
-    if not p.dynasty:
+    """A province emptied is refilled face down from the dynasty deck (§3.3), when the deck has a card left for it
+    (refills already awaited count: R9, an empty deck draws nothing)."""
+    awaited_fills = sum(1 for x in state.pending if x.player == seat and x.dest == "province")
+    if dynasty_left(state, seat) <= awaited_fills:
         return state
     return msgspec.structs.replace(state, pending=state.pending + (Pending(player=seat, dest="province",
                                                                           province=number),))
@@ -296,9 +355,10 @@ def start_state(event: GameStarted) -> State:
         players.append(_player_of(deck, event.seed is not None))
     shuffled = event.seed is not None and event.position is None
     state = State(phase="start", mode=event.variant.mode, seats=event.seats, players=tuple(players),
-                  order=event.order, active=event.order[0], seed=event.seed, decks=event.decks if shuffled else ())
+                  order=event.order, active=event.order[0], seed=event.seed, decks=event.decks if shuffled else (),
+                  one_action_at_a_time=event.rules_version != OLD_RULES)
     if event.position is not None:
-        return _from_position(state, event.position)
+        return _from_position(state, event.position, old_rules=event.rules_version == OLD_RULES)
     for deck in event.decks:
         pending += [Pending(player=deck.player, dest="province", province=n) for n in range(1, 5)]
     for deck in event.decks:
@@ -346,7 +406,13 @@ def top(state: State, seat: str, which: str) -> str:
     return min(deck, key=ranks.__getitem__)
 
 
-def _from_position(state: State, position: PositionRecord) -> State:
+def _from_position(state: State, position: PositionRecord, old_rules: bool = False) -> State:  # noqa: C901
+    """The table a position describes. Copies are numbered first for the cards a seat may see (home, face-up
+    provinces, hand), then for those nobody sees (face-down provinces, the decks), so that no visible card's name
+    depends on a hidden one (rules l5r/1: in the order the position names them). In table mode nobody has seen a
+    face-down card: a position's face-down province cards and focus cards from the deck join the unseen pool, to be
+    entered when they turn face up."""
+    unseen = state.mode == "table" and not old_rules
     players = []
     for p in state.players:
         spec = next(s for s in position.players if s.player == p.id)
@@ -357,31 +423,32 @@ def _from_position(state: State, position: PositionRecord) -> State:
             for att in pc.attachments:
                 cards.append(InPlay(id=_instance(p.id, att, cards), on=card_id))
         used = [c.id for c in cards]
+        seat = p.id
+
+        def named(card: str, used: list[str] = used, seat: str = seat) -> str:
+            used.append(_instance(seat, card, used))
+            return used[-1]
+
+        laid = [(n, spec_pr) for n, spec_pr in enumerate(spec.provinces, start=1) if spec_pr is not None]
+        order = sorted(laid, key=lambda x: not x[1].face_up) if not old_rules else laid
+        shown = {n: named(spec_pr.card) for n, spec_pr in order if spec_pr.card and (spec_pr.face_up or old_rules)}
+        hand = [named(card) for card in spec.hand]
+        hidden = {n: named(spec_pr.card) for n, spec_pr in order if spec_pr.card and n not in shown}
+        dynasty = [named(card) for card in spec.dynasty]
+        fate = [named(card) for card in spec.fate]
         provinces = []
-        for n, spec_pr in enumerate(spec.provinces, start=1):
-            if spec_pr is None:
-                continue
-            inst = _instance(p.id, spec_pr.card, used) if spec_pr.card else None
-            if inst:
-                used.append(inst)
-            provinces.append(Province(number=n, card=inst, face_up=spec_pr.face_up))
-        hand = []
-        for card in spec.hand:
-            hand.append(_instance(p.id, card, used))
-            used.append(hand[-1])
-        dynasty = []
-        for card in spec.dynasty:
-            dynasty.append(_instance(p.id, card, used))
-            used.append(dynasty[-1])
-        fate = []
-        for card in spec.fate:
-            fate.append(_instance(p.id, card, used))
-            used.append(fate[-1])
+        for n, spec_pr in laid:
+            if unseen and n in hidden:
+                provinces.append(Province(number=n, unseen=True))
+            else:
+                provinces.append(Province(number=n, card=shown.get(n) or hidden.get(n), face_up=spec_pr.face_up))
+        if unseen:
+            dynasty = list(hidden.values()) + dynasty
         players.append(msgspec.structs.replace(
             p, honor=spec.honor, cards=tuple(cards), provinces=tuple(provinces), hand=tuple(hand),
             dynasty=tuple(dynasty), fate=tuple(fate), stronghold_bowed=spec.stronghold_bowed))
     state = msgspec.structs.replace(state, players=tuple(players), phase="action", active=position.active,
-                                    turn=position.turn, priority=position.active)
+                                    turn=position.turn, priority=position.active, quiet_since=position.turn - 1)
     if position.duel is not None:
         d = position.duel
         challenger = _named(state, d.challenger)
@@ -389,6 +456,9 @@ def _from_position(state: State, position: PositionRecord) -> State:
         focuses: list[Focus] = []
         for f in d.focuses:
             owner = state.player(f.player)
+            if unseen and f.source == "deck":  # nobody saw it: it stays among the unseen fate cards
+                focuses.append(Focus(player=f.player, source="deck", card=None))
+                continue
             taken = {x.card for x in focuses}
             inst = next(i for i in (owner.hand if f.source == "hand" else owner.fate)
                         if card_of(i).id == f.card and i not in taken)
@@ -397,8 +467,10 @@ def _from_position(state: State, position: PositionRecord) -> State:
                 state = _replace_player(state, f.player, hand=_without(owner.hand, inst))
             else:
                 state = _replace_player(state, f.player, fate=_without(owner.fate, inst))
-        duel = Duel(seat=challenger.split(".", 1)[0], challenger=challenger, challenged=challenged, stat=d.stat,
-                    card=None, destroy_loser=True, focuses=tuple(focuses), resume=position.active)
+        seat = challenger.split(".", 1)[0]
+        resume = state.other(seat) if state.one_action_at_a_time else position.active  # R6: the challenge was seat's
+        duel = Duel(seat=seat, challenger=challenger, challenged=challenged, stat=d.stat, card=None,
+                    destroy_loser=True, focuses=tuple(focuses), resume=resume)
         state = msgspec.structs.replace(state, duel=msgspec.structs.replace(duel, next=next_focus(duel)))
     return state
 
@@ -439,7 +511,25 @@ def next_focus(duel: Duel, after: str | None = None) -> str | None:
     return None
 
 
-def evolve(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per event
+# R9: "no event but passes and empty draws": passes, empty draws and the steps every turn takes by itself whatever
+# the players do (a turn's start and end, its phases). Any other event is something happening: a card drawn or
+# played, gold produced, an attack declared, an honour change...
+QUIET_EVENTS = (Passed, NothingDrawn, PhaseStarted, TurnStarted, TurnEnded)
+
+
+def is_quiet(event: L5REvent) -> bool:
+    """R9: whether ``event`` is one of those that leave a round quiet (``State.quiet_since``, ``rules.is_stalled``)."""
+    return isinstance(event, QUIET_EVENTS)
+
+
+def evolve(state: State, event: L5REvent) -> State:
+    after = _apply(state, event)
+    if not is_quiet(event) and not isinstance(event, GameStarted) and after.quiet_since != after.turn:
+        after = msgspec.structs.replace(after, quiet_since=after.turn)
+    return after
+
+
+def _apply(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per event
     state = msgspec.structs.replace(state, seq=state.seq + 1)
     match event:
         case GameStarted():
@@ -449,6 +539,9 @@ def evolve(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
             inst = card if card is not None else p.fate[0]
             state = _replace_player(state, seat, hand=p.hand + (inst,), fate=_take_from_deck(p.fate, inst))
             return _pop_pending(state)
+        case ProvinceFilled(player=seat, province=number, source="unseen"):
+            p = _set_province(state.player(seat), number, card=None, face_up=False, unseen=True)
+            return _pop_pending(_replace_player(state, seat, provinces=p.provinces))
         case ProvinceFilled(player=seat, province=number, card=card):
             p = state.player(seat)
             inst = card if card is not None else p.dynasty[0]
@@ -464,20 +557,30 @@ def evolve(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
                 gold=0, proclaimed=False, dynasty_discarded=False, played=())
             state = msgspec.structs.replace(state, players=tuple(
                 p if q.id == seat else msgspec.structs.replace(q, gold=0) for q in state.players))
+            # table mode: each unseen face-down card is entered as it turns face up
+            reveals = tuple(Pending(player=seat, dest="reveal", province=pr.number)
+                            for pr in p.provinces if pr.unseen)
             return msgspec.structs.replace(state, phase="action", active=seat, turn=turn, priority=seat, passes=0,
-                                           acted=False, closed=False)
-        case CardsRevealed(player=seat, cards=cards, discarded=discarded):
+                                           acted=False, closed=False, pending=state.pending + reveals)
+        case CardsRevealed(player=seat, cards=cards, discarded=discarded, table=table):
             p = state.player(seat)
             for r in cards:
-                p = _set_province(p, r.province, card=r.card, face_up=True)
-            for inst in discarded:
-                number = next(pr.number for pr in p.provinces if pr.card == inst)
-                p = msgspec.structs.replace(_set_province(p, number, card=None, face_up=False),
-                                            dynasty_discard=p.dynasty_discard + (inst,))
-            state = _replace_player(state, seat, provinces=p.provinces, dynasty_discard=p.dynasty_discard)
-            for inst in discarded:
-                number = next(r.province for r in cards if r.card == inst)
-                state = _refill(state, seat, number)
+                if table:  # an unseen card entered: it leaves the unseen pool
+                    p = msgspec.structs.replace(p, dynasty=_take_from_deck(p.dynasty, r.card))
+                p = _set_province(p, r.province, card=r.card, face_up=True, unseen=False)
+            emptied = []
+            for inst in discarded:  # events (D2); a destroyed province's card (table)
+                holding = next((pr.number for pr in p.provinces if pr.card == inst), None)
+                if holding is not None:
+                    p = _set_province(p, holding, card=None, face_up=False)
+                    emptied.append(holding)
+                p = msgspec.structs.replace(p, dynasty_discard=p.dynasty_discard + (inst,))
+            state = _replace_player(state, seat, provinces=p.provinces, dynasty_discard=p.dynasty_discard,
+                                    dynasty=p.dynasty)
+            if table:
+                state = _pop_pending(state)
+            for holding in emptied:
+                state = _refill(state, seat, holding)
             return state
         case PhaseStarted(player=seat, phase=phase):
             # unused gold is lost at the end of the phase (§3.3)
@@ -518,18 +621,18 @@ def evolve(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
             p = msgspec.structs.replace(p, hand=_without(p.hand, card), gold=p.gold - gold,
                                         cards=p.cards + (InPlay(id=card, on=to),))
             state = msgspec.structs.replace(state, players=tuple(p if q.id == seat else q for q in state.players))
-            return _acted(state)
+            return _took_action(state, seat, card)
         case RingPlayed(player=seat, card=card):
             p = state.player(seat)
             state = _replace_player(state, seat, hand=_without(p.hand, card), cards=p.cards + (InPlay(id=card),))
-            return _acted(state)
+            return _took_action(state, seat, card)
         case StrategyPlayed(player=seat, card=card, gold=gold):
             p = state.player(seat)
             state = _replace_player(state, seat, hand=_without(p.hand, card), gold=p.gold - gold,
                                     fate_discard=p.fate_discard + (card,), played=p.played + (card,))
-            return _acted(state)
+            return _took_action(state, seat, card)
         case EffectApplied():
-            return _acted(_effect(state, event))
+            return _took_action(_effect(state, event), event.player, event.card)
         case HonorChanged(player=seat, total=total):
             return _replace_player(state, seat, honor=total)
         case AttackDeclared(player=seat, defender=defender, battlefields=fields):
@@ -544,16 +647,19 @@ def evolve(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
             return msgspec.structs.replace(state, armies=(), closed=True, segment="", priority=None)
         case DuelChallenged(player=seat, challenger=challenger, challenged=challenged, stat=stat, card=card,
                             destroy_loser=destroy):
+            resume = state.other(seat) if state.one_action_at_a_time else state.priority  # R6: seat's action
             duel = Duel(seat=seat, challenger=challenger, challenged=challenged, stat=stat, card=card,
-                        destroy_loser=destroy, resume=state.priority)
+                        destroy_loser=destroy, resume=resume)
             return msgspec.structs.replace(state, duel=msgspec.structs.replace(duel, next=next_focus(duel)))
-        case DuelFocused(player=seat, source=source, card=card):
+        case DuelFocused(player=seat, source=source, card=card, unseen=unseen):
             under_way = state.duel
             assert under_way is not None
             p = state.player(seat)
             if source == "hand":
                 assert card is not None
                 state = _replace_player(state, seat, hand=_without(p.hand, card))
+            elif unseen:  # table mode: laid unseen, among the unseen fate cards until the reveal
+                card = None
             else:
                 card = card if card is not None else p.fate[0]
                 state = _replace_player(state, seat, fate=_take_from_deck(p.fate, card))
@@ -562,16 +668,30 @@ def evolve(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
             return msgspec.structs.replace(state, duel=msgspec.structs.replace(duel, next=next_focus(duel, seat)))
         case DuelStruck():
             assert state.duel is not None
-            return msgspec.structs.replace(state, duel=msgspec.structs.replace(state.duel, next=None))
+            entries = tuple(Pending(player=f.player, dest="focus") for f in state.duel.focuses if f.card is None)
+            return msgspec.structs.replace(state, duel=msgspec.structs.replace(state.duel, next=None),
+                                           pending=state.pending + entries)
+        case FocusRevealed(player=seat, card=card):
+            laid = state.duel
+            assert laid is not None
+            focuses = list(laid.focuses)
+            i = next(i for i, f in enumerate(focuses) if f.player == seat and f.card is None)
+            focuses[i] = msgspec.structs.replace(focuses[i], card=card)
+            p = state.player(seat)
+            state = _replace_player(state, seat, fate=_take_from_deck(p.fate, card))
+            return _pop_pending(msgspec.structs.replace(state, duel=msgspec.structs.replace(
+                laid, focuses=tuple(focuses))))
         case DuelResolved(destroyed=destroyed, revealed=revealed):
             assert state.duel is not None
             duel = state.duel
             for shown in revealed:  # the focus cards as revealed (§5.3), discarded
                 p = state.player(shown.player)
                 state = _replace_player(state, shown.player, fate_discard=p.fate_discard + (shown.card,))
-            state = _destroy(state, destroyed)
+            state = _destroy(_sent_home(state, event.returned_home), destroyed)
             state = msgspec.structs.replace(state, modifiers=tuple(m for m in state.modifiers if m.stat != "duel"))
-            return msgspec.structs.replace(state, duel=None, priority=duel.resume, passes=0, acted=True)
+            action_card = (duel.card or duel.challenger) if state.one_action_at_a_time else None
+            return msgspec.structs.replace(state, duel=None, priority=duel.resume, passes=0, acted=True,
+                                           action_card=action_card)
         case DynastyDiscarded(player=seat, province=number, card=card):
             p = state.player(seat)
             p = _set_province(p, number, card=None, face_up=False)
@@ -592,6 +712,8 @@ def evolve(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
         case GameEnded(winner=winner, reason=reason):
             return msgspec.structs.replace(state, phase="over", winner=winner, end_reason=reason, priority=None,
                                            pending=(), duel=None)
+        case NothingDrawn():
+            return state
         case _:
             assert_never(event)
 
@@ -604,8 +726,26 @@ def _acted(state: State) -> State:
     return msgspec.structs.replace(state, acted=True) if state.priority is not None else state
 
 
+def _took_action(state: State, seat: str, card: str) -> State:
+    """An action in a window (attach, a ring, a strategy, a card's text): R6, the other seat's turn; an effect of the
+    seat that just acted (``action_card``), or within a duel, changes no turn."""
+    if state.priority is None:
+        return state
+    if not state.one_action_at_a_time:
+        return msgspec.structs.replace(state, acted=True)  # l5r/1 (D3): a seat acted until it passed
+    if state.duel is not None or seat != state.priority:
+        return state
+    return msgspec.structs.replace(state, acted=True, passes=0, priority=state.other(seat), action_card=card)
+
+
 def _passed(state: State, seat: str, window: str) -> State:
-    if window in WINDOWS_OF_TWO:
+    if window in WINDOWS_OF_TWO and state.one_action_at_a_time:  # R6: two passes in a row close the window
+        passes = state.passes + 1
+        state = msgspec.structs.replace(state, acted=False, action_card=None)
+        if passes >= 2:
+            return _close_window(state)
+        return msgspec.structs.replace(state, priority=state.other(seat), passes=passes)
+    if window in WINDOWS_OF_TWO:  # l5r/1 (D3)
         passes = 0 if state.acted else state.passes + 1
         if passes >= 2:
             return _close_window(state)
@@ -642,16 +782,32 @@ def _effect(state: State, event: EffectApplied) -> State:
                       "restore": {"dishonored": False}}[kind]
             state = _replace_player(state, owner, cards=_update_card(p, target, **change).cards)
     elif kind == "send_home":
-        state = msgspec.structs.replace(state, armies=tuple(
-            msgspec.structs.replace(a, units=tuple(u for u in a.units if u != target)) for a in state.armies))
+        state = _sent_home(state, (target,))
     elif kind == "draw":
-        drawn = min(amount, len(state.player(target).fate))
+        drawn = min(amount, fate_left(state, target))
         state = msgspec.structs.replace(state, pending=state.pending + (Pending(player=target, dest="hand"),) * drawn)
     elif kind == "discard":
         owner = target.split(".", 1)[0]
         p = state.player(owner)
         state = _replace_player(state, owner, hand=_without(p.hand, target), fate_discard=p.fate_discard + (target,))
+    elif kind == "remove":
+        state = _removed(state, target)
     return _destroy(state, event.destroyed)
+
+
+def _removed(state: State, target: str) -> State:
+    """A card removed from the game (R9): from play (its attachments to the discard pile), a hand or a discard
+    pile, to its owner's removed-from-game area."""
+    owner = target.split(".", 1)[0]
+    p = state.player(owner)
+    if any(c.id == target for c in p.cards):
+        return _destroy(state, (), (target,))
+    if target in p.hand:
+        return _replace_player(state, owner, hand=_without(p.hand, target), removed=p.removed + (target,))
+    return _replace_player(state, owner, dynasty_discard=tuple(c for c in p.dynasty_discard if c != target),
+                           fate_discard=tuple(c for c in p.fate_discard if c != target),
+                           discard_dishonored=tuple(c for c in p.discard_dishonored if c != target),
+                           removed=p.removed + (target,))
 
 
 def _battle_resolved(state: State, event: BattleResolved) -> State:
@@ -662,6 +818,9 @@ def _battle_resolved(state: State, event: BattleResolved) -> State:
     state = _destroy(state, event.destroyed)
     if event.province_destroyed:
         d = state.player(event.defender)
+        if any(pr.unseen for pr in d.provinces if pr.number == event.battlefield):  # its card is entered as discarded
+            state = msgspec.structs.replace(state, pending=state.pending + (
+                Pending(player=d.id, dest="discard", province=event.battlefield),))
         state = _replace_player(state, event.defender,
                                 provinces=tuple(pr for pr in d.provinces if pr.number != event.battlefield),
                                 dynasty_discard=d.dynasty_discard + event.discarded)
@@ -689,6 +848,6 @@ def state_to_builtins(state: State) -> dict[str, Any]:
     return data
 
 
-__all__ = ["MAX_FOCUS", "Army", "Duel", "Focus", "InPlay", "Modifier", "Pending", "PlayerState", "Province", "State",
-           "awaited", "deck_ranks", "evolve", "focus_count", "fold", "initial_state", "next_focus", "start_state",
-           "state_to_builtins", "top"]
+__all__ = ["MAX_FOCUS", "QUIET_EVENTS", "Army", "Duel", "Focus", "InPlay", "Modifier", "Pending", "PlayerState",
+           "Province", "State", "awaited", "deck_ranks", "evolve", "focus_count", "fold",
+           "initial_state", "is_quiet", "next_focus", "start_state", "state_to_builtins", "top"]

@@ -32,11 +32,13 @@ from events.l5r import (
     DuelStruck,
     DynastyDiscarded,
     EffectApplied,
+    FocusRevealed,
     GameEnded,
     GameStarted,
     GoldProduced,
     HonorChanged,
     L5REvent,
+    NothingDrawn,
     Passed,
     PhaseStarted,
     PlayerEliminated,
@@ -56,8 +58,9 @@ RULES = {
     "battle_resolved": "§4", "attack_ended": "§3.2", "duel_challenged": "§5.1", "duel_focused": "§5.2",
     "duel_struck": "§5.2", "duel_resolved": "§5.3", "dynasty_discarded": "§3.3", "card_discarded": "§3.4",
     "turn_ended": "§3.4", "player_eliminated": "§6", "conceded": "concession", "game_ended": "§6",
+    "nothing_drawn": "R9", "focus_revealed": "§5.3",
 }
-END_RULES = {"honor": "§6", "enlightenment": "§6", "military": "§6", "concession": "concession"}
+END_RULES = {"honor": "§6", "enlightenment": "§6", "military": "§6", "concession": "concession", "card": "R9"}
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 PHASES = {"attack": "attack phase", "dynasty": "dynasty phase", "end": "end phase"}
 KIND_WORDS = {"force": "force", "chi": "chi", "honor": "personal honour", "duel": "duel total",
@@ -89,6 +92,13 @@ def clan(state: State, seat: str) -> str:
         return state.player(seat).clan.capitalize()
     except KeyError:
         return seat
+
+
+def _provinces(state: State, seat: str) -> tuple[Any, ...]:
+    try:
+        return state.player(seat).provinces
+    except KeyError:
+        return ()
 
 
 def signed(n: int) -> str:
@@ -130,7 +140,10 @@ def _duel(e: DuelResolved) -> str:
         head = f"{name(e.winner)} wins the duel {winner_total} to {loser_total} {after}"
     if e.destroyed:
         verb = "is" if len(e.destroyed) == 1 else "are"
-        return f"{head}; {joined([name(c) for c in e.destroyed])} {verb} destroyed"
+        head = f"{head}; {joined([name(c) for c in e.destroyed])} {verb} destroyed"
+    if e.returned_home:
+        verb = "returns" if len(e.returned_home) == 1 else "return"
+        head = f"{head}; {joined([name(c) for c in e.returned_home])} {verb} home from the battle (R7)"
     return head
 
 
@@ -152,6 +165,12 @@ def _effect(e: EffectApplied) -> str:
             line = f"{source}: {name(e.target)} is sent home"
         case "discard":
             line = f"{source}: {name(e.target)} is discarded from hand"
+        case "remove":
+            line = f"{source}: {name(e.target)} is removed from the game"
+        case "eliminate":
+            line = f"{source}: {e.target} is eliminated"
+        case "win":
+            line = f"{source}: {e.target} wins the game"
         case _:
             verb = {"bow": "bowed", "straighten": "straightened", "dishonor": "dishonoured", "restore": "restored",
                     "destroy": "destroyed"}.get(e.kind, e.kind)
@@ -170,12 +189,17 @@ def text(state: State, event: L5REvent) -> str:  # noqa: C901 - one line per eve
             return f"{joined(who)} begin; {order[0]} goes first (R1)"
         case CardDrawn(player=player, card=card):
             return f"{player} draws {name(card) if card else 'a card'}"
+        case ProvinceFilled(player=player, province=province, source="unseen"):
+            return f"{player}'s province {province} is filled face down, unseen"
         case ProvinceFilled(player=player, province=province):
             return f"{player}'s province {province} is filled face down"
         case TurnStarted(player=player, turn=turn, straightened=straightened):
             stand = f"; {number(len(straightened))} card{'s' if len(straightened) != 1 else ''} straighten" \
                 if straightened else ""
             return f"turn {turn}: {player}'s action phase{stand} (§3.1)"
+        case CardsRevealed(player=player, cards=cards, discarded=discarded, table=True) \
+                if not any(pr.number == cards[0].province for pr in _provinces(state, player)):
+            return f"{player}'s destroyed province {cards[0].province} held {name(cards[0].card)}: discarded"
         case CardsRevealed(player=player, cards=cards, discarded=discarded):
             shown = joined([f"{name(r.card)} (province {r.province})" for r in cards])
             gone = f"; {joined([name(c) for c in discarded])} discarded (an event)" if discarded else ""
@@ -218,6 +242,10 @@ def text(state: State, event: L5REvent) -> str:  # noqa: C901 - one line per eve
         case DuelChallenged(challenger=a, challenged=d, stat=stat, card=card):
             by = f" ({name(card)})" if card else ""
             return f"{name(a)} challenges {name(d)} to a duel of {stat}{by}"
+        case DuelFocused(player=player, unseen=True):
+            return f"{player} focuses the top card of the fate deck face down, unseen"
+        case FocusRevealed(player=player, card=card):
+            return f"{player}'s focus card from the top of the deck turns up: {name(card)}"
         case DuelFocused(player=player, source=source, card=card):
             where = "from hand" if source == "hand" else "from the top of the fate deck"
             what = name(card) if card else "a card"
@@ -234,11 +262,19 @@ def text(state: State, event: L5REvent) -> str:  # noqa: C901 - one line per eve
             return f"{player} discards {name(card)} down to 8 cards"
         case TurnEnded(player=player, next=nxt):
             return f"{player}'s turn ends; {nxt} is next"
+        case PlayerEliminated(player=player, reason="card", card=card):
+            return f"{player} is eliminated by {name(card)} (R9)"
         case PlayerEliminated(player=player, reason=reason):
             why = "every province destroyed" if reason == "provinces" else "family honour -20 or lower"
             return f"{player} is eliminated: {why} (§6)"
         case Conceded(player=player):
             return f"{player} concedes"
+        case NothingDrawn(player=player, deck="fate"):
+            return f"{player} draws nothing: its fate deck is empty (R9)"
+        case NothingDrawn(player=player, province=province):
+            return f"{player}'s province {province} stays empty: its dynasty deck is empty (R9)"
+        case GameEnded(winner=winner, reason="card", card=card):
+            return f"{winner} wins the game by {name(card)} (R9)"
         case GameEnded(winner=winner, reason=reason):
             if reason == "concession":
                 return f"{winner} wins by concession"

@@ -42,6 +42,8 @@ def _player_lines(state: dict[str, Any], player: dict[str, Any], compact: bool) 
     head = f"{pid} {player['clan'].capitalize()} · honour {player['honor']} · gold {player['gold']} · hand {hand}"
     if not compact:
         head += f" · dynasty {player['dynasty_count']} · fate {player['fate_count']}"
+        if player.get("removed"):
+            head += f" · removed {len(player['removed'])}"
         if player.get("eliminated"):
             head += " · ELIMINATED"
     provinces = []

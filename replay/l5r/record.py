@@ -13,11 +13,12 @@
     1. p2 gold:p2.kyuden-doji.1 recruit:2! pass
     ...
 
-Moves (cards by instance, ``p1.hida-yakamo.2``): ``draw:hida-yakamo`` a card entered at the table (``draw:?``
-where the view may not see it); ``pass``; ``gold:CARD`` bow for gold; ``recruit:N`` (``recruit:N!`` proclaimed);
-``attach:CARD>PERSONALITY``; ``ring:CARD``; ``strategy:CARD``; ``effect:CARD,KIND,TARGET,AMOUNT,UNTIL``;
-``attack``; ``army:N=A+B`` an army to battlefield N; ``challenge:A>B,STAT,CARD|-,kill|spare``; ``focus:CARD`` from
-hand, ``focus:deck`` from the top of the deck (``focus:deck=ashigaru`` entered at a table), ``focus:?`` hidden;
+Moves (cards by instance, ``p1.hida-yakamo.2``): ``draw:hida-yakamo`` a card entered at the table: drawn, or
+(table mode) an unseen face-down card as it turns face up (``draw:?`` where the view may not see it); ``pass``;
+``gold:CARD`` bow for gold; ``recruit:N`` (``recruit:N!`` proclaimed); ``attach:CARD>PERSONALITY``; ``ring:CARD``;
+``strategy:CARD``; ``effect:CARD,KIND,TARGET,AMOUNT,UNTIL``; ``attack``; ``army:N=A+B`` an army to battlefield N;
+``challenge:A>B,STAT,CARD|-,kill|spare``; ``focus:CARD`` from hand, ``focus:deck`` from the top of the deck
+(``focus:deck=ashigaru`` entered as laid, rules l5r/1), ``focus:?`` hidden;
 ``strike``; ``discard-dynasty:N``; ``discard:CARD``; ``concede``. A custom deck is written in the tags
 ``P1Stronghold``, ``P1Sensei``, ``P1Dynasty``, ``P1Fate`` (cards as ``id*copies``); a position as JSON in
 ``Position``.
@@ -53,7 +54,7 @@ from engine.l5r.actions import (
     Strike,
 )
 from engine.l5r.catalog import DECKS
-from events.l5r import GameEnded, GameStarted
+from events.l5r import CardsRevealed, GameEnded, GameStarted
 from replay.l5r.explain import text as explain_text
 from replay.l5r.views import redacted_event
 from replay.records.syntax import (
@@ -122,10 +123,18 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
     return closing_tags(out, RESULTS[ended.winner or "draw"] if ended else "*", ended, started.rules_version, tags)
 
 
+def _entered(event: Any) -> str | None:
+    """The card a table entry names, as a view sees it: a draw, a face-down card placed (rules l5r/1), an unseen
+    card as it turns face up (public)."""
+    if isinstance(event, CardsRevealed):
+        return event.cards[0].card
+    return getattr(event, "card", None)
+
+
 def move_text(action: L5RAction, first_event: Any, view: str) -> str:  # noqa: C901 - one token per action
     match action:
         case Draw(card=card):
-            return f"draw:{card}" if getattr(redacted_event(first_event, view), "card", None) else "draw:?"
+            return f"draw:{card}" if _entered(redacted_event(first_event, view)) else "draw:?"
         case Pass():
             return "pass"
         case Produce(card=card):
@@ -147,6 +156,8 @@ def move_text(action: L5RAction, first_event: Any, view: str) -> str:  # noqa: C
         case Challenge(challenger=a, challenged=d, stat=stat, card=card, destroy_loser=destroy):
             return f"challenge:{a}>{d},{stat},{card or '-'},{'kill' if destroy else 'spare'}"
         case Focus(source=source, card=card):
+            if getattr(first_event, "unseen", False):  # laid unseen: no view knows it, the move names none
+                return "focus:deck"
             if redacted_event(first_event, view).card is None:
                 return "focus:?"
             if source == "hand":

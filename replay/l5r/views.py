@@ -5,14 +5,16 @@ Hidden (``secrets``): the ``seed`` of ``game_started`` (every deck's order follo
 drawn into a hand (its owner's); a card placed face down into a province (nobody looks at it, §2: ``all`` only,
 until ``cards_revealed``); a focus card (from hand: its owner's; from the top of the fate deck: ``all`` only, until
 ``duel_resolved`` reveals them all, §5.3). The state view of every seat but ``all`` shows the decks as counts,
-another seat's hand as a count, face-down province cards and unrevealed focus cards as None.
+another seat's hand as a count, face-down province cards and unrevealed focus cards as None. In table mode a card
+laid face down unseen has no name anywhere, ``all`` included, until it is entered as it turns face up; the decks'
+lists in ``all`` are then the cards not yet seen (``dynasty_count``/``fate_count`` count the decks alone).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.l5r.state import State, state_to_builtins
+from engine.l5r.state import State, dynasty_left, fate_left, state_to_builtins
 from events.l5r import CardDrawn, DuelFocused, GameStarted, ProvinceFilled
 from replay.errors import UnknownView
 from replay.plugin import ALL, hide_secrets, sees
@@ -45,10 +47,10 @@ def state_view(state: State, view: str) -> dict[str, Any]:
     data = state_to_builtins(state)
     for p in data["players"]:
         for pr in p["provinces"]:
-            pr["filled"] = pr["card"] is not None
+            pr["filled"] = pr["card"] is not None or pr["unseen"]
         p["hand_count"] = len(p["hand"])
-        p["dynasty_count"] = len(p["dynasty"])
-        p["fate_count"] = len(p["fate"])
+        p["dynasty_count"] = dynasty_left(state, p["id"])  # the decks, less the cards laid unseen from them
+        p["fate_count"] = fate_left(state, p["id"])
     if view == ALL:
         return data
     seats = [s["id"] for s in data["seats"]]

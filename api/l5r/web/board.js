@@ -82,7 +82,9 @@ function band(svg, state, player, top, width, names) {
   const hand = player.hand_count ?? (player.hand || []).length;
   svg.append(node("text", { x: 10, y: top + 18, "font-size": 14, "font-weight": 700, fill: colour },
     `${names[player.id] || player.id} · ${player.clan} · honour ${player.honor} · gold ${player.gold} · hand ${hand} · ` +
-    `dynasty ${player.dynasty_count} · fate ${player.fate_count}${player.eliminated ? " · eliminated" : ""}`));
+    `dynasty ${player.dynasty_count} · fate ${player.fate_count}` +
+    `${(player.removed || []).length ? ` · removed from the game ${player.removed.length}` : ""}` +
+    `${player.eliminated ? " · eliminated" : ""}`));
   const numbers = new Map(player.provinces.map((p) => [p.number, p]));
   for (let n = 1; n <= 4; n++) {
     const x = 10 + (n - 1) * (CARD_W + GAP);

@@ -80,7 +80,7 @@ def test_a_duel_over_http_with_a_token_per_seat_and_focus_cards_hidden_until_the
     assert "p2.feign-death.1" in http.get(f"/games/{game_id}/events", params={"view": "spectator"}).text  # revealed
 
 
-def test_a_table_game_enters_every_card_and_refuses_a_card_not_in_the_deck(http: httpx.Client) -> None:
+def test_a_table_game_enters_every_card_drawn_and_refuses_a_card_not_in_the_deck(http: httpx.Client) -> None:
     created = http.post("/games", json={"system": "l5r", "variant": {"mode": "table"},
                                         "players": [{"id": "p1", "army": "crab"}, {"id": "p2", "army": "crane"}]})
     assert created.status_code == 201, created.text
@@ -90,9 +90,9 @@ def test_a_table_game_enters_every_card_and_refuses_a_card_not_in_the_deck(http:
     legal = http.get(f"/games/{game_id}/legal", headers={"Authorization": f"Bearer {tokens['scorekeeper']}"}).json()
     draws = legal["actions"]
     assert draws and all(a["type"] == "draw" for a in draws)
-    placed = _act(http, game_id, tokens["scorekeeper"], {"type": "draw", "player": "p1", "card": "hida-kisada"})
-    assert placed.status_code == 201, placed.text
-    assert "hida-kisada" not in http.get(f"/games/{game_id}/state", params={"view": "spectator"}).text
+    drawn = _act(http, game_id, tokens["scorekeeper"], {"type": "draw", "player": "p1", "card": "ashigaru"})
+    assert drawn.status_code == 201, drawn.text
+    assert "p1.ashigaru" not in http.get(f"/games/{game_id}/state", params={"view": "spectator"}).text
 
 
 def test_a_setup_the_rules_refuse_is_a_422_naming_the_rule(http: httpx.Client) -> None:

@@ -7,7 +7,10 @@ import pytest
 
 from engine.errors import SetupError
 from engine.l5r import SYSTEM
-from engine.l5r.rules import army_force
+from engine.l5r.actions import Challenge
+from engine.l5r.catalog import card_of
+from engine.l5r.rules import army_force, recruit_cost
+from engine.play import seat_bots
 from events.l5r import BattleResolved, DuelResolved, GameEnded, HonorChanged
 from replay.l5r.explain import text
 from replay.l5r.views import state_view
@@ -25,7 +28,7 @@ def to_dynasty(game):
 
 
 def attack_with(game, units, field=2, defenders=None, acted=False):
-    passes(game, "p1", "p2", "p1") if acted else to_attack(game)
+    passes(game, "p2", "p1") if acted else to_attack(game)  # acted: p1 took an action, p2's turn (R6)
     play(game, {"type": "attack", "player": "p1"}, {"type": "army", "player": "p1", "battlefield": field,
                                                      "units": units}, {"type": "pass", "player": "p1"})
     if defenders:
@@ -83,6 +86,33 @@ def test_s1_a_deck_holds_forty_dynasty_and_forty_fate_cards():
     assert error.value.rule == "§1" and "40" in error.value.message
 
 
+def test_r4_at_most_three_copies_of_a_card_and_one_of_a_unique_card():
+    fate = ["ashigaru", "heavy-infantry", "elite-guard", "archer-corps", "ancestral-sword", "armor-of-the-sun",
+            "fan-of-command", "jade-strike", "oath-of-fealty", "charge", "ambush", "feign-death", "strength-of-purity"]
+    crab = {"stronghold": "kyuden-hida", "sensei": None, "dynasty": [], "fate": fate * 3 + ["ring-of-earth"]}
+    people = ["hida-yakamo", "hida-o-ushi", "hiruma-kage", "kuni-yori", "ronin-duelist", "wandering-ronin"] * 3
+    holdings = ["rice-paddy", "small-farm", "market-town", "copper-mine", "silver-mine", "iron-mine"] * 3
+    crab["dynasty"] = people + holdings + ["hida-kisada", "yoritomo", "winter-court", "imperial-funeral"]
+    def start(**changes):
+        deck = {**crab, **changes}
+        return SYSTEM.start({**crab_crane(), "players": [{"id": "p1", "army": deck}, {"id": "p2", "army": "crane"}]})
+    start()
+    with pytest.raises(SetupError) as error:
+        start(dynasty=crab["dynasty"] + ["rice-paddy"])
+    assert (error.value.code, error.value.rule) == ("invalid_deck", "R4") and "4 of Rice Paddy" in error.value.message
+    with pytest.raises(SetupError) as error:
+        start(fate=crab["fate"] + ["ring-of-earth"])
+    assert error.value.rule == "R4" and "Ring of Earth (ring-of-earth) is Unique" in error.value.message
+
+
+def test_r5_a_card_of_no_clan_pays_no_surcharge_and_brings_no_clan_home():
+    game = given(p1={"home": [{"card": "ronin-duelist"}]})
+    p1 = game.state.player("p1")
+    assert recruit_cost(p1, "p1.wandering-ronin.1") == (5, 0)  # no clan: no surcharge
+    assert recruit_cost(p1, "p1.doji-hoturi.1") == (8, 2)  # a ronin at home brings no clan with it
+    assert recruit_cost(p1, "p1.hida-yakamo.1") == (7, 0)
+
+
 # -- §3.1 the action phase --------------------------------------------------------------------------------------
 
 
@@ -102,11 +132,13 @@ def state_of_province(game, seat, number):
 
 
 def test_s3_1_the_action_phase_ends_only_when_both_players_pass_in_a_row():
-    game = given()
-    play(game, {"type": "produce", "player": "p1", "card": card("p1", "kyuden-hida")})
-    passes(game, "p1", "p2")
-    assert game.state.phase == "action" and game.state.priority == "p1"  # p1 acted: p2's pass is not two in a row
+    game = given(p2={"hand": ["ambush"]})
     passes(game, "p1")
+    play(game, {"type": "produce", "player": "p2", "card": card("p2", "kyuden-doji")},
+         {"type": "play_strategy", "player": "p2", "card": card("p2", "ambush")})
+    passes(game, "p1")
+    assert game.state.phase == "action" and game.state.priority == "p2"  # p2 acted: not two passes in a row
+    passes(game, "p2")
     assert game.state.phase == "attack"
 
 
@@ -118,6 +150,7 @@ def test_s3_1_an_open_action_attaches_a_follower_paid_in_gold_and_a_spell_only_t
     play(game, {"type": "produce", "player": "p1", "card": card("p1", "kyuden-hida")},
          {"type": "attach", "player": "p1", "card": card("p1", "ashigaru"), "to": YAKAMO})
     assert game.state.player("p1").gold == 3 and army_force(game.state, [YAKAMO]) == 5
+    passes(game, "p2")  # one action at a time (R6)
     error = refused(game, {"type": "attach", "player": "p1", "card": card("p1", "jade-strike"), "to": YAKAMO})
     assert error.rule == "§1" and error.code == "not_a_shugenja"
     play(game, {"type": "attach", "player": "p1", "card": card("p1", "jade-strike"), "to": card("p1", "kuni-yori")})
@@ -389,10 +422,11 @@ def test_s5_the_issue_example_higher_total_wins_and_the_loser_is_destroyed():
                 {"type": "strike", "player": "p1"})
     duel = next(e for e in game.events if isinstance(e, DuelResolved))
     assert duel.totals == (5, 7) and duel.winner == HOTARU and duel.destroyed == (TSUKO,)
+    assert duel.returned_home == ()  # R7: fought at home, the survivor is home already
     assert text(game.state, duel) == "Doji Hotaru wins the duel 7 to 5 after three focuses; Matsu Tsuko is destroyed"
     assert {card("p2", "feign-death"), card("p1", "heavy-infantry")} <= set(
         game.state.player("p2").fate_discard + game.state.player("p1").fate_discard)  # focus cards discarded
-    assert game.state.duel is None and game.state.priority == "p1"
+    assert game.state.duel is None and game.state.priority == "p2"  # the challenge was p1's action (R6)
 
 
 def test_s5_equal_totals_both_lose():
@@ -425,17 +459,18 @@ def test_r2_a_player_with_four_focuses_passes_and_when_both_have_four_the_duel_s
     assert struck and struck[-1].player is None and game.state.duel is None
 
 
-def test_s5_a_duel_is_fought_by_standing_personalities_in_play():
+def test_s5_a_duel_is_fought_by_personalities_in_play_and_r8_a_bowed_one_may_duel():
     game = given(p1={"home": [{"card": "hida-yakamo", "bowed": True}, {"card": "hida-o-ushi"}]},
-                 p2={"home": [{"card": "doji-hotaru"}]})
-    error = refused(game, {"type": "challenge", "player": "p1", "challenger": YAKAMO, "challenged": HOTARU})
-    assert error.code == "bowed_duelist" and error.rule == "§5.1"
+                 p2={"home": [{"card": "doji-hotaru", "bowed": True}]})
     error = refused(game, {"type": "challenge", "player": "p1", "challenger": card("p1", "hida-o-ushi"),
                            "challenged": card("p2", "kakita-toshimoko")})
     assert error.code == "no_such_personality" and error.rule == "§5.1"
     error = refused(game, {"type": "challenge", "player": "p1", "challenger": card("p1", "hida-o-ushi"),
                            "challenged": HOTARU, "stat": "force"})
     assert error.code == "duel_stat"  # chi unless a card says otherwise
+    assert Challenge(player="p1", challenger=YAKAMO, challenged=HOTARU) in SYSTEM.legal_actions(game.state, "p1")
+    play(game, {"type": "challenge", "player": "p1", "challenger": YAKAMO, "challenged": HOTARU})  # both bowed (R8)
+    assert game.state.duel is not None and game.state.duel.challenger == YAKAMO
 
 
 def test_s5_focus_cards_are_hidden_from_every_view_until_the_reveal():
@@ -520,12 +555,122 @@ def test_effects_name_a_card_of_the_acting_player_and_a_target_that_exists():
     assert army_force(game.state, [YAKAMO]) == 6
 
 
-def test_table_mode_cards_are_entered_as_drawn_and_refused_when_not_left_in_the_deck():
+def test_table_mode_draws_are_entered_and_face_down_cards_are_laid_unseen():
     setup = {"system": "l5r", "players": [{"id": "p1", "army": "crab"}, {"id": "p2", "army": "crane"}],
              "variant": {"mode": "table"}}
-    state = SYSTEM.fold(SYSTEM.start(setup))
-    assert SYSTEM.to_act(state) == ("p1",)
+    events = SYSTEM.start(setup)
+    filled = [e for e in events if type(e).tag_name() == "province_filled"]
+    assert len(filled) == 8 and all(e.source == "unseen" and e.card is None for e in filled)  # nobody looks (§2)
+    state = SYSTEM.fold(events)
+    assert all(pr.unseen and pr.card is None for p in state.players for pr in p.provinces)
+    assert SYSTEM.to_act(state) == ("p1",) and state.pending[0].dest == "hand"  # p1's five cards first
     error = refused(type("G", (), {"state": state})(), {"type": "draw", "player": "p1", "card": "doji-hotaru"})
-    assert error.code == "not_in_deck"
-    events = SYSTEM.decide(state, SYSTEM.parse_action({"type": "draw", "player": "p1", "card": "hida-kisada"}))
-    assert events[0].card == "p1.hida-kisada.1" and events[0].source == "table"
+    assert error.code == "not_in_deck" and error.rule == "§2"
+    events = SYSTEM.decide(state, SYSTEM.parse_action({"type": "draw", "player": "p1", "card": "ashigaru"}))
+    assert events[0].card == "p1.ashigaru.1" and events[0].source == "table"
+
+
+# -- R9: a stalled game -------------------------------------------------------------------------------------------
+
+
+def bare(**spec):
+    """A player with nothing left to play: no card at home, in a province, in hand or in a deck."""
+    return {"home": [], "provinces": [{"card": None}] * 4, "hand": [], "dynasty": [], "fate": [], **spec}
+
+
+def a_quiet_turn(game, seat):
+    other = "p2" if seat == "p1" else "p1"
+    return passes(game, seat, other, seat, seat)  # the action phase, no attack, no recruiting; the end phase
+
+
+def test_r9_a_game_is_stalled_when_a_whole_round_passes_with_nothing_but_passes_and_empty_draws():
+    game = given(p1=bare(), p2=bare())
+    assert not SYSTEM.is_stalled(game.state)
+    a_quiet_turn(game, "p1")
+    assert "nothing_drawn" in game.tags() and not SYSTEM.is_stalled(game.state)  # one turn is not a round
+    a_quiet_turn(game, "p2")
+    assert SYSTEM.is_stalled(game.state) and game.state.phase == "action" and game.state.active == "p1"
+
+
+def test_r9_anything_but_a_pass_or_an_empty_draw_starts_the_round_again():
+    game = given(p1=bare(), p2=bare())
+    a_quiet_turn(game, "p1")
+    play(game, {"type": "produce", "player": "p2", "card": card("p2", "kyuden-doji")})  # gold produced: something
+    a_quiet_turn(game, "p2")
+    assert not SYSTEM.is_stalled(game.state)
+    a_quiet_turn(game, "p1")
+    assert not SYSTEM.is_stalled(game.state)  # p2's turn, in which gold was produced, is not part of a quiet round
+    a_quiet_turn(game, "p2")
+    assert SYSTEM.is_stalled(game.state)
+
+
+def test_r9_quiet_rounds_fold_as_they_evolve():
+    game = given(p1=bare(), p2=bare())
+    a_quiet_turn(game, "p1")
+    a_quiet_turn(game, "p2")
+    state = SYSTEM.initial_state()
+    for event in game.events:
+        state = SYSTEM.evolve(state, event)
+    assert state == SYSTEM.fold(game.events) == game.state and state.quiet_since == 0
+
+
+def _until_stalled(index: int, seed: int, bots: tuple[str, str], limit: int) -> tuple[int, object]:
+    """A bot game played action by action until it ends or ``is_stalled``: (actions played, the state)."""
+    setup = SYSTEM.sample_setup(index, seed)
+    players = seat_bots(SYSTEM, SYSTEM.seats(setup), bots, seed)
+    state = SYSTEM.fold(SYSTEM.start(setup))
+    for n in range(limit):
+        if SYSTEM.outcome(state) is not None or SYSTEM.is_stalled(state):
+            return n, state
+        seat = SYSTEM.to_act(state)[0]
+        for event in SYSTEM.decide(state, players[seat].choose(state, seat)):
+            state = SYSTEM.evolve(state, event)
+    return limit, state
+
+
+@pytest.mark.parametrize(("index", "seed"), [(9, 12345), (9, 2**31 - 1)])
+def test_r9_random_bot_games_that_cannot_end_are_stalled_within_a_bounded_number_of_actions(index, seed):
+    # 12345: both decks and every province empty, four rings each (not the same four), p1 without a personality and
+    # p2's army of 9 force no match for a province of strength 9. 2**31-1 stalled so before R4 rebuilt the sample
+    # decks; today it ends.
+    n, state = _until_stalled(index, seed, ("random", "random"), 3000)
+    assert n < 3000 and (SYSTEM.is_stalled(state) or SYSTEM.outcome(state) is not None)
+    if seed == 12345:
+        assert SYSTEM.is_stalled(state)
+        assert all(not p.fate and not p.dynasty and not any(pr.card for pr in p.provinces) for p in state.players)
+        assert not any(card_of(c.id).kind == "personality" for c in state.player("p1").cards)
+
+
+def test_r9_a_province_refill_from_an_empty_dynasty_deck_draws_nothing_and_is_recorded():
+    game = to_dynasty(given(p1={"dynasty": []}))
+    play(game, {"type": "produce", "player": "p1", "card": card("p1", "kyuden-hida")},
+         {"type": "recruit", "player": "p1", "province": 1})
+    assert game.tags()[-2:] == ["card_recruited", "nothing_drawn"]
+    assert (game.events[-1].deck, game.events[-1].province) == ("dynasty", 1)
+    assert state_of_province(game, "p1", 1).card is None and game.state.pending == ()
+    assert text(game.state, game.events[-1]) == "p1's province 1 stays empty: its dynasty deck is empty (R9)"
+
+
+def test_r9_an_effect_drawing_more_than_the_deck_holds_draws_what_is_left():
+    game = given(p1={"fate": ["ashigaru"], "hand": ["charge"]})
+    play(game, {"type": "produce", "player": "p1", "card": card("p1", "kyuden-hida")},
+         {"type": "play_strategy", "player": "p1", "card": card("p1", "charge")},
+         {"type": "effect", "player": "p1", "card": card("p1", "charge"), "kind": "draw", "target": "p1",
+          "amount": 3})
+    assert game.tags()[-4:] == ["effect", "nothing_drawn", "nothing_drawn", "card_drawn"]
+    assert game.state.player("p1").hand == (card("p1", "ashigaru"),)
+
+
+def test_r9_remove_takes_a_card_from_a_hand_or_a_discard_pile_too_and_nothing_else():
+    game = given(p1={"hand": ["charge", "ambush"]})
+    play(game, {"type": "produce", "player": "p1", "card": card("p1", "kyuden-hida")},
+         {"type": "play_strategy", "player": "p1", "card": card("p1", "charge")},
+         {"type": "effect", "player": "p1", "card": card("p1", "charge"), "kind": "remove",
+          "target": card("p1", "ambush")},
+         {"type": "effect", "player": "p1", "card": card("p1", "charge"), "kind": "remove",
+          "target": card("p1", "charge")})
+    p1 = game.state.player("p1")
+    assert p1.removed == (card("p1", "ambush"), card("p1", "charge")) and not p1.hand and not p1.fate_discard
+    for nowhere in (card("p1", "kyuden-hida"), card("p1", "ashigaru"), "p9.x.1"):  # a stronghold, a deck card
+        assert refused(game, {"type": "effect", "player": "p1", "card": card("p1", "charge"), "kind": "remove",
+                              "target": nowhere}).code == "no_target"

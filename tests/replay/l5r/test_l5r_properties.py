@@ -19,10 +19,12 @@ from replay.store.memory_store import MemoryEventStore
 
 def _places(state, seat):
     p = state.player(seat)
-    focus = [f.card for f in (state.duel.focuses if state.duel else ()) if f.player == seat]
+    # a card laid unseen (table mode: a face-down province card, a focus card from the deck) has no name yet: it is
+    # still among its deck's unseen cards (dynasty, fate)
+    focus = [f.card for f in (state.duel.focuses if state.duel else ()) if f.player == seat and f.card]
     cards = [c.id for c in p.cards] + [pr.card for pr in p.provinces if pr.card] + focus
     return sorted(cards + list(p.hand) + list(p.dynasty) + list(p.fate) + list(p.dynasty_discard)
-                  + list(p.fate_discard))
+                  + list(p.fate_discard) + list(p.removed))
 
 
 def _check(index: int, seed: int, bots: tuple[str, ...]) -> None:
