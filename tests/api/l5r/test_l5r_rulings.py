@@ -27,7 +27,7 @@ def _seat(seat: str, **spec: Any) -> Json:
 def position_game(client: TestClient, p1: Json | None = None, p2: Json | None = None,
                   armies: tuple[str, str] = ("crab", "crane"), **position: Any) -> tuple[str, Json]:
     """A sealed game started from a position at p1's action phase (docs/l5r.md, "Position format")."""
-    body = {"system": "l5r", "seed": 7, "variant": {"mode": "sealed"},
+    body = {"system": "l5r", "seed": 7, "insecure_seed": True, "variant": {"mode": "sealed"},
             "players": [{"id": "p1", "name": "Ann", "army": armies[0]}, {"id": "p2", "name": "Bob", "army": armies[1]}],
             "position": {"turn": 1, "active": "p1", "players": [_seat("p1", **(p1 or {})), _seat("p2", **(p2 or {}))],
                          **position}}
@@ -85,7 +85,7 @@ def custom_deck(**counts: int) -> Json:
 
 
 def test_r4_a_deck_with_a_fourth_copy_of_a_card_is_refused_at_setup_naming_the_card(client: TestClient) -> None:
-    answer = client.post("/games", json={"system": "l5r", "seed": 1, "players": [
+    answer = client.post("/games", json={"system": "l5r", "seed": 1, "insecure_seed": True, "players": [
         {"id": "p1", "army": custom_deck(rice_paddy=4)}, {"id": "p2", "army": "crane"}]})
     assert answer.status_code == 422, answer.text
     error = answer.json()["error"]
@@ -96,7 +96,7 @@ def test_r4_a_deck_with_a_fourth_copy_of_a_card_is_refused_at_setup_naming_the_c
 
 def test_r4_a_deck_with_two_copies_of_a_unique_card_is_refused_naming_the_card(client: TestClient) -> None:
     unique = next(c for c in DECKS["crab"].dynasty if CARDS[c].unique)
-    answer = client.post("/games", json={"system": "l5r", "seed": 1, "players": [
+    answer = client.post("/games", json={"system": "l5r", "seed": 1, "insecure_seed": True, "players": [
         {"id": "p1", "army": "crane"}, {"id": "p2", "army": custom_deck(**{unique: 2})}]})
     assert answer.status_code == 422, answer.text
     error = answer.json()["error"]
@@ -106,7 +106,7 @@ def test_r4_a_deck_with_two_copies_of_a_unique_card_is_refused_naming_the_card(c
 
 def test_r4_three_copies_and_one_unique_copy_are_accepted(client: TestClient) -> None:
     unique = next(c for c in DECKS["crab"].dynasty if CARDS[c].unique)
-    answer = client.post("/games", json={"system": "l5r", "seed": 1, "players": [
+    answer = client.post("/games", json={"system": "l5r", "seed": 1, "insecure_seed": True, "players": [
         {"id": "p1", "army": custom_deck(rice_paddy=3, **{unique: 1})}, {"id": "p2", "army": "crane"}]})
     assert answer.status_code == 201, answer.text
 
@@ -117,7 +117,7 @@ def test_r4_every_sample_deck_obeys_the_deck_rules(client: TestClient) -> None:
             assert len(pile) >= 40, name
             for card in set(pile):
                 assert pile.count(card) <= (1 if CARDS[card].unique else 3), (name, card, pile.count(card))
-        answer = client.post("/games", json={"system": "l5r", "seed": 1, "players": [
+        answer = client.post("/games", json={"system": "l5r", "seed": 1, "insecure_seed": True, "players": [
             {"id": "p1", "army": name}, {"id": "p2", "army": name}], "first": "p1"})
         assert answer.status_code == 201, (name, answer.text)
 
