@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from engine.adjudication import SCOREKEEPER, Adjudicate, acting_seat
 from engine.errors import RuleError, StreamError
-from engine.system import Bot, GameSystem, RecordedAction, Redecided, Rules, Seat
+from engine.system import Bot, GameSystem, RecordedAction, Redecided, Rules, Seat, Stalling
 from events import Event
 
 S = TypeVar("S")
@@ -66,7 +67,9 @@ def play(
 
     After ``max_actions`` actions every awaited seat concedes in turn (the safety net ``warlog demo`` needs);
     ``conceded_at_limit`` says so. A game that does not end even then, or a running game that awaits nobody,
-    raises RuntimeError: the system is broken.
+    raises RuntimeError: the system is broken. A system that tells stalled games (``Stalling``) has such a game
+    ended as a draw by the scorekeeper: ``adjudicate`` with reason ``stalled`` (its step's seat is
+    ``scorekeeper``).
     """
     seats = system.seats(setup)
     if seed is None:
@@ -77,7 +80,16 @@ def play(
     state = system.fold(events)
     actions: list[RecordedAction[A]] = []
     limit = False
+    stalling = system if isinstance(system, Stalling) else None
     while system.outcome(state) is None:
+        if stalling is not None and stalling.is_stalled(state):
+            stalled: Any = Adjudicate(winner="draw", reason="stalled")
+            produced = system.decide(state, stalled)
+            for event in produced:
+                state = system.evolve(state, event)
+            actions.append(RecordedAction(len(events), len(events) + len(produced), SCOREKEEPER, stalled))
+            events.extend(produced)
+            continue
         awaited = system.to_act(state)
         if not awaited:
             raise RuntimeError(
@@ -101,8 +113,9 @@ def play(
 
 def actions_from(events: Sequence[E], start: int, action_of: Callable[[E, int], A | None]) -> list[RecordedAction[A]]:
     """A stream cut into the actions that produced it, from ``start`` (after the opening ``start`` gives): each
-    action starts with the event ``action_of`` names an action (it has a ``player``); the events after it for which
-    ``action_of`` is None are its consequences. StreamError for a consequence where an action must start."""
+    action starts with the event ``action_of`` names an action (it has a ``player``, or is an ``adjudicate``: the
+    scorekeeper's); the events after it for which ``action_of`` is None are its consequences. StreamError for a
+    consequence where an action must start."""
     out: list[RecordedAction[A]] = []
     i = start
     while i < len(events):
@@ -112,7 +125,7 @@ def actions_from(events: Sequence[E], start: int, action_of: Callable[[E, int], 
         stop = i + 1
         while stop < len(events) and action_of(events[stop], stop) is None:
             stop += 1
-        out.append(RecordedAction(i, stop, action.player, action))  # type: ignore[attr-defined]
+        out.append(RecordedAction(i, stop, acting_seat(action), action))
         i = stop
     return out
 

@@ -17,7 +17,7 @@ from typing import Literal
 
 import msgspec
 
-from events.base import Event
+from events.base import Adjudication, Event
 from events.codec import Codec
 
 Destination = Literal["hand", "province", "focus"]
@@ -330,10 +330,11 @@ class Conceded(Event, frozen=True, tag="conceded"):
     player: str
 
 
-class GameEnded(Event, frozen=True, tag="game_ended"):
+class GameEnded(Event, frozen=True, tag="game_ended", omit_defaults=True):
     winner: str | None
-    reason: Literal["honor", "enlightenment", "military", "concession"]
+    reason: Literal["honor", "enlightenment", "military", "concession", "adjudicated"]
     honor: tuple[int, ...]  # family honour per seat at the end
+    adjudication: Adjudication | None = None  # reason adjudicated: how the scorekeeper ended it (engine.adjudication)
 
 
 L5REvent = (

@@ -46,6 +46,7 @@ from events.l5r import (
     TurnEnded,
     TurnStarted,
 )
+from replay.adjudication import ADJUDICATION_RULE, adjudication_line
 from replay.l5r.views import redacted_event
 
 RULES = {
@@ -57,7 +58,8 @@ RULES = {
     "duel_struck": "§5.2", "duel_resolved": "§5.3", "dynasty_discarded": "§3.3", "card_discarded": "§3.4",
     "turn_ended": "§3.4", "player_eliminated": "§6", "conceded": "concession", "game_ended": "§6",
 }
-END_RULES = {"honor": "§6", "enlightenment": "§6", "military": "§6", "concession": "concession"}
+END_RULES = {"honor": "§6", "enlightenment": "§6", "military": "§6", "concession": "concession",
+             "adjudicated": ADJUDICATION_RULE}
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 PHASES = {"attack": "attack phase", "dynasty": "dynasty phase", "end": "end phase"}
 KIND_WORDS = {"force": "force", "chi": "chi", "honor": "personal honour", "duel": "duel total",
@@ -239,6 +241,8 @@ def text(state: State, event: L5REvent) -> str:  # noqa: C901 - one line per eve
             return f"{player} is eliminated: {why} (§6)"
         case Conceded(player=player):
             return f"{player} concedes"
+        case GameEnded(adjudication=adjudication) if adjudication is not None:
+            return adjudication_line(adjudication)
         case GameEnded(winner=winner, reason=reason):
             if reason == "concession":
                 return f"{winner} wins by concession"
