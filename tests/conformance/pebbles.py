@@ -320,6 +320,7 @@ class Pebbles:
             "bonuses": {s.id: b for s, b in zip(state.seats, state.bonuses, strict=True)},
             "out": list(state.out), "end_reason": state.end_reason,
             "winners": list(outcome.winners) if outcome else None,
+            "winner": None if outcome is None else "draw" if outcome.is_draw else "+".join(outcome.winners),
             "adjudication": msgspec.to_builtins(state.adjudication) if state.adjudication is not None else None,
         }
 
