@@ -18,7 +18,7 @@ import types
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import date
-from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
 
 import msgspec
 from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
@@ -105,11 +105,14 @@ def filters(
         None, max_length=64, description=f"e.g. {get_system(DEFAULT_SYSTEM).rules_version}"
     ),
     min_games: int = Query(0, ge=0, le=1_000_000, description="leave out groups with fewer games"),
+    ending: Literal["rules", "adjudicated", "all"] | None = Query(
+        None, description="the core statistics' games: decided by their rules (the default; end-reasons: all), "
+        "ended by the scorekeeper's adjudicate, or all (a system's own statistics: rules only)"),
 ) -> Filters:
     try:
         return Filters(
             system=system, date_from=date_from, date_to=date_to, tournament=tournament, army=army, variant=variant,
-            rules_version=rules_version, min_games=min_games,
+            rules_version=rules_version, min_games=min_games, ending=ending,
         )
     except ValueError as error:
         raise ApiError(422, "invalid_filters", str(error)) from None

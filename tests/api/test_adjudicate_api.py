@@ -116,3 +116,37 @@ def test_item_9_a_drawn_game_reads_winner_draw_in_state_listing_and_record(clien
     record = client.get("/games/export", params={"format": "record"}).text
     assert '[Result "1/2-1/2"]' in record and record.rstrip().endswith("1/2-1/2")
     assert '[Termination "adjudicated"]' in record and '[Adjudication "agreement"]' in record
+
+
+def test_statistics_over_http_and_the_cli_count_adjudicated_games_apart(tmp_path, capsys):
+    """One game conceded (decided by the rules), one adjudicated by time: the win rates count the first by default,
+    ``ending=adjudicated`` the second; end-reasons shows both, the adjudication by its reason; the CLI agrees."""
+    import json
+
+    from api.app import create_app
+    from api.cli import main
+    from api.settings import Settings
+    from replay.store.duckdb_store import DuckDBEventStore
+
+    path = str(tmp_path / "stats.duckdb")
+    store = DuckDBEventStore(path)
+    with TestClient(create_app(Settings(db=path), store=store)) as http:
+        ruled, ruled_tokens = _game(http, "lords-of-war", 0)
+        timed, timed_tokens = _game(http, "lords-of-war", 1)
+        assert _act(http, ruled, ruled_tokens["p1"], {"type": "concede", "player": "p1"}).status_code == 201
+        assert _act(http, timed, timed_tokens["scorekeeper"], {"type": "adjudicate", "reason": "time"}).status_code \
+            == 201
+        assert http.app.state.stats_projector.wait_idle(10)
+        reasons = http.get("/stats/end-reasons").json()
+        assert [(r["end_reason"], r["adjudication"], r["games"]) for r in reasons["rows"]] == [
+            ("adjudicated", "time", 1), ("concession", None, 1)]
+        assert http.get("/stats/armies").json()["games"] == 1
+        apart = http.get("/stats/armies", params={"ending": "adjudicated"}).json()
+        assert apart["games"] == 1 and apart["filters"]["ending"] == "adjudicated"
+        assert http.get("/stats/armies", params={"ending": "all"}).json()["games"] == 2
+        refused = http.get("/stats/armies", params={"ending": "sometimes"})
+        assert refused.status_code == 422
+    store.close()
+    assert main(["stats", "end-reasons", "--db", path, "--json", "--ending", "adjudicated"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert [(r["end_reason"], r["adjudication"], r["games"]) for r in rows] == [("adjudicated", "time", 1)]

@@ -44,7 +44,9 @@ def test_catalogue_states_the_filters_and_each_systems_armies(server: httpx.Clie
     catalogue = server.get("/stats").json()
     filters = {f["name"]: f for f in catalogue["filters"]}
     assert list(filters) == ["system", "date_from", "date_to", "tournament", "army", "variant", "rules_version",
-                             "min_games"]
+                             "min_games", "ending"]
+    assert (filters["ending"]["type"], filters["ending"]["default"]) == ("string", None)
+    assert "adjudicate" in filters["ending"]["description"]
     assert filters["date_from"]["type"] == "date" and filters["system"]["default"] == "lords-of-war"
     assert (filters["min_games"]["type"], filters["min_games"]["minimum"], filters["min_games"]["maximum"]) == (
         "integer", 0, 1_000_000)
