@@ -23,6 +23,7 @@ from replay.log.service import GameService, outcome_metadata
 from replay.log.views import state_view, views_of
 from replay.records.record import export_record, store_events
 from replay.store.memory_store import MemoryEventStore
+from replay.systems import get_plugin
 
 TWO = {"p1": 0, "p2": 0}
 DRAWS: dict[str, Callable[[], Any]] = {
@@ -57,6 +58,8 @@ def test_item_9_a_drawn_game_reads_winner_draw_in_state_listing_record_and_stati
     seats = [seat.id for seat in system.seats(system.recorded_setup(events))]
     for view in views_of(seats):
         assert state_view(name, state, view)["winner"] == "draw", view
+    headline = get_plugin(name).terminal.headline(state_view(name, state, "all"))  # warlog replay's last line
+    assert "draw" in headline and "won" not in headline
     assert outcome_metadata(system, state, len(events))["winner"] == "draw"
     service = GameService(MemoryEventStore())
     game_id = store_events(service, name, events, "drawn")
