@@ -175,6 +175,7 @@ class ParameterOut(BaseModel):
     in_path: bool = Field(False, description="a segment of the statistic's path ({name}), required")
     minimum: int | None = None
     maximum: int | None = None
+    choices: list[str] | None = Field(None, description="the values it takes, where they are few (ending)")
 
 
 class StatisticOut(BaseModel):
@@ -213,6 +214,17 @@ def _type_name(annotation: Any) -> str:
     return "string"
 
 
+def _choices(annotation: Any) -> list[str] | None:
+    """The values of a ``Literal`` parameter (``Literal[...] | None``), else None."""
+    candidates = [annotation]
+    while candidates:
+        tp = candidates.pop(0)
+        if get_origin(tp) is Literal:
+            return [str(value) for value in get_args(tp)]
+        candidates.extend(a for a in get_args(tp) if a is not type(None))
+    return None
+
+
 def _bounds(info: FieldInfo) -> tuple[int | None, int | None]:
     low = high = None
     for item in info.metadata:
@@ -229,7 +241,8 @@ def _filter_parameters() -> list[ParameterOut]:
         info: FieldInfo = parameter.default
         low, high = _bounds(info)
         out.append(ParameterOut(name=name, type=_type_name(hints[name]), default=info.default,
-                                description=info.description or "", minimum=low, maximum=high))
+                                description=info.description or "", minimum=low, maximum=high,
+                                choices=_choices(hints[name])))
     return out
 
 
