@@ -80,10 +80,9 @@ def play(
     state = system.fold(events)
     actions: list[RecordedAction[A]] = []
     limit = False
-    stalling = system if isinstance(system, Stalling) else None
     while system.outcome(state) is None:
-        if stalling is not None and stalling.is_stalled(state):
-            stalled: Any = Adjudicate(winner="draw", reason="stalled")
+        stalled: Any = stalled_draw(system, state)
+        if stalled is not None:
             produced = system.decide(state, stalled)
             for event in produced:
                 state = system.evolve(state, event)
@@ -109,6 +108,14 @@ def play(
         actions.append(RecordedAction(len(events), len(events) + len(produced), seat, action))
         events.extend(produced)
     return PlayedGame(events, actions, limit)
+
+
+def stalled_draw(system: Any, state: Any) -> Adjudicate | None:
+    """The scorekeeper's adjudication that ends a stalled bot game as a draw, when the system tells stalled games
+    (``Stalling``) and this one is; else None (bot games: ``play``, ``warlog demo``)."""
+    if isinstance(system, Stalling) and system.is_stalled(state):
+        return Adjudicate(winner="draw", reason="stalled")
+    return None
 
 
 def actions_from(events: Sequence[E], start: int, action_of: Callable[[E, int], A | None]) -> list[RecordedAction[A]]:
@@ -176,4 +183,4 @@ def verify(system: GameSystem[S, A, E], events: Sequence[E]) -> str | None:
 
 
 __all__ = [
-    "actions_from","BotChoice", "PlayedGame", "play", "redecide_by_evolve", "seat_bots", "verify"]
+    "actions_from","BotChoice", "PlayedGame", "play", "redecide_by_evolve", "seat_bots", "stalled_draw", "verify"]
