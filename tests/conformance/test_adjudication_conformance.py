@@ -8,8 +8,8 @@ than two seats apart (pebbles, four seats). Then, whatever the system:
 - the state (every view: an adjudication hides nothing) reads ``end_reason`` ``adjudicated``, the adjudication and
   ``winner`` (``draw`` for a draw); the listing agrees;
 - the last explanation says why, citing the rule ``adjudication``;
-- the text record and JSONL round-trip (export, import, export identical; the same events) and ``verify`` finds
-  nothing.
+- the text record and JSONL round-trip (export, import, export identical; the same events), the bulk import
+  re-decides it to the same rows, and ``verify`` finds nothing.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import msgspec
 import pytest
 
 from engine.adjudication import SCOREKEEPER, Adjudicate
@@ -28,6 +29,7 @@ from replay.log.explain import explain_game
 from replay.log.service import GameService
 from replay.log.verify import verify_game
 from replay.log.views import state_view, views_of
+from replay.records.bulk import ImportGame, bulk_import
 from replay.records.record import export_jsonl, export_record, import_jsonl, import_record
 from replay.store.memory_store import MemoryEventStore
 from replay.systems import registered as replay_registered
@@ -143,6 +145,13 @@ def test_adjudication_conformance_a_game_adjudicated_midway(name: str, index: in
     assert export_jsonl(again, copy).count("\n") == jsonl.count("\n")
     assert [(e.type, e.payload) for e in again.store.read(copy)] == \
         [(e.type, e.payload) for e in service.store.read(game_id)]
+    rows = service.store.read(game_id)
+    target = MemoryEventStore()
+    report = bulk_import(target, [ImportGame(game_id, name, service.store.get_game(game_id).players,
+                                             [msgspec.Raw(e.payload) for e in rows])])
+    assert report.validation == "redecide" and report.games == 1
+    assert [(e.type, e.payload, e.hash) for e in target.read(game_id)] == [(e.type, e.payload, e.hash) for e in rows]
+    assert target.get_game(game_id).metadata["adjudication"] == reason
 
 
 @pytest.mark.parametrize("name", sorted({*system_names(), "pebbles"}))
