@@ -157,6 +157,8 @@ def install_error_handlers(app: FastAPI) -> None:
     async def rule_error(_: Request, exc: RuleError) -> JSONResponse:
         if exc.code == "malformed":
             return _json(422, "malformed_action", exc.message, rule=exc.rule)
+        if exc.code == "game_over":  # the game's result stands (ended by its rules, adjudicated, a table decided)
+            return _json(409, "game_over", exc.message, rule=exc.rule)
         return _json(422, "illegal_action", exc.message, rule=exc.rule, reason=exc.code)
 
     @app.exception_handler(GameNotFound)

@@ -34,6 +34,7 @@ from api.models import (
     StepsOut,
 )
 from api.plugin import GameSetup
+from engine.adjudication import SCOREKEEPER, acting_seat
 from engine.errors import SetupError
 from engine.system import GameSystem
 from engine.systems import UnknownSystem, get_system
@@ -253,17 +254,19 @@ def get_game(request: Request, game_id: str = GameId) -> GameOut:
         201: {"description": "the events the action caused", "links": links.ACTION_RECORDED},
         **error_responses(401, 403, 404, 409, 413, 422, described={
             401: "no token (unauthorized), or one that is not valid for this game (invalid_token)",
-            403: "a seat's token acting for another seat (forbidden)",
+            403: "a seat's token acting for another seat, or adjudicating (forbidden)",
             404: _NO_GAME,
-            409: "expected_seq is stale (conflict, with expected_seq and the game's seq)",
+            409: "expected_seq is stale (conflict, with expected_seq and the game's seq), or the game is over "
+            "(game_over: its result stands)",
             422: "illegal_action (rule, reason), malformed_action (rule) or invalid_request (details)",
         }),
     },
     **auth.TOKEN,
 )
 async def act(request: Request, body: ActionIn, game_id: str = GameId) -> JSONResponse:
-    """Decide an action and store what it causes. Needs the scorekeeper's token or the acting player's own.
-    A repeated ``idempotency_key`` returns the first answer (header ``Idempotent-Replayed: true``)."""
+    """Decide an action and store what it causes. Needs the scorekeeper's token or the acting player's own;
+    ``adjudicate`` (docs/contract.md) the scorekeeper's. A repeated ``idempotency_key`` returns the first answer
+    (header ``Idempotent-Replayed: true``)."""
     # On the event loop, not in a worker thread: the common case (state cached, legal action) decides here and
     # awaits the store's group commit (GameService.begin_act); the hop to a worker thread and back cost about as
     # much as all of GET /health (sync: 2,050 req/s, async: 4,500 at 128 clients). Everything else is
@@ -272,8 +275,15 @@ async def act(request: Request, body: ActionIn, game_id: str = GameId) -> JSONRe
     if game.role is None:
         raise ApiError(401, "unauthorized", "recording an action needs a bearer token (scorekeeper or the player's)")
     typed = game.system.parse_action(body.action)
-    player = body.action.get("player")
-    auth.require(game.role, (auth.SCOREKEEPER, str(player)), f"act for {player}")
+    seat = acting_seat(typed)
+    if seat == SCOREKEEPER:  # adjudicate: the scorekeeper's alone
+        auth.require(game.role, (auth.SCOREKEEPER,), "adjudicate the game")
+    else:
+        auth.require(game.role, (auth.SCOREKEEPER, seat), f"act for {seat}")
+    tournaments = request.app.state.tournaments
+    if game.record.tournament is not None and not game.over and not tournaments.is_settled(game_id):
+        # a forfeit logged for its table while the game ran (an earlier version) ends the game first (issue 28)
+        await run_in_threadpool(tournaments.settle_game, game.record.tournament, game_id)
     service = game.service
     result = None
     pending = service.begin_act(game_id, typed, expected_seq=body.expected_seq, idempotency_key=body.idempotency_key)

@@ -18,7 +18,7 @@ import types
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import date
-from typing import Annotated, Any, Union, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
 
 import msgspec
 from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
@@ -105,11 +105,14 @@ def filters(
         None, max_length=64, description=f"e.g. {get_system(DEFAULT_SYSTEM).rules_version}"
     ),
     min_games: int = Query(0, ge=0, le=1_000_000, description="leave out groups with fewer games"),
+    ending: Literal["rules", "adjudicated", "all"] | None = Query(
+        None, description="the core statistics' games: decided by their rules (the default; end-reasons: all), "
+        "ended by the scorekeeper's adjudicate, or all (a system's own statistics: rules only)"),
 ) -> Filters:
     try:
         return Filters(
             system=system, date_from=date_from, date_to=date_to, tournament=tournament, army=army, variant=variant,
-            rules_version=rules_version, min_games=min_games,
+            rules_version=rules_version, min_games=min_games, ending=ending,
         )
     except ValueError as error:
         raise ApiError(422, "invalid_filters", str(error)) from None
@@ -172,6 +175,7 @@ class ParameterOut(BaseModel):
     in_path: bool = Field(False, description="a segment of the statistic's path ({name}), required")
     minimum: int | None = None
     maximum: int | None = None
+    choices: list[str] | None = Field(None, description="the values it takes, where they are few (ending)")
 
 
 class StatisticOut(BaseModel):
@@ -210,6 +214,17 @@ def _type_name(annotation: Any) -> str:
     return "string"
 
 
+def _choices(annotation: Any) -> list[str] | None:
+    """The values of a ``Literal`` parameter (``Literal[...] | None``), else None."""
+    candidates = [annotation]
+    while candidates:
+        tp = candidates.pop(0)
+        if get_origin(tp) is Literal:
+            return [str(value) for value in get_args(tp)]
+        candidates.extend(a for a in get_args(tp) if a is not type(None))
+    return None
+
+
 def _bounds(info: FieldInfo) -> tuple[int | None, int | None]:
     low = high = None
     for item in info.metadata:
@@ -226,7 +241,8 @@ def _filter_parameters() -> list[ParameterOut]:
         info: FieldInfo = parameter.default
         low, high = _bounds(info)
         out.append(ParameterOut(name=name, type=_type_name(hints[name]), default=info.default,
-                                description=info.description or "", minimum=low, maximum=high))
+                                description=info.description or "", minimum=low, maximum=high,
+                                choices=_choices(hints[name])))
     return out
 
 

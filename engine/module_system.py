@@ -3,8 +3,13 @@ once for the systems whose object is made of them (Light Wars, L5R, Art of War, 
 
 A system subclasses ``ModuleSystem[State, Action, Event]``, names its functions in ``functions``
 (``SystemFunctions``) and writes what is its own: its names, codec and bots, ``start`` when it is more than one
-call, ``seat_counts``, ``turn``, ``outcome`` (``Outcome.of_winner`` for a winner-or-draw result) and
-``sample_setup`` (``sample_pairing`` for two-seat pairings). ``redecide`` is ``engine.play.redecide_by_evolve``.
+call, ``seat_counts``, ``turn``, ``outcome`` (``Outcome.of_winner`` for a winner-or-draw result), ``sample_setup``
+(``sample_pairing`` for two-seat pairings). For the scorekeeper's ``adjudicate`` (engine.adjudication) its
+functions include ``adjudicated`` (the ``game_ended`` it records) and ``on_time`` (its rule for time called), and
+``outcome`` passes the state's adjudication to ``Outcome.of_winner``. ``redecide`` is
+``engine.play.redecide_by_evolve``. The functions are the players' actions' (``Action``); ``decide``,
+``parse_action`` and ``recorded_actions`` add the scorekeeper's ``Adjudicate`` to them, so the system's action type
+is ``Action | Adjudicate``.
 Lords of War keeps an object of its own (more seats, actions as dicts, a re-decide with the full R6 check).
 """
 
@@ -14,8 +19,9 @@ from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from engine.adjudication import Adjudicate, is_adjudication, parse_adjudication, with_adjudication
 from engine.play import redecide_by_evolve
-from engine.system import RecordedAction, Redecided, Seat
+from engine.system import RecordedAction, Redecided, Seat, TimeRuling
 from events import Codec, Event
 
 S = TypeVar("S")
@@ -42,6 +48,8 @@ class SystemFunctions(Generic[S, A, E]):
     to_act: Callable[[S], tuple[str, ...]]
     recorded_setup: Callable[[Sequence[E]], dict[str, Any]]
     recorded_actions: Callable[[Sequence[E]], list[RecordedAction[A]]]
+    on_time: Callable[[S], TimeRuling]  # the rule for time called (Results.on_time)
+    adjudicated: Callable[[S, Adjudicate], E]  # the game_ended of the scorekeeper's adjudication
 
 
 class ModuleSystem(Generic[S, A, E]):
@@ -58,9 +66,13 @@ class ModuleSystem(Generic[S, A, E]):
     def initial_state(self) -> S:
         return self.functions.initial_state()
 
-    def decide(self, state: S, action: A) -> tuple[E, ...]:
-        """The action as given, or as JSON data (``parse_action``)."""
-        return self.functions.decide(state, self.functions.parse_action(action))
+    def decide(self, state: S, action: A | Adjudicate) -> tuple[E, ...]:
+        """The action as given, or as JSON data (``parse_action``); an adjudication ends the game
+        (``adjudicated``)."""
+        typed = self.parse_action(action)
+        if isinstance(typed, Adjudicate):
+            return (self.adjudicated(state, typed),)
+        return self.functions.decide(state, typed)
 
     def evolve(self, state: S, event: E) -> S:
         return self.functions.evolve(state, event)
@@ -68,7 +80,9 @@ class ModuleSystem(Generic[S, A, E]):
     def fold(self, events: Iterable[E], state: S | None = None) -> S:
         return self.functions.fold(events, state)
 
-    def parse_action(self, data: Any) -> A:
+    def parse_action(self, data: Any) -> A | Adjudicate:
+        if is_adjudication(data):
+            return parse_adjudication(data)
         return self.functions.parse_action(data)
 
     def legal_actions(self, state: S, seat: str | None = None) -> Sequence[A]:
@@ -79,6 +93,14 @@ class ModuleSystem(Generic[S, A, E]):
 
     def state_to_builtins(self, state: S) -> dict[str, Any]:
         return self.functions.state_to_builtins(state)
+
+    def adjudicated(self, state: S, action: Adjudicate) -> E:
+        """The ``game_ended`` of the scorekeeper's adjudication (``engine.adjudication.adjudicate`` checks it)."""
+        return self.functions.adjudicated(state, action)
+
+    # -- Results (each system writes outcome) ---------------------------------------------------------------
+    def on_time(self, state: S) -> TimeRuling:
+        return self.functions.on_time(state)
 
     # -- Seating --------------------------------------------------------------------------------------------
     def seats(self, setup: Mapping[str, Any]) -> tuple[Seat, ...]:
@@ -91,10 +113,10 @@ class ModuleSystem(Generic[S, A, E]):
     def recorded_setup(self, events: Sequence[E]) -> dict[str, Any]:
         return self.functions.recorded_setup(events)
 
-    def recorded_actions(self, events: Sequence[E]) -> list[RecordedAction[A]]:
-        return self.functions.recorded_actions(events)
+    def recorded_actions(self, events: Sequence[E]) -> list[RecordedAction[A | Adjudicate]]:
+        return with_adjudication(events, self.functions.recorded_actions)
 
-    def redecide(self, events: Sequence[E]) -> Generator[Redecided[A, E], None, S]:
+    def redecide(self, events: Sequence[E]) -> Generator[Redecided[A | Adjudicate, E], None, S]:
         return redecide_by_evolve(self, events, self.recorded_actions(events))
 
 

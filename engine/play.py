@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from engine.adjudication import SCOREKEEPER, Adjudicate, acting_seat
 from engine.errors import RuleError, StreamError
-from engine.system import Bot, GameSystem, RecordedAction, Redecided, Rules, Seat
+from engine.system import Bot, GameSystem, RecordedAction, Redecided, Rules, Seat, Stalling
 from events import Event
 
 S = TypeVar("S")
@@ -66,7 +67,9 @@ def play(
 
     After ``max_actions`` actions every awaited seat concedes in turn (the safety net ``warlog demo`` needs);
     ``conceded_at_limit`` says so. A game that does not end even then, or a running game that awaits nobody,
-    raises RuntimeError: the system is broken.
+    raises RuntimeError: the system is broken. A system that tells stalled games (``Stalling``) has such a game
+    ended as a draw by the scorekeeper: ``adjudicate`` with reason ``stalled`` (its step's seat is
+    ``scorekeeper``).
     """
     seats = system.seats(setup)
     if seed is None:
@@ -78,6 +81,14 @@ def play(
     actions: list[RecordedAction[A]] = []
     limit = False
     while system.outcome(state) is None:
+        stalled: Any = stalled_draw(system, state)
+        if stalled is not None:
+            produced = system.decide(state, stalled)
+            for event in produced:
+                state = system.evolve(state, event)
+            actions.append(RecordedAction(len(events), len(events) + len(produced), SCOREKEEPER, stalled))
+            events.extend(produced)
+            continue
         awaited = system.to_act(state)
         if not awaited:
             raise RuntimeError(
@@ -99,10 +110,19 @@ def play(
     return PlayedGame(events, actions, limit)
 
 
+def stalled_draw(system: Any, state: Any) -> Adjudicate | None:
+    """The scorekeeper's adjudication that ends a stalled bot game as a draw, when the system tells stalled games
+    (``Stalling``) and this one is; else None (bot games: ``play``, ``warlog demo``)."""
+    if isinstance(system, Stalling) and system.is_stalled(state):
+        return Adjudicate(winner="draw", reason="stalled")
+    return None
+
+
 def actions_from(events: Sequence[E], start: int, action_of: Callable[[E, int], A | None]) -> list[RecordedAction[A]]:
     """A stream cut into the actions that produced it, from ``start`` (after the opening ``start`` gives): each
-    action starts with the event ``action_of`` names an action (it has a ``player``); the events after it for which
-    ``action_of`` is None are its consequences. StreamError for a consequence where an action must start."""
+    action starts with the event ``action_of`` names an action (it has a ``player``, or is an ``adjudicate``: the
+    scorekeeper's); the events after it for which ``action_of`` is None are its consequences. StreamError for a
+    consequence where an action must start."""
     out: list[RecordedAction[A]] = []
     i = start
     while i < len(events):
@@ -112,7 +132,7 @@ def actions_from(events: Sequence[E], start: int, action_of: Callable[[E, int], 
         stop = i + 1
         while stop < len(events) and action_of(events[stop], stop) is None:
             stop += 1
-        out.append(RecordedAction(i, stop, action.player, action))  # type: ignore[attr-defined]
+        out.append(RecordedAction(i, stop, acting_seat(action), action))
         i = stop
     return out
 
@@ -163,4 +183,4 @@ def verify(system: GameSystem[S, A, E], events: Sequence[E]) -> str | None:
 
 
 __all__ = [
-    "actions_from","BotChoice", "PlayedGame", "play", "redecide_by_evolve", "seat_bots", "verify"]
+    "actions_from","BotChoice", "PlayedGame", "play", "redecide_by_evolve", "seat_bots", "stalled_draw", "verify"]

@@ -8,7 +8,8 @@ capabilities (each a ``typing.Protocol``; a caller that needs only one asks for 
 - ``Rules``: start, decide, evolve, fold, legal actions, the action and event types (the spine, HOUSE_STYLE).
 - ``Seating``: the seats of a setup (2 to 6, with teams where the system has them), whose decision the game awaits,
   the turn number.
-- ``Results``: the typed ``Outcome`` of a finished game (winners, placings with ties, reason, score per seat).
+- ``Results``: the typed ``Outcome`` of a finished game (winners, placings with ties, reason, score per seat), and
+  the system's own rule for time called (``on_time``, what ``adjudicate`` with reason ``time`` decides).
 - ``Records``: a recorded event stream back to its setup and its actions, and the actions re-decided with today's
   rules (``warlog verify``, record import).
 - ``SelfPlay``: sample setups and seeded bots (``warlog demo``, benchmarks, the conformance tests).
@@ -29,7 +30,7 @@ from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkabl
 import msgspec
 
 from engine.errors import RuleError
-from events import Codec, Event
+from events import ADJUDICATION_REASONS, Adjudication, Codec, Event
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
@@ -93,6 +94,8 @@ def seat_id(index: int) -> str:
 
 # -- outcome --------------------------------------------------------------------------------------------------
 
+ADJUDICATED = "adjudicated"  # the end reason of a game ended by ``adjudicate`` (engine.adjudication)
+
 
 class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The result of a finished game, as tournaments, tie-breaks and ratings read it (never a state's keys).
@@ -100,15 +103,18 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ``placings``: every seat exactly once, in finishing order, seats that tie (or a team's members) grouped
     together: ``(("p2",), ("p1",))``; a draw is one group holding every seat. ``winners``: the seats of the first
     group, or ``()`` when nobody wins (always so for a draw; also a game ended without a result). ``reason``: why
-    the game ended, in the system's words (Lords of War: ``kills``, ``commanders``, ``exhausted``, ``concession``).
-    ``scores``: a number per seat that the system scores (Lords of War: cards destroyed), for tie-breaks; every seat
-    has one, or none has.
+    the game ended, in the system's words (Lords of War: ``kills``, ``commanders``, ``exhausted``, ``concession``),
+    or ``adjudicated`` for a game the scorekeeper ended off the board (``engine.adjudication``), whose
+    ``adjudication`` then says why (``time``, ``agreement``, ``stalled``, ``judge``): statistics count such results
+    apart, never as a win by the rules. ``scores``: a number per seat that the system scores (Lords of War: cards
+    destroyed), for tie-breaks; every seat has one, or none has.
     """
 
     winners: tuple[str, ...]
     placings: tuple[tuple[str, ...], ...]
     reason: str
     scores: dict[str, int] = {}
+    adjudication: str | None = None  # the adjudication's reason when ``reason`` is ``adjudicated``
 
     def __post_init__(self) -> None:
         seats = [seat for group in self.placings for seat in group]
@@ -124,6 +130,11 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
             raise ValueError(f"scores {sorted(self.scores)} are not for the placed seats {sorted(seats)}")
         if not self.reason:
             raise ValueError("an outcome has a reason")
+        if (self.reason == ADJUDICATED) != (self.adjudication is not None):
+            raise ValueError(f"an adjudicated outcome (and only one) says why it was adjudicated: {self.reason!r}, "
+                             f"{self.adjudication!r}")
+        if self.adjudication is not None and self.adjudication not in ADJUDICATION_REASONS:
+            raise ValueError(f"unknown adjudication reason {self.adjudication!r}")
 
     @classmethod
     def ranked(
@@ -136,12 +147,23 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 
     @classmethod
     def of_winner(
-        cls, seats: Sequence[str], winner: str | None, reason: str, scores: Mapping[str, int] | None = None
+        cls, seats: Sequence[str], winner: str | None, reason: str, scores: Mapping[str, int] | None = None,
+        adjudication: Adjudication | None = None,
     ) -> Outcome:
-        """One winner placed first and every other seat together after it; no winner: a draw (every seat together)."""
+        """One winner placed first and every other seat together after it; no winner: a draw (every seat together).
+        An ``adjudication`` (a game the scorekeeper ended) gives its own placings instead (``adjudicated``)."""
+        if adjudication is not None:
+            return cls.adjudicated(adjudication, scores)
         if winner is None:
             return cls.ranked([seats], reason, scores)
         return cls.ranked([(winner,), tuple(seat for seat in seats if seat != winner)], reason, scores)
+
+    @classmethod
+    def adjudicated(cls, adjudication: Adjudication, scores: Mapping[str, int] | None = None) -> Outcome:
+        """The outcome of a game ended by ``adjudicate``: the adjudication's placings, reason ``adjudicated``."""
+        groups = adjudication.placings
+        return cls(winners=groups[0] if len(groups) > 1 else (), placings=groups, reason=ADJUDICATED,
+                   scores=dict(scores or {}), adjudication=adjudication.reason)
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -159,6 +181,22 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
                 return place
             place += len(group)
         raise KeyError(f"{seat!r} is not placed in this outcome")
+
+
+class TimeRuling(NamedTuple):
+    """What a system's own rule for time called gives (``Results.on_time``): the placings (every seat once, in
+    finishing order, ties and a team's seats together; one group is a draw) and one sentence saying why, in the
+    game's words ("p1 destroyed more cards, 12 to 9")."""
+
+    placings: tuple[tuple[str, ...], ...]
+    explanation: str
+
+    @classmethod
+    def of_winner(cls, seats: Sequence[str], winner: str | None, explanation: str) -> TimeRuling:
+        """``winner`` first and every other seat after it; None: a draw (every seat together)."""
+        if winner is None:
+            return cls((tuple(seats),), explanation)
+        return cls(((winner,), tuple(seat for seat in seats if seat != winner)), explanation)
 
 
 # -- records --------------------------------------------------------------------------------------------------
@@ -284,6 +322,22 @@ class Results(Protocol[StateT_contra]):
         """The result once the game is over (``game_ended`` folded); None while it runs."""
         ...
 
+    def on_time(self, state: StateT_contra) -> TimeRuling:
+        """The result of the running game in ``state`` if time is called now, by the system's own rule (its
+        docs/<system>.md): what ``adjudicate`` with reason ``time`` and no winner decides, with the sentence saying
+        why (shown in the game's explanations)."""
+        ...
+
+
+@runtime_checkable
+class Stalling(Protocol[StateT_contra]):
+    """Optional: a system that can tell a game no longer moves towards an end (a rule of its own, e.g. L5R's R9).
+    ``engine.play.play`` (bot games) ends such a game as a draw by ``adjudicate`` with reason ``stalled``."""
+
+    def is_stalled(self, state: StateT_contra) -> bool:
+        """Whether the running game in ``state`` is stalled by the system's rule."""
+        ...
+
 
 @runtime_checkable
 class Records(Protocol[StateT_co, ActionT, EventT]):
@@ -336,6 +390,7 @@ AnySystem = GameSystem[Any, Any, Any]  # a system whose types the caller does no
 
 
 __all__ = [
+    "ADJUDICATED",
     "MAX_SEATS",
     "MIN_SEATS",
     "AnySystem",
@@ -352,5 +407,7 @@ __all__ = [
     "SeatCounts",
     "Seating",
     "SelfPlay",
+    "Stalling",
+    "TimeRuling",
     "seat_id",
 ]

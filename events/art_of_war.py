@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Literal
 
 import msgspec
 
-from events.base import Event
+from events.base import Adjudication, Event
 from events.codec import Codec
 
 Effect = Literal["soldier", "archer", "priest", "guardian", "wizard"]
@@ -236,11 +236,12 @@ class Conceded(Event, frozen=True, tag="conceded"):
     player: str
 
 
-class GameEnded(Event, frozen=True, tag="game_ended"):
+class GameEnded(Event, frozen=True, tag="game_ended", omit_defaults=True):
     winner: str | None
-    reason: Literal["execution", "nation_building", "end_of_war", "annihilation", "concession"]
+    reason: Literal["execution", "nation_building", "end_of_war", "annihilation", "concession", "adjudicated"]
     kingdoms: tuple[int, ...]
     graveyards: tuple[int, ...]
+    adjudication: Adjudication | None = None  # reason adjudicated: how the scorekeeper ended it (engine.adjudication)
 
 
 ArtOfWarEvent = (

@@ -22,3 +22,36 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type", forbid_
         tag = cls.__struct_config__.tag
         assert isinstance(tag, str), f"{cls.__name__} has no string tag"
         return tag
+
+
+ADJUDICATION_REASONS = ("time", "agreement", "stalled", "judge")  # why a game was adjudicated (docs/contract.md)
+
+
+class Adjudication(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """How a game was ended off the board by the scorekeeper's ``adjudicate`` (docs/contract.md): carried by every
+    system's ``game_ended`` (reason ``adjudicated``) in its field ``adjudication``.
+
+    ``reason``: one of ``ADJUDICATION_REASONS``. ``placings``: every seat once, in finishing order, tied seats (and a
+    team's seats) together; one group is a draw. ``note``: the scorekeeper's words, if any. ``explanation``: why the
+    system's time rule gives these placings, when it decided them (``reason`` time without a named result); None
+    when the scorekeeper named the result."""
+
+    reason: str
+    placings: tuple[tuple[str, ...], ...]
+    note: str | None = None
+    explanation: str | None = None
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The seats placed first; none for a draw (every seat in one group)."""
+        return self.placings[0] if len(self.placings) > 1 else ()
+
+    @property
+    def winner(self) -> str | None:
+        """The one winning seat; None for a draw (or several winners: a team)."""
+        return self.placings[0][0] if len(self.placings) > 1 and len(self.placings[0]) == 1 else None
+
+    @property
+    def named(self) -> bool:
+        """The scorekeeper named the result (not the system's time rule)."""
+        return self.explanation is None

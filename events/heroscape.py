@@ -13,7 +13,7 @@ from typing import Literal
 
 import msgspec
 
-from events.base import Event
+from events.base import Adjudication, Event
 from events.codec import Codec
 
 Hex = tuple[int, int]
@@ -310,10 +310,11 @@ class Conceded(Event, frozen=True, tag="conceded"):
     player: str
 
 
-class GameEnded(Event, frozen=True, tag="game_ended"):
-    reason: Literal["annihilation", "rounds", "concession"]
+class GameEnded(Event, frozen=True, tag="game_ended", omit_defaults=True):
+    reason: Literal["annihilation", "rounds", "concession", "adjudicated"]
     winner: str | None  # None: a draw
     points: dict[str, int]
+    adjudication: Adjudication | None = None  # reason adjudicated: how the scorekeeper ended it (engine.adjudication)
 
 
 HeroScapeEvent = (

@@ -20,7 +20,7 @@ from typing import Literal
 
 import msgspec
 
-from events.base import Event
+from events.base import Adjudication, Event
 from events.codec import Codec
 
 Destination = Literal["hand", "province", "focus"]
@@ -348,11 +348,12 @@ class Conceded(Event, frozen=True, tag="conceded"):
     player: str
 
 
-class GameEnded(Event, frozen=True, tag="game_ended"):
+class GameEnded(Event, frozen=True, tag="game_ended", omit_defaults=True):
     winner: str | None
-    reason: Literal["honor", "enlightenment", "military", "concession", "card"]
+    reason: Literal["honor", "enlightenment", "military", "concession", "card", "adjudicated"]
     honor: tuple[int, ...]  # family honour per seat at the end
     card: str | None = None  # reason "card": the card whose text wins the game (R9)
+    adjudication: Adjudication | None = None  # reason adjudicated: how the scorekeeper ended it (engine.adjudication)
 
 
 class NothingDrawn(Event, frozen=True, tag="nothing_drawn"):

@@ -15,7 +15,7 @@ from typing import Literal
 
 import msgspec
 
-from events.base import Event
+from events.base import Adjudication, Event
 from events.codec import Codec
 
 # -- parts of events ----------------------------------------------------------------------------------------
@@ -228,11 +228,12 @@ class Conceded(Event, frozen=True, tag="conceded"):
     player: str
 
 
-class GameEnded(Event, frozen=True, tag="game_ended"):
-    reason: Literal["king", "castle", "score", "concession"]
+class GameEnded(Event, frozen=True, tag="game_ended", omit_defaults=True):
+    reason: Literal["king", "castle", "score", "concession", "adjudicated"]
     winner: str | None  # None: a draw (§5.3)
     scores: dict[str, int]  # cost of the opponent's removed units (§5.3)
     stock: dict[str, int]  # bases in stock (§5.3's tie-break)
+    adjudication: Adjudication | None = None  # reason adjudicated: how the scorekeeper ended it (engine.adjudication)
 
 
 LightWarsEvent = (

@@ -13,7 +13,7 @@ from typing import Literal
 
 import msgspec
 
-from events.base import Event
+from events.base import Adjudication, Event
 from events.codec import Codec
 
 # -- parts of events ----------------------------------------------------------------------------------------
@@ -160,9 +160,10 @@ class Conceded(Event, frozen=True, tag="conceded"):
     player: str
 
 
-class GameEnded(Event, frozen=True, tag="game_ended"):
-    winner: str | None  # "p1" | "p2" | "draw" | None
-    reason: Literal["kills", "commanders", "exhausted", "concession"]
+class GameEnded(Event, frozen=True, tag="game_ended", omit_defaults=True):
+    winner: str | None  # "p1" | "p2" | "draw" | None; §10: a team's name
+    reason: Literal["kills", "commanders", "exhausted", "concession", "adjudicated"]
+    adjudication: Adjudication | None = None  # reason adjudicated: how the scorekeeper ended it (engine.adjudication)
 
 
 LordsOfWarEvent = (

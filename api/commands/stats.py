@@ -305,6 +305,7 @@ def _filters(args: argparse.Namespace) -> Any:
             variant=args.variant,
             rules_version=args.rules_version,
             min_games=args.min_games,
+            ending=args.ending,
         )
     except ValueError as error:
         raise SystemExit(f"warlog stats: {error}") from None  # the message says it all; the chain is noise
@@ -563,6 +564,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     stats.add_argument("--rules-version", help="the rules version the games were recorded under")
     stats.add_argument("--min-games", type=whole(0, 1_000_000), default=0, metavar="N",
                        help="leave out groups with fewer games")
+    stats.add_argument("--ending", choices=("rules", "adjudicated", "all"),
+                       help="the core statistics' games: decided by their rules (the default; end-reasons: all), "
+                       "ended by adjudicate, or all")
     flags: dict[str, tuple[Any, list[str]]] = {}  # each statistic's own parameters, one flag each
     for entry in entries:
         for parameter in entry.parameters:

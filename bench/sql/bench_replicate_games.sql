@@ -12,7 +12,8 @@ SELECT g.game_id || '~' || c.i AS game_id, g.system, g.rules_version, g.mode, g.
        d.day::DATE AS played_on, strftime(d.day, '%Y-%m') AS month,
        'player-' || (hash(g.game_id, c.i, 1) % $players) AS player_p1,
        'player-' || ((hash(g.game_id, c.i, 1) % $players + 1 + hash(g.game_id, c.i, 2) % ($players - 1)) % $players) AS player_p2,
-       g.army_p1, g.army_p2, g.first_player, g.winner, g.end_reason, g.turns, g.finished, g.last_seq, g.seats, g.armies
+       g.army_p1, g.army_p2, g.first_player, g.winner, g.end_reason, g.turns, g.finished, g.last_seq, g.seats, g.armies,
+       g.adjudication
 FROM bench_base_games AS g
 CROSS JOIN range($copies) AS c(i)
 CROSS JOIN LATERAL (SELECT DATE '2025-01-01' + CAST(hash(g.game_id, c.i) % 730 AS INTEGER) AS day) AS d;

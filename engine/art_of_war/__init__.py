@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.adjudication import Adjudicate
 from engine.art_of_war.actions import ArtOfWarAction, Concede, parse_action
+from engine.art_of_war.adjudication import adjudicated, on_time
 from engine.art_of_war.bots import GreedyBot, RandomBot
 from engine.art_of_war.catalog import card_of
 from engine.art_of_war.records import recorded_actions
@@ -46,12 +48,13 @@ class ArtOfWarSystem(ModuleSystem[State, ArtOfWarAction, ArtOfWarEvent]):
     name = SYSTEM_NAME
     rules_version = RULES_VERSION
     codec = CODEC
-    action_type = ArtOfWarAction
-    bots: Mapping[str, BotFactory[State, ArtOfWarAction]] = {"random": RandomBot, "greedy": GreedyBot}
+    action_type: Any = ArtOfWarAction | Adjudicate
+    bots: Mapping[str, BotFactory[State, ArtOfWarAction | Adjudicate]] = {"random": RandomBot, "greedy": GreedyBot}
     functions = SystemFunctions(
         start=start, initial_state=initial_state, decide=decide, evolve=evolve, fold=fold, parse_action=parse_action,
         legal_actions=legal_actions, concede=Concede, state_to_builtins=state_to_builtins, seats=seats_of,
-        to_act=awaited, recorded_setup=recorded_setup, recorded_actions=recorded_actions,
+        to_act=awaited, recorded_setup=recorded_setup, recorded_actions=recorded_actions, on_time=on_time,
+        adjudicated=adjudicated,
     )
 
     def seat_counts(self, setup: Mapping[str, Any] | None = None) -> SeatCounts:
@@ -67,7 +70,7 @@ class ArtOfWarSystem(ModuleSystem[State, ArtOfWarAction, ArtOfWarEvent]):
             return None
         seats = tuple(p.id for p in state.players)
         scores = {p.id: sum(1 for c in p.kingdom if not card_of(c).king) for p in state.players}
-        return Outcome.of_winner(seats, state.winner, state.end_reason, scores)
+        return Outcome.of_winner(seats, state.winner, state.end_reason, scores, state.adjudication)
 
     def sample_setup(self, index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
         if seats is not None and seats not in SEATS:
@@ -81,6 +84,6 @@ class ArtOfWarSystem(ModuleSystem[State, ArtOfWarAction, ArtOfWarEvent]):
         return setup
 
 
-SYSTEM: GameSystem[State, ArtOfWarAction, ArtOfWarEvent] = ArtOfWarSystem()
+SYSTEM: GameSystem[State, ArtOfWarAction | Adjudicate, ArtOfWarEvent] = ArtOfWarSystem()
 
 __all__ = ["SYSTEM", "ArtOfWarSystem", "State"]

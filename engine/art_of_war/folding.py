@@ -357,6 +357,7 @@ def _game_ended(w: Any, e: GameEnded) -> None:
     w.phase = "over"
     w.winner = e.winner
     w.end_reason = e.reason
+    w.adjudication = e.adjudication
     w.chain = []
     w.pending = []
     w.conscript = None

@@ -418,16 +418,19 @@ def _end_turn(b: Builder, action: ArtOfWarAction) -> None:
     s = b.state
     b.emit(TurnEnded(player=s.active, next=s.other(s.active)))
     if all(not p.deck for p in b.state.players):  # §7.3: the turn in which both decks are empty is over
-        kingdoms = [len(p.kingdom) for p in b.state.players]
-        graves = [len(p.graveyard) for p in b.state.players]
-        ids = [p.id for p in b.state.players]
-        if kingdoms[0] != kingdoms[1]:
-            winner: str | None = ids[0] if kingdoms[0] > kingdoms[1] else ids[1]
-        elif graves[0] != graves[1]:
-            winner = ids[0] if graves[0] < graves[1] else ids[1]
-        else:
-            winner = None
-        _end(b, winner, "end_of_war")
+        _end(b, end_of_war_winner(b.state), "end_of_war")
+
+
+def end_of_war_winner(state: State) -> str | None:
+    """§7.3's count: more kingdom cards wins, then fewer graveyard cards; equal again: a draw (None)."""
+    kingdoms = [len(p.kingdom) for p in state.players]
+    graves = [len(p.graveyard) for p in state.players]
+    ids = [p.id for p in state.players]
+    if kingdoms[0] != kingdoms[1]:
+        return ids[0] if kingdoms[0] > kingdoms[1] else ids[1]
+    if graves[0] != graves[1]:
+        return ids[0] if graves[0] < graves[1] else ids[1]
+    return None
 
 
 def _end(b: Builder, winner: str | None, reason: str) -> None:

@@ -18,6 +18,7 @@ from typing import Any, assert_never
 import msgspec
 
 from engine.art_of_war.catalog import SQUARES, instances, kind_of
+from events import Adjudication
 from events.art_of_war import (
     Arranged,
     ArtOfWarEvent,
@@ -114,6 +115,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     reshuffled: tuple[str, ...] = ()  # seats that redrew (their decks' order after the reshuffle)
     winner: str | None = None
     end_reason: str | None = None
+    adjudication: Adjudication | None = None  # how the scorekeeper ended the game (end reason adjudicated)
 
     def player(self, seat: str) -> PlayerState:
         for p in self.players:
@@ -430,7 +432,7 @@ def evolve(state: State, event: ArtOfWarEvent) -> State:  # noqa: C901 - one cas
             return state
         case GameEnded(winner=winner, reason=reason):
             return replace(state, phase="over", winner=winner, end_reason=reason, chain=(), pending=(),
-                           conscript=None)
+                           conscript=None, adjudication=event.adjudication)
         case _:
             assert_never(event)
 
@@ -480,6 +482,8 @@ def fold(events: Iterable[ArtOfWarEvent], state: State | None = None) -> State:
 def state_to_builtins(state: State) -> dict[str, Any]:
     data: dict[str, Any] = msgspec.to_builtins(state)
     data["to_act"] = list(awaited(state))
+    if state.phase == "over":
+        data["winner"] = state.winner or "draw"  # the contract's winner: a draw reads "draw"
     return data
 
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.adjudication import Adjudicate
 from engine.errors import SetupError
 from engine.heroscape.actions import Concede, HeroScapeAction, parse_action
+from engine.heroscape.adjudication import adjudicated, on_time
 from engine.heroscape.bots import GreedyBot, RandomBot
 from engine.heroscape.records import recorded_actions
 from engine.heroscape.rules import decide, legal_actions
@@ -42,12 +44,13 @@ class HeroScapeSystem(ModuleSystem[State, HeroScapeAction, HeroScapeEvent]):
     name = SYSTEM_NAME
     rules_version = RULES_VERSION
     codec = CODEC
-    action_type = HeroScapeAction
-    bots: Mapping[str, BotFactory[State, HeroScapeAction]] = {"random": RandomBot, "greedy": GreedyBot}
+    action_type: Any = HeroScapeAction | Adjudicate
+    bots: Mapping[str, BotFactory[State, HeroScapeAction | Adjudicate]] = {"random": RandomBot, "greedy": GreedyBot}
     functions = SystemFunctions(
         start=start, initial_state=initial_state, decide=decide, evolve=evolve, fold=fold, parse_action=parse_action,
         legal_actions=legal_actions, concede=Concede, state_to_builtins=state_to_builtins, seats=seats_of,
-        to_act=awaited, recorded_setup=recorded_setup, recorded_actions=recorded_actions,
+        to_act=awaited, recorded_setup=recorded_setup, recorded_actions=recorded_actions, on_time=on_time,
+        adjudicated=adjudicated,
     )
 
     def seat_counts(self, setup: Mapping[str, Any] | None = None) -> SeatCounts:
@@ -62,7 +65,7 @@ class HeroScapeSystem(ModuleSystem[State, HeroScapeAction, HeroScapeEvent]):
             return None
         seats = PLAYERS[: len(state.seats)]
         scores = {p: state.points[i] for i, p in enumerate(seats)}
-        return Outcome.of_winner(seats, state.winner, state.end_reason, scores)
+        return Outcome.of_winner(seats, state.winner, state.end_reason, scores, state.adjudication)
 
     def sample_setup(self, index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
         if seats is not None and seats not in SEATS:
@@ -74,6 +77,6 @@ class HeroScapeSystem(ModuleSystem[State, HeroScapeAction, HeroScapeEvent]):
                 "variant": dict(variant), "seed": seed}
 
 
-SYSTEM: GameSystem[State, HeroScapeAction, HeroScapeEvent] = HeroScapeSystem()
+SYSTEM: GameSystem[State, HeroScapeAction | Adjudicate, HeroScapeEvent] = HeroScapeSystem()
 
 __all__ = ["SYSTEM", "HeroScapeSystem", "State"]

@@ -15,6 +15,7 @@ import msgspec
 
 from engine.heroscape.geometry import Board, Cell, Hex
 from engine.prng import MASK64
+from events import Adjudication
 from events.heroscape import (
     ArmyPlaced,
     ArmyRecord,
@@ -108,6 +109,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     points: tuple[int, ...] = (0, 0)
     end_reason: str | None = None
     winner: str | None = None
+    adjudication: Adjudication | None = None  # how the scorekeeper ended the game (end reason adjudicated)
 
 
 def initial_state() -> State:
@@ -373,7 +375,8 @@ def evolve(state: State, event: HeroScapeEvent) -> State:
             return _replace(state)
         case GameEnded(reason=reason, winner=winner, points=points):
             return _replace(state, phase="over", end_reason=reason, winner=winner, due=(), attack=None, moving=None,
-                            points=tuple(points.get(p, 0) for p in PLAYERS[: len(state.seats)]))
+                            points=tuple(points.get(p, 0) for p in PLAYERS[: len(state.seats)]),
+                            adjudication=event.adjudication)
         case _:
             assert_never(event)
 
@@ -551,6 +554,7 @@ def _work_nothing(w: Any, e: Any) -> None:
 def _work_ended(w: Any, e: GameEnded) -> None:
     w.phase, w.end_reason, w.winner, w.due, w.attack, w.moving = "over", e.reason, e.winner, (), None, None
     w.points = tuple(e.points.get(p, 0) for p in PLAYERS[: len(w.seats)])
+    w.adjudication = e.adjudication
 
 
 _IN_PLACE: dict[type, Any] = {
@@ -651,6 +655,7 @@ def state_to_builtins(state: State) -> dict[str, Any]:
         "points": {p: points_on_map(state, i) for i, p in enumerate(seats)},
         "winner": (state.winner or "draw") if state.phase == "over" else None,
         "end_reason": state.end_reason,
+        "adjudication": msgspec.to_builtins(state.adjudication) if state.adjudication is not None else None,
     }
 
 

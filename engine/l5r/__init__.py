@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.adjudication import Adjudicate
 from engine.errors import SetupError
 from engine.l5r.actions import Concede, L5RAction, parse_action
+from engine.l5r.adjudication import adjudicated, on_time
 from engine.l5r.bots import GreedyBot, RandomBot
 from engine.l5r.records import recorded_actions
 from engine.l5r.rules import decide, is_stalled, legal_actions, opening
@@ -46,12 +48,13 @@ class L5RSystem(ModuleSystem[State, L5RAction, L5REvent]):
     name = SYSTEM_NAME
     rules_version = RULES_VERSION
     codec = CODEC
-    action_type = L5RAction
-    bots: Mapping[str, BotFactory[State, L5RAction]] = {"random": RandomBot, "greedy": GreedyBot}
+    action_type: Any = L5RAction | Adjudicate
+    bots: Mapping[str, BotFactory[State, L5RAction | Adjudicate]] = {"random": RandomBot, "greedy": GreedyBot}
     functions = SystemFunctions(
         start=start, initial_state=initial_state, decide=decide, evolve=evolve, fold=fold, parse_action=parse_action,
         legal_actions=legal_actions, concede=Concede, state_to_builtins=state_to_builtins, seats=seats_of,
-        to_act=awaited, recorded_setup=recorded_setup, recorded_actions=recorded_actions,
+        to_act=awaited, recorded_setup=recorded_setup, recorded_actions=recorded_actions, on_time=on_time,
+        adjudicated=adjudicated,
     )
 
     def seat_counts(self, setup: Mapping[str, Any] | None = None) -> SeatCounts:
@@ -69,7 +72,8 @@ class L5RSystem(ModuleSystem[State, L5RAction, L5REvent]):
         if state.phase != "over" or state.end_reason is None:
             return None
         seats = tuple(p.id for p in state.players)
-        return Outcome.of_winner(seats, state.winner, state.end_reason, {p.id: p.honor for p in state.players})
+        scores = {p.id: p.honor for p in state.players}
+        return Outcome.of_winner(seats, state.winner, state.end_reason, scores, state.adjudication)
 
     def sample_setup(self, index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
         if seats is not None and seats not in SEATS:
@@ -86,6 +90,6 @@ class L5RSystem(ModuleSystem[State, L5RAction, L5REvent]):
         return setup
 
 
-SYSTEM: GameSystem[State, L5RAction, L5REvent] = L5RSystem()
+SYSTEM: GameSystem[State, L5RAction | Adjudicate, L5REvent] = L5RSystem()
 
 __all__ = ["SYSTEM", "L5RSystem", "State"]

@@ -471,7 +471,8 @@ def _nothing_drawn(w: Any, e: NothingDrawn) -> None:
 
 
 def _game_ended(w: Any, e: GameEnded) -> None:
-    _assign(w, phase="over", winner=e.winner, end_reason=e.reason, priority=None, pending=[], duel=None)
+    _assign(w, phase="over", winner=e.winner, end_reason=e.reason, priority=None, pending=[], duel=None,
+            adjudication=e.adjudication)
 
 
 def _battle_resolved(w: Any, e: BattleResolved) -> None:

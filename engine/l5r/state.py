@@ -27,6 +27,7 @@ from typing import Any, assert_never
 import msgspec
 
 from engine.l5r.catalog import card_of, instances
+from events import Adjudication
 from events.l5r import (
     ArmyAssigned,
     AttackDeclared,
@@ -180,6 +181,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     winner: str | None = None
     end_reason: str | None = None
     quiet_since: int = 0  # R9: the turn of the last event but passes, empty draws and turn steps (is_stalled)
+    adjudication: Adjudication | None = None  # how the scorekeeper ended the game (end reason adjudicated)
 
     def player(self, seat: str) -> PlayerState:
         for p in self.players:
@@ -711,7 +713,7 @@ def _apply(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per
             return state
         case GameEnded(winner=winner, reason=reason):
             return msgspec.structs.replace(state, phase="over", winner=winner, end_reason=reason, priority=None,
-                                           pending=(), duel=None)
+                                           pending=(), duel=None, adjudication=event.adjudication)
         case NothingDrawn():
             return state
         case _:
@@ -845,6 +847,8 @@ def fold(events: Iterable[L5REvent], state: State | None = None) -> State:
 def state_to_builtins(state: State) -> dict[str, Any]:
     data: dict[str, Any] = msgspec.to_builtins(state)
     data["to_act"] = list(awaited(state))
+    if state.phase == "over":
+        data["winner"] = state.winner or "draw"  # the contract's winner: a draw reads "draw"
     return data
 
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.adjudication import Adjudicate
 from engine.errors import SetupError
 from engine.light_wars.actions import Concede, LightWarsAction, parse_action
+from engine.light_wars.adjudication import adjudicated, on_time
 from engine.light_wars.bots import GreedyBot, RandomBot
 from engine.light_wars.records import recorded_actions
 from engine.light_wars.rules import decide, legal_actions
@@ -40,12 +42,13 @@ class LightWarsSystem(ModuleSystem[State, LightWarsAction, LightWarsEvent]):
     name = SYSTEM_NAME
     rules_version = RULES_VERSION
     codec = CODEC
-    action_type = LightWarsAction
-    bots: Mapping[str, BotFactory[State, LightWarsAction]] = {"random": RandomBot, "greedy": GreedyBot}
+    action_type: Any = LightWarsAction | Adjudicate
+    bots: Mapping[str, BotFactory[State, LightWarsAction | Adjudicate]] = {"random": RandomBot, "greedy": GreedyBot}
     functions = SystemFunctions(
         start=start, initial_state=initial_state, decide=decide, evolve=evolve, fold=fold, parse_action=parse_action,
         legal_actions=legal_actions, concede=Concede, state_to_builtins=state_to_builtins, seats=seats_of,
-        to_act=awaited, recorded_setup=recorded_setup, recorded_actions=recorded_actions,
+        to_act=awaited, recorded_setup=recorded_setup, recorded_actions=recorded_actions, on_time=on_time,
+        adjudicated=adjudicated,
     )
 
     def seat_counts(self, setup: Mapping[str, Any] | None = None) -> SeatCounts:
@@ -60,7 +63,7 @@ class LightWarsSystem(ModuleSystem[State, LightWarsAction, LightWarsEvent]):
             return None
         seats = PLAYERS[: len(state.seats)]
         scores = {p: state.scores[i] for i, p in enumerate(seats)}
-        return Outcome.of_winner(seats, state.winner, state.end_reason, scores)
+        return Outcome.of_winner(seats, state.winner, state.end_reason, scores, state.adjudication)
 
     def sample_setup(self, index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
         if seats is not None and seats not in SEATS:
@@ -71,6 +74,6 @@ class LightWarsSystem(ModuleSystem[State, LightWarsAction, LightWarsEvent]):
                 "variant": dict(variant), "seed": seed}
 
 
-SYSTEM: GameSystem[State, LightWarsAction, LightWarsEvent] = LightWarsSystem()
+SYSTEM: GameSystem[State, LightWarsAction | Adjudicate, LightWarsEvent] = LightWarsSystem()
 
 __all__ = ["SYSTEM", "LightWarsSystem", "State"]

@@ -15,6 +15,7 @@ import msgspec
 from engine.light_wars import geometry
 from engine.light_wars.catalogue import HEIGHT, UNIT_TYPES, WIDTH
 from engine.prng import MASK64
+from events import Adjudication
 from events.light_wars import (
     ArmyRecord,
     AttackDeclared,
@@ -85,6 +86,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     dice: tuple[int, ...] = ()  # its dice so far: attack, then defence
     end_reason: str | None = None
     winner: str | None = None
+    adjudication: Adjudication | None = None  # how the scorekeeper ended the game (end reason adjudicated)
 
 
 def initial_state() -> State:
@@ -244,7 +246,7 @@ def evolve(state: State, event: LightWarsEvent) -> State:
         case GameEnded(reason=reason, winner=winner, scores=scores, stock=stock):
             return _replace(state, phase="over", end_reason=reason, winner=winner, pending=None, dice=(),
                             scores=tuple(scores.get(p, 0) for p in PLAYERS),
-                            stock=tuple(stock.get(p, 0) for p in PLAYERS))
+                            stock=tuple(stock.get(p, 0) for p in PLAYERS), adjudication=event.adjudication)
         case _:
             assert_never(event)
 
@@ -279,6 +281,7 @@ class _Work:
     first: int | None
     end_reason: str | None
     winner: str | None
+    adjudication: Adjudication | None
     units: list[list[Any]]
     index: dict[tuple[int, str], list[Any]]
     stock: list[int]
@@ -420,6 +423,7 @@ def _work_conceded(w: _Work, e: Conceded) -> None:
 
 def _work_ended(w: _Work, e: GameEnded) -> None:
     w.phase, w.end_reason, w.winner, w.pending, w.dice = "over", e.reason, e.winner, None, []
+    w.adjudication = e.adjudication
     w.scores = [e.scores.get(p, 0) for p in PLAYERS]
     w.stock = [e.stock.get(p, 0) for p in PLAYERS]
 
@@ -526,6 +530,7 @@ def state_to_builtins(state: State) -> dict[str, Any]:
         "attacks": state.attacks,
         "winner": (state.winner or "draw") if state.phase == "over" else None,
         "end_reason": state.end_reason,
+        "adjudication": msgspec.to_builtins(state.adjudication) if state.adjudication is not None else None,
     }
 
 

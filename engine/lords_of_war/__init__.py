@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from typing import Any
 
+from engine.adjudication import acting_seat
 from engine.errors import SetupError, StreamError
 from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, Recall, Shoot, parse_action
+from engine.lords_of_war.adjudication import on_time
 from engine.lords_of_war.armies import RULES_VERSION, SYSTEM_NAME, army_cards, parse_variant, setup_from_started, start
 from engine.lords_of_war.bots import GreedyBot, RandomBot, play_bot_game
 from engine.lords_of_war.cards import CARDS, CORE_DECKS, FACTIONS, Card
@@ -20,7 +22,17 @@ from engine.lords_of_war.rules import decide, legal_actions
 from engine.lords_of_war.seating import SEAT_COUNTS, SEAT_NAMES, layout_of
 from engine.lords_of_war.state import PLAYER_INDEX, PLAYERS, State, evolve, fold, initial_state, state_to_builtins
 from engine.lords_of_war.verify import recorded_actions, redecide, verify
-from engine.system import BotFactory, GameSystem, Outcome, RecordedAction, Redecided, Seat, SeatCounts, seat_id
+from engine.system import (
+    BotFactory,
+    GameSystem,
+    Outcome,
+    RecordedAction,
+    Redecided,
+    Seat,
+    SeatCounts,
+    TimeRuling,
+    seat_id,
+)
 from events.lords_of_war import CODEC, GameStarted, LordsOfWarEvent
 
 TWO_PLAYERS = SeatCounts(2, 2)  # §3
@@ -72,7 +84,8 @@ class LordsOfWarSystem:
         return parse_action(data)
 
     def legal_actions(self, state: State, seat: str | None = None) -> Sequence[LordsOfWarAction]:
-        """Every legal action of the seat to act but concession (always legal) and the data no state enumerates:
+        """Every legal action of the seat to act but concession (always legal), the scorekeeper's adjudication, and the
+        data no state enumerates:
         placements come without shots (``rules.legal_shots`` lists each placement's), a table-mode draw without
         its card, and a table-mode forced placement (it needs the revealed hand) not at all."""
         if seat is not None and seat not in self.to_act(state):
@@ -119,19 +132,25 @@ class LordsOfWarSystem:
     # -- Results --------------------------------------------------------------------------------------------
     def outcome(self, state: State) -> Outcome | None:
         """The winning side first (§10: a team's seats together, all of them winners); a ``draw`` (or no winner)
-        recorded in ``game_ended`` places every seat together. Scores: the cards each seat's side destroyed
-        (position kills included; §10: a team's seats share its count)."""
+        recorded in ``game_ended`` places every seat together; an adjudication its placings. Scores: the cards each
+        seat's side destroyed (position kills included; §10: a team's seats share its count)."""
         if state.phase != "over":
             return None
         layout = state.layout
         seats = SEAT_NAMES[: layout.seats]
         scores = {seat: state.kills[layout.side[i]] for i, seat in enumerate(seats)}
+        if state.adjudication is not None:
+            return Outcome.adjudicated(state.adjudication, scores)
         reason = state.end_reason or "unknown"
         sides = {layout.side_name(side): side for side in (0, 1)}
         winner = sides.get(state.winner or "")
         if winner is None:
             return Outcome.ranked((seats,), reason, scores)
         return Outcome.ranked((layout.members(winner), layout.members(1 - winner)), reason, scores)
+
+    def on_time(self, state: State) -> TimeRuling:
+        """Time called (docs/rulings.md): more cards destroyed wins, then more commanders, else a draw."""
+        return on_time(state)
 
     # -- Records --------------------------------------------------------------------------------------------
     def recorded_setup(self, events: Sequence[LordsOfWarEvent]) -> dict[str, Any]:
@@ -140,7 +159,8 @@ class LordsOfWarSystem:
         return setup_from_started(events[0])
 
     def recorded_actions(self, events: Sequence[LordsOfWarEvent]) -> list[RecordedAction[LordsOfWarAction]]:
-        return [RecordedAction(start, stop, action.player, action) for start, stop, action in recorded_actions(events)]
+        return [RecordedAction(start, stop, acting_seat(action), action)
+                for start, stop, action in recorded_actions(events)]
 
     def redecide(
         self, events: Sequence[LordsOfWarEvent]
@@ -152,7 +172,7 @@ class LordsOfWarSystem:
             except StopIteration as done:
                 final: State = done.value
                 return final
-            yield Redecided(start, stop, action.player, action, outcome)
+            yield Redecided(start, stop, acting_seat(action), action, outcome)
 
     def verify(self, events: Sequence[LordsOfWarEvent]) -> str | None:
         """Re-decide a recorded game with today's rules: None, or the first divergence (``warlog verify``)."""

@@ -6,6 +6,7 @@ from typing import Any, cast
 
 import msgspec
 
+from engine.adjudication import Adjudicate, is_adjudication, parse_adjudication
 from engine.errors import RuleError
 
 
@@ -39,15 +40,17 @@ class Concede(Action, frozen=True, tag="concede"):
     pass
 
 
-LordsOfWarAction = Place | Draw | Recall | Concede
+LordsOfWarAction = Place | Draw | Recall | Concede | Adjudicate  # adjudicate: the scorekeeper's (engine.adjudication)
 
-ACTION_TYPES = ("place", "draw", "recall", "concede")
+ACTION_TYPES = ("place", "draw", "recall", "concede", "adjudicate")
 
 
 def parse_action(data: Any) -> LordsOfWarAction:
     """Plain data -> typed action; RuleError(code="malformed") naming what is wrong."""
     if isinstance(data, (Place, Draw, Recall, Concede)):
         return data
+    if is_adjudication(data):
+        return parse_adjudication(data)
     if not isinstance(data, dict):
         raise RuleError("malformed", "contract", f"an action must be a JSON object, not {type(data).__name__}")
     kind = data.get("type")

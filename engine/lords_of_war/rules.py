@@ -12,9 +12,11 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any, Literal, assert_never
 
+from engine.adjudication import Adjudicate
 from engine.errors import RuleError
 from engine.lords_of_war import geometry as geo
 from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, Recall, Shoot
+from engine.lords_of_war.adjudication import adjudicated
 from engine.lords_of_war.cards import CARDS, COMMANDER_RANKS, Card
 from engine.lords_of_war.geometry import DIRECTIONS, MAT_SQUARES, NEIGHBOUR_DELTAS
 from engine.lords_of_war.seating import SEAT_NAMES
@@ -348,6 +350,8 @@ def decide(state: State, action: LordsOfWarAction, *, full_check: bool = False) 
             layout = state.layout
             side = layout.side[_seat(state, player)]  # §10 (R19): a team player concedes for the team
             return (Conceded(player=player), GameEnded(winner=layout.side_name(1 - side), reason="concession"))
+        case Adjudicate():
+            return (adjudicated(state, action),)
         case _:
             assert_never(action)
 

@@ -23,6 +23,7 @@ from engine.lords_of_war import geometry as geo
 from engine.lords_of_war.cards import CARDS, COMMANDER_RANKS
 from engine.lords_of_war.prng import SHUFFLE_NAME, shuffled_decks
 from engine.lords_of_war.seating import SEAT_INDEX, SEAT_NAMES, TWO, Layout, layout_of
+from events import Adjudication
 from events.lords_of_war import (
     ArmyRecord,
     BerserkerMoved,
@@ -83,6 +84,7 @@ class State(msgspec.Struct, frozen=True):
     # the mat in a position, the general between the team players. A card never returns to the pool (recalled
     # cards are known; destroyed ones are in a kill pile), so "copies left" is the army's count minus these.
     spent: tuple[tuple[str, ...], ...] = ()
+    adjudication: Adjudication | None = None  # how the scorekeeper ended the game (end reason adjudicated)
 
 
 def initial_state() -> State:
@@ -310,6 +312,7 @@ def _game_ended(t: Any, event: GameEnded) -> None:
     t.phase = "over"
     t.winner = event.winner
     t.end_reason = event.reason
+    t.adjudication = event.adjudication
 
 
 def _hand_dealt(t: Any, event: HandDealt) -> None:
@@ -688,8 +691,9 @@ def state_to_builtins(state: State) -> dict[str, Any]:
         "revealed": {player: list(r) for player, r in zip(seats, state.revealed, strict=True) if r is not None},
         "variant": msgspec.to_builtins(state.variant),
         "players": [{"id": a.id, "name": a.name, "army_name": a.army_name} for a in state.armies],
-        "winner": state.winner,
+        "winner": state.winner if state.phase != "over" else state.winner or "draw",
         "end_reason": state.end_reason,
+        "adjudication": msgspec.to_builtins(state.adjudication) if state.adjudication is not None else None,
     }
     if many:
         data["teams"] = {name: list(layout.members(side)) for side, name in enumerate(sides)}

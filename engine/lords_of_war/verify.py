@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Generator, Sequence
 from typing import Any
 
+from engine.adjudication import recorded_adjudication
 from engine.errors import RuleError, StreamError
 from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, Recall, Shoot
 from engine.lords_of_war.rules import decide
@@ -13,6 +14,7 @@ from engine.lords_of_war.state import State, apply_events, frozen, initial_state
 from events.lords_of_war import (
     CardDrawn,
     Conceded,
+    GameEnded,
     GameStarted,
     HandDealt,
     HandRevealed,
@@ -38,7 +40,8 @@ def recorded_actions(events: Sequence[Any], table: bool | None = None) -> list[t
 
     The opening events (``game_started``, ``hand_dealt``) belong to no action. After them, an action's events
     start at ``hand_revealed`` or ``placed`` (a placement; its ``shot`` events give the shots), ``card_drawn``,
-    ``recalled`` or ``conceded``; every other event is a consequence of the action before it (docs/events.md).
+    ``recalled`` or ``conceded``, or are an adjudicated ``game_ended`` (the scorekeeper's ``adjudicate``, alone);
+    every other event is a consequence of the action before it (docs/events.md).
     """
     if table is None:
         table = bool(events) and isinstance(events[0], GameStarted) and events[0].variant.mode == "table"
@@ -74,9 +77,13 @@ def recorded_actions(events: Sequence[Any], table: bool | None = None) -> list[t
                 action = Recall(player=event.player, square=event.square)
             case Conceded():
                 action = Concede(player=event.player)
+            case GameEnded(adjudication=adjudication) if adjudication is not None:
+                action = recorded_adjudication(adjudication)
             case _:
                 raise StreamError(start, f"event {start + 1}: {type(event).tag_name()} does not start an action")
         while i < n and (kind := type(events[i])) not in _ACTION_STARTS:
+            if kind is GameEnded and events[i].adjudication is not None:
+                break  # the scorekeeper's adjudication: an action of its own
             if kind in _OPENING:
                 raise StreamError(i, f"event {i + 1}: {kind.tag_name()} after the opening")
             i += 1

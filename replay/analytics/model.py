@@ -69,12 +69,13 @@ class GameFacts(msgspec.Struct, frozen=True, kw_only=True):
     seats: tuple[SeatFacts, ...]
     first_player: str | None  # the seat the game first awaited in turn 1 (or, if it never got there, at all)
     winner: str | None  # a seat, seats joined by '+' (a team, a tie for first), 'draw'; None while running
-    end_reason: str | None
+    end_reason: str | None  # 'adjudicated' for a game the scorekeeper ended (adjudication says why)
     turns: int  # the last turn a seat acted in (concessions aside): the game's length
     finished: bool
     ended_at: str | None  # recorded_at of the game's last event, once it is over
     played_on: str  # YYYY-MM-DD of the start: what the date filters compare
     last_seq: int
+    adjudication: str | None = None  # the adjudication's reason (time | agreement | stalled | judge), if adjudicated
 
     def seat(self, seat_id: str) -> SeatFacts | None:
         return next((s for s in self.seats if s.id == seat_id), None)

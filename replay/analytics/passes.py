@@ -56,7 +56,7 @@ class RatingModel(Generic[P]):
              **parameters: Any) -> list[tuple]:
         """The rows the pass feeds after the position ``after`` (None: from the first), in the rating order."""
         position = {"after_ended_at": after[0] if after else None, "after_game_id": after[1] if after else None}
-        values = filters.common() | position | dict(self.parameters) | parameters
+        values = filters.core() | position | dict(self.parameters) | parameters
         return conn.execute(sql(self.rows_statement), values).fetchall()
 
     def counts(
@@ -65,7 +65,7 @@ class RatingModel(Generic[P]):
         """(the rows the pass feeds at or before the position ``upto``, the rows it feeds in all)."""
         upto_ended_at, upto_game_id = upto or ("", "")
         position = {"upto_ended_at": upto_ended_at, "upto_game_id": upto_game_id}
-        fed, total = conn.execute(sql(self.count_statement), filters.common() | position).fetchall()[0]
+        fed, total = conn.execute(sql(self.count_statement), filters.core() | position).fetchall()[0]
         return fed, total
 
     def full_pass(self, conn: duckdb.DuckDBPyConnection, filters: Filters) -> P:
@@ -95,7 +95,7 @@ class PassCache(Generic[P]):
 
     def apply(self, conn: duckdb.DuckDBPyConnection, filters: Filters, use: Callable[[P], T]) -> T:
         """``use(pass)`` on the up-to-date pass of ``filters``, while no other caller changes it."""
-        key = tuple(sorted(filters.common().items(), key=lambda kv: kv[0]))
+        key = tuple(sorted(filters.core().items(), key=lambda kv: kv[0]))
         with self._lock:
             entry = self._entries.get(key)
             if entry is None:

@@ -116,6 +116,7 @@ class GameRow(msgspec.Struct, kw_only=True):
     last_seq: int
     seats: int
     armies: list[str]
+    adjudication: str | None  # the adjudication's reason of a game ended by adjudicate, else None
 
 
 class SeatRow(msgspec.Struct, kw_only=True):
@@ -140,6 +141,7 @@ class SeatRow(msgspec.Struct, kw_only=True):
     end_reason: str | None
     turns: int
     finished: bool
+    adjudication: str | None
 
 
 class OpponentRow(msgspec.Struct, kw_only=True):
@@ -157,6 +159,7 @@ class OpponentRow(msgspec.Struct, kw_only=True):
     tournament: str | None
     played_on: str
     finished: bool
+    adjudication: str | None
 
 
 class GameProjection(msgspec.Struct):
@@ -298,6 +301,7 @@ def read_game(header: GameHeader, stream: Sequence[StreamEvent], system: AnySyst
         ended_at=stream[-1].recorded_at if outcome is not None else None,
         played_on=header.created_at[:10],
         last_seq=stream[-1].seq,
+        adjudication=outcome.adjudication if outcome is not None else None,
     )
 
 
@@ -324,21 +328,23 @@ def core_rows(game: GameFacts) -> tuple[GameRow, list[SeatRow], list[OpponentRow
         player_p1=two["p1"].player if "p1" in two else None, player_p2=two["p2"].player if "p2" in two else None,
         army_p1=two["p1"].army if "p1" in two else None, army_p2=two["p2"].army if "p2" in two else None,
         first_player=game.first_player, winner=game.winner, end_reason=game.end_reason, turns=game.turns,
-        last_seq=game.last_seq, seats=len(seats), armies=[s.army for s in seats], **common,
+        last_seq=game.last_seq, seats=len(seats), armies=[s.army for s in seats], adjudication=game.adjudication,
+        **common,
     )
     mirror = len({s.army for s in seats}) == 1
     seat_rows = [
         SeatRow(
             game_id=header.game_id, seat=s.id, seat_index=s.index, team=s.team, player=s.player, army=s.army,
             place=s.place, score=s.score, result=s.result, went_first=s.went_first, mirror=mirror, seats=len(seats),
-            ended_at=game.ended_at, end_reason=game.end_reason, turns=game.turns, **common,
+            ended_at=game.ended_at, end_reason=game.end_reason, turns=game.turns, adjudication=game.adjudication,
+            **common,
         )
         for s in seats
     ]
     opponents = [
         OpponentRow(
             game_id=header.game_id, seat=a.id, opponent_seat=b.id, player=a.player, opponent=b.player, army=a.army,
-            opponent_army=b.army, result=_against(a, b), **common,
+            opponent_army=b.army, result=_against(a, b), adjudication=game.adjudication, **common,
         )
         for a in seats
         for b in seats
@@ -356,7 +362,7 @@ def project_unknown(header: GameHeader, stream: Sequence[StreamEvent]) -> GamePr
             round=_round(header.metadata), started_at=header.created_at, ended_at=None,
             played_on=header.created_at[:10], month=header.created_at[:7], player_p1=None, player_p2=None,
             army_p1=None, army_p2=None, first_player=None, winner=None, end_reason=None, turns=0, finished=False,
-            last_seq=stream[-1].seq if stream else 0, seats=0, armies=[],
+            last_seq=stream[-1].seq if stream else 0, seats=0, armies=[], adjudication=None,
         ),
         [], [],
     )
@@ -372,6 +378,10 @@ def project_game(header: GameHeader, stream: Sequence[StreamEvent]) -> GameProje
     game, seats, opponents = core_rows(facts)
     plugin = PLUGINS.get(header.system)
     analytics: Analytics | None = plugin.analytics if plugin is not None else None
+    if facts.adjudication is not None:
+        # A system's own statistics count games decided by its rules: to its tables an adjudicated game has not
+        # finished (per-game rows kept unfinished, no facts), as a running game (docs/statistics.md).
+        facts = msgspec.structs.replace(facts, finished=False)
     rows = analytics.project(facts, stream) if analytics is not None else None
     return GameProjection(game, seats, opponents, facts, analytics, rows)
 

@@ -299,7 +299,7 @@ def _store_pass(conn: duckdb.DuckDBPyConnection, system: str, done: EloPass, fed
 
 
 def _is_overall(filters: Filters) -> bool:
-    return all(v is None for k, v in filters.common().items() if k != "system")
+    return all(v is None for k, v in filters.common().items() if k != "system") and filters.ending in (None, "rules")
 
 
 def _stored_cursor(conn: duckdb.DuckDBPyConnection, filters: Filters) -> tuple | None:
@@ -375,7 +375,7 @@ def _history(conn: duckdb.DuckDBPyConnection, done: EloPass, player: str, filter
     i = done.index.get(player)
     if i is None:
         return RatingHistory(filters, player, None, [])
-    games = conn.execute(sql("stats_rating_player_games"), filters.common() | {"player": player}).fetchall()
+    games = conn.execute(sql("stats_rating_player_games"), filters.core() | {"player": player}).fetchall()
     positions = done.positions(i)
     if len(games) < len(positions):
         raise RuntimeError("rating history: the projections changed during the request; try again")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
 
@@ -69,8 +69,15 @@ def default_system() -> str:
     return first_registered()
 
 
+ENDINGS = ("rules", "adjudicated", "all")  # the ``ending`` filter's values
+
+
 class Filters(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """What every statistic can be restricted to. Dates are inclusive and compare the day a game started."""
+    """What every statistic can be restricted to. Dates are inclusive and compare the day a game started.
+
+    ``ending`` (the core's statistics): games decided by their ``rules``, games the scorekeeper ended by
+    ``adjudicate`` (``adjudicated``), or ``all``; None: the statistic's default, ``rules`` (``end-reasons``: ``all``).
+    A system's own statistics count games decided by its rules only (docs/statistics.md)."""
 
     system: str = msgspec.field(default_factory=default_system)
     date_from: date | None = None
@@ -80,6 +87,7 @@ class Filters(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     variant: str | None = None  # standard | intermediate | unbounded | targets-K-C, joined by '+'
     rules_version: str | None = None
     min_games: int = 0  # groups (armies, matchups, cards, pairs, rated players) with fewer games are left out
+    ending: Literal["rules", "adjudicated", "all"] | None = None
 
     def __post_init__(self) -> None:
         if self.min_games < 0:
@@ -101,6 +109,14 @@ class Filters(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         """``common`` plus the army filter and the minimum sample, for the per-army statistics."""
         return self.common() | {"army": self.army, "min_games": self.min_games}
 
+    def core(self, default: str = "rules") -> dict[str, Any]:
+        """``common`` plus the ending filter of the core's statistics (``core_rows``; ``default`` when not asked)."""
+        return self.common() | {"ending": self.ending or default}
+
+    def core_army_params(self) -> dict[str, Any]:
+        """``army_params`` plus the ending filter, for the core's per-army statistics."""
+        return self.army_params() | {"ending": self.ending or "rules"}
+
 
 def _rows(conn: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any]) -> list[tuple]:
     return conn.execute(sql(name), params).fetchall()
@@ -119,7 +135,7 @@ def known_armies(conn: duckdb.DuckDBPyConnection, system: str) -> list[str]:
 
 def sample_games(conn: duckdb.DuckDBPyConnection, filters: Filters) -> int:
     """Finished games passing the filters (army: a seat had it)."""
-    return _rows(conn, "stats_sample", filters.common() | {"army": filters.army})[0][0]
+    return _rows(conn, "stats_sample", filters.core() | {"army": filters.army})[0][0]
 
 
 # -- win rates ----------------------------------------------------------------------------------------------
@@ -146,7 +162,7 @@ def army_win_rates(conn: duckdb.DuckDBPyConnection, filters: Filters | None = No
     """Win rate per army over its seats (wins / games; a draw is not a win), mirror matches (every seat the same
     army) left out."""
     filters = filters or Filters()
-    rows = _rows(conn, "stats_army_win_rates", filters.army_params())
+    rows = _rows(conn, "stats_army_win_rates", filters.core_army_params())
     out = []
     for army, games, wins, losses, draws in rows:
         w = wilson(wins, games)
@@ -175,7 +191,7 @@ class Matchups(msgspec.Struct, frozen=True):
 
 def matchups(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> Matchups:
     filters = filters or Filters()
-    rows = _rows(conn, "stats_matchups", filters.army_params())
+    rows = _rows(conn, "stats_matchups", filters.core_army_params())
     cells = []
     for army, opponent, games, wins, losses, draws in rows:
         w = wilson(wins, games)
@@ -204,7 +220,7 @@ class FirstPlayer(msgspec.Struct, frozen=True):
 
 def first_player(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> FirstPlayer:
     filters = filters or Filters()
-    rows = _rows(conn, "stats_first_player", filters.army_params())
+    rows = _rows(conn, "stats_first_player", filters.core_army_params())
     out = []
     for army, games, wins, losses, draws in rows:
         w = wilson(wins, games)
@@ -246,7 +262,7 @@ def _nearest_rank(histogram: list[tuple[int, int]], total: int, q: float) -> int
 
 def game_length(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> GameLength:
     filters = filters or Filters()
-    histogram = [(t, n) for t, n in _rows(conn, "stats_game_length", filters.common() | {"army": filters.army})]
+    histogram = [(t, n) for t, n in _rows(conn, "stats_game_length", filters.core() | {"army": filters.army})]
     total = sum(n for _, n in histogram)
     if total == 0:
         return GameLength(filters, 0, None, None, None, None, None, None, [])
@@ -265,6 +281,7 @@ def game_length(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None)
 
 class EndReason(msgspec.Struct, frozen=True):
     end_reason: str
+    adjudication: str | None  # an adjudicated game's reason (time, agreement, stalled, judge): each its own row
     games: int
     share: float | None
     low: float | None
@@ -279,12 +296,12 @@ class EndReasons(msgspec.Struct, frozen=True):
 
 def end_reasons(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> EndReasons:
     filters = filters or Filters()
-    rows = _rows(conn, "stats_end_reasons", filters.common() | {"army": filters.army})
-    total = sum(n for _, n in rows)
+    rows = _rows(conn, "stats_end_reasons", filters.core("all") | {"army": filters.army})
+    total = sum(n for _, _, n in rows)
     out = []
-    for reason, games in rows:
+    for reason, adjudication, games in rows:
         w = wilson(games, total)
-        out.append(EndReason(reason, games, w.rate, w.low, w.high))
+        out.append(EndReason(reason, adjudication, games, w.rate, w.low, w.high))
     return EndReasons(filters, total, out)
 
 
@@ -322,7 +339,7 @@ def head_to_head(
     rows = _rows(
         conn,
         "stats_head_to_head",
-        filters.common() | {"player": player, "opponent": opponent, "min_games": filters.min_games},
+        filters.core() | {"player": player, "opponent": opponent, "min_games": filters.min_games},
     )
     out = []
     for name, other, games, wins, losses, draws in rows:

@@ -33,6 +33,7 @@ from events.art_of_war import (
     TurnEnded,
     TurnStarted,
 )
+from replay.adjudication import ADJUDICATION_RULE, adjudication_line
 from replay.art_of_war.views import redacted_event
 
 RULES = {
@@ -43,7 +44,7 @@ RULES = {
     "game_ended": "§7",
 }
 END_RULES = {"execution": "§7.1", "nation_building": "§7.2", "end_of_war": "§7.3", "annihilation": "§7.4",
-             "concession": "concession"}
+             "concession": "concession", "adjudicated": ADJUDICATION_RULE}
 REASONS = {"execution": "execution (the opposing KING is gone)",
            "nation_building": "nation-building (more cards in 4 of the 5 types of the kingdoms)",
            "end_of_war": "the end of the war (both decks empty)", "annihilation": "annihilation (no conscription)"}
@@ -131,6 +132,8 @@ def text(state: State, event: ArtOfWarEvent) -> str:  # noqa: C901 - one line pe
             return f"{player}'s turn ends; {nxt} is next"
         case Conceded(player=player):
             return f"{player} concedes"
+        case GameEnded(adjudication=adjudication) if adjudication is not None:
+            return adjudication_line(adjudication)
         case GameEnded(winner=winner, reason=reason, kingdoms=kingdoms, graveyards=graveyards):
             if reason == "concession":
                 return f"{winner} wins by concession"

@@ -35,6 +35,7 @@ from events.heroscape import (
     TurnEnded,
     TurnLost,
 )
+from replay.adjudication import ADJUDICATION_RULE, adjudication_line
 from replay.heroscape.views import redacted_event
 
 RULES = {
@@ -183,6 +184,8 @@ def text(state: State, event: HeroScapeEvent) -> str:  # noqa: C901 - one line p
             return f"round {rnd} ends: points on the map " + ", ".join(f"{p} {v}" for p, v in points.items())
         case Conceded(player=player):
             return f"{player} concedes"
+        case GameEnded(adjudication=adjudication) if adjudication is not None:
+            return adjudication_line(adjudication)
         case GameEnded(winner=winner, reason=reason, points=points):
             shown = ", ".join(f"{p} {v}" for p, v in points.items())
             if winner is None:
@@ -199,6 +202,8 @@ def explain(state_before: State, event: Any, view: str = "all") -> tuple[str, di
     cause["rule"] = RULES[tag] if not isinstance(shown, (FigureWounded, FigureDestroyed)) else CAUSES[shown.cause]
     if isinstance(shown, AttackDeclared) and shown.referee is not None:
         cause["rule"] = "R1"
+    if isinstance(shown, GameEnded) and shown.adjudication is not None:
+        cause["rule"] = ADJUDICATION_RULE
     return text(state_before, shown), cause
 
 

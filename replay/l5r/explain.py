@@ -48,6 +48,7 @@ from events.l5r import (
     TurnEnded,
     TurnStarted,
 )
+from replay.adjudication import ADJUDICATION_RULE, adjudication_line
 from replay.l5r.views import redacted_event
 
 RULES = {
@@ -60,7 +61,8 @@ RULES = {
     "turn_ended": "§3.4", "player_eliminated": "§6", "conceded": "concession", "game_ended": "§6",
     "nothing_drawn": "R9", "focus_revealed": "§5.3",
 }
-END_RULES = {"honor": "§6", "enlightenment": "§6", "military": "§6", "concession": "concession", "card": "R9"}
+END_RULES = {"honor": "§6", "enlightenment": "§6", "military": "§6", "concession": "concession", "card": "R9",
+             "adjudicated": ADJUDICATION_RULE}
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 PHASES = {"attack": "attack phase", "dynasty": "dynasty phase", "end": "end phase"}
 KIND_WORDS = {"force": "force", "chi": "chi", "honor": "personal honour", "duel": "duel total",
@@ -269,6 +271,8 @@ def text(state: State, event: L5REvent) -> str:  # noqa: C901 - one line per eve
             return f"{player} is eliminated: {why} (§6)"
         case Conceded(player=player):
             return f"{player} concedes"
+        case GameEnded(adjudication=adjudication) if adjudication is not None:
+            return adjudication_line(adjudication)
         case NothingDrawn(player=player, deck="fate"):
             return f"{player} draws nothing: its fate deck is empty (R9)"
         case NothingDrawn(player=player, province=province):

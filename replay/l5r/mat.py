@@ -90,7 +90,7 @@ def render(state_json: dict[str, Any], style: str = "full") -> list[str]:
 def headline(state_json: dict[str, Any]) -> str:
     if state_json["phase"] == "over":
         winner = state_json.get("winner")
-        return f"over ({state_json['end_reason']}): {winner or 'nobody'} won"
+        return f"over ({state_json['end_reason']}): " + ("a draw" if winner in (None, "draw") else f"{winner} won")
     who = " and ".join(state_json["to_act"]) or "nobody"
     if state_json["phase"] == "setup":
         return "before the game"

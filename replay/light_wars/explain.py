@@ -37,6 +37,7 @@ from events.light_wars import (
     UnitTurned,
     UnitWaited,
 )
+from replay.adjudication import ADJUDICATION_RULE, adjudication_line
 from replay.light_wars.views import redacted_event
 
 RULES = {
@@ -46,7 +47,8 @@ RULES = {
     "unit_waited": "§3.2", "attack_declared": "§4", "attack_resolved": "§4", "turn_passed": "§3.3",
     "conceded": "concession", "game_ended": "§5",
 }
-END_RULES = {"king": "§5.1", "castle": "§5.2", "score": "§5.3", "concession": "concession"}
+END_RULES = {"king": "§5.1", "castle": "§5.2", "score": "§5.3", "concession": "concession",
+             "adjudicated": ADJUDICATION_RULE}
 
 
 def name(unit_type: str) -> str:
@@ -182,6 +184,8 @@ def text(state: State, event: LightWarsEvent) -> str:
             return f"every unit has acted: {player}'s turn (turn {turn}, the turn marker on {marker}) (§3.3)"
         case Conceded(player=player):
             return f"{player} concedes"
+        case GameEnded(adjudication=adjudication) if adjudication is not None:
+            return adjudication_line(adjudication)
         case GameEnded(reason=reason, winner=winner, scores=scores, stock=stock):
             if reason == "king":
                 return f"the King is removed: {winner} wins (§5.1)"

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.play import seat_bots
+from engine.play import seat_bots, stalled_draw
 from engine.system import AnySystem, Outcome
 from engine.systems import SYSTEMS, get_system
 from replay.log.service import GameService
@@ -91,13 +91,19 @@ def record_bot_game(
 ) -> DemoGame:
     """Create a game and play it to the end with the system's bots (``bots`` in seating order, a shorter list
     repeating its last), every action decided and stored by the service. Bot ``i`` is seeded with the setup's seed
-    plus ``i``. Past ``max_turns`` turns (``Seating.turn``) the awaited seat concedes."""
+    plus ``i``. Past ``max_turns`` turns (``Seating.turn``) the awaited seat concedes. A game its system calls
+    stalled (``engine.system.Stalling``) is ended as a draw by the scorekeeper's adjudication (``stalled_draw``)."""
     created = service.create_game(setup, metadata=metadata)
     system = service.system_of(created.game_id)
     seed = setup.get("seed")
     players = seat_bots(system, system.seats(setup), tuple(bots), seed if isinstance(seed, int) else 0)
     seq, state = service.state(created.game_id)
     while (outcome := system.outcome(state)) is None:
+        stalled = stalled_draw(system, state)
+        if stalled is not None:
+            seq = service.act(created.game_id, stalled, expected_seq=seq).seq
+            _, state = service.state(created.game_id)
+            continue
         awaited = system.to_act(state)
         if not awaited:
             raise RuntimeError(f"{system.name}: game {created.game_id} runs but awaits no seat (seq {seq})")

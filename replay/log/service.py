@@ -393,11 +393,13 @@ def outcome_metadata(system: AnySystem, state: Any, seq: int) -> dict[str, Any] 
 
     ``winner`` is the winning seat when one seat wins, ``"draw"`` when nobody does, None when several seats win
     together (a team: see ``winners``); ``winners`` and ``placings`` (groups of seats in finishing order) hold the
-    whole result for any number of seats."""
+    whole result for any number of seats; ``adjudication`` is why the scorekeeper ended the game (``end_reason``
+    ``adjudicated``), else None."""
     outcome = system.outcome(state)
     if outcome is None:
         return None
     winners = list(outcome.winners)
     winner = winners[0] if len(winners) == 1 else ("draw" if not winners else None)
     return {"status": "over", "winner": winner, "end_reason": outcome.reason, "turns": system.turn(state),
-            "seq": seq, "winners": winners, "placings": [list(group) for group in outcome.placings]}
+            "seq": seq, "winners": winners, "placings": [list(group) for group in outcome.placings],
+            "adjudication": outcome.adjudication}

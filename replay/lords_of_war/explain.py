@@ -30,6 +30,7 @@ from events.lords_of_war import (
     ReinforceSkipped,
     Shot,
 )
+from replay.adjudication import ADJUDICATION_RULE, adjudication_line
 from replay.lords_of_war.views import as_json, redacted_event
 
 BASIS_RULES: dict[str, str] = {
@@ -50,7 +51,8 @@ BASIS_WORDS: dict[str, str] = {
     "forced_friendly": "forced placement next to a friend, R4",
     "forced_anywhere": "forced placement anywhere, R4",
 }
-END_RULES: dict[str, str] = {"kills": "§7", "commanders": "§7", "exhausted": "R8", "concession": "§7"}
+END_RULES: dict[str, str] = {"kills": "§7", "commanders": "§7", "exhausted": "R8", "concession": "§7",
+                             "adjudicated": ADJUDICATION_RULE}
 
 
 def card_name(card: str | None) -> str:
@@ -96,6 +98,9 @@ def _end(event: GameEnded, state: State) -> str:
             return f"the game ends: {winner} (exhausted, R8)"
         case "concession":
             return f"{winner} wins by concession"
+        case "adjudicated":
+            assert event.adjudication is not None
+            return adjudication_line(event.adjudication)
         case _:
             assert_never(event.reason)
 

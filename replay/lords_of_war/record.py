@@ -27,6 +27,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from engine.adjudication import Adjudicate
 from engine.lords_of_war import CARDS, CORE_DECKS, SYSTEM, Concede, Draw, Place, Recall, Shoot, fold
 from engine.lords_of_war.actions import LordsOfWarAction
 from engine.lords_of_war.armies import army_setup
@@ -43,11 +44,14 @@ from events.lords_of_war import (
 from replay.lords_of_war.explain import text as explain_text
 from replay.lords_of_war.views import redacted_event
 from replay.records.syntax import (
+    ADJUDICATION_TAGS,
     SEVEN_TAGS,
     Move,
     ParsedRecord,
     RecordSyntaxError,
+    adjudication_move,
     closing_tags,
+    comment_text,
     movetext_tokens,
     read_header,
     required_tag,
@@ -160,7 +164,8 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
         if pos.kills:
             out.append(("Kills", "; ".join(f"{p} {k.total}/{k.commanders}" for p, k in sorted(pos.kills.items()))))
     ended = last if isinstance(last, GameEnded) else None
-    return closing_tags(out, RESULTS.get(ended.winner or "", "*") if ended else "*", ended, started.rules_version, tags)
+    return closing_tags(out, RESULTS.get(ended.winner or "draw", "*") if ended else "*", ended, started.rules_version,
+                        tags)
 
 
 def _move_text(action: LordsOfWarAction, events: Sequence[Any], view: str) -> str:
@@ -201,6 +206,14 @@ def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str 
     for step in recorded:
         action = step.action
         produced = events[step.start : step.stop]
+        if isinstance(action, Adjudicate):  # in the header (closing_tags), not a move
+            if current:
+                lines.append(" ".join(current))
+                current, who = [], None
+            if comments:
+                lines.append("{" + comment_text(explain_text(state, produced[-1])) + "}")
+            state = fold(produced, state)
+            continue
         token = _move_text(action, produced, view)
         if isinstance(action, Place):
             if current:
@@ -281,6 +294,9 @@ def parse(text: str) -> ParsedRecord:
         if player is None:
             raise RecordSyntaxError(line, "syntax", f"move {token!r} before any player (p1, p2, ...)")
         record.moves.append(Move(line, _move(token, player, line)))
+    adjudication = adjudication_move(tags, tag_lines)
+    if adjudication is not None:
+        record.moves.append(adjudication)
     return record
 
 
@@ -338,8 +354,7 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
 
 def check_result(record: ParsedRecord, state: Any) -> None:
     """The Result tag and token must agree with how the moves end the game."""
-    winner = state.winner if state.phase == "over" else None
-    expected = RESULTS.get(winner or "", "*") if state.phase == "over" else "*"
+    expected = RESULTS.get(state.winner or "draw", "*") if state.phase == "over" else "*"
     claims = ((record.tags.get("Result"), record.tag_lines.get("Result", 1)), (record.result, record.result_line))
     for claimed, line in claims:
         if claimed is not None and claimed != expected:
@@ -354,7 +369,7 @@ def check_result(record: ParsedRecord, state: Any) -> None:
 def record_tags(record: ParsedRecord) -> dict[str, str]:
     """Tags worth keeping with the game (the people's tags; the rest is in the events)."""
     derived = {"System", "Variant", "Seed", "Position", "ToMove", "Kills", "Result", "Termination", "RulesVersion",
-               "Teams", *(p.upper() for p in SEATS), *(f"{p.upper()}Army" for p in SEATS)}
+               "Teams", *ADJUDICATION_TAGS, *(p.upper() for p in SEATS), *(f"{p.upper()}Army" for p in SEATS)}
     return {t: v for t, v in record.tags.items() if t not in derived and v != "?"}
 
 

@@ -8,6 +8,13 @@ people's tags every record starts with (``SEVEN_TAGS``) and those it ends with (
 header's common parts of a setup: the seats'
 names and armies (``seat_players``), a sealed game's seed (``sealed_seed``), a position given as JSON
 (``json_position``).
+
+A game ended by the scorekeeper's ``adjudicate`` (engine.adjudication) is written the same way in every system's
+record, as PGN writes an adjudicated game: no move, but header tags after ``Termination "adjudicated"``:
+``Adjudication`` (its reason), ``AdjudicationResult`` (the placings named: groups in finishing order separated by
+``;``, the seats of a group by spaces, e.g. ``p2; p1`` or ``p1 p2`` for a draw; left out where the system's rule for
+time called decided) and ``AdjudicationNote``. Import reads them back into the ``adjudicate`` action taken after the
+moves (``adjudication_move``), decided through the rules like every move.
 """
 
 from __future__ import annotations
@@ -19,10 +26,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.adjudication import Adjudicate
+from events import Adjudication
+
 RESULTS = {"p1": "1-0", "p2": "0-1", "draw": "1/2-1/2"}  # a two-seat game's result token by its winner
 RESULT_TOKENS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
 SEVEN_TAGS = ("Event", "Site", "Date", "Round", "Table")  # PGN's idea: the people's tags first, "?" when unknown
 TAG_LINE = re.compile(r'^\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+ADJUDICATION_TAGS = ("Adjudication", "AdjudicationResult", "AdjudicationNote")  # a game ended by adjudicate
 
 
 class RecordSyntaxError(ValueError):
@@ -105,11 +116,51 @@ def closing_tags(out: list[tuple[str, str]], result: str, ended: Any | None, rul
     out.append(("Result", result))
     if ended is not None:
         out.append(("Termination", ended.reason))
+        out.extend(adjudication_tags(ended.adjudication))
     out.append(("RulesVersion", rules_version))
     for tag, value in tags.items():
         if tag not in dict(out) and re.fullmatch(r"[A-Za-z0-9_]+", tag):
             out.append((tag, str(value)))
     return out
+
+
+def placings_text(placings: Sequence[Sequence[str]]) -> str:
+    """Placings as a tag value: groups in finishing order separated by ``; ``, a group's seats by spaces."""
+    return "; ".join(" ".join(group) for group in placings)
+
+
+def adjudication_tags(adjudication: Adjudication | None) -> list[tuple[str, str]]:
+    """The header tags of a game ended by ``adjudicate`` (none for another game): ``Adjudication`` (the reason),
+    ``AdjudicationResult`` (the placings the scorekeeper named; left out where the time rule decided them) and
+    ``AdjudicationNote``."""
+    if adjudication is None:
+        return []
+    out = [("Adjudication", adjudication.reason)]
+    if adjudication.named:
+        out.append(("AdjudicationResult", placings_text(adjudication.placings)))
+    if adjudication.note is not None:
+        out.append(("AdjudicationNote", adjudication.note))
+    return out
+
+
+def adjudication_move(tags: dict[str, str], at: dict[str, int]) -> Move | None:
+    """The ``adjudicate`` a record's header says ended the game (``adjudication_tags``), as the move after the
+    others, on the line of its ``Adjudication`` tag; None when the header has none. The rules judge it on import."""
+    if "Adjudication" not in tags:
+        for tag in ADJUDICATION_TAGS[1:]:
+            if tag in tags:
+                raise RecordSyntaxError(at[tag], "syntax", f"[{tag} ...] without [Adjudication ...] (its reason)")
+        return None
+    placings = None
+    if "AdjudicationResult" in tags:
+        groups = tuple(tuple(part.split()) for part in tags["AdjudicationResult"].split(";"))
+        if not groups or any(not group for group in groups):
+            raise RecordSyntaxError(at["AdjudicationResult"], "syntax",
+                                    "cannot read the AdjudicationResult: the seats in finishing order, groups "
+                                    "separated by ';' (e.g. \"p2; p1\", or \"p1 p2\" for a draw)")
+        placings = groups
+    action = Adjudicate(reason=tags["Adjudication"], placings=placings, note=tags.get("AdjudicationNote"))
+    return Move(at["Adjudication"], action)
 
 
 def seat_players(tags: dict[str, str], army: Callable[[str, str], Any],
@@ -211,6 +262,9 @@ def parse_moves(text: str, move_from_text: Callable[[str, str, int], Any]) -> Pa
         if player is None:
             raise RecordSyntaxError(line, "syntax", f"move {token!r} before any player (p1 or p2)")
         record.moves.append(Move(line, move_from_text(token, player, line)))
+    adjudication = adjudication_move(tags, tag_lines)
+    if adjudication is not None:
+        record.moves.append(adjudication)
     return record
 
 
@@ -229,28 +283,40 @@ def check_claimed_result(record: ParsedRecord, state: Any) -> None:
                                 f"{state.end_reason}")
 
 
+def comment_text(text: str) -> str:
+    """Text made safe inside a ``{...}`` comment (braces become parentheses)."""
+    return text.replace("}", ")").replace("{", "(")
+
+
 def people_tags(record: ParsedRecord, derived: frozenset[str] | set[str]) -> dict[str, str]:
-    """The tags worth keeping with the game: the people's, not the ``derived`` ones (the events hold those)."""
-    return {t: v for t, v in record.tags.items() if t not in derived and v != "?"}
+    """The tags worth keeping with the game: the people's, not the ``derived`` ones nor an adjudication's (the events
+    hold those)."""
+    return {t: v for t, v in record.tags.items() if t not in derived and t not in ADJUDICATION_TAGS and v != "?"}
 
 
 def export_moves(system: Any, events: Sequence[Any], header: Sequence[tuple[str, str]], result: str,
                  move_text: Callable[[Any, Any, str], str], explain_text: Callable[[Any, Any], str],
                  redacted_event: Callable[[Any, str], Any], view: str = "all", comments: bool = False) -> str:
     """A record: the header's tags, then one line an action (``turn. seat move``, the turn as ``system.turn`` counts
-    it), with each action's consequences explained in ``{...}`` when ``comments``, and the result."""
+    it), with each action's consequences explained in ``{...}`` when ``comments``, and the result. An adjudication
+    is no move (its header tags say it, ``closing_tags``); with ``comments`` its explanation is a comment line."""
     lines = [tag_line(tag, value) for tag, value in header]
     lines.append("")
     recorded = system.recorded_actions(events)
     state = system.fold(events[: recorded[0].start if recorded else len(events)])
     for step in recorded:
         produced = events[step.start : step.stop]
+        if isinstance(step.action, Adjudicate):
+            if comments:
+                lines.append("{" + comment_text(explain_text(state, redacted_event(produced[-1], view))) + "}")
+            state = system.fold(produced, state)
+            continue
         line = f"{system.turn(state)}. {step.seat} {move_text(step.action, produced[0], view)}"
         if comments and len(produced) > 1:
             said = []
             inner = system.fold(produced[:1], state)
             for event in produced[1:]:
-                said.append(explain_text(inner, redacted_event(event, view)).replace("}", ")").replace("{", "("))
+                said.append(comment_text(explain_text(inner, redacted_event(event, view))))
                 inner = system.fold([event], inner)
             line += " {" + "; ".join(said) + "}"
         lines.append(line)

@@ -1,7 +1,7 @@
 -- proj_insert_opponents: bulk upsert of proj_opponents rows (one list per column, zipped row by row).
--- parameters: $game_id, $seat, $opponent_seat, $player, $opponent, $army, $opponent_army, $result, $system, $rules_version, $variant, $tournament, $played_on, $finished
+-- parameters: $game_id, $seat, $opponent_seat, $player, $opponent, $army, $opponent_army, $result, $system, $rules_version, $variant, $tournament, $played_on, $finished, $adjudication
 -- output: none
-INSERT OR REPLACE INTO proj_opponents (game_id, seat, opponent_seat, player, opponent, army, opponent_army, result, system, rules_version, variant, tournament, played_on, finished)
+INSERT OR REPLACE INTO proj_opponents (game_id, seat, opponent_seat, player, opponent, army, opponent_army, result, system, rules_version, variant, tournament, played_on, finished, adjudication)
 SELECT
     unnest($game_id::VARCHAR[]),
     unnest($seat::VARCHAR[]),
@@ -16,4 +16,5 @@ SELECT
     unnest($variant::VARCHAR[]),
     unnest($tournament::VARCHAR[]),
     unnest($played_on::DATE[]),
-    unnest($finished::BOOLEAN[]);
+    unnest($finished::BOOLEAN[]),
+    unnest($adjudication::VARCHAR[]);

@@ -1,7 +1,7 @@
 -- proj_insert_seats: bulk upsert of proj_seats rows (one list per column, zipped row by row).
--- parameters: $game_id, $seat, $seat_index, $team, $player, $army, $place, $score, $result, $went_first, $mirror, $seats, $system, $rules_version, $variant, $tournament, $played_on, $ended_at, $end_reason, $turns, $finished
+-- parameters: $game_id, $seat, $seat_index, $team, $player, $army, $place, $score, $result, $went_first, $mirror, $seats, $system, $rules_version, $variant, $tournament, $played_on, $ended_at, $end_reason, $turns, $finished, $adjudication
 -- output: none
-INSERT OR REPLACE INTO proj_seats (game_id, seat, seat_index, team, player, army, place, score, result, went_first, mirror, seats, system, rules_version, variant, tournament, played_on, ended_at, end_reason, turns, finished)
+INSERT OR REPLACE INTO proj_seats (game_id, seat, seat_index, team, player, army, place, score, result, went_first, mirror, seats, system, rules_version, variant, tournament, played_on, ended_at, end_reason, turns, finished, adjudication)
 SELECT
     unnest($game_id::VARCHAR[]),
     unnest($seat::VARCHAR[]),
@@ -23,4 +23,5 @@ SELECT
     unnest($ended_at::VARCHAR[]),
     unnest($end_reason::VARCHAR[]),
     unnest($turns::INTEGER[]),
-    unnest($finished::BOOLEAN[]);
+    unnest($finished::BOOLEAN[]),
+    unnest($adjudication::VARCHAR[]);

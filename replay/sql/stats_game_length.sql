@@ -1,10 +1,11 @@
 -- stats_game_length: how many finished games lasted each number of turns (the game's `turns`: the last turn a seat
 -- acted in, concessions aside; Lords of War counts the challenge as turn 0).
 -- parameters: $system, $date_from, $date_to (DATE, inclusive, on the day the game started), $tournament, $variant,
---   $rules_version (each NULL = any), $army (NULL = any; else games where a seat had that army)
+--   $rules_version (each NULL = any), $ending (rules | adjudicated | all: games decided
+--   by their rules, ended by adjudicate, or both), $army (NULL = any; else games where a seat had that army)
 -- output: turns, games
 SELECT g.turns, count(*) AS games
-FROM stats_rows('proj_games', $system, $date_from, $date_to, $tournament, $variant, $rules_version) AS g
+FROM core_rows('proj_games', $system, $date_from, $date_to, $tournament, $variant, $rules_version, $ending) AS g
 WHERE g.finished
     AND ($army::VARCHAR IS NULL OR list_contains(g.armies, $army::VARCHAR))
 GROUP BY g.turns

@@ -3,7 +3,8 @@
 -- after a position in that order (to continue a pass) or from the first. Players are numbered (their index in
 -- `players`, sorted by name) so the rated games travel as integers, not names.
 -- parameters: $system, $date_from, $date_to (DATE, inclusive, on the day the game started), $tournament, $variant,
---   $rules_version (each NULL = any), $after_ended_at, $after_game_id (the last game already fed; NULL = from the
+--   $rules_version (each NULL = any), $ending (rules | adjudicated | all: games decided
+--   by their rules, ended by adjudicate, or both), $after_ended_at, $after_game_id (the last game already fed; NULL = from the
 --   first), $with_ids (BOOLEAN: also list the rated games' ids and ends)
 -- output: game, game_id, ended_at, pass. The first row is the pass's: only `pass` is set, a JSON object of
 --     fed (games after the position, rated or not: a game against oneself or with an unknown result is not),
@@ -13,7 +14,7 @@
 --     of p1 and p2 and score_a 2 (p1 won), 1 (draw), 0 (p2 won); game_id and ended_at when $with_ids, else NULL.
 WITH fed AS (
     SELECT g.game_id, g.ended_at, g.player_p1, g.player_p2, g.winner
-    FROM stats_rows('proj_games', $system, $date_from, $date_to, $tournament, $variant, $rules_version) AS g
+    FROM core_rows('proj_games', $system, $date_from, $date_to, $tournament, $variant, $rules_version, $ending) AS g
     WHERE g.finished AND g.winner IS NOT NULL AND g.player_p1 IS NOT NULL AND g.player_p2 IS NOT NULL
         AND ($after_ended_at::VARCHAR IS NULL OR g.ended_at > $after_ended_at::VARCHAR
              OR (g.ended_at = $after_ended_at::VARCHAR AND g.game_id > $after_game_id::VARCHAR))

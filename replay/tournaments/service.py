@@ -7,6 +7,14 @@ result is the ``Outcome`` of its game's state when asked (``engine.system.Result
 state's own keys), or a forfeit entered by the organiser (placings too), so standings are always those of the
 record.
 
+A table's result and its game's result are one fact (docs/contract.md). A forfeit is written to the game first: the
+scorekeeper's ``adjudicate`` (the forfeit's placings, reason ``judge``, a note saying it was a forfeit) ends the
+game, and only then is ``result_entered`` logged (with the scores to count). So a failure between the two writes
+leaves a game over whose outcome is the forfeit's, which the table reads as its result (entering the forfeit again
+logs it); a game that ended first refuses the adjudication, and its result stands (``game_finished``). A game that
+ends decides its table (its outcome is read). A forfeit logged before forfeits adjudicated games, whose game still
+runs, is settled the same way the first time the tournament's results are read or the game is acted on.
+
 A tournament's tables have ``seats`` seats (2 by default when the system allows two, else the most it allows):
 - Two seats: Swiss pairs (``replay.tournaments.swiss``). Match points: win 3, draw 1, loss 0; a bye is a win.
 - More: pods (``replay.tournaments.pods``), tables of ``seats`` seats, or one fewer where the count demands.
@@ -39,13 +47,17 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Protocol
 
+from engine.adjudication import Adjudicate
+from engine.errors import RuleError
 from engine.system import Outcome, seat_id
+from replay.errors import GameNotFound
 from replay.log.service import GameService, name_problem
 from replay.tournaments.pods import pod_pairing
 from replay.tournaments.swiss import swiss_pairing
 
 FORMATS = ("swiss",)
 FORFEIT = "forfeit"  # the reason of a result the organiser enters
+FORFEIT_NOTE = "forfeit entered by the tournament's organiser for round {round}, table {table}"
 ENTRANT_KINDS = ("players", "teams")  # who registers: one player a seat, or one team a side
 
 
@@ -365,6 +377,11 @@ def table_result(round_number: int, table: Table, outcome: Callable[[str], GameR
                        {s: int(seen.scores.get(s, 0)) for s in seats})
 
 
+def _grouped(placings: Sequence[Sequence[str]]) -> list[frozenset[str]]:
+    """Placings compared as results (the order within a group does not count)."""
+    return [frozenset(group) for group in placings]
+
+
 def _number(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else round(float(value), 4)
 
@@ -516,6 +533,7 @@ class TournamentService:
         self.games = games
         self._new_id = new_id or (lambda: "t-" + secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"))
         self._lock = threading.Lock()  # one organiser action at a time per process (rounds create games)
+        self._settled: set[str] = set()  # games whose table's forfeit (if any) is known to be in the game
 
     def get(self, tournament_id: str) -> Tournament:
         return fold(tournament_id, self.log.read(tournament_id))
@@ -644,6 +662,7 @@ class TournamentService:
             raise TournamentRefused(f"{kind} {entrant_id!r} is already registered", "already_registered")
 
     def results(self, t: Tournament) -> builtins.list[TableResult]:
+        self._settle(t)
         return [
             table_result(rnd.number, table, lambda g: game_outcome(self.games, g))
             for rnd in t.played
@@ -762,7 +781,8 @@ class TournamentService:
                      placings: Sequence[Sequence[str]], scores: Mapping[str, int] | None = None) -> TableResult:
         """A result the organiser enters (a forfeit: the game was not played out): the table's seats in
         finishing order, tied seats together (``placings_of_winner`` makes the two-seat shorthand's), and the
-        scores to count for the tie-break (a seat left out: 0). A finished game's result cannot be overridden."""
+        scores to count for the tie-break (a seat left out: 0). The game is ended with these placings first
+        (``_decide_game``); a finished game's result cannot be overridden."""
         with self._lock:
             t = self.get(tournament_id)
             seats = table_seats(t, round_number, table_number)
@@ -783,17 +803,72 @@ class TournamentService:
             if unknown:
                 raise TournamentInvalid(f"scores for seats the table does not have: {', '.join(unknown)}",
                                         "invalid_result")
-            current = table_result(round_number, table, lambda g: game_outcome(self.games, g))
-            if current.status == "finished":
-                raise TournamentRefused(
-                    f"the game of round {round_number} table {table_number} is finished; its result stands",
-                    "game_finished",
-                )
+            self._decide_game(table, groups, round_number, table_number)
             data = {"round": round_number, "table": table_number, "placings": groups,
                     "scores": {s: int((scores or {}).get(s, 0)) for s in seats}}
             self.log.append(tournament_id, [("result_entered", data)], t.seq)
             table.forfeit = _forfeit(data, seats)
             return table_result(round_number, table, lambda g: game_outcome(self.games, g))
+
+    def _decide_game(self, table: Table, placings: Sequence[Sequence[str]], round_number: int,
+                     table_number: int) -> None:
+        """A forfeit's result written to the table's game first (the module's docstring): a running game is ended
+        by the scorekeeper's adjudication of these placings; a game over must already have them by an
+        adjudication (an earlier forfeit whose log write failed, or the same result adjudicated at the table),
+        else its result stands (``game_finished``)."""
+        try:
+            outcome = game_outcome(self.games, table.game_id).outcome
+        except GameNotFound:
+            return  # a round logged with a game that was never stored: the log alone holds the table's result
+        if outcome is None:
+            self._adjudicate(table, placings, round_number, table_number)
+        elif outcome.adjudication is None or _grouped(outcome.placings) != _grouped(placings):
+            raise TournamentRefused(
+                f"the game of round {round_number} table {table_number} is finished; its result stands",
+                "game_finished",
+            )
+
+    def _adjudicate(self, table: Table, placings: Sequence[Sequence[str]], round_number: int,
+                    table_number: int) -> None:
+        """End the table's running game with the forfeit's placings (the scorekeeper's ``adjudicate``)."""
+        action = Adjudicate(reason="judge", placings=tuple(tuple(group) for group in placings),
+                            note=FORFEIT_NOTE.format(round=round_number, table=table_number))
+        try:
+            self.games.act(table.game_id, action)
+        except RuleError as exc:
+            if exc.code == "game_over":  # it ended while the forfeit was entered: its result stands
+                raise TournamentRefused(f"the game of round {round_number} table {table_number} is finished; "
+                                        "its result stands", "game_finished") from None
+            raise TournamentInvalid(exc.message, "invalid_result") from None
+        self._settled.add(table.game_id)
+
+    def _settle(self, t: Tournament) -> None:
+        """Forfeits logged while their games ran (before forfeits adjudicated games): end those games now, by the
+        forfeit's adjudication. A game that ended otherwise meanwhile keeps its result; the table keeps the forfeit
+        it always had."""
+        for rnd in t.played:
+            for table in rnd.tables:
+                if table.forfeit is None or table.game_id in self._settled:
+                    continue
+                try:
+                    if game_outcome(self.games, table.game_id).outcome is None:
+                        self._adjudicate(table, table.forfeit.placings, rnd.number, table.table)
+                except (GameNotFound, TournamentError):
+                    pass
+                self._settled.add(table.game_id)
+
+    def is_settled(self, game_id: str) -> bool:
+        """The game is known to hold its table's forfeit, if its table has one (``settle_game`` need not look)."""
+        return game_id in self._settled
+
+    def settle_game(self, tournament_id: str, game_id: str) -> None:
+        """Before an action on a tournament's game: a forfeit logged for its table while it ran ends it first (then
+        the action is refused: the game is over)."""
+        try:
+            self._settle(self.get(tournament_id))
+        except TournamentNotFound:
+            pass
+        self._settled.add(game_id)
 
     @staticmethod
     def _system(name: str) -> Any:

@@ -34,7 +34,7 @@ def test_catalogue_lists_every_statistics_route_with_its_parameters(server: http
     assert by_name["armies"]["system"] is None and by_name["heatmap"]["system"] == "lords-of-war"
     history = by_name["rating-history"]["parameters"]
     assert history == [{"name": "player", "type": "string", "default": None, "description": "a player's name",
-                        "in_path": True, "minimum": None, "maximum": None}]
+                        "in_path": True, "minimum": None, "maximum": None, "choices": None}]
     limit = next(p for p in by_name["ratings"]["parameters"] if p["name"] == "limit")
     assert (limit["type"], limit["default"], limit["minimum"], limit["maximum"]) == ("integer", 100, 1, 10_000)
     assert next(p for p in by_name["heatmap"]["parameters"] if p["name"] == "owner_view")["type"] == "boolean"
@@ -44,7 +44,10 @@ def test_catalogue_states_the_filters_and_each_systems_armies(server: httpx.Clie
     catalogue = server.get("/stats").json()
     filters = {f["name"]: f for f in catalogue["filters"]}
     assert list(filters) == ["system", "date_from", "date_to", "tournament", "army", "variant", "rules_version",
-                             "min_games"]
+                             "min_games", "ending"]
+    assert (filters["ending"]["type"], filters["ending"]["default"]) == ("string", None)
+    assert filters["ending"]["choices"] == ["rules", "adjudicated", "all"] and filters["army"]["choices"] is None
+    assert "adjudicate" in filters["ending"]["description"]
     assert filters["date_from"]["type"] == "date" and filters["system"]["default"] == "lords-of-war"
     assert (filters["min_games"]["type"], filters["min_games"]["minimum"], filters["min_games"]["maximum"]) == (
         "integer", 0, 1_000_000)

@@ -8,7 +8,10 @@ p3 against p2 and p4). Each seat is dealt a secret bonus of 0 to 2 (``bonus_deal
 until ``game_ended`` reveals every bonus). Seats take turns in seating order, skipping the ones out:
 - P1 only the seat to act takes; P2 it takes 1 to 3 pebbles; P3 no more than the heap holds.
 - P4 a seat may concede at any time while it is in (with teams, it concedes for its team); P5 nothing after the end.
-- The game ends when the heap is empty (``heap_empty``) or one side is left (``last_standing``).
+- The game ends when the heap is empty (``heap_empty``) or one side is left (``last_standing``), or when the
+  scorekeeper adjudicates (``adjudicated``, engine.adjudication). Time called (``on_time``): the placings the game
+  would have now, by score as below (the bonuses count, as at the end).
+
 Score of a seat: pebbles taken + bonus (after ``game_ended``, the bonuses it reveals). Placings: the sides still in
 by score (a team: its seats' sum; equal scores tie), then the sides out, the last to concede first.
 
@@ -23,11 +26,29 @@ from typing import Any, Literal, assert_never
 
 import msgspec
 
+from engine.adjudication import (
+    SCOREKEEPER,
+    Adjudicate,
+    adjudicate,
+    is_adjudication,
+    parse_adjudication,
+    recorded_adjudication,
+)
 from engine.errors import RuleError, SetupError, StreamError
 from engine.play import redecide_by_evolve
 from engine.prng import SplitMix64
-from engine.system import BotFactory, GameSystem, Outcome, RecordedAction, Redecided, Seat, SeatCounts, seat_id
-from events import Codec, Event
+from engine.system import (
+    BotFactory,
+    GameSystem,
+    Outcome,
+    RecordedAction,
+    Redecided,
+    Seat,
+    SeatCounts,
+    TimeRuling,
+    seat_id,
+)
+from events import Adjudication, Codec, Event
 
 NAME = "pebbles"
 
@@ -63,9 +84,10 @@ class Conceded(Event, frozen=True, tag="conceded"):
     player: str
 
 
-class GameEnded(Event, frozen=True, tag="game_ended"):
-    reason: Literal["heap_empty", "last_standing"]
+class GameEnded(Event, frozen=True, tag="game_ended", omit_defaults=True):
+    reason: Literal["heap_empty", "last_standing", "adjudicated"]
     bonuses: dict[str, int]  # every seat's bonus, revealed
+    adjudication: Adjudication | None = None  # how the scorekeeper ended it (reason adjudicated)
 
 
 PebblesEvent = GameStarted | BonusDealt | Taken | Conceded | GameEnded
@@ -87,7 +109,7 @@ class Concede(Action, frozen=True, tag="concede"):
     pass
 
 
-PebblesAction = Take | Concede
+PebblesAction = Take | Concede | Adjudicate
 
 
 # -- state ------------------------------------------------------------------------------------------------------
@@ -104,6 +126,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     bonuses: tuple[int, ...] = ()
     out: tuple[str, ...] = ()  # seats out, in the order they conceded
     end_reason: str | None = None
+    adjudication: Adjudication | None = None
 
 
 def _index(state: State, player: str) -> int | None:
@@ -118,6 +141,26 @@ def _side(state: State, player: str) -> tuple[str, ...]:
 
 def _sides_in(state: State, out: Sequence[str]) -> set[tuple[str, ...]]:
     return {_side(state, s.id) for s in state.seats if s.id not in out}
+
+
+def _scores(state: State) -> dict[str, int]:
+    """Each seat's score: pebbles taken plus its bonus."""
+    return {s.id: t + b for s, t, b in zip(state.seats, state.taken, state.bonuses, strict=True)}
+
+
+def _placings(state: State, scores: dict[str, int]) -> list[tuple[str, ...]]:
+    """The sides still in by score (a team: its seats' sum; equal scores tie), then the sides out, the last out
+    first."""
+    standing: dict[int, list[str]] = {}
+    for side in sorted(_sides_in(state, state.out), key=lambda side: _index(state, side[0]) or 0):
+        standing.setdefault(sum(scores[s] for s in side), []).extend(side)
+    placings = [tuple(standing[score]) for score in sorted(standing, reverse=True)]
+    gone: list[tuple[str, ...]] = []
+    for seat in reversed(state.out):  # the last out places highest among those out
+        side = _side(state, seat)
+        if side not in gone:
+            gone.append(side)
+    return placings + gone
 
 
 def _next_in(state: State, after: int, out: Sequence[str]) -> int:
@@ -177,6 +220,13 @@ class Pebbles:
         return State()
 
     def decide(self, state: State, action: PebblesAction) -> tuple[PebblesEvent, ...]:
+        if isinstance(action, Adjudicate):
+            teams: dict[str, list[str]] = {}
+            for s in state.seats:
+                if s.team is not None:
+                    teams.setdefault(s.team, []).append(s.id)
+            adjudged = adjudicate(action, [s.id for s in state.seats], state, lambda: self.on_time(state), teams)
+            return (self._end(state, "adjudicated", adjudged),)
         if state.phase == "setup":
             raise RuleError("not_started", "setup", "the game has not started")
         if state.phase == "over":
@@ -204,8 +254,10 @@ class Pebbles:
                 assert_never(action)
 
     @staticmethod
-    def _end(state: State, reason: Literal["heap_empty", "last_standing"]) -> GameEnded:
-        return GameEnded(reason=reason, bonuses={s.id: b for s, b in zip(state.seats, state.bonuses, strict=True)})
+    def _end(state: State, reason: Literal["heap_empty", "last_standing", "adjudicated"],
+             adjudication: Adjudication | None = None) -> GameEnded:
+        return GameEnded(reason=reason, bonuses={s.id: b for s, b in zip(state.seats, state.bonuses, strict=True)},
+                         adjudication=adjudication)
 
     def evolve(self, state: State, event: PebblesEvent) -> State:
         seq = state.seq + 1
@@ -229,7 +281,8 @@ class Pebbles:
                 return msgspec.structs.replace(state, seq=seq, out=out, active=active)
             case GameEnded():  # the bonuses as revealed: what every view sees from now on
                 bonuses = tuple(event.bonuses.get(s.id, b) for s, b in zip(state.seats, state.bonuses, strict=True))
-                return msgspec.structs.replace(state, seq=seq, phase="over", end_reason=event.reason, bonuses=bonuses)
+                return msgspec.structs.replace(state, seq=seq, phase="over", end_reason=event.reason, bonuses=bonuses,
+                                               adjudication=event.adjudication)
             case _:
                 assert_never(event)
 
@@ -240,6 +293,8 @@ class Pebbles:
         return state
 
     def parse_action(self, data: Any) -> PebblesAction:
+        if is_adjudication(data):
+            return parse_adjudication(data)
         try:
             return msgspec.convert(data, PebblesAction)  # type: ignore[no-any-return]
         except msgspec.ValidationError as error:
@@ -265,6 +320,8 @@ class Pebbles:
             "bonuses": {s.id: b for s, b in zip(state.seats, state.bonuses, strict=True)},
             "out": list(state.out), "end_reason": state.end_reason,
             "winners": list(outcome.winners) if outcome else None,
+            "winner": None if outcome is None else "draw" if outcome.is_draw else "+".join(outcome.winners),
+            "adjudication": msgspec.to_builtins(state.adjudication) if state.adjudication is not None else None,
         }
 
     # -- Seating --------------------------------------------------------------------------------------------
@@ -291,17 +348,16 @@ class Pebbles:
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over" or state.end_reason is None:
             return None
-        scores = {s.id: t + b for s, t, b in zip(state.seats, state.taken, state.bonuses, strict=True)}
-        standing: dict[int, list[str]] = {}
-        for side in sorted(_sides_in(state, state.out), key=lambda side: _index(state, side[0]) or 0):
-            standing.setdefault(sum(scores[s] for s in side), []).extend(side)
-        placings = [tuple(standing[score]) for score in sorted(standing, reverse=True)]
-        gone: list[tuple[str, ...]] = []
-        for seat in reversed(state.out):  # the last out places highest among those out
-            side = _side(state, seat)
-            if side not in gone:
-                gone.append(side)
-        return Outcome.ranked(placings + gone, state.end_reason, scores)
+        scores = _scores(state)
+        if state.adjudication is not None:
+            return Outcome.adjudicated(state.adjudication, scores)
+        return Outcome.ranked(_placings(state, scores), state.end_reason, scores)
+
+    def on_time(self, state: State) -> TimeRuling:
+        """Time called: the placings the game has now (score of the sides still in, then the sides out)."""
+        scores = _scores(state)
+        shown = ", ".join(f"{seat} {score}" for seat, score in scores.items())
+        return TimeRuling(tuple(_placings(state, scores)), f"the sides still in by score ({shown}), then those out")
 
     # -- Records --------------------------------------------------------------------------------------------
     def recorded_setup(self, events: Sequence[PebblesEvent]) -> dict[str, Any]:
@@ -323,9 +379,14 @@ class Pebbles:
                     action: PebblesAction = Take(player=event.player, count=event.count)
                 case Conceded():
                     action = Concede(player=event.player)
+                case GameEnded(adjudication=adjudication) if adjudication is not None:
+                    out.append(RecordedAction(i, i + 1, SCOREKEEPER, recorded_adjudication(adjudication)))
+                    i += 1
+                    continue
                 case _:
                     raise StreamError(i, f"event {i + 1}: {type(event).tag_name()} does not start an action")
-            stop = i + 2 if i + 1 < len(events) and isinstance(events[i + 1], GameEnded) else i + 1
+            ends = i + 1 < len(events) and isinstance(events[i + 1], GameEnded) and events[i + 1].adjudication is None
+            stop = i + 2 if ends else i + 1
             out.append(RecordedAction(i, stop, action.player, action))
             i = stop
         return out

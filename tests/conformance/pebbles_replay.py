@@ -35,14 +35,19 @@ from typing import Any, assert_never
 
 import msgspec
 
+from engine.adjudication import Adjudicate
 from engine.system import Outcome
+from replay.adjudication import ADJUDICATION_RULE, adjudication_line
 from replay.errors import UnknownView
 from replay.plugin import ALL, ReplayParts, hide_secrets, sees
 from replay.records.syntax import (
+    ADJUDICATION_TAGS,
     SEVEN_TAGS,
     Move,
     ParsedRecord,
     RecordSyntaxError,
+    adjudication_move,
+    adjudication_tags,
     movetext_tokens,
     read_header,
     tag_line,
@@ -122,6 +127,8 @@ class PebblesExplanations:
                 return f"{player} concedes" + (f" for team {team}" if team else "") + " (P4)"
             case GameEnded(reason=reason, bonuses=bonuses):
                 why = "the heap is empty" if reason == "heap_empty" else "one side is left"
+                if event.adjudication is not None:
+                    why = adjudication_line(event.adjudication)
                 revealed = ", ".join(f"{seat} {bonus}" for seat, bonus in sorted(bonuses.items()))
                 return f"{why}: the game ends; bonuses revealed: {revealed}"
             case _:
@@ -132,7 +139,8 @@ class PebblesExplanations:
         if shown is None:  # not asked by explain_game, which leaves out what the view may not see at all
             raise ValueError(f"view {view} may not see this {type(event).tag_name()} event")
         cause: dict[str, Any] = msgspec.json.decode(CODEC.encode_json(shown))
-        cause["rule"] = RULES[type(shown).tag_name()]
+        adjudicated = isinstance(shown, GameEnded) and shown.adjudication is not None
+        cause["rule"] = ADJUDICATION_RULE if adjudicated else RULES[type(shown).tag_name()]
         return self.text(state_before, shown), cause
 
 
@@ -142,7 +150,7 @@ EXPLANATIONS = PebblesExplanations()
 # -- the text record --------------------------------------------------------------------------------------------
 
 RESULT = re.compile(r"\*|p\d+(?:[=>]p\d+)*")
-DERIVED_TAGS = {"System", "Variant", "Seed", "Result", "Termination", "RulesVersion"}
+DERIVED_TAGS = {"System", "Variant", "Seed", "Result", "Termination", "RulesVersion", *ADJUDICATION_TAGS}
 
 
 class PebblesRecords:
@@ -161,6 +169,7 @@ class PebblesRecords:
         header += [("Seed", str(shown.seed) if shown.seed is not None else "?")]
         header += [("Result", _placings(outcome) if outcome else "*")]
         header += [("Termination", outcome.reason)] if outcome else []
+        header += adjudication_tags(state.adjudication)
         header += [("RulesVersion", PEBBLES.rules_version)]
         header += [(tag, value) for tag, value in people.items()
                    if tag not in dict(header) and re.fullmatch(r"[A-Za-z0-9_]+", tag)]
@@ -169,6 +178,9 @@ class PebblesRecords:
         state = PEBBLES.fold(events[: recorded[0].start if recorded else len(events)])
         for step in recorded:
             action = step.action
+            if isinstance(action, Adjudicate):  # in the header (adjudication_tags), not a move
+                state = _fold_on(state, events[step.start : step.stop])
+                continue
             move = f"{state.turn}. {action.player} " + ("concede" if isinstance(action, Concede) else str(action.count))
             produced = events[step.start : step.stop]
             if comments:
@@ -205,6 +217,9 @@ class PebblesRecords:
             else:
                 raise RecordSyntaxError(line, "syntax", f"cannot read move {token!r}: a number to take, or concede")
             record.moves.append(Move(line, action))
+        adjudication = adjudication_move(tags, tag_lines)
+        if adjudication is not None:
+            record.moves.append(adjudication)
         return record
 
     def setup_from_tags(self, record: ParsedRecord) -> dict[str, Any]:

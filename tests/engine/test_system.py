@@ -43,7 +43,7 @@ def test_outcome_is_json_and_back():
     outcome = Outcome.ranked([("p2",), ("p1",)], "concession", {"p1": 0, "p2": 2})
     data = msgspec.json.encode(outcome)
     assert msgspec.json.decode(data) == {"winners": ["p2"], "placings": [["p2"], ["p1"]], "reason": "concession",
-                                         "scores": {"p1": 0, "p2": 2}}
+                                         "scores": {"p1": 0, "p2": 2}, "adjudication": None}
     assert msgspec.json.decode(data, type=Outcome) == outcome
 
 

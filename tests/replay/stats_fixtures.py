@@ -23,6 +23,7 @@ E  2026-02-11 running game (orcs vs dwarves): counted nowhere
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -172,3 +173,19 @@ def load(store: Any, clock: Clock, games: dict[str, tuple] = GAMES, step: int | 
         store.create_game(game_id, "lords-of-war", [], {}, encoded[:step], tournament=tournament)
         for i in range(step, len(encoded), step):
             store.append(game_id, encoded[i : i + step])
+
+
+def projected(games: dict[str, tuple] = GAMES) -> Iterator[Any]:
+    """A DuckDB store in memory holding ``games``, projected: yields a reader of it (a module fixture's body)."""
+    from replay.analytics import projections
+    from replay.store.duckdb_store import DuckDBEventStore
+
+    clock = Clock()
+    store = DuckDBEventStore(":memory:", clock=clock)
+    load(store, clock, games)
+    projector = projections.attach(store, background=False)
+    reader = store.reader()
+    yield reader
+    reader.close()
+    projector.close()
+    store.close()

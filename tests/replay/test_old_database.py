@@ -63,7 +63,17 @@ def answer(conn: Any, key: str) -> Any:
 
 
 def answers(conn: Any, expected: dict[str, Any]) -> dict[str, Any]:
-    return {key: json.loads(msgspec.json.encode(answer(conn, key))) for key in expected}
+    return {key: _as_then(json.loads(msgspec.json.encode(answer(conn, key)))) for key in expected}
+
+
+def _as_then(data: Any) -> Any:
+    """An answer without the fields added since the fixture was made, where they are empty: the ``ending`` filter
+    echoed in ``filters`` and an end reason's ``adjudication`` (issue 28; no game of the fixture is adjudicated)."""
+    if isinstance(data, dict):
+        return {k: _as_then(v) for k, v in data.items() if not (k in ("ending", "adjudication") and v is None)}
+    if isinstance(data, list):
+        return [_as_then(v) for v in data]
+    return data
 
 
 @pytest.fixture(scope="module")
@@ -82,11 +92,11 @@ def test_a_database_from_before_the_split_answers_the_same_statistics_before_and
     before.close()
     assert kept["proj_placements"] > 100 and len(expected) > 150
 
-    store = DuckDBEventStore(path)  # the shared chain moves it forward (migrations 011, 012)...
+    store = DuckDBEventStore(path)  # the shared chain moves it forward (migrations 011, 012, 013)...
     projector = attach(store, background=False)  # ...and Lords of War's own chain comes after it
     conn = store.reader()
     try:
-        assert [v for (v,) in conn.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall()][-1] == 12
+        assert [v for (v,) in conn.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall()][-1] == 13
         chains = conn.execute("SELECT chain, version FROM system_migrations").fetchall()
         assert [row for row in chains if row[0] == "lords-of-war"] == [("lords-of-war", 1)]  # (others: new tables)
         assert {t: conn.execute(f"SELECT count(*) FROM {t}").fetchall()[0][0] for t in kept} == kept  # data kept

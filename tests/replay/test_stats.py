@@ -23,15 +23,7 @@ Z2 = 1.959963984540054**2
 
 @pytest.fixture(scope="module")
 def conn():
-    clock = fx.Clock()
-    store = DuckDBEventStore(":memory:", clock=clock)
-    fx.load(store, clock)
-    projector = projections.attach(store, background=False)
-    reader = store.reader()
-    yield reader
-    reader.close()
-    projector.close()
-    store.close()
+    yield from fx.projected()
 
 
 def counts(rows, *fields):

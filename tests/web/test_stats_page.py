@@ -140,6 +140,21 @@ def test_a_filter_changes_the_numbers_and_stays_in_the_url(server: Server, page:
     assert not page.problems
 
 
+def test_the_ending_filter_chooses_rule_decided_adjudicated_or_all_games(server: Server, page: Any) -> None:
+    """Issue 28: the core statistics' ``ending`` filter is a choice of three (default: the statistic's own)."""
+    open_stats(page, server)
+    ending = page.locator("select#filter-ending")  # its label reads "Ending" and the chosen option
+    assert ending.locator("option").all_text_contents() == ["default", "rules", "adjudicated", "all"]
+    ending.select_option("adjudicated")
+    page.get_by_role("button", name="Apply").click()
+    page.wait_for_function(READY, timeout=30_000)
+    assert parse_qs(urlparse(page.url).query) == {"ending": ["adjudicated"]}
+    apart = api(server, "/stats/armies", ending="adjudicated")
+    assert page.locator(".sample").text_content().startswith(f"{apart['games']} finished games")
+    assert page.locator("select#filter-ending").input_value() == "adjudicated"
+    assert not page.problems
+
+
 def test_a_table_downloads_as_csv(server: Server, page: Any) -> None:
     open_stats(page, server)
     armies = section(page, "armies")

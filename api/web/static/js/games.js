@@ -26,7 +26,8 @@ export function resultText(game) {
   else if (meta.winner) who = `${names[meta.winner] || meta.winner} wins`;
   else if (Array.isArray(meta.winners) && meta.winners.length) who = `${meta.winners.map((s) => names[s] || s).join(" & ")} win`;
   else who = "Over";
-  return meta.end_reason ? `${who} · ${meta.end_reason}` : who;
+  const reason = meta.adjudication ? `${meta.end_reason} (${meta.adjudication})` : meta.end_reason;
+  return reason ? `${who} · ${reason}` : who;
 }
 
 /** "2026-11-23 21:45 UTC" (the same text for every reader, whatever their time zone). */

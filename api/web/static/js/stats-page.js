@@ -64,6 +64,10 @@ function filtersForm(catalogue, tournaments, onApply) {
       control = el("select", { id, name: f.name },
         el("option", { value: "" }, "any"),
         options.map((t) => el("option", { value: t.id, selected: t.id === value }, t.name === t.id ? t.id : `${t.name} (${t.id})`)));
+    } else if (f.choices) {
+      control = el("select", { id, name: f.name },
+        el("option", { value: "" }, "default"),
+        f.choices.map((c) => el("option", { value: c, selected: c === value }, c)));
     } else if (f.type === "date") {
       control = el("input", { id, name: f.name, type: "date", value });
     } else if (f.type === "integer") {
@@ -235,7 +239,7 @@ const CORE_CHARTS = {
     })];
   },
   "end-reasons"(result) {
-    return [intervalChart(result.rows.map((r) => ({ label: r.end_reason, value: r.share, low: r.low, high: r.high, note: `${r.games} of ${result.games} games` })), {
+    return [intervalChart(result.rows.map((r) => ({ label: r.adjudication ? `${r.end_reason} (${r.adjudication})` : r.end_reason, value: r.share, low: r.low, high: r.high, note: `${r.games} of ${result.games} games` })), {
       title: "How games end", valueName: "share of games",
       description: `The share of ${result.games} games ended by each reason, with 95% Wilson intervals.`,
     })];
