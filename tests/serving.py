@@ -35,7 +35,7 @@ def serve(
     args: Sequence[str] = (),
     module: str = "api.cli",
     launcher: Sequence[str] = (),
-    seconds: float = 30,
+    seconds: float = 180,  # an upper bound on a condition wait: generous, since a loaded machine starts slowly
 ) -> subprocess.Popen[str]:
     """``python -m MODULE serve --db DB --port PORT ARGS`` (``launcher`` before it: a program that execs it) with
     the ``WARLOG_*`` settings in ``env``; stdout to /dev/null, stderr kept (text). Returns once ``GET /health``

@@ -292,6 +292,23 @@ def check_record(served: Served, text: str, tmp_path: Path) -> None:
     assert exported.split("\n\n", 1)[1].strip() == text.split("\n\n", 1)[1].strip()  # the moves, word for word
 
 
+def check_adjudication(served: Served, text: str) -> None:
+    """The page's ``curl`` adjudicates a new game as it says: the action it sends is accepted, and the answer has
+    every key the page shows (the game's last event ends it, adjudicated for the reason sent)."""
+    sent = json.loads(re.search(r"-d '([^']*)'", text).group(1))  # type: ignore[union-attr]
+    shown = json.loads(" ".join(line.lstrip("# ") for line in text.split("\n") if line.startswith("#")))
+    created = served.http.post("/games", json=LORDS_OF_WAR)
+    assert created.status_code == 201, created.text
+    keeper = {"Authorization": f"Bearer {created.json()['tokens']['scorekeeper']}"}
+    answered = served.http.post(f"/games/{created.json()['id']}/actions", json=sent, headers=keeper)
+    assert answered.status_code == 201, answered.text
+    missing = keys_of(shown) - keys_of(answered.json())
+    assert not missing, f"the page shows keys the answer has not: {sorted(missing)}"
+    ended = answered.json()["events"][-1]
+    assert (ended["type"], ended["reason"], ended["adjudication"]["reason"]) == (
+        "game_ended", "adjudicated", sent["action"]["reason"])
+
+
 def check_python(served: Served, text: str) -> None:
     exec(compile(text, "docs/events.md", "exec"), {})  # noqa: S102 - the page's own example
 
@@ -379,6 +396,7 @@ CHECKS: dict[tuple[str, str], Callable[..., None]] = {
     ("docs/light-wars.md", '{"units": [{"owner": "p1", "unit": "K", "square": "A1", "facing": "N"},'):
         check_light_wars_position,
     (RECORDS, '[Event "Leeds Winter Open"]'): check_record,
+    (API, 'curl -s -X POST $W/games/$G/actions -H "Authorization: Bearer $SCOREKEEPER" \\'): check_adjudication,
     ("docs/heroscape.md", "1.  1.  1.  1.  1.  1.  1.                     r = -6"): check_heroscape_map,
     ("docs/events.md", "from engine.systems import get_system"): check_python,
     ("docs/deploy.md", "warlog serve --db club.duckdb --host 0.0.0.0 --port 8000"): check_command_lines,

@@ -25,7 +25,7 @@ def test_postgres_restarted_under_load_503_then_reconnect_and_nothing_acknowledg
 ) -> None:
     port = free_port()
     process = serve(own_postgres.url, port, args=["--stats-db", str(tmp_path / "stats.duckdb")],  # type: ignore[arg-type]
-                    seconds=60)
+                    seconds=180)
     acknowledged: dict[str, int] = {}  # game -> the last seq a 201 answered
     answers: list[tuple[float, int, str]] = []  # (when, status, error code)
     stop_load = threading.Event()

@@ -235,7 +235,7 @@ def supervised(workers: int, folder: Path) -> Iterator[tuple[subprocess.Popen[st
     with fresh_schema() as url:
         port = free_port()
         process = serve(url, port, args=["--workers", str(workers), "--stats-db", str(folder / "s.duckdb")],  # type: ignore[arg-type]
-                        seconds=60)
+                        seconds=180)
         try:
             with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
                 yield process, client

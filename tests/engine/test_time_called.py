@@ -84,8 +84,8 @@ def test_lords_of_war_time_called_counts_a_teams_cards_s10():
 
 def _art_of_war(kingdoms: tuple[int, int], graves: tuple[int, int]) -> tuple[Any, Any]:
     system, state = _running("art-of-war")
-    players = tuple(msgspec.structs.replace(p, kingdom=tuple(f"{p.id}.k{i}" for i in range(kingdoms[n])),
-                                            graveyard=tuple(f"{p.id}.g{i}" for i in range(graves[n])))
+    players = tuple(msgspec.structs.replace(p, kingdom=tuple(f"{p.id}.soldier.{i + 1}" for i in range(kingdoms[n])),
+                                            graveyard=tuple(f"{p.id}.archer.{i + 1}" for i in range(graves[n])))
                     for n, p in enumerate(state.players))
     return system, msgspec.structs.replace(state, players=players)
 

@@ -22,6 +22,9 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--
          "--disable-sync", "--no-first-run", "--disable-quic"]
 SHOTS = ROOT / "build" / "screenshots"
 ADMIN = "web-admin-key"
+# How long a page may take to show what a test waits for: an upper bound on a condition wait, never a pause. It is
+# generous because a busy machine (CI beside other jobs) renders a page many times slower than an idle one.
+WAIT_MS = 90_000
 MISSING = (f"the browser tests need Chromium at {CHROMIUM}: install Debian's package (`apt-get install -y chromium`) "
            "or set WARLOG_CHROMIUM to a Chromium binary")
 
@@ -65,6 +68,7 @@ def browser() -> Iterator[Any]:
 def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A fresh browser context and page; console errors and failed page requests fail the test."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(WAIT_MS)
     opened = context.new_page()
     problems: list[str] = []
     opened.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)

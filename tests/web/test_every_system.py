@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine.systems import system_names
-from tests.web.conftest import Server, screenshot
+from tests.web.conftest import WAIT_MS, Server, screenshot
 
 
 def sample_game(server: Server, system: str) -> dict[str, Any]:
@@ -24,7 +24,7 @@ def test_a_sample_game_of_every_system_replays_and_steps(server: Server, page: A
     game = sample_game(server, system)
     assert game["seq"] >= 3
     page.goto(f"{server.url}/replay/{game['id']}?step=2")
-    page.wait_for_selector("main[data-step]", timeout=15_000)
+    page.wait_for_selector("main[data-step]", timeout=WAIT_MS)
     assert page.get_attribute("main", "data-step") == "2"
     board = page.locator("#board")
     assert board.locator("svg").count() + board.locator("table").count() >= 1
@@ -43,7 +43,7 @@ def test_a_sample_game_of_every_system_replays_and_steps(server: Server, page: A
 @pytest.mark.parametrize("system", system_names())
 def test_the_statistics_page_of_every_system(server: Server, page: Any, system: str) -> None:
     page.goto(f"{server.url}/stats?system={system}")
-    page.wait_for_selector("html[data-ready='true']", timeout=30_000)
+    page.wait_for_selector("html[data-ready='true']", timeout=WAIT_MS)
     assert page.locator("section.statistic").count() >= 5
     assert page.locator(".error").count() == 0
     screenshot(page, f"stats-{system}")
@@ -52,8 +52,8 @@ def test_the_statistics_page_of_every_system(server: Server, page: Any, system: 
 
 def test_l5r_honour_curves_are_drawn_one_line_a_clan_with_the_values_in_the_table(server: Server, page: Any) -> None:
     page.goto(f"{server.url}/stats?system=l5r")
-    page.wait_for_selector("html[data-ready='true']", timeout=30_000)
-    page.wait_for_selector("polyline[data-clan]", timeout=15_000)
+    page.wait_for_selector("html[data-ready='true']", timeout=WAIT_MS)
+    page.wait_for_selector("polyline[data-clan]", timeout=WAIT_MS)
     clans = page.eval_on_selector_all("polyline[data-clan]", "ls => ls.map(l => l.dataset.clan)")
     assert len(clans) >= 2 and clans == sorted(clans)
     first = page.locator("circle[data-clan][data-turn='0']").first

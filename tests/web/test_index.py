@@ -7,14 +7,14 @@ import re
 from typing import Any
 
 from tests.api.helpers import SETUP
-from tests.web.conftest import Server, screenshot
+from tests.web.conftest import WAIT_MS, Server, screenshot
 
 ROWS = "tbody[data-games] tr"
 
 
 def open_list(page: Any, server: Server, query: str = "") -> None:
     page.goto(server.url + "/" + query)
-    page.wait_for_selector(f"{ROWS}, [data-summary]:has-text('No games')", timeout=15_000)
+    page.wait_for_selector(f"{ROWS}, [data-summary]:has-text('No games')", timeout=WAIT_MS)
 
 
 def listed(page: Any) -> list[str]:
@@ -121,7 +121,7 @@ def test_a_game_created_while_the_page_is_open_appears_as_live(server: Server, p
     body = client.post("/games", json={**SETUP, "players": [{"id": "p1", "name": "Liv", "army": "templars"},
                                                             {"id": "p2", "name": "Max", "army": "lizardmen"}]}).json()
     row = page.locator(f"tr[data-game-id='{body['id']}']")
-    row.wait_for(timeout=15_000)  # the page polls every 5 s
+    row.wait_for(timeout=WAIT_MS)  # the page polls every 5 s
     assert row.get_attribute("data-status") == "live"
     assert row.locator(".badge.live").inner_text() == "live"
     assert "Liv (templars)" in row.inner_text() and "Max (lizardmen)" in row.inner_text()
@@ -129,7 +129,7 @@ def test_a_game_created_while_the_page_is_open_appears_as_live(server: Server, p
     conceded = client.post(f"/games/{body['id']}/actions", json={"action": {"type": "concede", "player": "p1"}},
                            headers={"Authorization": f"Bearer {body['tokens']['scorekeeper']}"})
     assert conceded.status_code == 201
-    page.wait_for_selector(f"tr[data-game-id='{body['id']}'][data-status=over]", timeout=15_000)
+    page.wait_for_selector(f"tr[data-game-id='{body['id']}'][data-status=over]", timeout=WAIT_MS)
     assert "Max wins · concession" in page.locator(f"tr[data-game-id='{body['id']}'] [data-col=result]").inner_text()
     screenshot(page, "index-desktop")
     assert not page.problems

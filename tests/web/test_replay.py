@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.conftest import ADMIN, ROOT, Server, free_port, screenshot
+from tests.web.conftest import ADMIN, ROOT, WAIT_MS, Server, free_port, screenshot
 
 SEALED = {"system": "lords-of-war", "seed": 7, "insecure_seed": True, "variant": {"mode": "sealed"},
           "players": [{"id": "p1", "name": "Ann", "army": "orcs"}, {"id": "p2", "name": "Bob", "army": "dwarves"}]}
@@ -48,7 +48,7 @@ def play(server: Server, game_id: str, tokens: dict[str, str], moves: int) -> No
 
 def open_replay(page: Any, server: Server, game_id: str, query: str = "") -> None:
     page.goto(f"{server.url}/replay/{game_id}{query}")
-    page.wait_for_selector("main[data-step]", timeout=15_000)
+    page.wait_for_selector("main[data-step]", timeout=WAIT_MS)
 
 
 def step_of(page: Any) -> int:
@@ -178,12 +178,12 @@ def test_a_live_game_moves_along_and_tells_of_new_steps(server: Server, page: An
     page.wait_for_selector("#live-status[data-state='live']")
     last = step_of(page)
     play(server, game_id, tokens, 1)
-    page.wait_for_function(f"Number(document.querySelector('main').dataset.step) > {last}", timeout=10_000)
+    page.wait_for_function(f"Number(document.querySelector('main').dataset.step) > {last}", timeout=WAIT_MS)
     now = step_of(page)
     assert now == server.client().get(f"/games/{game_id}").json()["seq"]
     page.keyboard.press("Home")
     play(server, game_id, tokens, 1)
-    page.wait_for_selector(".replay-fresh", timeout=10_000)
+    page.wait_for_selector(".replay-fresh", timeout=WAIT_MS)
     assert step_of(page) == 1
     assert "new step" in page.text_content(".replay-fresh")
     page.click(".replay-fresh")
@@ -206,12 +206,12 @@ def test_a_dropped_stream_shows_reconnecting_and_resumes_without_loss(tmp_path: 
         open_replay(page, first, game_id)
         page.wait_for_selector("#live-status[data-state='live']")
         first.stop()
-        page.wait_for_selector("#live-status[data-state='reconnecting']", timeout=15_000)
+        page.wait_for_selector("#live-status[data-state='reconnecting']", timeout=WAIT_MS)
         assert "reconnecting" in page.text_content("#live-status")
         second = restart(db, port)
         play(second, game_id, tokens, 2)  # recorded while the page is still away
         last = second.client().get(f"/games/{game_id}").json()["seq"]
-        page.wait_for_function(f"document.querySelector('main').dataset.step === '{last}'", timeout=20_000)
+        page.wait_for_function(f"document.querySelector('main').dataset.step === '{last}'", timeout=WAIT_MS)
         page.wait_for_selector("#live-status[data-state='live']")
         steps = page.eval_on_selector_all("#moves a[data-step]", "links => links.map(a => Number(a.dataset.step))")
         assert steps == list(range(1, last + 1))  # none lost, none twice

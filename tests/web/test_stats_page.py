@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from tests.web.conftest import Server, screenshot
+from tests.web.conftest import WAIT_MS, Server, screenshot
 
 READY = "document.documentElement.dataset.ready === 'true'"
 
@@ -21,7 +21,7 @@ READY = "document.documentElement.dataset.ready === 'true'"
 def open_stats(page: Any, server: Server, query: str = "") -> float:
     started = time.perf_counter()
     page.goto(f"{server.url}/stats{query}")
-    page.wait_for_function(READY, timeout=30_000)
+    page.wait_for_function(READY, timeout=WAIT_MS)
     return time.perf_counter() - started
 
 
@@ -112,7 +112,7 @@ def test_a_filter_changes_the_numbers_and_stays_in_the_url(server: Server, page:
     open_stats(page, server)
     page.get_by_label("Army", exact=True).fill("elves")
     page.get_by_role("button", name="Apply").click()
-    page.wait_for_function(READY, timeout=30_000)
+    page.wait_for_function(READY, timeout=WAIT_MS)
     assert parse_qs(urlparse(page.url).query) == {"army": ["elves"]}
     filtered = api(server, "/stats/armies", army="elves")
     unfiltered = api(server, "/stats/armies")
@@ -127,14 +127,14 @@ def test_a_filter_changes_the_numbers_and_stays_in_the_url(server: Server, page:
     # the URL is the view: opened again (a shared link), the same filter and numbers
     shared = page.url
     page.goto(server.url + "/stats")
-    page.wait_for_function(READY, timeout=30_000)
+    page.wait_for_function(READY, timeout=WAIT_MS)
     page.goto(shared)
-    page.wait_for_function(READY, timeout=30_000)
+    page.wait_for_function(READY, timeout=WAIT_MS)
     assert page.get_by_label("Army", exact=True).input_value() == "elves"
     assert [int(v) for v in column(page, "armies", "games")] == [r["games"] for r in filtered["rows"]]
     # back to everything
     page.get_by_role("button", name="Reset").click()
-    page.wait_for_function(READY, timeout=30_000)
+    page.wait_for_function(READY, timeout=WAIT_MS)
     assert urlparse(page.url).query == ""
     assert page.locator(".sample").text_content().startswith(f"{unfiltered['games']} finished games")
     assert not page.problems
@@ -147,7 +147,7 @@ def test_the_ending_filter_chooses_rule_decided_adjudicated_or_all_games(server:
     assert ending.locator("option").all_text_contents() == ["default", "rules", "adjudicated", "all"]
     ending.select_option("adjudicated")
     page.get_by_role("button", name="Apply").click()
-    page.wait_for_function(READY, timeout=30_000)
+    page.wait_for_function(READY, timeout=WAIT_MS)
     assert parse_qs(urlparse(page.url).query) == {"ending": ["adjudicated"]}
     apart = api(server, "/stats/armies", ending="adjudicated")
     assert page.locator(".sample").text_content().startswith(f"{apart['games']} finished games")
@@ -246,10 +246,10 @@ def test_contents_links_and_back_keep_the_view(server: Server, page: Any) -> Non
     assert page.evaluate("window.drawn.isConnected")  # its sections were not replaced
     page.get_by_label("Army", exact=True).fill("dwarves")
     page.get_by_role("button", name="Apply").click()
-    page.wait_for_function(READY, timeout=30_000)
+    page.wait_for_function(READY, timeout=WAIT_MS)
     page.go_back()  # from another filter: the previous view again
     page.wait_for_function("new URL(location).searchParams.get('army') === 'orcs'")
-    page.wait_for_function(READY, timeout=30_000)
+    page.wait_for_function(READY, timeout=WAIT_MS)
     assert page.get_by_label("Army", exact=True).input_value() == "orcs"
     expected = [r["games"] for r in api(server, "/stats/armies", army="orcs")["rows"]]
     assert [int(v) for v in column(page, "armies", "games")] == expected

@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.conftest import Server, screenshot
+from tests.web.conftest import WAIT_MS, Server, screenshot
 
 PLAYERS = [("ann", "Ann", "orcs"), ("ben", "Ben", "dwarves"), ("cat", "Cat", "elves"), ("dan", "Dan", "undead"),
            ("eve", "Eve", "templars")]
@@ -53,7 +53,7 @@ def running(server: Server) -> Iterator[dict[str, Any]]:
 
 def test_the_page_shows_rounds_tables_byes_and_standings(server: Server, page: Any, running: dict[str, Any]) -> None:
     page.goto(f"{server.url}/tournaments/{running['id']}")
-    page.wait_for_selector("[data-tournament] h1", timeout=15_000)
+    page.wait_for_selector("[data-tournament] h1", timeout=WAIT_MS)
     assert page.locator("h1").inner_text() == "Autumn Open"
     assert page.title() == "Autumn Open · warlog"
     assert "lords-of-war" in page.locator("dl.facts").inner_text()
@@ -106,7 +106,7 @@ def test_a_tournament_on_a_phone(server: Server, browser: Any, running: dict[str
 def test_a_tournament_without_rounds_says_so(server: Server, page: Any) -> None:
     tid, _ = create(server, "Winter Cup", PLAYERS[:2])
     page.goto(f"{server.url}/tournaments/{tid}")
-    page.wait_for_selector("[data-no-rounds]", timeout=15_000)
+    page.wait_for_selector("[data-no-rounds]", timeout=WAIT_MS)
     assert page.locator("[data-no-rounds]").inner_text() == "No rounds have been played yet."
     assert page.locator("[data-rounds]").inner_text() == "0 of 3 played"
     assert page.locator("table.standings tbody tr").count() == 2

@@ -321,8 +321,10 @@ def test_r9_an_effect_records_that_a_card_wins_the_game(client: TestClient) -> N
     assert (ended["winner"], ended["reason"], ended["card"]) == ("p2", "card", HOTARU)
     shown = state(client, game, tokens, "spectator")
     assert (shown["phase"], shown["winner"], shown["end_reason"]) == ("over", "p2", "card")
-    error = refusal(client, game, tokens["scorekeeper"], type="pass", player="p1")
-    assert error["reason"] == "game_over"
+    before = client.get(f"/games/{game}/state").json()["seq"]
+    answer = act(client, game, tokens["scorekeeper"], type="pass", player="p1")  # any action on a finished game
+    assert (answer.status_code, answer.json()["error"]["code"]) == (409, "game_over"), answer.text
+    assert client.get(f"/games/{game}/state").json()["seq"] == before
 
 
 def test_r9_an_effect_cannot_eliminate_or_crown_nobody(client: TestClient) -> None:
