@@ -17,7 +17,7 @@ from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, 
 from engine.lords_of_war.adjudication import on_time
 from engine.lords_of_war.armies import RULES_VERSION, SYSTEM_NAME, army_cards, parse_variant, setup_from_started, start
 from engine.lords_of_war.bots import GreedyBot, RandomBot, play_bot_game
-from engine.lords_of_war.cards import CARDS, CORE_DECKS, FACTIONS, Card
+from engine.lords_of_war.catalogue import CARDS, CORE_DECKS, FACTIONS, Card
 from engine.lords_of_war.rules import decide, legal_actions
 from engine.lords_of_war.seating import SEAT_COUNTS, SEAT_NAMES, layout_of
 from engine.lords_of_war.state import PLAYER_INDEX, PLAYERS, State, evolve, fold, initial_state, state_to_builtins

@@ -20,7 +20,7 @@ from typing import Any
 import msgspec
 
 from engine.lords_of_war import geometry as geo
-from engine.lords_of_war.cards import CARDS, COMMANDER_RANKS
+from engine.lords_of_war.catalogue import CARDS, COMMANDER_RANKS
 from engine.lords_of_war.prng import SHUFFLE_NAME, shuffled_decks
 from engine.lords_of_war.seating import SEAT_INDEX, SEAT_NAMES, TWO, Layout, layout_of
 from events import Adjudication
