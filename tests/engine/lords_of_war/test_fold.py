@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from engine.errors import RuleError
 from engine.lords_of_war import Draw, decide, evolve, fold, initial_state, start, state_to_builtins
 from engine.lords_of_war import geometry as geo
+from engine.lords_of_war.history import recorded_actions, redecide
 from engine.lords_of_war.prng import SplitMix64, _draws, shuffle, shuffled_decks
 from engine.lords_of_war.state import State
-from engine.lords_of_war.verify import recorded_actions, redecide
 from events.lords_of_war import CODEC, GameStarted, Placed
 from tests.engine.lords_of_war.test_properties import games, play
 

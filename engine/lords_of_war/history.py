@@ -1,5 +1,6 @@
-"""Re-deciding a recorded game: recover each action from its events and check that today's rules produce the
-same events (``warlog verify``; the property tests; the benchmark)."""
+"""A recorded game read back: the setup that started it (``recorded_setup``), each action recovered from its events
+(``recorded_actions``), decided again with today's rules (``redecide``) and checked to give the same events
+(``verify``: ``warlog verify``; the property tests; the benchmark)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 from engine.adjudication import recorded_adjudication
 from engine.errors import RuleError, StreamError
 from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, Recall, Shoot
+from engine.lords_of_war.armies import setup_from_started
 from engine.lords_of_war.rules import decide
 from engine.lords_of_war.state import State, apply_events, frozen, initial_state, working_copy
 from events.lords_of_war import (
@@ -33,6 +35,13 @@ _ACTION_STARTS = frozenset(ACTION_STARTS)
 
 # (first event index, end index, the action, today's events or the RuleError today's rules raise)
 Redecided = tuple[int, int, LordsOfWarAction, "tuple[Any, ...] | RuleError"]
+
+
+def recorded_setup(events: Sequence[Any]) -> dict[str, Any]:
+    """The setup (POST /games body) that started a recorded game; raises StreamError."""
+    if not events or not isinstance(events[0], GameStarted):
+        raise StreamError(0, "a Lords of War stream starts with game_started")
+    return setup_from_started(events[0])
 
 
 def recorded_actions(events: Sequence[Any], table: bool | None = None) -> list[tuple[int, int, LordsOfWarAction]]:
@@ -127,4 +136,6 @@ def verify(events: Sequence[Any], *, full_check: bool = False) -> str | None:
     return None
 
 
-__all__ = ["ACTION_STARTS", "OPENING", "Redecided", "StreamError", "recorded_actions", "redecide", "verify"]
+__all__ = [
+    "ACTION_STARTS", "OPENING", "Redecided", "StreamError", "recorded_actions", "recorded_setup", "redecide", "verify",
+]
