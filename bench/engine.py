@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.lords_of_war import FACTIONS, decide, evolve, fold, initial_state  # noqa: E402
 from engine.lords_of_war.bots import play_bot_game  # noqa: E402
-from engine.lords_of_war.verify import recorded_actions, redecide  # noqa: E402
+from engine.lords_of_war.history import recorded_actions, redecide  # noqa: E402
 
 
 def games(n: int) -> list[list]:

@@ -5,7 +5,7 @@
 Lords of War: bot games played by ``engine.play.play`` (the protocol: ``to_act``, ``Bot.choose``,
 ``decide``, ``evolve``, ``outcome`` per action) and, for Lords of War, by its own ``play_bot_game`` (the same games,
 event for event); then the recorded games re-decided through ``SYSTEM.redecide`` (the protocol's ``Redecided``
-tuples) and through ``engine.lords_of_war.verify.redecide``. CPU time of this process (time.process_time), best of
+tuples) and through ``engine.lords_of_war.history.redecide``. CPU time of this process (time.process_time), best of
 ``--repeat``. The protocol should cost a few per cent at most.
 """
 
@@ -21,7 +21,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.lords_of_war import SYSTEM, play_bot_game  # noqa: E402
-from engine.lords_of_war.verify import redecide  # noqa: E402
+from engine.lords_of_war.history import redecide  # noqa: E402
 from engine.play import play  # noqa: E402
 
 BOTS = (("random", "random"), ("greedy", "random"), ("random", "greedy"), ("greedy", "greedy"))

@@ -19,7 +19,7 @@ from api.models import Army, CardId, Request, SeatId
 from api.plugin import ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
 from engine.lords_of_war import SYSTEM
 from engine.lords_of_war.armies import MAX_COMMAND_TARGET, MAX_KILL_TARGET
-from engine.lords_of_war.cards import ARMY_SIZE, CARDS, FACTIONS
+from engine.lords_of_war.catalogue import ARMY_SIZE, CARDS, FACTIONS
 from engine.lords_of_war.seating import TEAM_NAMES
 from events.lords_of_war import Variant
 

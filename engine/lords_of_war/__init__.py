@@ -12,16 +12,16 @@ from collections.abc import Generator, Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.adjudication import acting_seat
-from engine.errors import SetupError, StreamError
+from engine.errors import SetupError
 from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, Recall, Shoot, parse_action
 from engine.lords_of_war.adjudication import on_time
-from engine.lords_of_war.armies import RULES_VERSION, SYSTEM_NAME, army_cards, parse_variant, setup_from_started, start
+from engine.lords_of_war.armies import RULES_VERSION, SYSTEM_NAME, army_cards, parse_variant, start
 from engine.lords_of_war.bots import GreedyBot, RandomBot, play_bot_game
-from engine.lords_of_war.cards import CARDS, CORE_DECKS, FACTIONS, Card
+from engine.lords_of_war.catalogue import CARDS, CORE_DECKS, FACTIONS, Card
+from engine.lords_of_war.history import recorded_actions, recorded_setup, redecide, verify
 from engine.lords_of_war.rules import decide, legal_actions
 from engine.lords_of_war.seating import SEAT_COUNTS, SEAT_NAMES, layout_of
 from engine.lords_of_war.state import PLAYER_INDEX, PLAYERS, State, evolve, fold, initial_state, state_to_builtins
-from engine.lords_of_war.verify import recorded_actions, redecide, verify
 from engine.system import (
     BotFactory,
     GameSystem,
@@ -33,7 +33,7 @@ from engine.system import (
     TimeRuling,
     seat_id,
 )
-from events.lords_of_war import CODEC, GameStarted, LordsOfWarEvent
+from events.lords_of_war import CODEC, LordsOfWarEvent
 
 TWO_PLAYERS = SeatCounts(2, 2)  # §3
 ANY_SEATS = SeatCounts(2, 6, gaps=(5,))  # §3, §10: 2, 3, or 4 or 6 in two teams
@@ -154,9 +154,7 @@ class LordsOfWarSystem:
 
     # -- Records --------------------------------------------------------------------------------------------
     def recorded_setup(self, events: Sequence[LordsOfWarEvent]) -> dict[str, Any]:
-        if not events or not isinstance(events[0], GameStarted):
-            raise StreamError(0, "a Lords of War stream starts with game_started")
-        return setup_from_started(events[0])
+        return recorded_setup(events)
 
     def recorded_actions(self, events: Sequence[LordsOfWarEvent]) -> list[RecordedAction[LordsOfWarAction]]:
         return [RecordedAction(start, stop, acting_seat(action), action)

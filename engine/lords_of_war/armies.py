@@ -10,7 +10,7 @@ import msgspec
 
 from engine.errors import SetupError
 from engine.lords_of_war import geometry as geo
-from engine.lords_of_war.cards import ARMY_SIZE, CARDS, COMMANDER_RANKS, CORE_DECKS, RANK_COUNTS
+from engine.lords_of_war.catalogue import ARMY_SIZE, CARDS, COMMANDER_RANKS, CORE_DECKS, RANK_COUNTS
 from engine.lords_of_war.prng import SHUFFLE_NAME
 from engine.lords_of_war.seating import SEAT_COUNTS, SEAT_NAMES, VICTORY, Layout, layout_of
 from events.lords_of_war import (

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from engine.lords_of_war import geometry as geo
 from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, Shoot
 from engine.lords_of_war.armies import start
-from engine.lords_of_war.cards import CARDS
+from engine.lords_of_war.catalogue import CARDS
 from engine.lords_of_war.geometry import NEIGHBOUR_DELTAS
 from engine.lords_of_war.rules import (
     decide,

@@ -17,7 +17,7 @@ from engine.errors import RuleError
 from engine.lords_of_war import geometry as geo
 from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, Recall, Shoot
 from engine.lords_of_war.adjudication import adjudicated
-from engine.lords_of_war.cards import CARDS, COMMANDER_RANKS, Card
+from engine.lords_of_war.catalogue import CARDS, COMMANDER_RANKS, Card
 from engine.lords_of_war.geometry import DIRECTIONS, MAT_SQUARES, NEIGHBOUR_DELTAS
 from engine.lords_of_war.seating import SEAT_NAMES
 from engine.lords_of_war.state import PLAYER_INDEX, PLAYERS, State, seat_of

@@ -1,9 +1,10 @@
 """The game state, ``initial_state``, ``evolve``, ``fold`` and ``state_to_builtins``.
 
 ``evolve`` trusts its events and never re-runs a rule (HOUSE_STYLE: decide/evolve). The state is a frozen
-msgspec Struct; its containers are tuples, frozensets and one board dict that is never changed once a State holds
-it (an old state is never mutated). ``fold`` applies events to a mutable working copy and freezes it once at the
-end; ``evolve`` builds each new State from the old one. Seats are indices internally (0 = p1, 1 = p2, ...).
+msgspec Struct; its containers are tuples, frozensets and two dicts (the board, the owners) that are never changed
+once a State holds them (an old state is never mutated). Each event's meaning is written once, ``apply`` on a
+mutable working copy (``Work``); ``evolve`` and ``fold`` are derived from it (``engine.folding``). Seats are
+indices internally (0 = p1, 1 = p2, ...).
 
 Seats and sides (``engine.lords_of_war.seating``): the board holds each unit as (card, side), the side being the
 frame it faces in (§1) and the team it fights for (§10); with more than two seats ``owners`` says which seat each
@@ -14,13 +15,15 @@ together).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Never, NoReturn, TypeVar
 
 import msgspec
 
+from engine.folding import Folding
 from engine.lords_of_war import geometry as geo
-from engine.lords_of_war.cards import CARDS, COMMANDER_RANKS
+from engine.lords_of_war.catalogue import CARDS, COMMANDER_RANKS
 from engine.lords_of_war.prng import SHUFFLE_NAME, shuffled_decks
 from engine.lords_of_war.seating import SEAT_INDEX, SEAT_NAMES, TWO, Layout, layout_of
 from events import Adjudication
@@ -50,7 +53,7 @@ Unit = tuple[str, int]  # (card id, side): the side is the seat in a two-player 
 
 
 class State(msgspec.Struct, frozen=True):
-    # not kw_only: ``fold`` and ``evolve`` build it positionally from their working copy (same fields, same order)
+    # not kw_only: ``freeze`` builds it positionally from the working copy (``Work``: same fields, same order)
     seq: int = 0  # events folded
     phase: str = "setup"  # setup | deploy | reinforce | over
     variant: Variant = Variant()
@@ -102,61 +105,150 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return cards[:i] + cards[i + 1 :]
 
 
-def _pair(pair: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    if len(pair) == 2:
-        return (value, pair[1]) if i == 0 else (pair[0], value)
-    return pair[:i] + (value,) + pair[i + 1 :]
-
-
-# -- applying events -----------------------------------------------------------------------------------------
+# -- applying events: Work, thaw, apply, freeze -------------------------------------------------------------
 #
-# Each event's meaning is written once, below, as a function that changes a *working copy* of the state in place:
-# ``_Table``, State's fields in State's order, not frozen, its containers mutable (the board a dict, each player's
-# hand, deck and kill pile a list, the counters lists). ``fold`` thaws once, applies every event in place and
-# freezes once. Why (issue 7): copy-on-write of the 24-field frozen State for every event (``structs.replace``
-# with keyword changes, a board dict copy, tuple surgery on hands and decks) cost ~2.4 µs an event, five times
-# msgspec's decoding of it, and refolding stored games is what reading a game costs. ``evolve`` (one event) is at
-# the end of the module.
-
-_Table = msgspec.defstruct("_Table", [(name, Any) for name in State.__struct_fields__])
-_astuple = msgspec.structs.astuple
+# Each event's meaning is written once, in ``apply``, as a change to ``Work``: State's fields in State's order,
+# mutable, its containers lists and dicts. The framework (``engine.folding.Folding``) derives both readers:
+# ``evolve`` (thaw, apply one event, freeze: the replay cursor, the service after a decision) and ``fold`` (thaw
+# once, apply every event, freeze once: loading a game, statistics, verify). Why a working copy (issue 7):
+# copy-on-write of the 30-field frozen State for every event cost five times msgspec's decoding of it, and refolding
+# stored games is what reading a game costs. Why one (issue 29): a second, copy-on-write ``evolve`` beside it had to
+# be kept equal to it by tests. Why a slotted dataclass: an attribute write on a mutable msgspec Struct goes through
+# msgspec's own setattr and cost twice a slot's (fold was 13% slower with it; ``apply`` writes several a event).
 
 
-def _lists(pair: tuple[tuple[str, ...], ...]) -> list[list[str]]:
-    return [list(cards) for cards in pair]
+@dataclass(slots=True)
+class Work:
+    """A mutable working copy of a State (``thaw``): the same fields in the same order, per-seat, per-army and
+    per-side parts as lists, ``involved`` a set. It shares nothing mutable with any State (``thaw`` and ``freeze``
+    copy), so the state it came from never changes and the states it gives never change after. Decks, kill piles,
+    ``spent``, ``revealed`` and ``middle`` stay tuples here (replaced, not changed: an event writes one entry at
+    most, and ``evolve`` then copies a list of tuples, not every card)."""
+
+    seq: int
+    phase: str
+    variant: Variant
+    unbounded: bool
+    table: bool
+    armies: tuple[ArmyRecord, ...]
+    seed: int | None
+    turn: int
+    active: int
+    challenge: bool
+    board: dict[int, Unit]
+    hands: list[list[str]]
+    hand_counts: list[int]
+    decks: list[tuple[str, ...]]
+    deck_counts: list[int]
+    piles: list[tuple[str, ...]]
+    kills: list[int]
+    commanders: list[int]
+    placed_square: int | None
+    involved: set[int]
+    extra_turn: bool
+    revealed: tuple[tuple[str, ...] | None, ...]
+    winner: str | None
+    end_reason: str | None
+    layout: Layout
+    slot: int
+    owners: dict[int, int]
+    middle: tuple[str, ...]
+    spent: list[tuple[str, ...]]
+    adjudication: Adjudication | None
 
 
-def _tuples(pair: list[list[str]]) -> tuple[tuple[str, ...], ...]:
-    return tuple(tuple(cards) for cards in pair)
+# ``thaw`` and ``freeze`` pass the fields positionally: the two field lists must stay one.
+assert Work.__slots__ == State.__struct_fields__, "Work must have State's fields in State's order"
 
 
-def _own_board(board: dict[int, Unit]) -> dict[int, Unit]:
-    """The working copy's board is its own (thawing copies it), so freezing hands it over as it is."""
-    return board
+def thaw(s: State) -> Work:
+    """A working copy of ``s`` that shares nothing mutable with it."""
+    return Work(
+        s.seq, s.phase, s.variant, s.unbounded, s.table, s.armies, s.seed, s.turn, s.active, s.challenge,
+        dict(s.board), list(map(list, s.hands)), list(s.hand_counts), list(s.decks),
+        list(s.deck_counts), list(s.piles), list(s.kills), list(s.commanders), s.placed_square,
+        set(s.involved), s.extra_turn, s.revealed, s.winner, s.end_reason, s.layout, s.slot, dict(s.owners),
+        s.middle, list(s.spent), s.adjudication,
+    )
 
 
-# container field -> (thaw: State's form -> working form, freeze: working form -> State's form)
-_FORMS: dict[str, tuple[Any, Any]] = {
-    "board": (dict, _own_board),
-    "hands": (_lists, _tuples),
-    "hand_counts": (list, tuple),
-    "decks": (_lists, _tuples),
-    "deck_counts": (list, tuple),
-    "piles": (_lists, _tuples),
-    "kills": (list, tuple),
-    "commanders": (list, tuple),
-    "owners": (dict, _own_board),
-    "spent": (_lists, _tuples),
-}
-# ``involved`` and ``revealed`` stay frozen in the working copy too (replaced, not changed): few events write them,
-# and ``evolve`` then need not thaw them for every card drawn.
+def freeze(w: Work) -> State:
+    """The State ``w`` stands for; it shares nothing mutable with ``w``, which may go on being applied to."""
+    return State(
+        w.seq, w.phase, w.variant, w.unbounded, w.table, w.armies, w.seed, w.turn, w.active, w.challenge,
+        dict(w.board), tuple(map(tuple, w.hands)), tuple(w.hand_counts), tuple(w.decks),
+        tuple(w.deck_counts), tuple(w.piles), tuple(w.kills), tuple(w.commanders), w.placed_square,
+        frozenset(w.involved), w.extra_turn, w.revealed, w.winner, w.end_reason, w.layout, w.slot, dict(w.owners),
+        w.middle, tuple(w.spent), w.adjudication,
+    )
 
 
-_RANK: dict[str, str] = {card_id: card.rank for card_id, card in CARDS.items()}  # a rank without a Card's attribute
+def apply(w: Work, event: LordsOfWarEvent) -> None:
+    """Apply one recorded fact to ``w``. Trusts its input: no rule is checked here."""
+    try:
+        applies = _APPLIES[type(event)]
+    except KeyError:  # the first event of its type: ``_applies`` says which function (or refuses a non-event)
+        applies = _APPLIES[type(event)] = _applies(event)
+    w.seq += 1
+    applies(w, event)
 
 
-def _keys(unbounded: bool) -> dict[str, int]:
-    return geo.UNBOUNDED_KEYS if unbounded else geo.MAT_KEYS
+# Which function applies an event is ``_applies``' match over the event union; ``apply`` keeps its answer per exact
+# event type (a class pattern without sub-patterns chooses by the type alone). Why not match every event: a class
+# pattern that fails costs ~200 ns against a msgspec Struct class (isinstance goes through StructMeta's
+# ``__instancecheck__``), 25% of folding a game, and fold is held to 30% of decoding's speed (issue 29).
+_APPLIES: dict[type, Callable[[Work, Any], None]] = {}
+E = TypeVar("E", bound=LordsOfWarEvent)
+
+
+def _applies(event: LordsOfWarEvent) -> Callable[[Work, Any], None]:
+    """The function that applies ``event``. mypy proves the match covers the event union (``assert_never``) and
+    that each case's function takes that case's event (``_of``)."""
+    match event:
+        case Placed():
+            return _of(event, _placed)
+        case CardDrawn():
+            return _of(event, _card_drawn)
+        case Recalled():
+            return _of(event, _recalled)
+        case Eliminated():
+            return _of(event, _eliminated)
+        case Shot():
+            return _of(event, _nothing)
+        case HandDealt():
+            return _of(event, _hand_dealt)
+        case GameStarted():
+            return _of(event, _game_started)
+        case GameEnded():
+            return _of(event, _game_ended)
+        case ExtraTurnGranted():
+            return _of(event, _extra_turn_granted)
+        case HandRevealed():
+            return _of(event, _hand_revealed)
+        case BerserkerMoved():
+            return _of(event, _berserker_moved)
+        case ReinforceSkipped():
+            return _of(event, _reinforce_skipped)
+        case Conceded():
+            return _of(event, _nothing)
+        case _:
+            _not_an_event(event)
+
+
+def _of(event: E, applies: Callable[[Work, E], None]) -> Callable[[Work, Any], None]:
+    """``applies``, once mypy has checked that it takes ``event``'s type."""
+    return applies
+
+
+def _not_an_event(event: Never) -> NoReturn:
+    """``assert_never`` with a player's words: mypy proves the match covers the event union (``event`` is ``Never``
+    there), and anything else given at run time is refused by name."""
+    raise TypeError(f"not a Lords of War event: {event!r}")
+
+
+_GENERALS: frozenset[str] = frozenset(card_id for card_id, card in CARDS.items() if card.rank == "general")
+_COMMANDERS: frozenset[str] = frozenset(card_id for card_id, card in CARDS.items() if card.rank in COMMANDER_RANKS)
+_KEYS: tuple[dict[str, int], dict[str, int]] = (geo.MAT_KEYS, geo.UNBOUNDED_KEYS)  # by ``unbounded``: name -> key
 
 
 def _remove(cards: list[str], card: str) -> None:
@@ -165,168 +257,168 @@ def _remove(cards: list[str], card: str) -> None:
         cards.remove(card)
 
 
-_NOBODY: frozenset[int] = frozenset()
-
-
-def _end_of_turn(t: Any) -> None:
+def _end_of_turn(w: Work) -> None:
     """Reinforce is done: the next deploy phase (the next challenge placement, the extra turn or the next seat)."""
-    layout = t.layout
-    if t.challenge:
-        if t.slot + 1 < len(layout.challengers):
-            t.slot += 1
-            t.active = layout.challengers[t.slot]
+    layout = w.layout
+    if w.challenge:
+        if w.slot + 1 < len(layout.challengers):
+            w.slot += 1
+            w.active = layout.challengers[w.slot]
         else:
-            t.slot, t.turn, t.challenge = 0, 1, False
-            t.active = layout.order[0]
+            w.slot, w.turn, w.challenge = 0, 1, False
+            w.active = layout.order[0]
     else:
-        if not t.extra_turn:
-            t.slot = layout.next_slot(t.slot)
-            t.active = layout.order[t.slot]
-        t.turn += 1
-    if t.phase != "over":
-        t.phase = "deploy"
-    t.placed_square = None
-    t.involved = _NOBODY
-    t.extra_turn = False
+        if not w.extra_turn:
+            slot = w.slot + 1
+            if slot == len(layout.order):  # the turn order repeats (``Layout.next_slot``)
+                slot = 0
+            w.slot = slot
+            w.active = layout.order[slot]
+        w.turn += 1
+    if w.phase != "over":
+        w.phase = "deploy"
+    w.placed_square = None
+    w.involved.clear()
+    w.extra_turn = False
 
 
-def _placed(t: Any, event: Placed) -> None:
+def _placed(w: Work, event: Placed) -> None:
     p = PLAYER_INDEX[event.player]
-    k = (geo.UNBOUNDED_KEYS if t.unbounded else geo.MAT_KEYS)[event.square]
+    k = _KEYS[w.unbounded][event.square]
     card = event.card
-    layout = t.layout
-    t.board[k] = (card, layout.side[p])
+    layout = w.layout
+    w.board[k] = (card, layout.side[p])
     if layout.seats > 2:
-        t.owners[k] = p
-    hand = t.hands[p]
+        w.owners[k] = p
+    w.phase = "reinforce"
+    w.placed_square = k
+    hand = w.hands[p]
     if card in hand:  # table mode: the placed card need not be among the known ones
         hand.remove(card)
-    elif card in t.middle and layout.side[p] == 1:  # R15: the team's general, deployed from between the team players
+    elif card in w.middle and layout.side[p] == 1:  # R15: the team's general, deployed from between the team players
         # (a solo player of the same faction places its own general: table mode, from its unknown hand)
-        t.middle = _without(t.middle, card)
-        t.phase = "reinforce"
-        t.placed_square = k
+        w.middle = _without(w.middle, card)
         return
-    elif t.table:  # §11: a card of the unknown hand, so of the seat's own army
-        t.spent[layout.stock[p]].append(card)
-    t.hand_counts[p] -= 1
-    t.phase = "reinforce"
-    t.placed_square = k
+    elif w.table:  # §11: a card of the unknown hand, so of the seat's own army
+        w.spent[layout.stock[p]] += (card,)
+    w.hand_counts[p] -= 1
 
 
-def _nothing(t: Any, event: Any) -> None:
-    """Shot and Conceded: facts for the record; the state changes by the events that follow them."""
+def _nothing(w: Work, event: Shot | Conceded) -> None:
+    """Facts for the record: the state changes by the events that follow them."""
 
 
-def _eliminated(t: Any, event: Eliminated) -> None:
-    keys = _keys(t.unbounded)
-    board = t.board
-    piles = t.piles
-    kills = t.kills
-    commanders = t.commanders
-    involved = set(t.involved)
+def _game_ended(w: Work, event: GameEnded) -> None:
+    w.phase = "over"
+    w.winner = event.winner
+    w.end_reason = event.reason
+    w.adjudication = event.adjudication
+
+
+def _extra_turn_granted(w: Work, event: ExtraTurnGranted) -> None:
+    w.extra_turn = True  # §5.4: taken after reinforcing
+
+
+def _reinforce_skipped(w: Work, event: ReinforceSkipped) -> None:
+    _end_of_turn(w)
+
+
+def _eliminated(w: Work, event: Eliminated) -> None:
+    keys = _KEYS[w.unbounded]
+    board = w.board
+    owners = w.owners
+    side = w.layout.side
+    involved = w.involved
+    piles = w.piles
     removed = []
-    side = t.layout.side
-    owners = t.owners
     for unit in event.units:
         k = keys[unit.square]
         removed.append(k)
         del board[k]
-        owners.pop(k, None)
+        if owners:  # more than two seats
+            del owners[k]
         destroyer = 1 - side[PLAYER_INDEX[unit.owner]]
-        piles[destroyer].append(unit.card)
-        kills[destroyer] += 1
-        if _RANK[unit.card] in COMMANDER_RANKS:
-            commanders[destroyer] += 1
+        card = unit.card
+        piles[destroyer] += (card,)
+        w.kills[destroyer] += 1
+        if card in _COMMANDERS:
+            w.commanders[destroyer] += 1
         for attacker in unit.attackers:
             involved.add(keys[attacker.square])
-    t.involved = frozenset(involved.difference(removed))
-    if t.placed_square in removed:
-        t.placed_square = None
+    involved.difference_update(removed)
+    if w.placed_square in removed:
+        w.placed_square = None
 
 
-def _berserker_moved(t: Any, event: BerserkerMoved) -> None:
-    keys = _keys(t.unbounded)
+def _berserker_moved(w: Work, event: BerserkerMoved) -> None:
+    keys = _KEYS[w.unbounded]
     a = keys[event.origin]
     b = keys[event.target]
-    board = t.board
+    board = w.board
     board[b] = board.pop(a)
-    if a in t.owners:
-        t.owners[b] = t.owners.pop(a)
-    if a in t.involved:
-        t.involved = (t.involved - {a}) | {b}
-    if t.placed_square == a:
-        t.placed_square = b
+    if a in w.owners:
+        w.owners[b] = w.owners.pop(a)
+    if a in w.involved:
+        w.involved.remove(a)
+        w.involved.add(b)
+    if w.placed_square == a:
+        w.placed_square = b
 
 
-def _extra_turn_granted(t: Any, event: ExtraTurnGranted) -> None:
-    t.extra_turn = True
-
-
-def _card_drawn(t: Any, event: CardDrawn) -> None:
+def _card_drawn(w: Work, event: CardDrawn) -> None:
     p = PLAYER_INDEX[event.player]
-    stock = t.layout.stock[p]
+    stock = w.layout.stock[p]
     card = event.card
     if card is not None:
-        t.hands[p].append(card)
-        if t.table:
-            t.spent[stock].append(card)
+        w.hands[p].append(card)
+        if w.table:
+            w.spent[stock] += (card,)
         else:
-            deck = t.decks[stock]
-            if card in deck:
-                deck.remove(card)
-    t.hand_counts[p] += 1
-    t.deck_counts[stock] -= 1
-    _end_of_turn(t)
+            w.decks[stock] = _without(w.decks[stock], card)  # sealed: the top card
+    w.hand_counts[p] += 1
+    w.deck_counts[stock] -= 1
+    _end_of_turn(w)
 
 
-def _recalled(t: Any, event: Recalled) -> None:
+def _recalled(w: Work, event: Recalled) -> None:
     p = PLAYER_INDEX[event.player]
-    k = _keys(t.unbounded)[event.square]
-    del t.board[k]
-    t.owners.pop(k, None)
-    t.hands[p].append(event.card)
-    t.hand_counts[p] += 1
-    _end_of_turn(t)
+    k = _KEYS[w.unbounded][event.square]
+    del w.board[k]
+    w.owners.pop(k, None)
+    w.hands[p].append(event.card)
+    w.hand_counts[p] += 1
+    _end_of_turn(w)
 
 
-def _reinforce_skipped(t: Any, event: ReinforceSkipped) -> None:
-    _end_of_turn(t)
-
-
-def _hand_revealed(t: Any, event: HandRevealed) -> None:
+def _hand_revealed(w: Work, event: HandRevealed) -> None:
     p = PLAYER_INDEX[event.player]
-    t.revealed = _pair(tuple(t.revealed), p, tuple(event.cards))
-    if t.table:  # the whole hand is known from now on; the cards not known before came from the seat's army
-        known = list(t.hands[p])
-        spent = t.spent[t.layout.stock[p]]
-        for card in event.cards:
+    cards = tuple(event.cards)
+    w.revealed = w.revealed[:p] + (cards,) + w.revealed[p + 1 :]
+    if w.table:  # the whole hand is known from now on; the cards not known before came from the seat's army
+        known = w.hands[p]
+        unknown = []
+        for card in cards:
             if card in known:
                 known.remove(card)
             else:
-                spent.append(card)
-        t.hands[p] = list(event.cards)
+                unknown.append(card)
+        w.spent[w.layout.stock[p]] += tuple(unknown)
+        w.hands[p] = list(cards)
 
 
-def _game_ended(t: Any, event: GameEnded) -> None:
-    t.phase = "over"
-    t.winner = event.winner
-    t.end_reason = event.reason
-    t.adjudication = event.adjudication
-
-
-def _hand_dealt(t: Any, event: HandDealt) -> None:
+def _hand_dealt(w: Work, event: HandDealt) -> None:
     p = PLAYER_INDEX[event.player]
-    stock = t.layout.stock[p]
-    deck = t.decks[stock]
+    stock = w.layout.stock[p]
+    deck = list(w.decks[stock])
     for card in event.cards or ():
         _remove(deck, card)
-    t.hands[p] = list(event.cards or ())
-    t.hand_counts[p] = event.count
-    t.deck_counts[stock] -= event.count
+    w.decks[stock] = tuple(deck)
+    w.hands[p] = list(event.cards or ())
+    w.hand_counts[p] = event.count
+    w.deck_counts[stock] -= event.count
 
 
-def _game_started(t: Any, event: GameStarted) -> None:
+def _game_started(w: Work, event: GameStarted) -> None:
     variant = event.variant
     unbounded = variant.unbounded
     layout = layout_of(len(event.players))
@@ -357,7 +449,7 @@ def _game_started(t: Any, event: GameStarted) -> None:
     deck_counts = [len(pool) for pool in pools]
     if layout.shared_general:  # R15: the team's general lies between the team players, outside the deck
         team = layout.stock[1]
-        middle = tuple(c for c in pools[team] if _RANK[c] == "general")
+        middle = tuple(c for c in pools[team] if c in _GENERALS)
         deck_counts[team] -= len(middle)
     spent: list[list[str]] = []
     if variant.mode == "table":  # §11: what each army's unknown pool has lost at the start
@@ -366,277 +458,38 @@ def _game_started(t: Any, event: GameStarted) -> None:
             spent[layout.stock[owners[k] if seats > 2 else board[k][1]]].append(card)
         if middle:
             spent[layout.stock[1]].extend(middle)
-    decks: list[list[str]] = [[] for _ in range(armies)]
+    decks: list[tuple[str, ...]] = [()] * armies
     if variant.mode == "sealed":
-        rest = [[c for c in pool if _RANK[c] != "general"] for pool in pools]  # §3: the general is dealt
-        decks = shuffled_decks(event.seed or 0, rest, event.shuffle or SHUFFLE_NAME)
-    t.phase = "deploy"
-    t.variant = variant
-    t.unbounded = unbounded
-    t.table = variant.mode == "table"
-    t.armies = tuple(event.players)
-    t.seed = event.seed
-    t.turn = turn
-    t.active = active
-    t.challenge = challenge
-    t.board = board
-    t.hands = [[] for _ in range(seats)]
-    t.hand_counts = [0] * seats
-    t.revealed = (None,) * seats
-    t.decks = [list(deck) for deck in decks]
-    t.deck_counts = deck_counts
-    t.piles = [[], []]
-    t.kills = kills
-    t.commanders = commanders
-    t.layout = layout
-    t.slot = slot
-    t.owners = owners
-    t.middle = middle
-    t.spent = spent
+        rest = [[c for c in pool if c not in _GENERALS] for pool in pools]  # §3: the general is dealt
+        decks = list(map(tuple, shuffled_decks(event.seed or 0, rest, event.shuffle or SHUFFLE_NAME)))
+    w.phase = "deploy"
+    w.variant = variant
+    w.unbounded = unbounded
+    w.table = variant.mode == "table"
+    w.armies = tuple(event.players)
+    w.seed = event.seed
+    w.turn = turn
+    w.active = active
+    w.challenge = challenge
+    w.board = board
+    w.hands = [[] for _ in range(seats)]
+    w.hand_counts = [0] * seats
+    w.revealed = (None,) * seats
+    w.decks = decks
+    w.deck_counts = deck_counts
+    w.piles = [(), ()]
+    w.kills = kills
+    w.commanders = commanders
+    w.layout = layout
+    w.slot = slot
+    w.owners = owners
+    w.middle = middle
+    w.spent = list(map(tuple, spent))
 
 
-# Per event type: the function that applies it and the container fields it writes (``evolve`` thaws just those).
-# Dispatch is on the event's exact type, one dict lookup instead of up to thirteen class patterns (the event
-# union's Structs are final: a tagged union is never subclassed).
-_EVENTS: dict[type, tuple[Any, tuple[str, ...]]] = {
-    GameStarted: (_game_started, tuple(_FORMS)),
-    HandDealt: (_hand_dealt, ("hands", "hand_counts", "decks", "deck_counts")),
-    Placed: (_placed, ("board", "hands", "hand_counts", "owners", "spent")),
-    HandRevealed: (_hand_revealed, ("hands", "spent")),
-    Shot: (_nothing, ()),
-    Eliminated: (_eliminated, ("board", "piles", "kills", "commanders", "owners")),
-    BerserkerMoved: (_berserker_moved, ("board", "owners")),
-    ExtraTurnGranted: (_extra_turn_granted, ()),
-    CardDrawn: (_card_drawn, ("hands", "hand_counts", "decks", "deck_counts", "spent")),
-    Recalled: (_recalled, ("board", "hands", "hand_counts", "owners")),
-    ReinforceSkipped: (_reinforce_skipped, ()),
-    Conceded: (_nothing, ()),
-    GameEnded: (_game_ended, ()),
-}
-
-_INDEX = {name: i for i, name in enumerate(State.__struct_fields__)}
-# the same, ready for the hot paths: (apply, ((field index, thaw, freeze), ...))
-_APPLY: dict[type, Any] = {kind: apply for kind, (apply, _) in _EVENTS.items()}
-_EVOLVE: dict[type, tuple[Any, tuple[tuple[int, Any, Any], ...]]] = {
-    kind: (apply, tuple((_INDEX[name], *_FORMS[name]) for name in writes)) for kind, (apply, writes) in _EVENTS.items()
-}
-_ALL_FORMS: tuple[tuple[int, Any, Any], ...] = tuple((_INDEX[name], *form) for name, form in _FORMS.items())
-
-
-def _not_an_event(event: Any) -> TypeError:
-    return TypeError(f"not a Lords of War event: {event!r}")
-
-
-def _thaw(state: State, forms: tuple[tuple[int, Any, Any], ...] = _ALL_FORMS) -> Any:
-    values = list(_astuple(state))
-    for i, thaw, _ in forms:
-        values[i] = thaw(values[i])
-    return _Table(*values)
-
-
-def _freeze(t: Any, forms: tuple[tuple[int, Any, Any], ...] = _ALL_FORMS) -> State:
-    values = list(_astuple(t))
-    for i, _, freeze in forms:
-        values[i] = freeze(values[i])
-    return State(*values)
-
-
-def working_copy(state: State) -> Any:
-    """A mutable copy of ``state`` that ``apply_events`` moves on in place (``fold`` then freezes it into a State).
-
-    Engine-internal (``fold``, ``verify.redecide``). ``decide`` may read it as it reads a State, since the rules
-    only read the state and the working copy has State's fields (lists where a State has tuples).
-    """
-    return _thaw(state)
-
-
-def frozen(t: Any) -> State:
-    """The State a working copy stands for (``fold``'s last step); the working copy is not to be used after."""
-    return _freeze(t)
-
-
-def apply_events(t: Any, events: Iterable[LordsOfWarEvent]) -> None:
-    """``evolve`` over ``events``, in place on a working copy."""
-    apply_of = _APPLY
-    n = 0
-    for event in events:
-        apply = apply_of.get(type(event))
-        if apply is None:
-            raise _not_an_event(event)
-        apply(t, event)
-        n += 1
-    t.seq += n
-
-
-def fold(events: Iterable[LordsOfWarEvent], state: State | None = None) -> State:
-    """``evolve`` over ``events`` from ``state`` (default ``initial_state()``), on one working copy."""
-    t = _thaw(initial_state() if state is None else state)
-    apply_events(t, events)
-    return _freeze(t)
-
-
-# -- evolve: one event --------------------------------------------------------------------------------------
-#
-# ``evolve`` applies a rare event (game_started, hand_dealt, a reveal, a berserker move, the extra turn, a skipped
-# reinforcement, the end) with the functions above: thaw what it writes, apply, freeze. The four events that make
-# ~90% of a game (placed, card_drawn, eliminated, recalled), and the two that change nothing but ``seq``, have a
-# copy-on-write path instead, because thawing and freezing a hand pair, a deck pair and counters for a single
-# event cost more (~3 µs an event) than building the new State directly (~1 µs): the replay cursor, the live
-# service and the re-decide loop step one event at a time. These paths repeat those four events' meaning; the
-# property tests hold ``evolve`` at every step of a bot game equal to ``fold`` of the same prefix.
-
-_replace = msgspec.structs.replace
-
-
-def _next_turn(state: State) -> tuple[int, int, bool, str]:
-    """``_end_of_turn`` for the copy-on-write paths (two seats: the slot is the active seat): (active, turn,
-    challenge, phase) of the next deploy phase."""
-    if state.challenge:
-        if state.active == 0:
-            active, turn, challenge = 1, 0, True
-        else:
-            active, turn, challenge = 0, 1, False
-    else:
-        active = state.active if state.extra_turn else 1 - state.active
-        turn, challenge = state.turn + 1, False
-    return active, turn, challenge, "deploy" if state.phase != "over" else "over"
-
-
-def _evolve_placed(state: State, event: Placed) -> State:
-    p = PLAYER_INDEX[event.player]
-    k = _keys(state.unbounded)[event.square]
-    board = dict(state.board)
-    board[k] = (event.card, p)
-    hand = state.hands[p]
-    spent = state.spent
-    if state.table and event.card not in hand:  # §11: a card of the unknown hand
-        spent = _pair(spent, p, spent[p] + (event.card,))
-    return _replace(
-        state,
-        seq=state.seq + 1,
-        phase="reinforce",
-        board=board,
-        hands=_pair(state.hands, p, _without(hand, event.card)),
-        hand_counts=_pair(state.hand_counts, p, state.hand_counts[p] - 1),
-        placed_square=k,
-        spent=spent,
-    )
-
-
-def _evolve_nothing(state: State, event: Any) -> State:
-    return _replace(state, seq=state.seq + 1)
-
-
-def _evolve_eliminated(state: State, event: Eliminated) -> State:
-    keys = _keys(state.unbounded)
-    board = dict(state.board)
-    piles = list(state.piles)
-    kills = list(state.kills)
-    commanders = list(state.commanders)
-    involved = set(state.involved)
-    removed = set()
-    for unit in event.units:
-        k = keys[unit.square]
-        removed.add(k)
-        del board[k]
-        destroyer = 1 - PLAYER_INDEX[unit.owner]
-        piles[destroyer] = piles[destroyer] + (unit.card,)
-        kills[destroyer] += 1
-        if _RANK[unit.card] in COMMANDER_RANKS:
-            commanders[destroyer] += 1
-        for attacker in unit.attackers:
-            involved.add(keys[attacker.square])
-    placed = state.placed_square
-    return _replace(
-        state,
-        seq=state.seq + 1,
-        board=board,
-        piles=(piles[0], piles[1]),
-        kills=(kills[0], kills[1]),
-        commanders=(commanders[0], commanders[1]),
-        involved=frozenset(involved - removed),
-        placed_square=None if placed in removed else placed,
-    )
-
-
-def _evolve_card_drawn(state: State, event: CardDrawn) -> State:
-    p = PLAYER_INDEX[event.player]
-    card = event.card
-    hands = state.hands
-    decks = state.decks
-    spent = state.spent
-    if card is not None:
-        hands = _pair(hands, p, hands[p] + (card,))
-        if state.table:
-            spent = _pair(spent, p, spent[p] + (card,))
-        else:
-            decks = _pair(decks, p, _without(decks[p], card))
-    active, turn, challenge, phase = _next_turn(state)
-    return _replace(
-        state,
-        seq=state.seq + 1,
-        phase=phase,
-        active=active,
-        slot=active,  # two seats: the slot is the active seat
-        turn=turn,
-        challenge=challenge,
-        placed_square=None,
-        involved=_NOBODY,
-        extra_turn=False,
-        hands=hands,
-        hand_counts=_pair(state.hand_counts, p, state.hand_counts[p] + 1),
-        decks=decks,
-        deck_counts=_pair(state.deck_counts, p, state.deck_counts[p] - 1),
-        spent=spent,
-    )
-
-
-def _evolve_recalled(state: State, event: Recalled) -> State:
-    p = PLAYER_INDEX[event.player]
-    board = dict(state.board)
-    del board[_keys(state.unbounded)[event.square]]
-    active, turn, challenge, phase = _next_turn(state)
-    return _replace(
-        state,
-        seq=state.seq + 1,
-        phase=phase,
-        active=active,
-        slot=active,  # two seats: the slot is the active seat
-        turn=turn,
-        challenge=challenge,
-        placed_square=None,
-        involved=_NOBODY,
-        extra_turn=False,
-        board=board,
-        hands=_pair(state.hands, p, state.hands[p] + (event.card,)),
-        hand_counts=_pair(state.hand_counts, p, state.hand_counts[p] + 1),
-    )
-
-
-_COPY_ON_WRITE: dict[type, Callable[[State, Any], State]] = {
-    Placed: _evolve_placed,
-    Shot: _evolve_nothing,
-    Eliminated: _evolve_eliminated,
-    CardDrawn: _evolve_card_drawn,
-    Recalled: _evolve_recalled,
-    Conceded: _evolve_nothing,
-}
-
-
-def evolve(state: State, event: LordsOfWarEvent) -> State:
-    """Apply one recorded fact. Trusts its input: no rule is checked here."""
-    kind = type(event)
-    fast = _COPY_ON_WRITE.get(kind) if state.layout.seats == 2 else None  # §10 games take the general path
-    if fast is not None:
-        return fast(state, event)
-    try:
-        apply, forms = _EVOLVE[kind]
-    except KeyError:
-        raise _not_an_event(event) from None
-    t = _thaw(state, forms)
-    apply(t, event)
-    t.seq += 1
-    return _freeze(t, forms)
+FOLDING: Folding[State, Work, LordsOfWarEvent] = Folding(initial_state, thaw, apply, freeze)
+evolve = FOLDING.evolve  # one event: thaw, apply, freeze
+fold = FOLDING.fold  # every event from a state (default ``initial_state()``): thaw once, apply each, freeze once
 
 
 def seat_of(state: State, k: int) -> int:

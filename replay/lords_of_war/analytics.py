@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from engine.lords_of_war.armies import SYSTEM_NAME
-from engine.lords_of_war.cards import CARDS, FACTIONS
+from engine.lords_of_war.catalogue import CARDS, FACTIONS
 from engine.lords_of_war.seating import VICTORY
 from events.lords_of_war import BerserkerMoved, Eliminated, GameStarted, Placed, Recalled, Shot
 from replay.analytics.model import GameFacts, GameLabels, Parameter, Statistic, StreamEvent, column_lists

@@ -133,7 +133,8 @@ def test_demo_records_lords_of_war_games_of_three_to_six_players(tmp_path: Path,
 def test_demo_records_table_games_of_three_players_that_round_trip_as_records(tmp_path: Path) -> None:
     """§11 with more than two seats: ``demo --players N`` records every fourth game at the table; exported in a
     seat's view it imports as the same game and exports again unchanged (three players: the shared army's; four
-    and six are in tests/engine/lords_of_war/test_properties_teams.py and tests/api/test_lords_of_war_teams.py)."""
+    and six are in tests/engine/lords_of_war/test_properties_teams.py and
+    tests/api/lords_of_war/test_lords_of_war_teams.py)."""
     players = 3
     db, other = tmp_path / "d.duckdb", tmp_path / "o.duckdb"
     assert warlog("demo", "--players", str(players), "--games", "4", "--db", str(db)).returncode == 0

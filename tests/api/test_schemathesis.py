@@ -32,7 +32,7 @@ from schemathesis.specs.openapi import checks as openapi_checks  # noqa: E402
 
 from api.app import create_app  # noqa: E402
 from api.settings import Settings  # noqa: E402
-from engine.lords_of_war.cards import FACTIONS  # noqa: E402
+from engine.lords_of_war.catalogue import FACTIONS  # noqa: E402
 from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 from tests.api.helpers import SETUP, bearer  # noqa: E402
 

@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from api import systems
-from engine.lords_of_war.cards import FACTIONS
+from engine.lords_of_war.catalogue import FACTIONS
 from tests.serving import serving
 
 

@@ -8,8 +8,10 @@ the ``slow`` hypothesis tests many more.
 
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
+import importlib
 import itertools
 import os
 import subprocess
@@ -24,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import RuleError, SetupError
+from engine.folding import Folding
 from engine.play import PlayedGame, play, verify
 from engine.system import GameSystem, Records, Results, Rules, Seating, SelfPlay, seat_id
 from engine.systems import get_system, registered, system_names
@@ -232,6 +235,59 @@ def test_conformance_fold_from_a_state_goes_on_from_it(system: AnySystem) -> Non
         for n, state in enumerate(states):
             assert system.fold(game.events[n:], state) == states[-1], f"from the state after {n} events"
             assert system.fold([], state) == state
+
+
+def folding_of(system: AnySystem) -> Folding[Any, Any, Any] | None:
+    """The system's ``Folding`` (DESIGN-29: ``FOLDING`` in ``engine/<system>/state.py`` or ``work.py`` beside it, from
+    which its ``evolve`` and ``fold`` are derived), or None for a system that has none: the system object's own
+    ``folding``, the Folding its ``evolve`` is bound to, else the ``FOLDING`` of the package its code comes from."""
+    for candidate in (getattr(system, "folding", None), getattr(system.evolve, "__self__", None)):
+        if isinstance(candidate, Folding):
+            return candidate
+    modules = {type(system).__module__, getattr(system.decide, "__module__", None),
+               getattr(system.evolve, "__module__", None)}
+    packages = {m if hasattr(importlib.import_module(m), "__path__") else m.rpartition(".")[0] for m in modules if m}
+    for package in sorted(packages):
+        for name in (f"{package}.state", f"{package}.work", package):
+            try:
+                module = importlib.import_module(name)
+            except ImportError:
+                continue
+            folding = getattr(module, "FOLDING", None)
+            if isinstance(folding, Folding):
+                return folding
+    return None
+
+
+def test_conformance_freeze_of_thaw_is_the_state_at_every_prefix_of_bot_games(system: AnySystem) -> None:
+    """Issue 29: ``thaw`` and ``freeze`` lose nothing: the working copy of every state of a game freezes back to it,
+    and the Folding's ``evolve`` and ``fold`` are the system's."""
+    folding = folding_of(system)
+    if folding is None:
+        pytest.skip(f"{system.name} has no FOLDING yet (engine/<system>/state.py or work.py; issue 29 item 2)")
+    for _, game in games(system, 3):
+        states = states_along(system, game.events)
+        for n, state in enumerate(states):
+            assert folding.freeze(folding.thaw(state)) == state, f"freeze(thaw(s)) != s after {n} events"
+        assert folding.fold(game.events) == system.fold(game.events) == states[-1]
+        assert [folding.evolve(state, event) for state, event in zip(states, game.events, strict=False)] == states[1:]
+
+
+def test_conformance_evolve_and_fold_leave_the_state_they_came_from_unchanged(system: AnySystem) -> None:
+    """A state is a value: ``evolve`` and ``fold`` build new states and never change the one they were given, nor
+    does going on from a later state change an earlier one (no mutable part shared between states)."""
+    for _, game in games(system, 3):
+        states = [system.initial_state()]
+        kept = [copy.deepcopy(states[0])]
+        for event in game.events:
+            states.append(system.evolve(states[-1], event))
+            kept.append(copy.deepcopy(states[-1]))
+            assert states[-2] == kept[-2], f"evolve changed the state it came from ({tag(event)})"
+        middle = len(states) // 2
+        system.fold(game.events[middle:], states[middle])
+        system.fold(game.events)
+        for n, (state, before) in enumerate(zip(states, kept, strict=True)):
+            assert state == before, f"the state after {n} events changed later"
 
 
 # -- outcome ----------------------------------------------------------------------------------------------------

@@ -1,15 +1,15 @@
-"""``fold`` (one working copy, every event applied in place) against ``evolve`` (one event at a time, copy-on-write
-for the frequent events): the same state at every prefix of a game, bit for bit, and neither changes its input.
+"""``fold`` (thaw once, apply every event, freeze once) against ``evolve`` (thaw, apply, freeze for each event): the
+same state at every prefix of a game, bit for bit, and neither changes its input.
 
-Issue 7 gave fold and evolve two paths for the frequent events (state.py explains why); these tests are what holds
-them to one meaning. Bot games come from test_properties' strategy; the default run plays ~25 games, ``-m slow``
-plays 200 more.
+Since issue 29 both are derived from one ``apply`` on a typed working copy (``engine.folding.Folding``; state.py's
+``Work``), so these tests hold the derivation and thaw/freeze, not two implementations. Bot games come from
+test_properties' strategy; the default run plays ~25 games, ``-m slow`` plays 200 more.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args, get_type_hints
 
 import msgspec
 import pytest
@@ -19,9 +19,10 @@ from hypothesis import strategies as st
 from engine.errors import RuleError
 from engine.lords_of_war import Draw, decide, evolve, fold, initial_state, start, state_to_builtins
 from engine.lords_of_war import geometry as geo
+from engine.lords_of_war import state as state_module
+from engine.lords_of_war.history import recorded_actions, redecide
 from engine.lords_of_war.prng import SplitMix64, _draws, shuffle, shuffled_decks
-from engine.lords_of_war.state import State
-from engine.lords_of_war.verify import recorded_actions, redecide
+from engine.lords_of_war.state import FOLDING, State, Work
 from events.lords_of_war import CODEC, GameStarted, Placed
 from tests.engine.lords_of_war.test_properties import games, play
 
@@ -130,6 +131,22 @@ def test_fold_and_evolve_refuse_what_is_not_an_event():
         evolve(state, "placed")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="not a Lords of War event"):
         fold([Placed(player="p1", card="orcs/orc-ravager-2", square="C3", turn=1), object()], state)  # type: ignore[list-item]
+
+
+def test_evolve_and_fold_are_derived_from_one_apply_on_a_typed_work():
+    """Issue 29 item 2: one way to apply an event. ``evolve`` and ``fold`` are the Folding's (no second path), and
+    the working copy has State's fields, each typed (no ``Any`` anywhere in its annotations)."""
+    assert evolve == FOLDING.evolve and state_module.evolve == FOLDING.evolve
+    assert fold == FOLDING.fold and state_module.fold == FOLDING.fold
+    assert (FOLDING.initial, FOLDING.thaw, FOLDING.apply, FOLDING.freeze) == (
+        initial_state, state_module.thaw, state_module.apply, state_module.freeze)
+    hints = get_type_hints(Work)
+    assert list(hints) == list(State.__struct_fields__)
+
+    def has_any(annotation: Any) -> bool:
+        return annotation is Any or any(has_any(arg) for arg in get_args(annotation))
+
+    assert [name for name, annotation in hints.items() if has_any(annotation)] == []
 
 
 def test_fold_of_no_events_is_the_state_it_was_given():

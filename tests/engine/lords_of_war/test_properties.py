@@ -18,9 +18,9 @@ from engine.lords_of_war import CARDS, FACTIONS, decide, evolve, fold, initial_s
 from engine.lords_of_war import geometry as geo
 from engine.lords_of_war.actions import Draw, Place, Recall, Shoot
 from engine.lords_of_war.bots import play_bot_game
+from engine.lords_of_war.history import recorded_actions
 from engine.lords_of_war.rules import legal_actions, legal_placements, legal_shots, recallable_squares
 from engine.lords_of_war.state import PLAYERS
-from engine.lords_of_war.verify import recorded_actions
 from events.lords_of_war import CODEC, BerserkerMoved, Eliminated, GameEnded, GameStarted, Placed
 
 VARIANTS = [{}, {"intermediate": True}, {"unbounded": True}, {"intermediate": True, "unbounded": True},

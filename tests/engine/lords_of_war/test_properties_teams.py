@@ -19,10 +19,10 @@ from engine.lords_of_war import CARDS, FACTIONS, decide, evolve, fold, initial_s
 from engine.lords_of_war import geometry as geo
 from engine.lords_of_war.actions import Place, Recall, Shoot
 from engine.lords_of_war.bots import play_bot_game
+from engine.lords_of_war.history import recorded_actions
 from engine.lords_of_war.rules import legal_actions, legal_placements, legal_shots, recallable_squares
 from engine.lords_of_war.seating import SEAT_INDEX, SEAT_NAMES
 from engine.lords_of_war.state import seat_of
-from engine.lords_of_war.verify import recorded_actions
 from events.lords_of_war import CODEC, Eliminated, GameEnded, GameStarted
 from tests.engine.lords_of_war.test_properties import check_table_pools, check_table_replay
 

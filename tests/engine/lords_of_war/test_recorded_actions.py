@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from engine.lords_of_war import Draw, Place, play_bot_game
-from engine.lords_of_war.verify import StreamError, recorded_actions
+from engine.lords_of_war.history import StreamError, recorded_actions
 from events.lords_of_war import CardDrawn, HandDealt, HandRevealed, Placed
 
 

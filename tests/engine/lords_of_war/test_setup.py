@@ -8,7 +8,7 @@ import pytest
 
 from engine.errors import SetupError
 from engine.lords_of_war import CARDS, CORE_DECKS, FACTIONS, fold, start, state_to_builtins
-from engine.lords_of_war.cards import ABOUT, RANK_COUNTS
+from engine.lords_of_war.catalogue import ABOUT, RANK_COUNTS
 from engine.lords_of_war.geometry import delta
 
 ORCS = list(CORE_DECKS["orcs"])

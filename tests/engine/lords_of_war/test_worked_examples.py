@@ -1,7 +1,7 @@
 """The digest's §12 worked examples (the rulebook's combat examples), on the real cards.
 
 The printed examples show pictures we do not have; the positions below are built from the cards' stat lines
-(fixtures/lords_of_war/cards.json). Where a number of the example cannot happen with the real cards it is said
+(engine/lords_of_war/data/cards.json). Where a number of the example cannot happen with the real cards it is said
 in the test's docstring.
 """
 

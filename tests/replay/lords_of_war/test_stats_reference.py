@@ -14,7 +14,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/replay: stats_fixtures
 
 import stats_fixtures as fx  # noqa: E402
 

@@ -1,20 +1,21 @@
 """The card catalogue: typed, frozen card definitions with per-owner precomputed arrows and target grids.
 
-The data is ``fixtures/lords_of_war/cards.json`` (copied with its ``about`` source note from the project's shared
-data). It is read once at import time; nothing else in the engine touches files.
+The data is the package's ``data/cards.json`` (copied with its ``about`` source note from the project's shared
+data), read with ``importlib.resources`` so an installed wheel has it too. It is read once at import time; nothing
+else in the engine reads data.
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from importlib.resources import files
 from typing import Any
 
 import msgspec
 
 from engine.lords_of_war.geometry import DIRECTION_STEPS, DIRECTIONS, delta, frame
 
-CATALOG_PATH = Path(__file__).resolve().parents[2] / "fixtures" / "lords_of_war" / "cards.json"
+CATALOGUE = files(__package__) / "data" / "cards.json"  # package data (pyproject: engine = ["*/data/*.json"])
 
 RANK_COUNTS: dict[str, int] = {  # §2: per army
     "general": 1,
@@ -84,7 +85,7 @@ def _card(faction: str, raw: dict[str, Any]) -> Card:
 
 
 def _load() -> tuple[dict[str, Card], dict[str, tuple[str, ...]], str]:
-    raw = json.loads(CATALOG_PATH.read_text(encoding="utf-8"))
+    raw = json.loads(CATALOGUE.read_text(encoding="utf-8"))
     cards: dict[str, Card] = {}
     decks: dict[str, tuple[str, ...]] = {}
     for faction, entries in raw["factions"].items():

@@ -193,7 +193,7 @@ def test_cli_a_tournament_of_four_seats_without_the_team_rules_names_the_option(
     import sys
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     env = {k: v for k, v in os.environ.items() if not k.startswith("WARLOG_")} | {"PYTHONPATH": str(root)}
     db = tmp_path / "t.duckdb"
     done = subprocess.run([sys.executable, "-m", "api.cli", "tournament", "create", "--name", "Cup", "--rounds", "1",
