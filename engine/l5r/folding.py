@@ -14,7 +14,7 @@ from typing import Any
 
 import msgspec
 
-from engine.l5r.catalog import card_of
+from engine.l5r.catalogue import card_of
 from engine.l5r.state import (
     QUIET_EVENTS,
     WINDOWS_OF_TWO,

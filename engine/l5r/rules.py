@@ -32,7 +32,7 @@ from engine.l5r.actions import (
     Recruit,
     Strike,
 )
-from engine.l5r.catalog import CARDS, ELEMENTS, card_of, name_of, owner_of
+from engine.l5r.catalogue import CARDS, ELEMENTS, card_of, name_of, owner_of
 from engine.l5r.state import (
     MAX_FOCUS,
     WINDOWS_OF_TWO,

@@ -1,7 +1,7 @@
 """The state of a Legend of the Five Rings game, ``evolve`` (trusts its events, never re-runs a rule) and ``fold``.
 
 Frozen msgspec Structs of tuples. Players are indexed in seating order (p1, p2); ``order`` is the turn order (R1).
-A card instance names its card (``p1.hida-yakamo.2``, ``engine.l5r.catalog``). Where a card is:
+A card instance names its card (``p1.hida-yakamo.2``, ``engine.l5r.catalogue``). Where a card is:
 
 - ``PlayerState.cards``: in play (personalities, holdings, rings; attachments with ``on`` naming their personality);
   a personality in an army is still here, and ``State.armies`` says where it fights;
@@ -26,7 +26,7 @@ from typing import Any, assert_never
 
 import msgspec
 
-from engine.l5r.catalog import card_of, instances
+from engine.l5r.catalogue import card_of, instances
 from events import Adjudication
 from events.l5r import (
     ArmyAssigned,
