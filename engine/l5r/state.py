@@ -1,4 +1,6 @@
-"""The state of a Legend of the Five Rings game, ``evolve`` (trusts its events, never re-runs a rule) and ``fold``.
+"""The state of a Legend of the Five Rings game, and the one way to apply an event: ``apply`` on a mutable working
+state (``Work``) between ``thaw`` and ``freeze``, from which ``engine.folding.Folding`` derives ``evolve`` and ``fold``
+(they trust their events and never re-run a rule).
 
 Frozen msgspec Structs of tuples. Players are indexed in seating order (p1, p2); ``order`` is the turn order (R1).
 A card instance names its card (``p1.hida-yakamo.2``, ``engine.l5r.catalogue``). Where a card is:
