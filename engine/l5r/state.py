@@ -710,7 +710,8 @@ def _turn_started(work: Work, event: TurnStarted) -> None:
 
 def _phase_started(work: Work, event: PhaseStarted) -> None:
     for p in work.players:  # unused gold is lost at the end of the phase (§3.3)
-        p.gold = 0
+        if p.gold:
+            p.gold = 0
     phase = work.phase = event.phase
     work.closed = False
     work.priority = None
@@ -821,10 +822,14 @@ def _province_filled(work: Work, event: ProvinceFilled) -> None:
 def _cards_revealed(work: Work, event: CardsRevealed) -> None:
     p = work.by_seat[event.player]
     provinces = p.provinces
-    for shown in event.cards:
-        if event.table:  # an unseen card entered: it leaves the unseen pool
+    if event.table:  # one unseen card entered: it leaves the unseen pool
+        del work.pending[:1]
+        for shown in event.cards:
             _take(p.dynasty, shown.card)
+    for shown in event.cards:
         _set_province(provinces, shown.province, shown.card, True, unseen=False)
+    if not event.discarded:
+        return
     emptied = []
     for card in event.discarded:  # events (D2); a destroyed province's card (table)
         holding = next((pr.number for pr in provinces if pr.card == card), None)
@@ -832,8 +837,6 @@ def _cards_revealed(work: Work, event: CardsRevealed) -> None:
             _set_province(provinces, holding, None, False)
             emptied.append(holding)
         p.dynasty_discard += (card,)
-    if event.table:
-        del work.pending[:1]
     for number in emptied:
         _refill(work, p, number)
 
@@ -862,7 +865,7 @@ def _gold_produced(work: Work, event: GoldProduced) -> None:
     if event.card == p.stronghold:
         p.stronghold_bowed = True
     else:
-        _change_card(p, event.card, bowed=True)
+        _change_card(p, event.card, CARD_STATES["bow"])
     p.gold += event.gold
     if work.priority is not None:
         work.acted = True
@@ -911,7 +914,7 @@ def _set_province(provinces: list[Province], number: int, card: str | None, face
             return
 
 
-def _change_card(p: PlayerWork, instance: str, **changes: bool) -> None:
+def _change_card(p: PlayerWork, instance: str, changes: dict[str, bool]) -> None:
     """The card ``instance`` in play, bowed or straightened, dishonoured or restored (a card not in play: nothing)."""
     cards = p.cards
     for i, card in enumerate(cards):
@@ -999,7 +1002,7 @@ def _effect(work: Work, event: EffectApplied) -> None:
         if target == p.stronghold:
             p.stronghold_bowed = kind == "bow"
         else:
-            _change_card(p, target, **CARD_STATES[kind])
+            _change_card(p, target, CARD_STATES[kind])
     elif kind == "send_home":
         _sent_home(work, {target})
     elif kind == "draw":
