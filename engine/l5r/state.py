@@ -463,7 +463,7 @@ class PlayerWork:
 
     The piles most events change are lists, changed in place (the provinces, the hand, the two decks, the cards in
     play); the others stay tuples, rebuilt when an event changes them (rarely), so ``thaw`` and ``freeze`` copy only
-    five piles a seat: one step (``evolve``, which ``decide`` runs for every event it emits) copies the whole state."""
+    five piles a seat: one step (``evolve``, the replay cursor's) copies the whole state."""
 
     id: str
     deck: str
