@@ -19,7 +19,7 @@ from pydantic import ConfigDict, Field
 from api.models import Request, SeatId
 from api.plugin import TOURNAMENT_CREATE, ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
 from engine.l5r import SYSTEM
-from engine.l5r.catalog import CARDS, DECKS
+from engine.l5r.catalogue import CARDS, DECKS
 
 NAME = SYSTEM.name
 SEATS = SYSTEM.seat_counts()

@@ -15,9 +15,9 @@ from engine.errors import SetupError
 from engine.l5r.actions import Concede, L5RAction, parse_action
 from engine.l5r.adjudication import adjudicated, on_time
 from engine.l5r.bots import GreedyBot, RandomBot
-from engine.l5r.records import recorded_actions
+from engine.l5r.history import recorded_actions, recorded_setup
 from engine.l5r.rules import decide, is_stalled, legal_actions, opening
-from engine.l5r.setup import RULES_VERSION, SEATS, SYSTEM_NAME, deck_of, recorded_setup, seats_of, start_event
+from engine.l5r.setup import RULES_VERSION, SEATS, SYSTEM_NAME, deck_of, seats_of, start_event
 from engine.l5r.state import State, awaited, evolve, fold, initial_state, state_to_builtins
 from engine.module_system import ModuleSystem, SystemFunctions, sample_pairing
 from engine.system import BotFactory, GameSystem, Outcome, SeatCounts, seat_id

@@ -31,7 +31,7 @@ from engine.l5r.actions import (
     Recruit,
     Strike,
 )
-from engine.l5r.catalog import card_of, owner_of
+from engine.l5r.catalogue import card_of, owner_of
 from engine.l5r.rules import (
     army_force,
     available_units,

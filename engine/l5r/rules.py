@@ -32,7 +32,7 @@ from engine.l5r.actions import (
     Recruit,
     Strike,
 )
-from engine.l5r.catalog import CARDS, ELEMENTS, card_of, name_of, owner_of
+from engine.l5r.catalogue import CARDS, ELEMENTS, card_of, name_of, owner_of
 from engine.l5r.state import (
     MAX_FOCUS,
     WINDOWS_OF_TWO,
@@ -40,10 +40,12 @@ from engine.l5r.state import (
     Pending,
     PlayerState,
     State,
+    apply,
     awaited,
-    evolve,
     fate_left,
     focus_count,
+    freeze,
+    thaw,
     top,
     unseen_of,
 )
@@ -93,15 +95,25 @@ CARD_KINDS = ("force", "chi", "honor", "duel", "bow", "straighten", "dishonor", 
 
 
 class Builder:
-    """Events as decide emits them, and the state after each (so a consequence reads the state it follows)."""
+    """Events as decide emits them, and the state after each (so a consequence reads the state it follows). They are
+    applied to one working state (``engine.l5r.state``'s ``apply``, as ``fold`` does), frozen when ``state`` is read
+    after a change: one thaw a decision rather than a thaw and a freeze an event."""
 
     def __init__(self, state: State) -> None:
-        self.state = state
+        self._work = thaw(state)
+        self._state: State | None = state
         self.events: list[L5REvent] = []
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            self._state = freeze(self._work)
+        return self._state
 
     def emit(self, event: L5REvent) -> None:
         self.events.append(event)
-        self.state = evolve(self.state, event)
+        apply(self._work, event)
+        self._state = None
 
 
 # -- reading the state ------------------------------------------------------------------------------------------

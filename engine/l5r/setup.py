@@ -16,10 +16,10 @@ from typing import Any
 
 import msgspec
 
-from engine.errors import SetupError, StreamError
-from engine.l5r.catalog import CARDS, DECK_SIZE, DECKS, MAX_COPIES, MAX_UNIQUE_COPIES
+from engine.errors import SetupError
+from engine.l5r.catalogue import CARDS, DECK_SIZE, DECKS, MAX_COPIES, MAX_UNIQUE_COPIES
 from engine.system import Seat, SeatCounts, seat_id
-from events.l5r import DeckRecord, GameStarted, L5REvent, PositionRecord, SeatRecord, Variant
+from events.l5r import DeckRecord, GameStarted, PositionRecord, SeatRecord, Variant
 
 SYSTEM_NAME = "l5r"
 RULES_VERSION = "l5r/2"  # l5r/1: before the rulings R4-R9 (docs/l5r.md, "Rules versions")
@@ -200,25 +200,5 @@ def start_event(setup: dict[str, Any]) -> GameStarted:
         decks=decks, order=order, seed=seed, shuffle=SHUFFLE if seed is not None else None, position=position)
 
 
-def recorded_setup(events: Sequence[L5REvent]) -> dict[str, Any]:
-    if not events or not isinstance(events[0], GameStarted):
-        raise StreamError(0, "an L5R stream starts with game_started")
-    started = events[0]
-    players = []
-    for seat, deck in zip(started.seats, started.decks, strict=True):
-        shown: Any = deck.name if deck.name in DECKS else {
-            "stronghold": deck.stronghold, "sensei": deck.sensei, "dynasty": list(deck.dynasty),
-            "fate": list(deck.fate)}
-        players.append({"id": seat.id, "name": seat.name, "army": shown})
-    setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": {"mode": started.variant.mode},
-                             "seed": started.seed}
-    best = max(d.honor for d in started.decks)
-    if sum(1 for d in started.decks if d.honor == best) > 1:
-        setup["first"] = started.order[0]
-    if started.position is not None:
-        setup["position"] = msgspec.to_builtins(started.position)
-    return setup
-
-
-__all__ = ["MODES", "RULES_VERSION", "SEATS", "SHUFFLE", "SYSTEM_NAME", "deck_of", "position_of", "recorded_setup",
-           "seats_of", "start_event", "turn_order", "variant_of"]
+__all__ = ["MODES", "RULES_VERSION", "SEATS", "SHUFFLE", "SYSTEM_NAME", "deck_of", "position_of", "seats_of",
+           "start_event", "turn_order", "variant_of"]

@@ -1,7 +1,9 @@
-"""The state of a Legend of the Five Rings game, ``evolve`` (trusts its events, never re-runs a rule) and ``fold``.
+"""The state of a Legend of the Five Rings game, and the one way to apply an event: ``apply`` on a mutable working
+state (``Work``) between ``thaw`` and ``freeze``, from which ``engine.folding.Folding`` derives ``evolve`` and ``fold``
+(they trust their events and never re-run a rule).
 
 Frozen msgspec Structs of tuples. Players are indexed in seating order (p1, p2); ``order`` is the turn order (R1).
-A card instance names its card (``p1.hida-yakamo.2``, ``engine.l5r.catalog``). Where a card is:
+A card instance names its card (``p1.hida-yakamo.2``, ``engine.l5r.catalogue``). Where a card is:
 
 - ``PlayerState.cards``: in play (personalities, holdings, rings; attachments with ``on`` naming their personality);
   a personality in an army is still here, and ``State.armies`` says where it fights;
@@ -21,41 +23,37 @@ passed (the old decision D3).
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterable
+from dataclasses import dataclass, fields
 from typing import Any, assert_never
 
 import msgspec
 
-from engine.l5r.catalog import card_of, instances
+from engine.folding import Folding
+from engine.l5r.catalogue import card_of, instances, owner_of
 from events import Adjudication
 from events.l5r import (
-    ArmyAssigned,
     AttackDeclared,
-    AttackEnded,
     BattleResolved,
     CardAttached,
-    CardDiscarded,
     CardDrawn,
     CardRecruited,
     CardsRevealed,
-    Conceded,
     DeckRecord,
     DuelChallenged,
     DuelFocused,
     DuelResolved,
-    DuelStruck,
     DynastyDiscarded,
     EffectApplied,
     FocusRevealed,
     GameEnded,
     GameStarted,
     GoldProduced,
-    HonorChanged,
     L5REvent,
     NothingDrawn,
     Passed,
     PhaseStarted,
-    PlayerEliminated,
     PositionRecord,
     ProvinceFilled,
     RingPlayed,
@@ -68,6 +66,7 @@ from events.l5r import (
 WINDOWS_OF_TWO = frozenset({"action", "engage", "combat"})  # windows both seats act in, closed by two passes
 OLD_RULES = "l5r/1"  # before R4-R9: a seat acted in a window until it passed (D3)
 MAX_FOCUS = 4  # §5.2
+_replace = msgspec.structs.replace
 
 
 class InPlay(msgspec.Struct, frozen=True, kw_only=True):
@@ -84,7 +83,7 @@ class Province(msgspec.Struct, frozen=True, kw_only=True):
     unseen: bool = False  # table mode: a face-down card nobody has seen; its card is entered when it turns face up
 
 
-class PlayerState(msgspec.Struct, frozen=True, kw_only=True):
+class PlayerState(msgspec.Struct, frozen=True):  # built by position too (``freeze``)
     id: str
     deck: str  # the sample deck's name, or custom
     clan: str
@@ -153,7 +152,7 @@ class Duel(msgspec.Struct, frozen=True, kw_only=True):
     resume: str | None = None  # the priority the window goes back to after the duel
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True):  # built by position too (``freeze``)
     seq: int = 0
     phase: str = "setup"
     mode: str = "sealed"
@@ -209,6 +208,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
         return None
 
 
+NEW_PROVINCES = tuple(Province(number=n) for n in range(1, 5))  # §2: four, empty until filled
+
+
 def initial_state() -> State:
     return State()
 
@@ -228,29 +230,7 @@ def awaited(state: State) -> tuple[str, ...]:
     return (state.active,)
 
 
-# -- evolve ---------------------------------------------------------------------------------------------------
-
-
-def _replace_player(state: State, seat: str, **changes: Any) -> State:
-    return msgspec.structs.replace(state, players=tuple(
-        msgspec.structs.replace(p, **changes) if p.id == seat else p for p in state.players))
-
-
-def _update_card(player: PlayerState, instance: str, **changes: Any) -> PlayerState:
-    return msgspec.structs.replace(player, cards=tuple(
-        msgspec.structs.replace(c, **changes) if c.id == instance else c for c in player.cards))
-
-
-def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
-    """``items`` less ``item``. A copy of a game whose hidden cards were replaced (a view's test of what it may not
-    see) may name a card that is not there: one card still leaves, so every count stays as recorded."""
-    if item in items:
-        i = items.index(item)
-        return items[:i] + items[i + 1:]
-    return items[1:]
-
-
-_take_from_deck = _without
+# -- reading the state ---------------------------------------------------------------------------------------
 
 
 def copy_number(instance: str) -> int:
@@ -263,117 +243,57 @@ def unseen_of(pool: Iterable[str], card_id: str) -> str | None:
     return min((i for i in pool if i.split(".")[1] == card_id), key=copy_number, default=None)
 
 
-def dynasty_left(state: State, seat: str) -> int:
+def dynasty_left(state: State | Work, seat: str) -> int:
     """The cards left in ``seat``'s dynasty deck: its unseen pool (``dynasty``) less the unseen cards lying face down
     in its provinces or waiting to be entered as discarded (table mode)."""
     p = state.player(seat)
-    laid = sum(1 for pr in p.provinces if pr.unseen) + sum(1 for x in state.pending
-                                                            if x.player == seat and x.dest == "discard")
-    return len(p.dynasty) - laid
+    left = len(p.dynasty)
+    for pr in p.provinces:
+        if pr.unseen:
+            left -= 1
+    for x in state.pending:
+        if x.player == seat and x.dest == "discard":
+            left -= 1
+    return left
 
 
-def fate_left(state: State, seat: str) -> int:
+def fate_left(state: State | Work, seat: str) -> int:
     """The cards left in ``seat``'s fate deck: its unseen pool (``fate``) less its focus cards laid unseen."""
     laid = sum(1 for f in state.duel.focuses if f.player == seat and f.card is None) if state.duel else 0
     return len(state.player(seat).fate) - laid
 
 
-def _destroy(state: State, destroyed: Iterable[str], removed: Iterable[str] = ()) -> State:
-    """Cards leave play: destroyed ones go to their owner's discard piles (personalities and holdings: dynasty;
-    attachments: fate), a dishonoured one lying dishonoured there (§4); ``removed`` ones to the removed-from-game area
-    (R9). A personality's attachments leave play with it, to the discard pile."""
-    out = set(removed)
-    gone = set(destroyed) | out
-    if not gone:
-        return state
-    players = []
-    for p in state.players:
-        attached = {c.id for c in p.cards if c.on in gone}
-        lost = [c for c in p.cards if c.id in gone or c.id in attached]
-        if not lost:
-            players.append(p)
-            continue
-        discarded = [c for c in lost if c.id not in out]
-        dyn = tuple(c.id for c in discarded if card_of(c.id).dynasty)
-        fate = tuple(c.id for c in discarded if card_of(c.id).fate)
-        shamed = tuple(c.id for c in discarded if c.dishonored)
-        players.append(msgspec.structs.replace(
-            p, cards=tuple(c for c in p.cards if c.id not in gone and c.id not in attached),
-            dynasty_discard=p.dynasty_discard + dyn, fate_discard=p.fate_discard + fate,
-            discard_dishonored=p.discard_dishonored + shamed,
-            removed=p.removed + tuple(c.id for c in lost if c.id in out)))
-    armies = tuple(msgspec.structs.replace(a, units=tuple(u for u in a.units if u not in gone)) for a in state.armies)
-    modifiers = tuple(m for m in state.modifiers if m.target not in gone)
-    return msgspec.structs.replace(state, players=tuple(players), armies=armies, modifiers=modifiers)
-
-
-def _sent_home(state: State, personalities: Iterable[str]) -> State:
-    """Personalities taken out of their armies, home as they are (an effect's ``send_home``; a duel's survivor, R7)."""
-    gone = set(personalities)
-    if not gone:
-        return state
-    return msgspec.structs.replace(state, armies=tuple(
-        msgspec.structs.replace(a, units=tuple(u for u in a.units if u not in gone)) for a in state.armies))
-
-
-def _set_province(player: PlayerState, number: int, **changes: Any) -> PlayerState:
-    return msgspec.structs.replace(player, provinces=tuple(
-        msgspec.structs.replace(pr, **changes) if pr.number == number else pr for pr in player.provinces))
-
-
-def _refill(state: State, seat: str, number: int) -> State:
-    """A province emptied is refilled face down from the dynasty deck (§3.3), when the deck has a card left for it
-    (refills already awaited count: R9, an empty deck draws nothing)."""
-    awaited_fills = sum(1 for x in state.pending if x.player == seat and x.dest == "province")
-    if dynasty_left(state, seat) <= awaited_fills:
-        return state
-    return msgspec.structs.replace(state, pending=state.pending + (Pending(player=seat, dest="province",
-                                                                          province=number),))
-
-
-def _close_window(state: State) -> State:
-    """Two passes in a row closed an action, engage or combat window."""
-    if state.phase == "battle" and state.segment == "engage":
-        return msgspec.structs.replace(state, segment="combat", priority=state.defender, passes=0, acted=False)
-    if state.phase == "battle":
-        return msgspec.structs.replace(state, segment="resolve", priority=None, passes=0, acted=False)
-    return msgspec.structs.replace(state, closed=True, priority=None, passes=0, acted=False)
-
-
-def _start_battles(state: State) -> State:
-    return msgspec.structs.replace(state, phase="battle", battle=0, segment="engage", priority=state.defender,
-                                   passes=0, acted=False, closed=False)
-
-
-def _expire(state: State, until: str) -> State:
-    return msgspec.structs.replace(state, modifiers=tuple(m for m in state.modifiers if m.until != until))
+# -- the start -----------------------------------------------------------------------------------------------
 
 
 def start_state(event: GameStarted) -> State:
     """The state ``game_started`` makes (whatever came before it)."""
-    players = []
-    pending: list[Pending] = []
-    for deck in event.decks:
-        players.append(_player_of(deck, event.seed is not None))
+    seats = tuple([deck.player for deck in event.decks])
     shuffled = event.seed is not None and event.position is None
-    state = State(phase="start", mode=event.variant.mode, seats=event.seats, players=tuple(players),
-                  order=event.order, active=event.order[0], seed=event.seed, decks=event.decks if shuffled else (),
-                  one_action_at_a_time=event.rules_version != OLD_RULES)
+    state = State(phase="start", mode=event.variant.mode, seats=event.seats,
+                  players=tuple([_player_of(deck) for deck in event.decks]), order=event.order,
+                  active=event.order[0], seed=event.seed, decks=event.decks if shuffled else (),
+                  one_action_at_a_time=event.rules_version != OLD_RULES,
+                  pending=_opening_draws(seats) if event.position is None else ())
     if event.position is not None:
         return _from_position(state, event.position, old_rules=event.rules_version == OLD_RULES)
-    for deck in event.decks:
-        pending += [Pending(player=deck.player, dest="province", province=n) for n in range(1, 5)]
-    for deck in event.decks:
-        pending += [Pending(player=deck.player, dest="hand")] * 5
-    return msgspec.structs.replace(state, pending=tuple(pending))
+    return state
 
 
-def _player_of(deck: DeckRecord, sealed_seed: bool) -> PlayerState:
+@functools.lru_cache(maxsize=64)
+def _opening_draws(seats: tuple[str, ...]) -> tuple[Pending, ...]:
+    """The draws a game starts awaiting (§2): each seat's four provinces filled, then each seat's five cards."""
+    provinces = [Pending(player=seat, dest="province", province=n) for seat in seats for n in range(1, 5)]
+    hands = [Pending(player=seat, dest="hand") for seat in seats for _ in range(5)]
+    return tuple(provinces + hands)
+
+
+def _player_of(deck: DeckRecord) -> PlayerState:
     return PlayerState(
         id=deck.player, deck=deck.name, clan=deck.clan, stronghold=f"{deck.player}.{deck.stronghold}.1",
         sensei=f"{deck.player}.{deck.sensei}.1" if deck.sensei else None, honor=deck.honor,
         strength=deck.province_strength, production=deck.gold,
-        provinces=tuple(Province(number=n) for n in range(1, 5)),
+        provinces=NEW_PROVINCES,
         dynasty=instances(deck.player, deck.dynasty), fate=instances(deck.player, deck.fate))
 
 
@@ -524,324 +444,704 @@ def is_quiet(event: L5REvent) -> bool:
     return isinstance(event, QUIET_EVENTS)
 
 
-def evolve(state: State, event: L5REvent) -> State:
-    after = _apply(state, event)
-    if not is_quiet(event) and not isinstance(event, GameStarted) and after.quiet_since != after.turn:
-        after = msgspec.structs.replace(after, quiet_since=after.turn)
-    return after
+def _replace_player(state: State, seat: str, **changes: Any) -> State:
+    return _replace(state, players=tuple(_replace(p, **changes) if p.id == seat else p for p in state.players))
 
 
-def _apply(state: State, event: L5REvent) -> State:  # noqa: C901 - one case per event
-    state = msgspec.structs.replace(state, seq=state.seq + 1)
-    match event:
-        case GameStarted():
-            return msgspec.structs.replace(start_state(event), seq=state.seq)
-        case CardDrawn(player=seat, card=card):
-            p = state.player(seat)
-            inst = card if card is not None else p.fate[0]
-            state = _replace_player(state, seat, hand=p.hand + (inst,), fate=_take_from_deck(p.fate, inst))
-            return _pop_pending(state)
-        case ProvinceFilled(player=seat, province=number, source="unseen"):
-            p = _set_province(state.player(seat), number, card=None, face_up=False, unseen=True)
-            return _pop_pending(_replace_player(state, seat, provinces=p.provinces))
-        case ProvinceFilled(player=seat, province=number, card=card):
-            p = state.player(seat)
-            inst = card if card is not None else p.dynasty[0]
-            p = msgspec.structs.replace(_set_province(p, number, card=inst, face_up=False),
-                                        dynasty=_take_from_deck(p.dynasty, inst))
-            state = _replace_player(state, seat, **{f: getattr(p, f) for f in ("provinces", "dynasty")})
-            return _pop_pending(state)
-        case TurnStarted(player=seat, turn=turn, straightened=_):
-            p = state.player(seat)
-            p = msgspec.structs.replace(
-                p, stronghold_bowed=False, cards=tuple(msgspec.structs.replace(c, bowed=False) if c.bowed else c
-                                                       for c in p.cards),
-                gold=0, proclaimed=False, dynasty_discarded=False, played=())
-            state = msgspec.structs.replace(state, players=tuple(
-                p if q.id == seat else msgspec.structs.replace(q, gold=0) for q in state.players))
-            # table mode: each unseen face-down card is entered as it turns face up
-            reveals = tuple(Pending(player=seat, dest="reveal", province=pr.number)
-                            for pr in p.provinces if pr.unseen)
-            return msgspec.structs.replace(state, phase="action", active=seat, turn=turn, priority=seat, passes=0,
-                                           acted=False, closed=False, pending=state.pending + reveals)
-        case CardsRevealed(player=seat, cards=cards, discarded=discarded, table=table):
-            p = state.player(seat)
-            for r in cards:
-                if table:  # an unseen card entered: it leaves the unseen pool
-                    p = msgspec.structs.replace(p, dynasty=_take_from_deck(p.dynasty, r.card))
-                p = _set_province(p, r.province, card=r.card, face_up=True, unseen=False)
-            emptied = []
-            for inst in discarded:  # events (D2); a destroyed province's card (table)
-                holding = next((pr.number for pr in p.provinces if pr.card == inst), None)
-                if holding is not None:
-                    p = _set_province(p, holding, card=None, face_up=False)
-                    emptied.append(holding)
-                p = msgspec.structs.replace(p, dynasty_discard=p.dynasty_discard + (inst,))
-            state = _replace_player(state, seat, provinces=p.provinces, dynasty_discard=p.dynasty_discard,
-                                    dynasty=p.dynasty)
-            if table:
-                state = _pop_pending(state)
-            for holding in emptied:
-                state = _refill(state, seat, holding)
-            return state
-        case PhaseStarted(player=seat, phase=phase):
-            # unused gold is lost at the end of the phase (§3.3)
-            state = msgspec.structs.replace(state, players=tuple(
-                msgspec.structs.replace(p, gold=0) if p.gold else p for p in state.players))
-            if phase == "attack":
-                return msgspec.structs.replace(state, phase="attack", closed=False, priority=None)
-            if phase == "dynasty":
-                state = _expire(state, "battle")
-                return msgspec.structs.replace(state, phase="dynasty", closed=False, priority=None, armies=(),
-                                               battlefields=(), defender=None, segment="")
-            p = state.player(seat)
-            state = msgspec.structs.replace(state, phase="end", closed=False, priority=None)
-            if p.fate:
-                state = msgspec.structs.replace(state, pending=state.pending + (Pending(player=seat, dest="hand"),))
-            return state
-        case Passed(player=seat, window=window):
-            return _passed(state, seat, window)
-        case GoldProduced(player=seat, card=card, gold=gold):
-            p = state.player(seat)
-            if card == p.stronghold:
-                p = msgspec.structs.replace(p, stronghold_bowed=True)
-            else:
-                p = _update_card(p, card, bowed=True)
-            state = _replace_player(state, seat, stronghold_bowed=p.stronghold_bowed, cards=p.cards,
-                                    gold=p.gold + gold)
-            return _acted(state)
-        case CardRecruited(player=seat, province=number, card=card, gold=gold, proclaimed=proclaimed):
-            p = state.player(seat)
-            holding = card_of(card).kind == "holding"
-            p = _set_province(p, number, card=None, face_up=False)
-            p = msgspec.structs.replace(p, gold=p.gold - gold, cards=p.cards + (InPlay(id=card, bowed=holding),),
-                                        proclaimed=p.proclaimed or proclaimed)
-            state = msgspec.structs.replace(state, players=tuple(p if q.id == seat else q for q in state.players))
-            return _refill(_acted(state), seat, number)
-        case CardAttached(player=seat, card=card, to=to, gold=gold):
-            p = state.player(seat)
-            p = msgspec.structs.replace(p, hand=_without(p.hand, card), gold=p.gold - gold,
-                                        cards=p.cards + (InPlay(id=card, on=to),))
-            state = msgspec.structs.replace(state, players=tuple(p if q.id == seat else q for q in state.players))
-            return _took_action(state, seat, card)
-        case RingPlayed(player=seat, card=card):
-            p = state.player(seat)
-            state = _replace_player(state, seat, hand=_without(p.hand, card), cards=p.cards + (InPlay(id=card),))
-            return _took_action(state, seat, card)
-        case StrategyPlayed(player=seat, card=card, gold=gold):
-            p = state.player(seat)
-            state = _replace_player(state, seat, hand=_without(p.hand, card), gold=p.gold - gold,
-                                    fate_discard=p.fate_discard + (card,), played=p.played + (card,))
-            return _took_action(state, seat, card)
-        case EffectApplied():
-            return _took_action(_effect(state, event), event.player, event.card)
-        case HonorChanged(player=seat, total=total):
-            return _replace_player(state, seat, honor=total)
-        case AttackDeclared(player=seat, defender=defender, battlefields=fields):
-            return msgspec.structs.replace(state, phase="maneuvers", defender=defender, battlefields=fields,
-                                           priority=seat, passes=0, armies=(), closed=False)
-        case ArmyAssigned(player=seat, side=side, battlefield=field, units=units):
-            army = Army(player=seat, side=side, battlefield=field, units=units)
-            return msgspec.structs.replace(state, armies=state.armies + (army,))
-        case BattleResolved():
-            return _battle_resolved(state, event)
-        case AttackEnded():
-            return msgspec.structs.replace(state, armies=(), closed=True, segment="", priority=None)
-        case DuelChallenged(player=seat, challenger=challenger, challenged=challenged, stat=stat, card=card,
-                            destroy_loser=destroy):
-            resume = state.other(seat) if state.one_action_at_a_time else state.priority  # R6: seat's action
-            duel = Duel(seat=seat, challenger=challenger, challenged=challenged, stat=stat, card=card,
-                        destroy_loser=destroy, resume=resume)
-            return msgspec.structs.replace(state, duel=msgspec.structs.replace(duel, next=next_focus(duel)))
-        case DuelFocused(player=seat, source=source, card=card, unseen=unseen):
-            under_way = state.duel
-            assert under_way is not None
-            p = state.player(seat)
-            if source == "hand":
-                assert card is not None
-                state = _replace_player(state, seat, hand=_without(p.hand, card))
-            elif unseen:  # table mode: laid unseen, among the unseen fate cards until the reveal
-                card = None
-            else:
-                card = card if card is not None else p.fate[0]
-                state = _replace_player(state, seat, fate=_take_from_deck(p.fate, card))
-            duel = msgspec.structs.replace(under_way, focuses=under_way.focuses + (
-                Focus(player=seat, source=source, card=card),))
-            return msgspec.structs.replace(state, duel=msgspec.structs.replace(duel, next=next_focus(duel, seat)))
-        case DuelStruck():
-            assert state.duel is not None
-            entries = tuple(Pending(player=f.player, dest="focus") for f in state.duel.focuses if f.card is None)
-            return msgspec.structs.replace(state, duel=msgspec.structs.replace(state.duel, next=None),
-                                           pending=state.pending + entries)
-        case FocusRevealed(player=seat, card=card):
-            laid = state.duel
-            assert laid is not None
-            focuses = list(laid.focuses)
-            i = next(i for i, f in enumerate(focuses) if f.player == seat and f.card is None)
-            focuses[i] = msgspec.structs.replace(focuses[i], card=card)
-            p = state.player(seat)
-            state = _replace_player(state, seat, fate=_take_from_deck(p.fate, card))
-            return _pop_pending(msgspec.structs.replace(state, duel=msgspec.structs.replace(
-                laid, focuses=tuple(focuses))))
-        case DuelResolved(destroyed=destroyed, revealed=revealed):
-            assert state.duel is not None
-            duel = state.duel
-            for shown in revealed:  # the focus cards as revealed (§5.3), discarded
-                p = state.player(shown.player)
-                state = _replace_player(state, shown.player, fate_discard=p.fate_discard + (shown.card,))
-            state = _destroy(_sent_home(state, event.returned_home), destroyed)
-            state = msgspec.structs.replace(state, modifiers=tuple(m for m in state.modifiers if m.stat != "duel"))
-            action_card = (duel.card or duel.challenger) if state.one_action_at_a_time else None
-            return msgspec.structs.replace(state, duel=None, priority=duel.resume, passes=0, acted=True,
-                                           action_card=action_card)
-        case DynastyDiscarded(player=seat, province=number, card=card):
-            p = state.player(seat)
-            p = _set_province(p, number, card=None, face_up=False)
-            state = _replace_player(state, seat, provinces=p.provinces, dynasty_discard=p.dynasty_discard + (card,),
-                                    dynasty_discarded=True)
-            return _refill(state, seat, number)
-        case CardDiscarded(player=seat, card=card):
-            p = state.player(seat)
-            return _replace_player(state, seat, hand=_without(p.hand, card), fate_discard=p.fate_discard + (card,))
-        case TurnEnded(player=seat, next=nxt):
-            state = _expire(state, "turn")
-            state = _replace_player(state, seat, gold=0)
-            return msgspec.structs.replace(state, phase="start", active=nxt, priority=None)
-        case PlayerEliminated(player=seat):
-            return _replace_player(state, seat, eliminated=True)
-        case Conceded():
-            return state
-        case GameEnded(winner=winner, reason=reason):
-            return msgspec.structs.replace(state, phase="over", winner=winner, end_reason=reason, priority=None,
-                                           pending=(), duel=None, adjudication=event.adjudication)
-        case NothingDrawn():
-            return state
+def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
+
+
+# -- the working state: one way to apply an event -------------------------------------------------------------
+
+
+@dataclass(slots=True, eq=False)
+class PlayerWork:
+    """A seat's part of the working state: ``PlayerState``'s fields, in its order, mutable. A plain class with
+    ``__slots__``: an attribute set costs a third of a mutable msgspec Struct's, and ``apply`` sets many.
+
+    The piles most events change are lists, changed in place (the provinces, the hand, the two decks, the cards in
+    play); the others stay tuples, rebuilt when an event changes them (rarely), so ``thaw`` and ``freeze`` copy only
+    five piles a seat: one step (``evolve``, the replay cursor's) copies the whole state."""
+
+    id: str
+    deck: str
+    clan: str
+    stronghold: str
+    sensei: str | None
+    honor: int
+    strength: int
+    production: int
+    stronghold_bowed: bool
+    gold: int
+    provinces: list[Province]
+    hand: list[str]
+    dynasty: list[str]
+    fate: list[str]
+    dynasty_discard: tuple[str, ...]
+    fate_discard: tuple[str, ...]
+    discard_dishonored: tuple[str, ...]
+    removed: tuple[str, ...]
+    cards: list[InPlay]
+    played: tuple[str, ...]
+    eliminated: bool
+    proclaimed: bool
+    dynasty_discarded: bool
+
+
+@dataclass(slots=True, eq=False)
+class Work:
+    """The working state ``apply`` changes: ``State``'s fields, in its order, mutable (its players ``PlayerWork``,
+    the awaited draws a list), then two indexes by seat: its part of the state (``by_seat``) and the other seat
+    (``others``; a game has two seats)."""
+
+    seq: int
+    phase: str
+    mode: str
+    one_action_at_a_time: bool
+    seats: tuple[SeatRecord, ...]
+    players: list[PlayerWork]
+    order: tuple[str, ...]
+    active: str
+    turn: int
+    priority: str | None
+    passes: int
+    acted: bool
+    action_card: str | None
+    closed: bool
+    pending: list[Pending]
+    defender: str | None
+    battlefields: tuple[int, ...]
+    battle: int
+    segment: str
+    armies: tuple[Army, ...]
+    modifiers: tuple[Modifier, ...]
+    duel: Duel | None
+    seed: int | None
+    decks: tuple[DeckRecord, ...]
+    winner: str | None
+    end_reason: str | None
+    quiet_since: int
+    adjudication: Adjudication | None
+    by_seat: dict[str, PlayerWork]
+    others: dict[str, str]
+
+    def player(self, seat: str) -> PlayerWork:
+        return self.by_seat[seat]
+
+
+if tuple(f.name for f in fields(Work))[:len(State.__struct_fields__)] != State.__struct_fields__ or \
+        tuple(f.name for f in fields(PlayerWork)) != PlayerState.__struct_fields__:
+    raise TypeError("Work and PlayerWork copy State's and PlayerState's fields in their order (thaw, freeze)")
+_PLAYERS = State.__struct_fields__.index("players")
+_astuple = msgspec.structs.astuple
+_state_values = operator.attrgetter(*State.__struct_fields__)  # one call: a tuple of the fields' values
+_PENDING = State.__struct_fields__.index("pending")
+
+
+def thaw(state: State) -> Work:
+    """A working copy of ``state``, field for field: nothing mutable in it is shared with ``state`` (the players and
+    the lists are new; what they hold is frozen). By position: it runs for every step (``evolve``), and positional
+    arguments build a struct several times faster than keywords."""
+    work = object.__new__(Work)
+    _thaw_into(work, state)
+    return work
+
+
+def _thaw_into(work: Work, state: State) -> None:
+    """Every field of ``work`` from ``state`` (``thaw``; ``game_started`` starts the work over in place)."""
+    players = [_thaw_player(p) for p in state.players]
+    indexes = ({p.id: p for p in players}, {p.id: q.id for p, q in zip(players, players[::-1], strict=True)})
+    Work.__init__(work, *(*_astuple(state), *indexes))  # by position; then the players and the draws, thawed
+    work.players = players
+    work.pending = list(state.pending)
+
+
+def _thaw_player(p: PlayerState) -> PlayerWork:
+    return PlayerWork(p.id, p.deck, p.clan, p.stronghold, p.sensei, p.honor, p.strength, p.production,
+                      p.stronghold_bowed, p.gold, list(p.provinces), list(p.hand), list(p.dynasty), list(p.fate),
+                      p.dynasty_discard, p.fate_discard, p.discard_dishonored, p.removed, list(p.cards), p.played,
+                      p.eliminated, p.proclaimed, p.dynasty_discarded)
+
+
+def freeze(work: Work) -> State:
+    """The frozen ``State`` of ``work`` (the inverse of ``thaw``: ``freeze(thaw(s)) == s``)."""
+    values = list(_state_values(work))
+    values[_PLAYERS] = tuple([_freeze_player(p) for p in work.players])
+    values[_PENDING] = tuple(work.pending)
+    return State(*values)
+
+
+def _freeze_player(p: PlayerWork) -> PlayerState:
+    return PlayerState(p.id, p.deck, p.clan, p.stronghold, p.sensei, p.honor, p.strength, p.production,
+                       p.stronghold_bowed, p.gold, tuple(p.provinces), tuple(p.hand), tuple(p.dynasty),
+                       tuple(p.fate), p.dynasty_discard, p.fate_discard, p.discard_dishonored, p.removed,
+                       tuple(p.cards), p.played, p.eliminated, p.proclaimed, p.dynasty_discarded)
+
+
+def apply(work: Work, event: L5REvent) -> None:  # noqa: C901 - one case per event
+    """What ``event`` changes, on ``work``; it trusts its input and never re-runs a rule (``decide`` checked it).
+
+    One ``match`` on the event's tag (``TAG``: mypy narrows ``event`` to its class in each case and checks the cases
+    complete), the most frequent first: a pass is a quarter of a game. A case is one line where the change is, else a
+    function of its own below. The events that leave a round quiet (R9, ``QUIET_EVENTS``) and ``game_started``
+    return from their case; every other event is something happening and marks the turn it happened in
+    (``quiet_since``, ``rules.is_stalled``)."""
+    work.seq += 1
+    match event.TAG:
+        case "passed":
+            _passed(work, event)
+            return
+        case "phase_started":
+            _phase_started(work, event)
+            return
+        case "gold_produced":
+            _gold_produced(work, event)
+        case "card_drawn":
+            _card_drawn(work, event)
+        case "battle_resolved":
+            _battle_resolved(work, event)
+        case "province_filled":
+            _province_filled(work, event)
+        case "turn_started":
+            _turn_started(work, event)
+            return
+        case "turn_ended":
+            _turn_ended(work, event)
+            return
+        case "cards_revealed":
+            _cards_revealed(work, event)
+        case "card_recruited":
+            _card_recruited(work, event)
+        case "attack_declared":
+            _attack_declared(work, event)
+        case "attack_ended":
+            _attack_ended(work)
+        case "card_attached":
+            _card_attached(work, event)
+        case "army_assigned":
+            work.armies += (Army(player=event.player, side=event.side, battlefield=event.battlefield,
+                                 units=event.units),)
+        case "dynasty_discarded":
+            _dynasty_discarded(work, event)
+        case "strategy_played":
+            _strategy_played(work, event)
+        case "honor_changed":
+            work.by_seat[event.player].honor = event.total
+        case "ring_played":
+            _ring_played(work, event)
+        case "effect":
+            _effect(work, event)
+        case "card_discarded":
+            p = work.by_seat[event.player]
+            _take(p.hand, event.card)
+            p.fate_discard += (event.card,)
+        case "nothing_drawn":
+            return  # R9: an empty deck draws nothing, and play goes on
+        case "game_started":
+            _game_started(work, event)
+            return
+        case "player_eliminated":
+            work.by_seat[event.player].eliminated = True
+        case "game_ended":
+            _game_ended(work, event)
+        case "conceded":
+            pass  # game_ended follows
+        case "duel_challenged":
+            _duel_challenged(work, event)
+        case "duel_focused":
+            _duel_focused(work, event)
+        case "duel_struck":
+            _duel_struck(work)
+        case "focus_revealed":
+            _focus_revealed(work, event)
+        case "duel_resolved":
+            _duel_resolved(work, event)
         case _:
             assert_never(event)
+    work.quiet_since = work.turn  # R9: something happened this turn
 
 
-def _pop_pending(state: State) -> State:
-    return msgspec.structs.replace(state, pending=state.pending[1:]) if state.pending else state
+# -- the game, the turn and its windows -----------------------------------------------------------------------
 
 
-def _acted(state: State) -> State:
-    return msgspec.structs.replace(state, acted=True) if state.priority is not None else state
+def _game_started(work: Work, event: GameStarted) -> None:
+    """The state ``game_started`` makes, whatever came before it (only the count of events goes on)."""
+    seq = work.seq
+    _thaw_into(work, start_state(event))
+    work.seq = seq
 
 
-def _took_action(state: State, seat: str, card: str) -> State:
+def _game_ended(work: Work, event: GameEnded) -> None:
+    work.phase = "over"
+    work.winner = event.winner
+    work.end_reason = event.reason
+    work.priority = None
+    work.pending = []
+    work.duel = None
+    work.adjudication = event.adjudication
+
+
+def _turn_started(work: Work, event: TurnStarted) -> None:
+    """The turn player's stronghold and cards straighten (``straightened`` lists them: every bowed one), its
+    once-a-turn marks clear; in table mode each unseen face-down card of its provinces is entered as it turns face up
+    (``reveal``)."""
+    for q in work.players:
+        q.gold = 0
+    seat = event.player
+    p = work.by_seat[seat]
+    p.stronghold_bowed = p.proclaimed = p.dynasty_discarded = False
+    p.played = ()
+    cards = p.cards
+    for card in cards:
+        if card.bowed:
+            p.cards = [_replace(c, bowed=False) if c.bowed else c for c in cards]
+            break
+    work.phase = "action"
+    work.active = work.priority = seat
+    work.turn = event.turn
+    work.passes = 0
+    work.acted = work.closed = False
+    for pr in p.provinces:
+        if pr.unseen:
+            work.pending.append(Pending(player=seat, dest="reveal", province=pr.number))
+
+
+def _phase_started(work: Work, event: PhaseStarted) -> None:
+    for p in work.players:  # unused gold is lost at the end of the phase (§3.3)
+        if p.gold:
+            p.gold = 0
+    phase = work.phase = event.phase
+    work.closed = False
+    work.priority = None
+    if phase == "dynasty":  # the attack is over
+        _expire(work, "battle")
+        work.armies = ()
+        work.battlefields = ()
+        work.defender = None
+        work.segment = ""
+    elif phase == "end" and work.by_seat[event.player].fate:  # the end phase's draw
+        work.pending.append(Pending(player=event.player, dest="hand"))
+
+
+def _turn_ended(work: Work, event: TurnEnded) -> None:
+    _expire(work, "turn")
+    work.by_seat[event.player].gold = 0
+    work.phase = "start"
+    work.active = event.next
+    work.priority = None
+
+
+def _passed(work: Work, event: Passed) -> None:
+    window = event.window
+    if window in WINDOWS_OF_TWO:
+        if work.one_action_at_a_time:  # R6: one action or a pass each in turn; two passes in a row close it
+            passes = work.passes + 1
+            work.action_card = None
+        else:  # l5r/1 (D3): a seat acted until it passed
+            passes = 0 if work.acted else work.passes + 1
+        work.acted = False
+        if passes < 2:
+            work.priority = work.others[event.player]
+            work.passes = passes
+        else:
+            _close_window(work)
+    elif window == "maneuvers":
+        if work.defender is not None and event.player != work.defender:
+            work.priority = work.defender
+        else:  # both sides assigned their armies: the battles, in order
+            work.phase = "battle"
+            work.battle = 0
+            work.segment = "engage"
+            work.priority = work.defender
+            work.passes = 0
+            work.acted = work.closed = False
+    elif window in ("attack", "dynasty"):
+        work.closed = True
+    else:
+        raise ValueError(f"no window {window!r}")
+
+
+def _close_window(work: Work) -> None:
+    """Two passes in a row closed an action, engage or combat window."""
+    work.passes = 0
+    work.acted = False
+    if work.phase != "battle":
+        work.closed = True
+        work.priority = None
+    elif work.segment == "engage":
+        work.segment = "combat"
+        work.priority = work.defender
+    else:
+        work.segment = "resolve"
+        work.priority = None
+
+
+def _took_action(work: Work, seat: str, card: str) -> None:
     """An action in a window (attach, a ring, a strategy, a card's text): R6, the other seat's turn; an effect of the
     seat that just acted (``action_card``), or within a duel, changes no turn."""
-    if state.priority is None:
-        return state
-    if not state.one_action_at_a_time:
-        return msgspec.structs.replace(state, acted=True)  # l5r/1 (D3): a seat acted until it passed
-    if state.duel is not None or seat != state.priority:
-        return state
-    return msgspec.structs.replace(state, acted=True, passes=0, priority=state.other(seat), action_card=card)
+    if work.priority is None:
+        return
+    if not work.one_action_at_a_time:
+        work.acted = True  # l5r/1 (D3): a seat acted until it passed
+    elif work.duel is None and seat == work.priority:
+        work.acted = True
+        work.passes = 0
+        work.priority = work.others[seat]
+        work.action_card = card
 
 
-def _passed(state: State, seat: str, window: str) -> State:
-    if window in WINDOWS_OF_TWO and state.one_action_at_a_time:  # R6: two passes in a row close the window
-        passes = state.passes + 1
-        state = msgspec.structs.replace(state, acted=False, action_card=None)
-        if passes >= 2:
-            return _close_window(state)
-        return msgspec.structs.replace(state, priority=state.other(seat), passes=passes)
-    if window in WINDOWS_OF_TWO:  # l5r/1 (D3)
-        passes = 0 if state.acted else state.passes + 1
-        if passes >= 2:
-            return _close_window(state)
-        return msgspec.structs.replace(state, priority=state.other(seat), passes=passes, acted=False)
-    if window == "maneuvers":
-        if state.defender is not None and seat != state.defender:
-            return msgspec.structs.replace(state, priority=state.defender)
-        return _start_battles(state)
-    if window in ("attack", "dynasty"):
-        return msgspec.structs.replace(state, closed=True)
-    raise ValueError(f"no window {window!r}")
+def _expire(work: Work, until: str) -> None:
+    if work.modifiers:
+        work.modifiers = tuple([m for m in work.modifiers if m.until != until])
 
 
-def _effect(state: State, event: EffectApplied) -> State:
-    kind, target, amount = event.kind, event.target, event.amount
-    if kind in ("force", "chi", "honor", "duel"):
-        state = msgspec.structs.replace(state, modifiers=state.modifiers + (
-            Modifier(target=target, stat=kind, amount=amount, until=event.until),))
-    elif kind == "province":
-        state = msgspec.structs.replace(state, modifiers=state.modifiers + (
-            Modifier(target=target, stat="province", amount=amount, until=event.until),))
-    elif kind == "family_honor":
-        pass  # honor_changed follows
-    elif kind == "gold":
-        p = state.player(event.player)
-        state = _replace_player(state, event.player, gold=p.gold + amount)
-    elif kind in ("bow", "straighten", "dishonor", "restore"):
-        owner = target.split(".", 1)[0]
-        p = state.player(owner)
-        if target == p.stronghold:
-            state = _replace_player(state, owner, stronghold_bowed=kind == "bow")
-        else:
-            change = {"bow": {"bowed": True}, "straighten": {"bowed": False}, "dishonor": {"dishonored": True},
-                      "restore": {"dishonored": False}}[kind]
-            state = _replace_player(state, owner, cards=_update_card(p, target, **change).cards)
-    elif kind == "send_home":
-        state = _sent_home(state, (target,))
-    elif kind == "draw":
-        drawn = min(amount, fate_left(state, target))
-        state = msgspec.structs.replace(state, pending=state.pending + (Pending(player=target, dest="hand"),) * drawn)
-    elif kind == "discard":
-        owner = target.split(".", 1)[0]
-        p = state.player(owner)
-        state = _replace_player(state, owner, hand=_without(p.hand, target), fate_discard=p.fate_discard + (target,))
-    elif kind == "remove":
-        state = _removed(state, target)
-    return _destroy(state, event.destroyed)
+# -- cards: drawn, laid, turned face up, played, discarded --------------------------------------------------
 
 
-def _removed(state: State, target: str) -> State:
+def _card_drawn(work: Work, event: CardDrawn) -> None:
+    p = work.by_seat[event.player]
+    drawn = event.card if event.card is not None else p.fate[0]
+    p.hand.append(drawn)
+    _take(p.fate, drawn)
+    del work.pending[:1]
+
+
+def _province_filled(work: Work, event: ProvinceFilled) -> None:
+    p = work.by_seat[event.player]
+    if event.source == "unseen":  # table mode: laid face down unseen, entered when it turns face up
+        _set_province(p.provinces, event.province, None, False, unseen=True)
+    else:
+        laid = event.card if event.card is not None else p.dynasty[0]
+        _set_province(p.provinces, event.province, laid, False)
+        _take(p.dynasty, laid)
+    del work.pending[:1]
+
+
+def _cards_revealed(work: Work, event: CardsRevealed) -> None:
+    p = work.by_seat[event.player]
+    provinces = p.provinces
+    if event.table:  # one unseen card entered: it leaves the unseen pool
+        del work.pending[:1]
+        for shown in event.cards:
+            _take(p.dynasty, shown.card)
+    for shown in event.cards:
+        _set_province(provinces, shown.province, shown.card, True, unseen=False)
+    if not event.discarded:
+        return
+    emptied = []
+    for card in event.discarded:  # events (D2); a destroyed province's card (table)
+        holding = next((pr.number for pr in provinces if pr.card == card), None)
+        if holding is not None:
+            _set_province(provinces, holding, None, False)
+            emptied.append(holding)
+        p.dynasty_discard += (card,)
+    for number in emptied:
+        _refill(work, p, number)
+
+
+def _card_recruited(work: Work, event: CardRecruited) -> None:
+    p = work.by_seat[event.player]
+    _set_province(p.provinces, event.province, None, False)
+    p.gold -= event.gold
+    p.cards.append(InPlay(id=event.card, bowed=card_of(event.card).kind == "holding"))
+    p.proclaimed = p.proclaimed or event.proclaimed
+    if work.priority is not None:
+        work.acted = True
+    _refill(work, p, event.province)
+
+
+def _dynasty_discarded(work: Work, event: DynastyDiscarded) -> None:
+    p = work.by_seat[event.player]
+    _set_province(p.provinces, event.province, None, False)
+    p.dynasty_discard += (event.card,)
+    p.dynasty_discarded = True
+    _refill(work, p, event.province)
+
+
+def _gold_produced(work: Work, event: GoldProduced) -> None:
+    p = work.by_seat[event.player]
+    if event.card == p.stronghold:
+        p.stronghold_bowed = True
+    else:
+        _change_card(p, event.card, CARD_STATES["bow"])
+    p.gold += event.gold
+    if work.priority is not None:
+        work.acted = True
+
+
+def _card_attached(work: Work, event: CardAttached) -> None:
+    p = work.by_seat[event.player]
+    _take(p.hand, event.card)
+    p.gold -= event.gold
+    p.cards.append(InPlay(id=event.card, on=event.to))
+    _took_action(work, event.player, event.card)
+
+
+def _ring_played(work: Work, event: RingPlayed) -> None:
+    p = work.by_seat[event.player]
+    _take(p.hand, event.card)
+    p.cards.append(InPlay(id=event.card))
+    _took_action(work, event.player, event.card)
+
+
+def _strategy_played(work: Work, event: StrategyPlayed) -> None:
+    p = work.by_seat[event.player]
+    _take(p.hand, event.card)
+    p.gold -= event.gold
+    p.fate_discard += (event.card,)
+    p.played += (event.card,)
+    _took_action(work, event.player, event.card)
+
+
+def _take(pile: list[str], card: str) -> None:
+    """``card`` leaves ``pile``. A copy of a game whose hidden cards were replaced (a view's test of what it may not
+    see) may name a card that is not there: one card still leaves, so every count stays as recorded."""
+    try:
+        pile.remove(card)
+    except ValueError:
+        del pile[:1]
+
+
+def _set_province(provinces: list[Province], number: int, card: str | None, face_up: bool,
+                  unseen: bool | None = None) -> None:
+    """Province ``number`` now holds ``card`` (None: empty), face up or down; ``unseen``: None keeps it."""
+    for i, pr in enumerate(provinces):
+        if pr.number == number:
+            provinces[i] = Province(number=number, card=card, face_up=face_up,
+                                    unseen=pr.unseen if unseen is None else unseen)
+            return
+
+
+def _change_card(p: PlayerWork, instance: str, changes: dict[str, bool]) -> None:
+    """The card ``instance`` in play, bowed or straightened, dishonoured or restored (a card not in play: nothing)."""
+    cards = p.cards
+    for i, card in enumerate(cards):
+        if card.id == instance:
+            cards[i] = _replace(card, **changes)
+            return
+
+
+def _refill(work: Work, p: PlayerWork, number: int) -> None:
+    """A province emptied is refilled face down from the dynasty deck (§3.3), when the deck has a card left for it
+    (refills already awaited count: R9, an empty deck draws nothing)."""
+    seat = p.id
+    awaited_fills = 0
+    for x in work.pending:
+        if x.player == seat and x.dest == "province":
+            awaited_fills += 1
+    if dynasty_left(work, seat) > awaited_fills:
+        work.pending.append(Pending(player=p.id, dest="province", province=number))
+
+
+# -- cards leaving play -----------------------------------------------------------------------------------------
+
+
+def _destroy(work: Work, destroyed: Iterable[str], removed: Iterable[str] = ()) -> None:
+    """Cards leave play: destroyed ones go to their owner's discard piles (personalities and holdings: dynasty;
+    attachments: fate), a dishonoured one lying dishonoured there (§4); ``removed`` ones to the removed-from-game area
+    (R9). A personality's attachments leave play with it, to the discard pile."""
+    out = set(removed)
+    gone = set(destroyed) | out
+    if not gone:
+        return
+    for p in work.players:
+        attached = {c.id for c in p.cards if c.on in gone}
+        lost = [c for c in p.cards if c.id in gone or c.id in attached]
+        if not lost:
+            continue
+        discarded = [c for c in lost if c.id not in out]
+        p.cards = [c for c in p.cards if c.id not in gone and c.id not in attached]
+        p.dynasty_discard += tuple(c.id for c in discarded if card_of(c.id).dynasty)
+        p.fate_discard += tuple(c.id for c in discarded if card_of(c.id).fate)
+        p.discard_dishonored += tuple(c.id for c in discarded if c.dishonored)
+        p.removed += tuple(c.id for c in lost if c.id in out)
+    _sent_home(work, gone)
+    work.modifiers = tuple(m for m in work.modifiers if m.target not in gone)
+
+
+def _sent_home(work: Work, personalities: set[str]) -> None:
+    """Personalities taken out of their armies, home as they are (an effect's ``send_home``; a duel's survivors, R7;
+    the destroyed)."""
+    if personalities and work.armies:
+        work.armies = tuple(_replace(a, units=tuple(u for u in a.units if u not in personalities))
+                            for a in work.armies)
+
+
+def _removed(work: Work, target: str) -> None:
     """A card removed from the game (R9): from play (its attachments to the discard pile), a hand or a discard
     pile, to its owner's removed-from-game area."""
-    owner = target.split(".", 1)[0]
-    p = state.player(owner)
+    p = work.by_seat[owner_of(target)]
     if any(c.id == target for c in p.cards):
-        return _destroy(state, (), (target,))
+        _destroy(work, (), (target,))
+        return
     if target in p.hand:
-        return _replace_player(state, owner, hand=_without(p.hand, target), removed=p.removed + (target,))
-    return _replace_player(state, owner, dynasty_discard=tuple(c for c in p.dynasty_discard if c != target),
-                           fate_discard=tuple(c for c in p.fate_discard if c != target),
-                           discard_dishonored=tuple(c for c in p.discard_dishonored if c != target),
-                           removed=p.removed + (target,))
+        p.hand.remove(target)
+    else:
+        p.dynasty_discard = tuple(c for c in p.dynasty_discard if c != target)
+        p.fate_discard = tuple(c for c in p.fate_discard if c != target)
+        p.discard_dishonored = tuple(c for c in p.discard_dishonored if c != target)
+    p.removed += (target,)
 
 
-def _battle_resolved(state: State, event: BattleResolved) -> State:
-    for seat in (event.attacker, event.defender):
-        p = state.player(seat)
-        cards = tuple(msgspec.structs.replace(c, dishonored=False) if c.id in event.restored else c for c in p.cards)
-        state = _replace_player(state, seat, cards=cards)
-    state = _destroy(state, event.destroyed)
+# -- what a card's text did (effect) ----------------------------------------------------------------------------
+
+CARD_STATES = {"bow": {"bowed": True}, "straighten": {"bowed": False}, "dishonor": {"dishonored": True},
+               "restore": {"dishonored": False}}
+
+
+def _effect(work: Work, event: EffectApplied) -> None:
+    kind, target, amount = event.kind, event.target, event.amount
+    if kind in ("force", "chi", "honor", "duel", "province"):  # a modifier (a province's: "<seat>:<number>")
+        work.modifiers += (Modifier(target=target, stat=kind, amount=amount, until=event.until),)
+    elif kind == "gold":
+        work.by_seat[event.player].gold += amount
+    elif kind in CARD_STATES:
+        p = work.by_seat[owner_of(target)]
+        if target == p.stronghold:
+            p.stronghold_bowed = kind == "bow"
+        else:
+            _change_card(p, target, CARD_STATES[kind])
+    elif kind == "send_home":
+        _sent_home(work, {target})
+    elif kind == "draw":
+        drawn = min(amount, fate_left(work, target))
+        work.pending += [Pending(player=target, dest="hand")] * drawn
+    elif kind == "discard":
+        p = work.by_seat[owner_of(target)]
+        _take(p.hand, target)
+        p.fate_discard += (target,)
+    elif kind == "remove":
+        _removed(work, target)
+    # family_honor: honor_changed follows; destroy, eliminate, win: the events that follow say it
+    _destroy(work, event.destroyed)
+    _took_action(work, event.player, event.card)
+
+
+# -- the attack -------------------------------------------------------------------------------------------------
+
+
+def _attack_declared(work: Work, event: AttackDeclared) -> None:
+    work.phase = "maneuvers"
+    work.defender = event.defender
+    work.battlefields = event.battlefields
+    work.priority = event.player
+    work.passes = 0
+    work.armies = ()
+    work.closed = False
+
+
+def _attack_ended(work: Work) -> None:
+    work.armies = ()
+    work.closed = True
+    work.segment = ""
+    work.priority = None
+
+
+def _battle_resolved(work: Work, event: BattleResolved) -> None:
+    field = event.battlefield
+    if event.restored:
+        restored = set(event.restored)
+        for seat in (event.attacker, event.defender):
+            p = work.by_seat[seat]
+            p.cards = [_replace(c, dishonored=False) if c.id in restored else c for c in p.cards]
+    if event.destroyed:
+        _destroy(work, event.destroyed)
     if event.province_destroyed:
-        d = state.player(event.defender)
-        if any(pr.unseen for pr in d.provinces if pr.number == event.battlefield):  # its card is entered as discarded
-            state = msgspec.structs.replace(state, pending=state.pending + (
-                Pending(player=d.id, dest="discard", province=event.battlefield),))
-        state = _replace_player(state, event.defender,
-                                provinces=tuple(pr for pr in d.provinces if pr.number != event.battlefield),
-                                dynasty_discard=d.dynasty_discard + event.discarded)
-    a = state.player(event.attacker)
-    state = _replace_player(state, event.attacker, cards=tuple(
-        msgspec.structs.replace(c, bowed=True) if c.id in event.returned_bowed else c for c in a.cards))
-    armies = tuple(x for x in state.armies if not (x.side == "attacker" and x.battlefield == event.battlefield))
-    state = _expire(msgspec.structs.replace(state, armies=armies), "battle")
-    if state.battle + 1 < len(state.battlefields):
-        return msgspec.structs.replace(state, battle=state.battle + 1, segment="engage", priority=state.defender,
-                                       passes=0, acted=False)
-    return msgspec.structs.replace(state, segment="over", priority=None)
+        d = work.by_seat[event.defender]
+        if any(pr.unseen for pr in d.provinces if pr.number == field):  # its card is entered as it is discarded
+            work.pending.append(Pending(player=d.id, dest="discard", province=field))
+        d.provinces = [pr for pr in d.provinces if pr.number != field]
+        d.dynasty_discard += event.discarded
+    if event.returned_bowed:
+        bowed = set(event.returned_bowed)
+        a = work.by_seat[event.attacker]
+        a.cards = [_replace(c, bowed=True) if c.id in bowed else c for c in a.cards]
+    armies = work.armies
+    for army in armies:
+        if army.side == "attacker" and army.battlefield == field:  # the attackers here go home
+            work.armies = tuple([x for x in armies if not (x.side == "attacker" and x.battlefield == field)])
+            break
+    if work.modifiers:
+        _expire(work, "battle")
+    if work.battle + 1 < len(work.battlefields):  # the next battlefield
+        work.battle += 1
+        work.segment = "engage"
+        work.priority = work.defender
+        work.passes = 0
+        work.acted = False
+    else:
+        work.segment = "over"
+        work.priority = None
 
 
-def fold(events: Iterable[L5REvent], state: State | None = None) -> State:
-    """``evolve`` over ``events`` from ``state``, at speed: one mutable working copy (``engine.l5r.folding``)."""
-    from engine.l5r.folding import fold as fold_in_place
+# -- the duel (§5) ----------------------------------------------------------------------------------------------
 
-    return fold_in_place(events, state)
+
+def _duel_challenged(work: Work, event: DuelChallenged) -> None:
+    resume = work.others[event.player] if work.one_action_at_a_time else work.priority  # R6: the seat's action
+    duel = Duel(seat=event.player, challenger=event.challenger, challenged=event.challenged, stat=event.stat,
+                card=event.card, destroy_loser=event.destroy_loser, resume=resume)
+    work.duel = _replace(duel, next=next_focus(duel))
+
+
+def _duel_focused(work: Work, event: DuelFocused) -> None:
+    duel = work.duel
+    assert duel is not None
+    p = work.by_seat[event.player]
+    card = event.card
+    if event.source == "hand":
+        assert card is not None
+        _take(p.hand, card)
+    elif event.unseen:  # table mode: laid unseen, among the unseen fate cards until the reveal
+        card = None
+    else:
+        card = card if card is not None else p.fate[0]
+        _take(p.fate, card)
+    duel = _replace(duel, focuses=(*duel.focuses, Focus(player=event.player, source=event.source, card=card)))
+    work.duel = _replace(duel, next=next_focus(duel, event.player))
+
+
+def _duel_struck(work: Work) -> None:
+    """Both struck (or focused four times): the duel resolves; in table mode each focus card laid unseen is entered
+    at the reveal first."""
+    duel = work.duel
+    assert duel is not None
+    work.duel = _replace(duel, next=None)
+    work.pending += [Pending(player=f.player, dest="focus") for f in duel.focuses if f.card is None]
+
+
+def _focus_revealed(work: Work, event: FocusRevealed) -> None:
+    duel = work.duel
+    assert duel is not None
+    focuses = list(duel.focuses)
+    i = next(i for i, f in enumerate(focuses) if f.player == event.player and f.card is None)
+    focuses[i] = _replace(focuses[i], card=event.card)
+    p = work.by_seat[event.player]
+    _take(p.fate, event.card)
+    work.duel = _replace(duel, focuses=tuple(focuses))
+    del work.pending[:1]
+
+
+def _duel_resolved(work: Work, event: DuelResolved) -> None:
+    duel = work.duel
+    assert duel is not None
+    for shown in event.revealed:  # the focus cards as revealed (§5.3), discarded
+        work.by_seat[shown.player].fate_discard += (shown.card,)
+    _sent_home(work, set(event.returned_home))  # R7
+    _destroy(work, event.destroyed)
+    work.modifiers = tuple([m for m in work.modifiers if m.stat != "duel"])
+    work.duel = None
+    work.priority = duel.resume
+    work.passes = 0
+    work.acted = True
+    work.action_card = (duel.card or duel.challenger) if work.one_action_at_a_time else None
+
+
+FOLDING: Folding[State, Work, L5REvent] = Folding(initial_state, thaw, apply, freeze)
+evolve = FOLDING.evolve
+fold = FOLDING.fold
 
 
 def state_to_builtins(state: State) -> dict[str, Any]:

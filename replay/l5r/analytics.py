@@ -19,7 +19,7 @@ from typing import Any
 
 import msgspec
 
-from engine.l5r.catalog import CARDS, owner_of
+from engine.l5r.catalogue import CARDS, owner_of
 from engine.l5r.setup import SYSTEM_NAME
 from events.l5r import (
     ArmyAssigned,

@@ -12,7 +12,7 @@ from typing import Any, assert_never
 
 import msgspec
 
-from engine.l5r.catalog import card_of
+from engine.l5r.catalogue import card_of
 from engine.l5r.state import State
 from events.l5r import (
     CODEC,

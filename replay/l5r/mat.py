@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.l5r.catalog import card_of
+from engine.l5r.catalogue import card_of
 
 STYLES = ("full", "compact")
 PHASES = {"start": "start of turn", "action": "action phase", "attack": "attack phase", "maneuvers": "maneuvers",

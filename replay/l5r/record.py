@@ -53,7 +53,7 @@ from engine.l5r.actions import (
     Recruit,
     Strike,
 )
-from engine.l5r.catalog import DECKS
+from engine.l5r.catalogue import DECKS
 from events.l5r import CardsRevealed, GameEnded, GameStarted
 from replay.l5r.explain import text as explain_text
 from replay.l5r.views import redacted_event

@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from engine.l5r.catalog import CARDS, DECKS
+from engine.l5r.catalogue import CARDS, DECKS
 
 Json = dict[str, Any]
 

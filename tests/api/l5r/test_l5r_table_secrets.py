@@ -114,7 +114,7 @@ def test_item17_every_entry_p1_could_make_is_answered_alike_in_both_twins() -> N
     of the catalog (refused with the same message, or accepted with the same events as p1 sees them), are equal."""
     from engine.errors import RuleError
     from engine.l5r import SYSTEM
-    from engine.l5r.catalog import CARDS
+    from engine.l5r.catalogue import CARDS
     from replay.l5r.views import redacted_event, state_view
 
     def answer(state: Any, action: Json) -> Any:

@@ -8,7 +8,7 @@ import pytest
 from engine.errors import SetupError
 from engine.l5r import SYSTEM
 from engine.l5r.actions import Challenge
-from engine.l5r.catalog import card_of
+from engine.l5r.catalogue import card_of
 from engine.l5r.rules import army_force, recruit_cost
 from engine.play import seat_bots
 from events.l5r import BattleResolved, DuelResolved, GameEnded, HonorChanged

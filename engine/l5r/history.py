@@ -1,4 +1,5 @@
-"""A recorded stream back to the actions that produced it (``warlog verify``, record and JSONL import).
+"""A recorded stream read back into its setup and the actions that produced it (``warlog verify``, record and JSONL
+import).
 
 Each action starts with one event: ``card_drawn`` / ``province_filled`` entered at the table, ``cards_revealed`` /
 ``focus_revealed`` entered at the table as an unseen card turns face up (``draw``),
@@ -10,6 +11,9 @@ player, ``dynasty_discarded``, ``card_discarded``, ``conceded``. Every other eve
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+import msgspec
 
 from engine.errors import StreamError
 from engine.l5r.actions import (
@@ -31,6 +35,8 @@ from engine.l5r.actions import (
     Recruit,
     Strike,
 )
+from engine.l5r.catalogue import DECKS
+from engine.l5r.setup import SYSTEM_NAME
 from engine.play import actions_from
 from engine.system import RecordedAction
 from events.l5r import (
@@ -56,6 +62,26 @@ from events.l5r import (
     RingPlayed,
     StrategyPlayed,
 )
+
+
+def recorded_setup(events: Sequence[L5REvent]) -> dict[str, Any]:
+    if not events or not isinstance(events[0], GameStarted):
+        raise StreamError(0, "an L5R stream starts with game_started")
+    started = events[0]
+    players = []
+    for seat, deck in zip(started.seats, started.decks, strict=True):
+        shown: Any = deck.name if deck.name in DECKS else {
+            "stronghold": deck.stronghold, "sensei": deck.sensei, "dynasty": list(deck.dynasty),
+            "fate": list(deck.fate)}
+        players.append({"id": seat.id, "name": seat.name, "army": shown})
+    setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": {"mode": started.variant.mode},
+                             "seed": started.seed}
+    best = max(d.honor for d in started.decks)
+    if sum(1 for d in started.decks if d.honor == best) > 1:
+        setup["first"] = started.order[0]
+    if started.position is not None:
+        setup["position"] = msgspec.to_builtins(started.position)
+    return setup
 
 
 def _hidden(index: int, what: str) -> StreamError:
@@ -134,4 +160,4 @@ def recorded_actions(events: Sequence[L5REvent]) -> list[RecordedAction[L5RActio
     return actions_from(events, opening_length(events), action_of)
 
 
-__all__ = ["action_of", "opening_length", "recorded_actions"]
+__all__ = ["action_of", "opening_length", "recorded_actions", "recorded_setup"]

@@ -1,19 +1,20 @@
-"""The sample data: the cards and the four sample decks (``fixtures/l5r/``, our sample data: fixtures/l5r/SOURCE.md).
+"""The catalogue: the cards and the four sample decks, our sample data (``engine/l5r/data/``, its SOURCE.md).
 
-Read once at import time; nothing else in the engine touches files. A card instance is named
-``<seat>.<card id>.<copy>``; ``card_of`` gives its card.
+The data ships inside the package (``data/cards.json``, ``data/decks.json``) and is read once at import time with
+``importlib.resources``, so an installed wheel reads it as a checkout does; nothing else in the engine reads data. A
+card instance is named ``<seat>.<card id>.<copy>``; ``card_of`` gives its card.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-from pathlib import Path
+from importlib.resources import files
 from typing import Any
 
 import msgspec
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "l5r"
+DATA = files(__package__) / "data"
 DECK_SIZE = 40  # Ivory Extended 40/40: at least 40 dynasty and 40 fate cards
 MAX_COPIES = 3  # R4: at most 3 copies of a card in a deck
 MAX_UNIQUE_COPIES = 1  # R4: 1 of a Unique card
@@ -60,14 +61,14 @@ class SampleDeck(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def _load() -> tuple[dict[str, Card], dict[str, SampleDeck]]:
-    raw: dict[str, Any] = json.loads((FIXTURES / "cards.json").read_text(encoding="utf-8"))
+    raw: dict[str, Any] = json.loads((DATA / "cards.json").read_text(encoding="utf-8"))
     cards: dict[str, Card] = {}
     for group, kind in (("strongholds", "stronghold"), ("senseis", "sensei"), ("personalities", "personality"),
                         ("holdings", "holding"), ("events", "event"), ("followers", "follower"),
                         ("items", "item"), ("spells", "spell"), ("rings", "ring"), ("strategies", "strategy")):
         for entry in raw[group]:
             cards[entry["id"]] = msgspec.convert({**entry, "kind": kind}, Card)
-    decks_raw: dict[str, Any] = json.loads((FIXTURES / "decks.json").read_text(encoding="utf-8"))["decks"]
+    decks_raw: dict[str, Any] = json.loads((DATA / "decks.json").read_text(encoding="utf-8"))["decks"]
     decks = {
         name: SampleDeck(name=name, stronghold=d["stronghold"], sensei=d["sensei"],
                          dynasty=tuple(c for c, n in d["dynasty"] for _ in range(n)),

@@ -1,0 +1,76 @@
+"""One way to apply an L5R event (issue 29 item 2): ``apply`` changes a typed working state (``Work``) between
+``thaw`` and ``freeze``; ``evolve`` and ``fold`` are both derived from them (``engine.folding.Folding``)."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, get_args
+
+import msgspec
+import pytest
+
+from engine.l5r import SYSTEM
+from engine.l5r.state import FOLDING, State, apply, evolve, fold, freeze, initial_state, thaw
+from engine.play import play
+from events.l5r import L5REvent
+
+SEED = 20261128
+
+
+@functools.cache
+def bot_game(index: int) -> tuple[L5REvent, ...]:
+    """Sample game ``index`` played by the bots (0: sealed crab/crane; 2: table crane/lion)."""
+    names = sorted(SYSTEM.bots)
+    setup = SYSTEM.sample_setup(index, SEED + index)
+    return tuple(play(SYSTEM, setup, (names[index % len(names)], names[(index + 1) % len(names)]),
+                      max_actions=3000).events)
+
+
+def states_along(events: tuple[L5REvent, ...]) -> list[State]:
+    states = [initial_state()]
+    for event in events:
+        states.append(evolve(states[-1], event))
+    return states
+
+
+def test_every_event_class_names_its_tag_as_it_is_encoded() -> None:
+    """``apply`` matches ``event.TAG``: it must be the tag msgspec writes and reads for that class."""
+    for kind in get_args(L5REvent):
+        assert kind.TAG == kind.__struct_config__.tag, kind.__name__
+        assert kind.TAG not in kind.__struct_fields__  # a class variable, never encoded
+
+
+@pytest.mark.parametrize("index", [0, 2], ids=["sealed", "table"])
+def test_freeze_of_thaw_is_the_state_at_every_step_of_a_game(index: int) -> None:
+    for n, state in enumerate(states_along(bot_game(index))):
+        assert freeze(thaw(state)) == state, f"after {n} events"
+
+
+@pytest.mark.parametrize("index", [0, 2], ids=["sealed", "table"])
+def test_applying_an_event_leaves_the_state_it_was_thawed_from_unchanged(index: int) -> None:
+    events = bot_game(index)
+    states = states_along(events)
+    for n, event in enumerate(events):
+        before = msgspec.json.encode(states[n])
+        work = thaw(states[n])
+        apply(work, event)
+        assert msgspec.json.encode(states[n]) == before, f"event {n} ({event.TAG}) changed the state it came from"
+        assert freeze(work) == states[n + 1]
+
+
+def test_evolve_and_fold_are_the_folding_of_thaw_apply_freeze() -> None:
+    events = bot_game(0)
+    assert evolve == FOLDING.evolve and fold == FOLDING.fold
+    assert fold(events) == states_along(events)[-1]
+    assert fold(events[40:], fold(events[:40])) == fold(events)
+
+
+def test_a_work_is_typed_field_by_field() -> None:
+    """The working state has no field typed ``Any`` (mypy checks ``apply`` as strictly as ``decide``)."""
+    from dataclasses import fields
+
+    from engine.l5r.state import PlayerWork, Work
+
+    for kind in (Work, PlayerWork):
+        for field in fields(kind):
+            assert field.type not in (Any, "Any") and "Any" not in str(field.type), f"{kind.__name__}.{field.name}"
