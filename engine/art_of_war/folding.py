@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from engine.art_of_war.catalog import SQUARES, instances
+from engine.art_of_war.catalogue import SQUARES, instances
 from engine.art_of_war.state import (
     Link,
     PlayerState,

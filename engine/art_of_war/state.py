@@ -17,7 +17,7 @@ from typing import Any, assert_never
 
 import msgspec
 
-from engine.art_of_war.catalog import SQUARES, instances, kind_of
+from engine.art_of_war.catalogue import SQUARES, instances, kind_of
 from events import Adjudication
 from events.art_of_war import (
     Arranged,
