@@ -15,7 +15,7 @@ from pydantic import ConfigDict, Field
 from api.models import Request, SeatId
 from api.plugin import TOURNAMENT_CREATE, ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
 from engine.art_of_war import SYSTEM
-from engine.art_of_war.catalog import BASIC_TYPES, CARDS, DECK_SIZE, DECKS, KINGS
+from engine.art_of_war.catalogue import BASIC_TYPES, CARDS, DECK_SIZE, DECKS, KINGS
 
 NAME = SYSTEM.name
 SEATS = SYSTEM.seat_counts()

@@ -14,10 +14,10 @@ from engine.adjudication import Adjudicate
 from engine.art_of_war.actions import ArtOfWarAction, Concede, parse_action
 from engine.art_of_war.adjudication import adjudicated, on_time
 from engine.art_of_war.bots import GreedyBot, RandomBot
-from engine.art_of_war.catalog import card_of
-from engine.art_of_war.records import recorded_actions
+from engine.art_of_war.catalogue import card_of
+from engine.art_of_war.history import recorded_actions, recorded_setup
 from engine.art_of_war.rules import decide, legal_actions, opening
-from engine.art_of_war.setup import RULES_VERSION, SEATS, SYSTEM_NAME, recorded_setup, seats_of, start_event
+from engine.art_of_war.setup import RULES_VERSION, SEATS, SYSTEM_NAME, seats_of, start_event
 from engine.art_of_war.state import State, awaited, evolve, fold, initial_state, state_to_builtins
 from engine.errors import SetupError
 from engine.module_system import ModuleSystem, SystemFunctions, sample_pairing

@@ -23,7 +23,7 @@ from engine.art_of_war.actions import (
     Redraw,
     Support,
 )
-from engine.art_of_war.catalog import card_of, kind_of
+from engine.art_of_war.catalogue import card_of, kind_of
 from engine.art_of_war.rules import attack_value, defence, legal_actions
 from engine.art_of_war.state import State
 from engine.prng import SplitMix64

@@ -28,7 +28,7 @@ from engine.art_of_war.actions import (
     Shift,
     Support,
 )
-from engine.art_of_war.catalog import BASIC_TYPES, SQUARES, STANDBY_LIMIT, card_of, kind_of, reaches
+from engine.art_of_war.catalogue import BASIC_TYPES, SQUARES, STANDBY_LIMIT, card_of, kind_of, reaches
 from engine.art_of_war.state import PlayerState, State, awaited, evolve, numbers_reveals, reveal_id, top
 from engine.errors import RuleError
 from events.art_of_war import (

@@ -13,11 +13,10 @@ from typing import Any
 
 import msgspec
 
-from engine.art_of_war.catalog import BASIC_TYPES, DECK_SIZE, DECKS, KINGS, SQUARES
-from engine.errors import SetupError, StreamError
+from engine.art_of_war.catalogue import BASIC_TYPES, DECK_SIZE, DECKS, KINGS, SQUARES
+from engine.errors import SetupError
 from engine.system import Seat, SeatCounts, seat_id
 from events.art_of_war import (
-    ArtOfWarEvent,
     DeckRecord,
     GameStarted,
     PositionPlayer,
@@ -135,20 +134,5 @@ def _possible(spec: PositionPlayer, deck: DeckRecord) -> None:
                              f"{deck.cards.count(kind)}: an impossible position")
 
 
-def recorded_setup(events: Sequence[ArtOfWarEvent]) -> dict[str, Any]:
-    if not events or not isinstance(events[0], GameStarted):
-        raise StreamError(0, "an Art of War stream starts with game_started")
-    started = events[0]
-    players = []
-    for seat, deck in zip(started.seats, started.decks, strict=True):
-        shown: Any = deck.name if deck.name in DECKS else {"king": deck.king, "cards": list(deck.cards)}
-        players.append({"id": seat.id, "name": seat.name, "army": shown})
-    setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": {"mode": started.variant.mode},
-                             "seed": started.seed, "first": started.first}
-    if started.position is not None:
-        setup["position"] = msgspec.to_builtins(started.position)
-    return setup
-
-
-__all__ = ["RULES_VERSION", "SEATS", "SHUFFLE", "SYSTEM_NAME", "deck_of", "position_of", "recorded_setup", "seats_of",
+__all__ = ["RULES_VERSION", "SEATS", "SHUFFLE", "SYSTEM_NAME", "deck_of", "position_of", "seats_of",
            "start_event"]

@@ -1,4 +1,5 @@
-"""The state of an Art of War game, ``evolve`` (trusts its events) and ``fold``.
+"""The state of an Art of War game and the one meaning of every event: ``apply`` on a working state (``Work``),
+from which ``engine.folding.Folding`` derives ``evolve`` and ``fold`` (both trust their events).
 
 Frozen msgspec Structs of tuples. Per player: hand, deck (the cards left, in deck-list order; in a sealed game the
 seed orders the draws, ``top``), the standby queue (first = oldest), kingdom, graveyard and the battlefield
@@ -12,12 +13,14 @@ battlefield emptied (§6).
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
-from typing import Any, assert_never
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import msgspec
 
-from engine.art_of_war.catalog import SQUARES, instances, kind_of
+from engine.art_of_war.catalogue import SQUARES, instances, kind_of
+from engine.folding import Folding
+from engine.steps import Steps
 from events import Adjudication
 from events.art_of_war import (
     Arranged,
@@ -56,12 +59,12 @@ class Unit(msgspec.Struct, frozen=True, kw_only=True):
     attacked: bool = False
 
 
-class Slot(msgspec.Struct, frozen=True, kw_only=True):
+class Slot(msgspec.Struct, frozen=True):
     square: str
     unit: Unit
 
 
-class PlayerState(msgspec.Struct, frozen=True, kw_only=True):
+class PlayerState(msgspec.Struct, frozen=True):
     id: str
     deck_name: str
     king: str  # instance
@@ -95,7 +98,7 @@ class Link(msgspec.Struct, frozen=True, kw_only=True):
     value: int = 0
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True):
     seq: int = 0
     phase: str = "setup"
     mode: str = "sealed"
@@ -187,19 +190,8 @@ def top(state: State, seat: str, count: int = 1) -> tuple[str, ...]:
     return tuple(sorted(deck, key=ranks.__getitem__)[:count])
 
 
-# -- evolve ---------------------------------------------------------------------------------------------------------
 
-
-def _with(state: State, seat: str, **changes: Any) -> State:
-    return replace(state, players=tuple(replace(p, **changes) if p.id == seat else p for p in state.players))
-
-
-def _without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
-    """``items`` less ``item`` (a copy whose hidden cards were varied may name another: the first leaves)."""
-    if item in items:
-        i = items.index(item)
-        return items[:i] + items[i + 1:]
-    return items[1:]
+# -- reveals ------------------------------------------------------------------------------------------------------
 
 
 def revealed(source: list[str], hidden: list[str], card: str) -> None:
@@ -209,9 +201,11 @@ def revealed(source: list[str], hidden: list[str], card: str) -> None:
     that carried ``card`` (in ``hidden``, the player's other hidden zone) takes over that card's id. Cards of a
     type are alike, so nothing but their names changes. (A copy of a game whose hidden cards were varied may name
     a type ``source`` lacks: its first card leaves.)"""
-    if card in source:
-        source.remove(card)
+    try:
+        source.remove(card)  # the card itself (every sealed game: the fast path)
         return
+    except ValueError:
+        pass
     kind = kind_of(card)
     same = next((c for c in source if kind_of(c) == kind), None)
     if same is None:
@@ -222,14 +216,6 @@ def revealed(source: list[str], hidden: list[str], card: str) -> None:
         hidden[hidden.index(card)] = same
 
 
-def _revealed(p: PlayerState, card: str, source: str) -> PlayerState:
-    """``p`` after ``card`` left its ``source`` (``hand`` or ``deck``) face up (``revealed``)."""
-    hand, deck = list(p.hand), list(p.deck)
-    if source == "hand":
-        revealed(hand, deck, card)
-    else:
-        revealed(deck, hand, card)
-    return replace(p, hand=tuple(hand), deck=tuple(deck))
 
 
 def public_ids(state: State, seat: str) -> set[str]:
@@ -261,27 +247,135 @@ def reveal_id(state: State, seat: str, kind: str, taken: Iterable[str] = ()) -> 
     return f"{seat}.{kind}.{n}"
 
 
-def _set_unit(p: PlayerState, square: str, unit: Unit | None) -> tuple[Slot, ...]:
-    slots = {s.square: s.unit for s in p.field}
-    if unit is None:
-        slots.pop(square, None)
-    else:
-        slots[square] = unit
-    return tuple(Slot(square=sq, unit=slots[sq]) for sq in SQUARES if sq in slots)
 
 
-def start_state(event: GameStarted) -> State:
+# -- the working state -----------------------------------------------------------------------------------------------
+#
+# ``thaw`` copies a State's few scalar fields and keeps its frozen players; a player's mutable part (``PlayerWork``:
+# lists, the battlefield as a dict) is made the first time an event changes that player (``_part``). So ``evolve``
+# (thaw, one event, freeze) thaws and freezes only the player the event changes, and ``fold`` thaws each player once.
+
+
+class PlayerWork:
+    """A ``PlayerState``'s fields, mutable: the zones as lists (a deck too: a copy whose hidden cards were varied may
+    name one card twice, and the public counts must not tell), the battlefield as a dict by square (its units stay
+    frozen ``Unit``s, replaced when they change). ``tilted``: some unit may be sideways or have attacked (so a turn's
+    start has something to stand up)."""
+
+    __slots__ = ("deck", "deck_name", "deployed", "entered", "field", "graveyard", "hand", "id", "king", "kingdom",
+                 "redraw", "standby", "tilted")
+    id: str
+    deck_name: str
+    king: str
+    hand: list[str]
+    deck: list[str]
+    standby: list[str]
+    kingdom: list[str]
+    graveyard: list[str]
+    field: dict[str, Unit]
+    redraw: str | None
+    deployed: bool
+    entered: bool
+    tilted: bool
+
+
+class Work:
+    """A ``State``'s fields, mutable. ``players`` stay the frozen ones thawed from; ``parts`` holds, by seat, the
+    working part of each player changed since. ``damaged``: some unit may carry damage (so a turn's end has
+    something to clear; None: not known yet)."""
+
+    __slots__ = ("action", "active", "adjudication", "chain", "conscript", "damaged", "decks", "end_reason", "first",
+                 "mode", "parts", "pending", "phase", "players", "reshuffled", "seats", "seed", "seq", "started",
+                 "supports", "turn", "winner")
+    seq: int
+    phase: str
+    mode: str
+    seats: tuple[SeatRecord, ...]
+    players: tuple[PlayerState, ...]
+    parts: dict[str, PlayerWork]
+    first: str
+    active: str
+    turn: int
+    action: str | None
+    started: bool
+    supports: int
+    chain: tuple[Link, ...]
+    pending: tuple[str, ...]
+    conscript: str | None
+    seed: int | None
+    decks: tuple[DeckRecord, ...]
+    reshuffled: tuple[str, ...]
+    winner: str | None
+    end_reason: str | None
+    adjudication: Adjudication | None
+    damaged: bool | None
+
+
+def _load(w: Work, s: State) -> None:
+    """Every field of ``w`` from ``s`` (its tuples and frozen structs are shared: nothing of them is mutable)."""
+    w.seq, w.phase, w.mode, w.seats, w.players, w.parts = s.seq, s.phase, s.mode, s.seats, s.players, {}
+    w.first, w.active, w.turn, w.action, w.started = s.first, s.active, s.turn, s.action, s.started
+    w.supports, w.chain, w.pending, w.conscript = s.supports, s.chain, s.pending, s.conscript
+    w.seed, w.decks, w.reshuffled = s.seed, s.decks, s.reshuffled
+    w.winner, w.end_reason, w.adjudication = s.winner, s.end_reason, s.adjudication
+    w.damaged = None
+
+
+def thaw(state: State) -> Work:
+    """A working copy of ``state``: changing it never changes ``state``."""
+    w = Work()
+    _load(w, state)
+    return w
+
+
+def _part(w: Work, seat: str) -> PlayerWork:
+    """``seat``'s working part: thawed from its frozen player the first time an event changes it."""
+    part = w.parts.get(seat)
+    if part is None:
+        p = next(q for q in w.players if q.id == seat)
+        part = w.parts[seat] = PlayerWork()
+        part.id, part.deck_name, part.king = p.id, p.deck_name, p.king
+        part.hand, part.deck, part.standby = list(p.hand), list(p.deck), list(p.standby)
+        part.kingdom, part.graveyard = list(p.kingdom), list(p.graveyard)
+        part.field = {s.square: s.unit for s in p.field}
+        part.redraw, part.deployed, part.entered = p.redraw, p.deployed, p.entered
+        part.tilted = any(not s.unit.upright or s.unit.attacked for s in p.field)
+    return part
+
+
+def _freeze_player(d: PlayerWork) -> PlayerState:
+    field = d.field
+    return PlayerState(d.id, d.deck_name, d.king, tuple(d.hand), tuple(d.deck), tuple(d.standby), tuple(d.kingdom),
+                       tuple(d.graveyard), tuple([Slot(sq, field[sq]) for sq in SQUARES if sq in field]), d.redraw,
+                       d.deployed, d.entered)
+
+
+def freeze(w: Work) -> State:
+    """The frozen ``State`` of ``w`` (a battlefield in square order). Positional arguments, in the fields' order:
+    a frozen Struct is made several times faster so than by keywords (``evolve`` freezes once an event)."""
+    parts = w.parts
+    players = tuple([_freeze_player(parts[p.id]) if p.id in parts else p for p in w.players]) if parts else w.players
+    return State(w.seq, w.phase, w.mode, w.seats, players, w.first, w.active, w.turn, w.action, w.started, w.supports,
+                 w.chain, w.pending, w.conscript, w.seed, w.decks, w.reshuffled, w.winner, w.end_reason,
+                 w.adjudication)
+
+
+# -- apply: what every event means -------------------------------------------------------------------------------
+
+
+def start_state(event: GameStarted, seq: int = 1) -> State:
+    """The state ``game_started`` begins (the ``seq``-th event of its stream)."""
     if event.position is not None:
-        return _from_position(event)
+        return replace(_from_position(event), seq=seq)
     players = tuple(PlayerState(id=d.player, deck_name=d.name, king=f"{d.player}.{d.king}.1",
                                 deck=instances(d.player, d.cards)) for d in event.decks)
-    state = State(phase="redraw", mode=event.variant.mode, seats=event.seats, players=players, first=event.first,
-                  active=event.first, seed=event.seed, decks=event.decks)
-    order = [event.first, next(d.player for d in event.decks if d.player != event.first)]
-    return replace(state, pending=tuple(seat for seat in order for _ in range(3)))
+    second = next(d.player for d in event.decks if d.player != event.first)
+    return State(seq=seq, phase="redraw", mode=event.variant.mode, seats=event.seats, players=players,
+                 first=event.first, active=event.first, seed=event.seed, decks=event.decks,
+                 pending=(event.first,) * 3 + (second,) * 3)
 
 
-def _numbering(seat: str) -> Any:
+def _numbering(seat: str) -> Callable[[str], str]:
     """Instance names for one player's cards, copies numbered in the order asked for."""
     count: dict[str, int] = {}
 
@@ -323,147 +417,22 @@ def _from_position(event: GameStarted) -> State:
                  first=event.first, active=position.active, turn=position.turn, started=True, decks=event.decks)
 
 
-def _moved(p: PlayerState, moves: Iterable[tuple[str, str]]) -> tuple[Slot, ...]:
+def _remove(items: list[str], item: str) -> None:
+    """``items`` less ``item`` (a copy whose hidden cards were varied may name another: the first leaves)."""
+    try:
+        items.remove(item)
+    except ValueError:
+        del items[:1]
+
+
+def _move(field: dict[str, Unit], moves: tuple[tuple[str, str], ...]) -> None:
     """Units moved at once (a swap is two moves)."""
-    units = {s.square: s.unit for s in p.field}
-    moved = {a: units[a] for a, _ in moves if a in units}
-    for a, _ in moves:
-        units.pop(a, None)
+    moved = {a: field[a] for a, _ in moves if a in field}
+    for a in moved:
+        del field[a]
     for a, b in moves:
         if a in moved:
-            units[b] = moved[a]
-    return tuple(Slot(square=sq, unit=units[sq]) for sq in SQUARES if sq in units)
-
-
-def evolve(state: State, event: ArtOfWarEvent) -> State:  # noqa: C901 - one case per event
-    state = replace(state, seq=state.seq + 1)
-    match event:
-        case GameStarted():
-            return replace(start_state(event), seq=state.seq)
-        case CardDrawn(player=seat, card=card):
-            p = state.player(seat)
-            inst = card if card is not None else (p.deck[0] if p.deck else "")
-            state = _with(state, seat, hand=p.hand + (inst,), deck=_without(p.deck, inst))
-            return replace(state, pending=state.pending[1:])
-        case RedrawDecided(player=seat, again=again, hand=hand):
-            p = state.player(seat)
-            if again and hand is not None:
-                deck = p.deck + p.hand
-                for inst in hand:
-                    deck = _without(deck, inst)
-                state = _with(state, seat, hand=hand, deck=tuple(sorted(deck, key=_deck_order(p, state))),
-                              redraw="redrawn")
-                return replace(state, reshuffled=state.reshuffled + (seat,))
-            return _with(state, seat, redraw="kept")
-        case KingsTaken():
-            state = replace(state, players=tuple(replace(p, hand=p.hand + (p.king,)) for p in state.players))
-            return replace(state, phase="deploy")
-        case Deployed(player=seat, card=card, square=square, standby=standby, kingdom=kingdom):
-            p = _revealed(_revealed(_revealed(state.player(seat), card, "hand"), standby, "hand"), kingdom, "deck")
-            p = replace(p, standby=p.standby + (standby,), kingdom=p.kingdom + (kingdom,), deployed=True)
-            p = replace(p, field=_set_unit(p, square, Unit(card=card)))
-            return replace(state, players=tuple(p if q.id == seat else q for q in state.players))
-        case TurnStarted(player=seat, turn=turn):
-            p = state.player(seat)
-            field = tuple(Slot(square=s.square, unit=replace(s.unit, upright=True, attacked=False)) for s in p.field)
-            state = _with(state, seat, field=field, entered=False)
-            pending = (seat,) if p.deck else ()
-            return replace(state, phase="turn", active=seat, turn=turn, action=None, supports=0, pending=pending,
-                           started=True)
-        case Arranged(player=seat, how=how, square=square, to=to, card=card):
-            return replace(_arranged(state, seat, how, square, to, card), action="arranged")
-        case BattleDeclared():
-            return replace(state, action="battle")
-        case AttackDeclared(player=seat, square=square, unit=unit, target=target, value=value):
-            p = state.player(seat)
-            u = p.unit_at(square)
-            if u is not None:
-                state = _with(state, seat, field=_set_unit(p, square, replace(u, upright=False, attacked=True)))
-            return replace(state, chain=state.chain + (Link(kind="attack", player=seat, card=unit, target=target,
-                                                            square=square, value=value),))
-        case SupportDeclared(player=seat, card=card, effect=effect, target=target, square=square, to=to):
-            p = _revealed(state.player(seat), card, "hand")
-            state = _with(state, seat, hand=p.hand, deck=p.deck, standby=p.standby + (card,))
-            return replace(state, chain=state.chain + (Link(kind="support", player=seat, card=card, effect=effect,
-                                                            target=target, square=square, to=to),))
-        case Passed():
-            return state
-        case ChainResolved(effective=effective):
-            base = state.chain[0] if state.chain else None
-            state = replace(state, chain=())
-            if base is not None and effective and effective[0] and base.kind == "support" and base.effect == "soldier":
-                state = replace(state, supports=state.supports + 1)
-            return state
-        case Damaged(owner=owner, square=square, total=total, result=result, by=by, to=to):
-            p = state.player(owner)
-            u = p.unit_at(square)
-            if u is None:
-                return state
-            if result == "damaged":
-                return _with(state, owner, field=_set_unit(p, square, replace(u, damage=total, hits=u.hits + 1)))
-            p = replace(p, field=_set_unit(p, square, None))
-            if taken_to(result, to) == "graveyard":
-                return _with(state, owner, field=p.field, graveyard=p.graveyard + (u.card,))
-            state = _with(state, owner, field=p.field)
-            taker = state.player(by)
-            return _with(state, by, kingdom=taker.kingdom + (u.card,))
-        case Moved(player=seat, moves=moves):
-            p = state.player(seat)
-            return _with(state, seat, field=_moved(p, moves))
-        case Entered(player=seat, card=card):
-            p = _revealed(state.player(seat), card, "hand")
-            return _with(state, seat, hand=p.hand, deck=p.deck, kingdom=p.kingdom + (card,), entered=True)
-        case ConscriptionStarted(player=seat):
-            return replace(state, conscript=seat)
-        case Conscripted(player=seat, card=card, square=square, source=source):
-            p = state.player(seat)
-            if source == "standby":
-                p = replace(p, standby=_without(p.standby, card))
-            else:
-                p = replace(p, kingdom=_without(p.kingdom, card))
-            p = replace(p, field=_set_unit(p, square, Unit(card=card)))
-            state = replace(state, players=tuple(p if q.id == seat else q for q in state.players))
-            return replace(state, conscript=None) if len(p.field) >= 2 else state
-        case TurnEnded(next=nxt):
-            players = tuple(replace(p, field=tuple(Slot(square=s.square, unit=replace(s.unit, damage=0, hits=0))
-                                                   for s in p.field)) for p in state.players)
-            return replace(state, players=players, active=nxt, supports=0, action=None, started=False)
-        case Conceded():
-            return state
-        case GameEnded(winner=winner, reason=reason):
-            return replace(state, phase="over", winner=winner, end_reason=reason, chain=(), pending=(),
-                           conscript=None, adjudication=event.adjudication)
-        case _:
-            assert_never(event)
-
-
-def _deck_order(p: PlayerState, state: State) -> Any:
-    """Sort key: a card's place in its deck list (the state keeps a deck in list order; the seed orders draws)."""
-    cards = next((d.cards for d in state.decks if d.player == p.id), ())
-    order = {inst: i for i, inst in enumerate(instances(p.id, cards))}
-    return lambda inst: order.get(inst, len(order))
-
-
-def _arranged(state: State, seat: str, how: str, square: str, to: str | None, card: str | None) -> State:
-    p = state.player(seat)
-    if how == "place":  # the standby head onto an empty square
-        head = p.standby[0]
-        p = replace(p, standby=p.standby[1:], field=_set_unit(p, square, Unit(card=head)))
-    elif how == "rotate":  # the unit to the back of the queue, the head into its square
-        u = p.unit_at(square)
-        head = p.standby[0]
-        assert u is not None
-        p = replace(p, standby=p.standby[1:] + (u.card,), field=_set_unit(p, square, Unit(card=head)))
-    elif how == "shift":
-        assert to is not None
-        moves = [(square, to)] + ([(to, square)] if p.unit_at(to) is not None else [])
-        p = replace(p, field=_moved(p, moves))
-    else:  # play: a hand card onto the square, the unit there (if any) back to hand
-        assert card is not None
-        u = p.unit_at(square)
-        p = _revealed(p, card, "hand")
-        p = replace(p, hand=p.hand + ((u.card,) if u is not None else ()), field=_set_unit(p, square, Unit(card=card)))
-    return replace(state, players=tuple(p if q.id == seat else q for q in state.players))
+            field[b] = moved[a]
 
 
 def taken_to(result: str, to: str | None) -> str:
@@ -472,11 +441,232 @@ def taken_to(result: str, to: str | None) -> str:
     return to or ("kingdom" if result == "captured" else "graveyard")
 
 
-def fold(events: Iterable[ArtOfWarEvent], state: State | None = None) -> State:
-    """``evolve`` over ``events`` from ``state``, at speed: one mutable working copy (``engine.art_of_war.folding``)."""
-    from engine.art_of_war.folding import fold as fold_in_place
+STEPS: Steps[Work] = Steps()
+on = STEPS.on
 
-    return fold_in_place(events, state)
+
+@on(CardDrawn)
+def _card_drawn(w: Work, e: CardDrawn) -> None:
+    p = w.parts.get(e.player) or _part(w, e.player)
+    card = e.card if e.card is not None else (p.deck[0] if p.deck else "")
+    p.hand.append(card)
+    try:
+        p.deck.remove(card)
+    except ValueError:  # a copy whose hidden cards were varied (_remove)
+        del p.deck[:1]
+    w.pending = w.pending[1:]
+
+
+@on(RedrawDecided)
+def _redraw_decided(w: Work, e: RedrawDecided) -> None:
+    p = w.parts.get(e.player) or _part(w, e.player)
+    if not (e.again and e.hand is not None):
+        p.redraw = "kept"
+        return
+    deck = p.deck + p.hand
+    for card in e.hand:
+        _remove(deck, card)
+    cards = next((d.cards for d in w.decks if d.player == e.player), ())
+    order = {card: i for i, card in enumerate(instances(e.player, cards))}  # the deck kept in list order
+    p.hand = list(e.hand)
+    p.deck = sorted(deck, key=lambda card: order.get(card, len(order)))
+    p.redraw = "redrawn"
+    w.reshuffled = (*w.reshuffled, e.player)
+
+
+@on(KingsTaken)
+def _kings_taken(w: Work, e: KingsTaken) -> None:
+    for q in w.players:
+        p = _part(w, q.id)
+        p.hand.append(p.king)
+    w.phase = "deploy"
+
+
+@on(Deployed)
+def _deployed(w: Work, e: Deployed) -> None:
+    p = w.parts.get(e.player) or _part(w, e.player)
+    revealed(p.hand, p.deck, e.card)
+    revealed(p.hand, p.deck, e.standby)
+    revealed(p.deck, p.hand, e.kingdom)
+    p.standby.append(e.standby)
+    p.kingdom.append(e.kingdom)
+    p.deployed = True
+    p.field[e.square] = Unit(card=e.card)
+
+
+@on(TurnStarted)
+def _turn_started(w: Work, e: TurnStarted) -> None:
+    p = w.parts.get(e.player) or _part(w, e.player)
+    if p.tilted:  # stand every unit up
+        field = p.field
+        for square, u in field.items():
+            if not u.upright or u.attacked:
+                field[square] = replace(u, upright=True, attacked=False)
+        p.tilted = False
+    p.entered = False
+    w.pending = (e.player,) if p.deck else ()
+    w.phase = "turn"
+    w.active = e.player
+    w.turn = e.turn
+    w.action = None
+    w.supports = 0
+    w.started = True
+
+
+@on(Arranged)
+def _arranged(w: Work, e: Arranged) -> None:
+    """§4.3: ``place`` the standby head onto an empty square; ``rotate`` the unit to the back of the queue and the
+    head into its square; ``shift`` a unit (a swap when ``to`` is occupied); ``play`` a hand card onto the square,
+    the unit there (if any) back to hand."""
+    p = w.parts.get(e.player) or _part(w, e.player)
+    field, square = p.field, e.square
+    if e.how == "place":
+        field[square] = Unit(card=p.standby.pop(0))
+    elif e.how == "rotate":
+        there = field[square]
+        field[square] = Unit(card=p.standby.pop(0))
+        p.standby.append(there.card)
+    elif e.how == "shift":
+        to = e.to or ""
+        _move(field, ((square, to), (to, square)) if to in field else ((square, to),))
+    else:
+        card = e.card or ""
+        left = field.get(square)
+        revealed(p.hand, p.deck, card)
+        if left is not None:
+            p.hand.append(left.card)
+        field[square] = Unit(card=card)
+    w.action = "arranged"
+
+
+@on(AttackDeclared)
+def _attack_declared(w: Work, e: AttackDeclared) -> None:
+    p = w.parts.get(e.player) or _part(w, e.player)
+    attacker = p.field.get(e.square)
+    if attacker is not None:
+        p.field[e.square] = replace(attacker, upright=False, attacked=True)
+        p.tilted = True
+    w.chain = (*w.chain, Link(kind="attack", player=e.player, card=e.unit, target=e.target, square=e.square,
+                              value=e.value))
+
+
+@on(SupportDeclared)
+def _support_declared(w: Work, e: SupportDeclared) -> None:
+    p = w.parts.get(e.player) or _part(w, e.player)
+    revealed(p.hand, p.deck, e.card)
+    p.standby.append(e.card)
+    w.chain = (*w.chain, Link(kind="support", player=e.player, card=e.card, effect=e.effect, target=e.target,
+                              square=e.square, to=e.to))
+
+
+@on(ChainResolved)
+def _chain_resolved(w: Work, e: ChainResolved) -> None:
+    base = w.chain[0] if w.chain else None
+    w.chain = ()
+    if base is not None and e.effective and e.effective[0] and base.kind == "support" and base.effect == "soldier":
+        w.supports += 1
+
+
+@on(Damaged)
+def _damaged(w: Work, e: Damaged) -> None:
+    p = w.parts.get(e.owner) or _part(w, e.owner)
+    hit = p.field.get(e.square)
+    if hit is None:
+        return
+    if e.result == "damaged":
+        p.field[e.square] = replace(hit, damage=e.total, hits=hit.hits + 1)
+        w.damaged = True
+        return
+    del p.field[e.square]
+    if taken_to(e.result, e.to) == "graveyard":
+        p.graveyard.append(hit.card)
+    else:
+        (w.parts.get(e.by) or _part(w, e.by)).kingdom.append(hit.card)
+
+
+@on(Entered)
+def _entered(w: Work, e: Entered) -> None:
+    p = w.parts.get(e.player) or _part(w, e.player)
+    revealed(p.hand, p.deck, e.card)
+    p.kingdom.append(e.card)
+    p.entered = True
+
+
+@on(Conscripted)
+def _conscripted(w: Work, e: Conscripted) -> None:
+    p = w.parts.get(e.player) or _part(w, e.player)
+    _remove(p.standby if e.source == "standby" else p.kingdom, e.card)
+    p.field[e.square] = Unit(card=e.card)
+    if len(p.field) >= 2:
+        w.conscript = None
+
+
+@on(TurnEnded)
+def _turn_ended(w: Work, e: TurnEnded) -> None:
+    if w.damaged is not False:  # clear the turn's damage (§5)
+        for q in w.players:
+            if q.id not in w.parts and not any(s.unit.damage or s.unit.hits for s in q.field):
+                continue
+            field = _part(w, q.id).field
+            for square, u in field.items():
+                if u.damage or u.hits:
+                    field[square] = replace(u, damage=0, hits=0)
+        w.damaged = False
+    w.active = e.next
+    w.supports = 0
+    w.action = None
+    w.started = False
+
+
+@on(GameEnded)
+def _game_ended(w: Work, e: GameEnded) -> None:
+    w.phase, w.winner, w.end_reason, w.adjudication = "over", e.winner, e.reason, e.adjudication
+    w.chain, w.pending, w.conscript = (), (), None
+
+
+@on(GameStarted)
+def _game_started(w: Work, e: GameStarted) -> None:
+    _load(w, start_state(e, w.seq))
+
+
+@on(Passed)
+def _passed(w: Work, e: Passed) -> None:
+    """The chain goes on: what follows says how."""
+
+
+@on(Conceded)
+def _conceded(w: Work, e: Conceded) -> None:
+    """The game_ended that follows says the rest."""
+
+
+@on(BattleDeclared)
+def _battle_declared(w: Work, e: BattleDeclared) -> None:
+    w.action = "battle"
+
+
+@on(Moved)
+def _moved(w: Work, e: Moved) -> None:
+    _move((w.parts.get(e.player) or _part(w, e.player)).field, e.moves)
+
+
+@on(ConscriptionStarted)
+def _conscription_started(w: Work, e: ConscriptionStarted) -> None:
+    w.conscript = e.player
+
+
+STEPS.check(ArtOfWarEvent)
+_STEP = STEPS.table
+
+
+def apply(w: Work, event: ArtOfWarEvent) -> None:
+    """``event`` happened: change ``w`` accordingly (its step above; trusting the event, never re-running a rule)."""
+    w.seq += 1
+    _STEP[type(event)](w, event)
+
+
+FOLDING: Folding[State, Work, ArtOfWarEvent] = Folding(initial_state, thaw, apply, freeze)
+evolve = FOLDING.evolve
+fold = FOLDING.fold
 
 
 def state_to_builtins(state: State) -> dict[str, Any]:
@@ -487,6 +677,6 @@ def state_to_builtins(state: State) -> dict[str, Any]:
     return data
 
 
-__all__ = ["Link", "PlayerState", "Slot", "State", "Unit", "awaited", "deck_ranks", "evolve", "fold",
-           "initial_state", "numbers_reveals", "public_ids", "reveal_id", "revealed", "start_state",
-           "state_to_builtins", "taken_to", "top"]
+__all__ = ["FOLDING", "Link", "PlayerState", "PlayerWork", "Slot", "State", "Unit", "Work", "apply", "awaited",
+           "deck_ranks", "evolve", "fold", "freeze", "initial_state", "numbers_reveals", "public_ids", "reveal_id",
+           "revealed", "start_state", "state_to_builtins", "taken_to", "thaw", "top"]

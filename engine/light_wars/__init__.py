@@ -15,9 +15,9 @@ from engine.errors import SetupError
 from engine.light_wars.actions import Concede, LightWarsAction, parse_action
 from engine.light_wars.adjudication import adjudicated, on_time
 from engine.light_wars.bots import GreedyBot, RandomBot
-from engine.light_wars.records import recorded_actions
+from engine.light_wars.history import recorded_actions, recorded_setup
 from engine.light_wars.rules import decide, legal_actions
-from engine.light_wars.setup import RULES_VERSION, SEATS, SYSTEM_NAME, recorded_setup, seats_of, start
+from engine.light_wars.setup import RULES_VERSION, SEATS, SYSTEM_NAME, seats_of, start
 from engine.light_wars.state import PLAYERS, State, awaited, evolve, fold, initial_state, state_to_builtins
 from engine.module_system import ModuleSystem, SystemFunctions, sample_pairing
 from engine.system import BotFactory, GameSystem, Outcome, SeatCounts, seat_id

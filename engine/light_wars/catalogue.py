@@ -1,18 +1,19 @@
 """The sample data (R1): the map, the unit types, the tactic tiles and the named armies.
 
-The data is ``fixtures/light_wars/catalogue.json`` (our sample data, fixtures/light_wars/SOURCE.md). It is read once
-at import time; nothing else in the engine touches files.
+The data ships inside the package (``data/catalogue.json``: our sample data, its SOURCE.md beside it) and is read once
+at import time with ``importlib.resources``, so an installed wheel reads it as a checkout does; nothing else in the
+engine reads data.
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from importlib.resources import files
 from typing import Any
 
 import msgspec
 
-CATALOGUE_PATH = Path(__file__).resolve().parents[2] / "fixtures" / "light_wars" / "catalogue.json"
+DATA = files(__package__) / "data"
 
 MAX_UNITS = 10  # §2.2
 SIZES: dict[str, tuple[int, int]] = {"small": (20, 5), "medium": (30, 8), "large": (40, 12)}  # §2.1
@@ -58,7 +59,7 @@ class SampleArmy(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def _load() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(CATALOGUE_PATH.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads((DATA / "catalogue.json").read_text(encoding="utf-8"))
     return data
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeGuard
 
-from engine.errors import SetupError, StreamError
+from engine.errors import SetupError
 from engine.light_wars import geometry
 from engine.light_wars.catalogue import (
     ARMIES,
@@ -281,30 +281,7 @@ def roll_off(rng: int, purpose: Any) -> tuple[tuple[LightWarsEvent, ...], int]:
         out.append(RollOffTied(purpose=purpose))
 
 
-def recorded_setup(events: Sequence[LightWarsEvent]) -> dict[str, Any]:
-    if not events or not isinstance(events[0], GameStarted):
-        raise StreamError(0, "a Light Wars stream starts with game_started")
-    started = events[0]
-    players = []
-    for seat, army in zip(started.seats, started.armies, strict=True):
-        shown: Any = army.name if army.name in ARMIES else {"units": [u.type for u in army.units],
-                                                            "tactics": list(army.tactics)}
-        players.append({"id": seat.id, "name": seat.name, "army": shown})
-    v = started.variant
-    variant: dict[str, Any] = {"mode": v.mode, "size": v.size, "deployment": v.deployment}
-    if v.size == "custom":
-        variant |= {"total_cost": v.total_cost, "max_turns": v.max_turns}
-    setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": variant, "seed": started.seed}
-    if started.position is not None:
-        p = started.position
-        setup["position"] = {
-            "units": [{"owner": u.owner, "unit": u.unit, "square": u.square, "facing": u.facing} for u in p.units],
-            "to_move": p.to_move, "first": p.first, "turn": p.turn, "stock": dict(p.stock), "scores": dict(p.scores),
-        }
-    return setup
-
-
 __all__ = [
     "DEPLOYMENTS", "MODES", "PRNG", "RULES_VERSION", "SEATS", "SYSTEM_NAME", "army_of", "position_of",
-    "recorded_setup", "roll_off", "seats_of", "start", "unit_ids", "variant_of",
+    "roll_off", "seats_of", "start", "unit_ids", "variant_of",
 ]

@@ -1,4 +1,5 @@
-"""The state of a Light Wars game, ``evolve`` (trusts its events, never re-runs a rule) and ``fold``.
+"""The state of a Light Wars game and the one meaning of every event: ``apply`` on a working state (``Work``),
+from which ``engine.folding.Folding`` derives ``evolve`` and ``fold`` (both trust their events, never re-run a rule).
 
 A frozen msgspec Struct of tuples: units are a tuple of frozen ``Unit`` (at most 20), seats are indexed 0 (p1) and
 1 (p2). The dice generator's state (``rng``, SplitMix64's state, sealed mode) lives here, boardgame.io's way; no
@@ -8,13 +9,15 @@ view shows it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, assert_never
+from typing import Any
 
 import msgspec
 
+from engine.folding import Folding
 from engine.light_wars import geometry
 from engine.light_wars.catalogue import HEIGHT, UNIT_TYPES, WIDTH
 from engine.prng import MASK64
+from engine.steps import Steps
 from events import Adjudication
 from events.light_wars import (
     ArmyRecord,
@@ -50,8 +53,10 @@ INDEX = {"p1": 0, "p2": 1}
 # ready (may act this turn), moved (moved; may still attack or wait, R4), done (acted)
 ON_MAP = frozenset({"placed", "ready", "moved", "done"})
 
+replace = msgspec.structs.replace
 
-class Unit(msgspec.Struct, frozen=True, kw_only=True):
+
+class Unit(msgspec.Struct, frozen=True):
     owner: int  # seat index
     id: str
     type: str
@@ -60,7 +65,7 @@ class Unit(msgspec.Struct, frozen=True, kw_only=True):
     status: str = "reserve"
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True):
     seq: int = 0
     phase: str = "setup"  # setup | roll_off | deploy | choose_first | tactics | actions | roll | over
     seats: tuple[SeatRecord, ...] = ()
@@ -112,206 +117,143 @@ def marker(state: State) -> int:
     return max(state.variant.max_turns - state.turn + 1, 0) if state.turn else state.variant.max_turns
 
 
-def _set(units: tuple[Unit, ...], i: int, unit: Unit) -> tuple[Unit, ...]:
-    return (*units[:i], unit, *units[i + 1 :])
-
-
-def _replace(state: State, **changes: Any) -> State:
-    return msgspec.structs.replace(state, seq=state.seq + 1, **changes)
-
-
-def _started(event: GameStarted) -> State:
-    units: list[Unit] = []
-    for index, army in enumerate(event.armies):
-        units.extend(Unit(owner=index, id=u.id, type=u.type) for u in army.units)
-    variant = event.variant
-    state = State(seq=1, seats=event.seats, variant=variant, armies=event.armies, bases=event.bases, seed=event.seed,
-                  rng=(event.seed or 0) & MASK64, stock=tuple(a.stock for a in event.armies))
-    position = event.position
-    if position is not None:
-        placed = {(INDEX[p.owner], p.unit): p for p in position.units}
-        kept = []
-        for u in units:
-            p = placed.get((u.owner, u.id))
-            if p is not None:
-                kept.append(msgspec.structs.replace(u, square=p.square, facing=p.facing, status="placed"))
-        to_move = INDEX[position.to_move]
-        kept = [msgspec.structs.replace(u, status="ready") if u.owner == to_move else u for u in kept]
-        return msgspec.structs.replace(
-            state, phase="tactics", units=tuple(kept), active=to_move, first=INDEX[position.first],
-            turn=position.turn, stock=tuple(position.stock[p] for p in PLAYERS),
-            scores=tuple(position.scores[p] for p in PLAYERS))
-    if variant.deployment == "alternate":
-        return msgspec.structs.replace(state, phase="roll_off", purpose="deployment", units=tuple(units))
-    return msgspec.structs.replace(state, phase="deploy", units=tuple(units))
-
-
-def _has_reserve(units: tuple[Unit, ...], owner: int) -> bool:
+def _has_reserve(units: Iterable[Unit], owner: int) -> bool:
     return any(u.owner == owner and u.status == "reserve" for u in units)
 
 
-def evolve(state: State, event: LightWarsEvent) -> State:
-    match event:
-        case GameStarted():
-            return _started(event)
-        case DieRolled(purpose=purpose, player=player, value=value, source=source):
-            rng = (state.rng + GAMMA) & MASK64 if source == "prng" else state.rng
-            if purpose in ("attack", "defence"):
-                return _replace(state, rng=rng, dice=(*state.dice, value))
-            i = INDEX[player]
-            rolls = (*state.rolls[:i], value, *state.rolls[i + 1 :])
-            return _replace(state, rng=rng, rolls=rolls)
-        case RollOffTied():
-            return _replace(state, rolls=(0, 0))
-        case RollOffWon(purpose=purpose, winner=winner):
-            if purpose == "deployment":
-                return _replace(state, rolls=(0, 0), purpose=None, phase="deploy", deployer=INDEX[winner])
-            return _replace(state, rolls=(0, 0), purpose=None, phase="choose_first", decider=INDEX[winner])
-        case UnitDeployed(player=player, unit=unit, square=square, facing=facing):
-            owner = INDEX[player]
-            i = unit_index(state, owner, unit)
-            units = _set(state.units, i, msgspec.structs.replace(state.units[i], square=square, facing=facing,
-                                                                 status="placed"))
-            other = 1 - owner
-            return _replace(state, units=units, deployer=other if _has_reserve(units, other) else owner)
-        case DeploymentScreened(player=player, placements=placements):
-            owner = INDEX[player]
-            where = {p.unit: p for p in placements or ()}
-            hidden = list(state.units)
-            for i, u in enumerate(hidden):
-                if u.owner == owner and u.status == "reserve":
-                    spot = where.get(u.id)
-                    hidden[i] = msgspec.structs.replace(u, status="screened", square=spot.square if spot else None,
-                                                        facing=spot.facing if spot else None)
-            return _replace(state, units=tuple(hidden))
-        case ScreenLifted(placements=placements):
-            shown = list(state.units)
-            for player, placed in placements.items():
-                owner = INDEX[player]
-                for spot in placed:
-                    i = unit_index(state, owner, spot.unit)
-                    shown[i] = msgspec.structs.replace(shown[i], square=spot.square, facing=spot.facing,
-                                                       status="placed")
-            return _replace(state, units=tuple(shown))
-        case DeciderNamed(player=player):
-            if player is None:
-                return _replace(state, phase="roll_off", purpose="first_player", rolls=(0, 0))
-            return _replace(state, phase="choose_first", decider=INDEX[player])
-        case FirstPlayerChosen(first=first):
-            i = INDEX[first]
-            units = tuple(msgspec.structs.replace(u, status="ready") if u.owner == i else u for u in state.units)
-            return _replace(state, phase="tactics", first=i, active=i, turn=1, units=units)
-        case TacticsDeclared(player=player, tiles=tiles, paid=paid):
-            i = INDEX[player]
-            stock = (*state.stock[:i], state.stock[i] - paid, *state.stock[i + 1 :])
-            return _replace(state, phase="actions", tiles=tiles, stock=stock)
-        case UnitMoved(player=player, unit=unit, square=square, facing=facing):
-            i = unit_index(state, INDEX[player], unit)
-            moved = msgspec.structs.replace(state.units[i], square=square, facing=facing, status="moved")
-            return _replace(state, units=_set(state.units, i, moved))
-        case UnitTurned(player=player, unit=unit, facing=facing):
-            i = unit_index(state, INDEX[player], unit)
-            return _replace(state, units=_set(state.units, i, msgspec.structs.replace(state.units[i], facing=facing)))
-        case UnitWaited(player=player, unit=unit, facing=facing):
-            i = unit_index(state, INDEX[player], unit)
-            u = state.units[i]
-            waited = msgspec.structs.replace(u, facing=facing or u.facing, status="done")
-            return _replace(state, units=_set(state.units, i, waited))
-        case AttackDeclared(attack=attack, player=player, participants=participants):
-            owner = INDEX[player]
-            units = state.units
-            for joined in participants:
-                i = unit_index(state, owner, joined.unit)
-                units = _set(units, i, msgspec.structs.replace(units[i], status="done"))
-            return _replace(state, units=units, attacks=attack, pending=event, dice=(), phase="roll")
-        case AttackResolved(removed=removed):
-            units = state.units
-            bases = list(state.stock)
-            scored = list(state.scores)
-            for r in removed:
-                owner = INDEX[r.player]
-                units = tuple(u for u in units if not (u.owner == owner and u.id == r.unit))
-                bases[owner] += 1  # §4: its base goes back to the owner's stock
-                scored[1 - owner] += r.cost  # §5.3
-            return _replace(state, units=units, stock=tuple(bases), scores=tuple(scored),
-                            removed=state.removed + removed, pending=None, dice=(), phase="actions")
-        case TurnPassed(player=player, turn=turn):
-            i = INDEX[player]
-            units = tuple(
-                msgspec.structs.replace(u, status="ready" if u.owner == i else "placed")
-                if u.status in ON_MAP else u for u in state.units)
-            return _replace(state, active=i, turn=turn, tiles=(), units=units, phase="tactics")
-        case Conceded():
-            return _replace(state)
-        case GameEnded(reason=reason, winner=winner, scores=scores, stock=stock):
-            return _replace(state, phase="over", end_reason=reason, winner=winner, pending=None, dice=(),
-                            scores=tuple(scores.get(p, 0) for p in PLAYERS),
-                            stock=tuple(stock.get(p, 0) for p in PLAYERS), adjudication=event.adjudication)
-        case _:
-            assert_never(event)
+def _started(event: GameStarted) -> State:
+    """The state ``game_started`` begins (its ``seq`` set by ``apply``)."""
+    units = [Unit(index, u.id, u.type) for index, army in enumerate(event.armies) for u in army.units]
+    variant, position = event.variant, event.position
+    stock: tuple[int, ...] = tuple(a.stock for a in event.armies)
+    scores: tuple[int, ...] = (0, 0)
+    purpose, active, first, turn = None, 0, None, 0
+    if position is not None:
+        placed = {(INDEX[p.owner], p.unit): p for p in position.units}
+        phase, active, first, turn = "tactics", INDEX[position.to_move], INDEX[position.first], position.turn
+        units = [Unit(u.owner, u.id, u.type, p.square, p.facing, "ready" if u.owner == active else "placed")
+                 for u in units if (p := placed.get((u.owner, u.id))) is not None]
+        stock = tuple(position.stock[p] for p in PLAYERS)
+        scores = tuple(position.scores[p] for p in PLAYERS)
+    elif variant.deployment == "alternate":
+        phase, purpose = "roll_off", "deployment"
+    else:
+        phase = "deploy"
+    return State(seats=event.seats, variant=variant, armies=event.armies, bases=event.bases, seed=event.seed,
+                 rng=(event.seed or 0) & MASK64, units=tuple(units), stock=stock, scores=scores, phase=phase,
+                 purpose=purpose, active=active, first=first, turn=turn)
 
 
-# -- fold: many events on one working copy ------------------------------------------------------------------
+# -- the working state and what every event means ---------------------------------------------------------------
 #
-# ``evolve`` builds a new frozen State per event (a replace of ~30 fields and a new tuple of units): right for one
-# step (the cursor, the live service, decide), too slow to refold whole games. ``fold`` thaws the state once into a
-# mutable working copy, applies the events of a game's every-turn kinds (dice, deployments, tactics, moves, waits,
-# attacks, the turn passing) in place, and freezes once at the end; the rare events (the start, roll-offs, the
-# screen, the decider, the first player, the end) go through ``evolve`` itself. These in-place paths repeat those
-# events' meaning; the conformance suite holds ``fold`` of every prefix of bot games equal to the ``evolve`` loop.
-
-_FIELDS = tuple(State.__struct_fields__)
+# ``Work`` holds a State's fields, the sequences as lists, and its units spread into six lists of their fields (the
+# unit at place ``i`` is ``owners[i]``, ``ids[i]``, ...): a move, a turn or a wait, two thirds of a game's events,
+# stores into lists and makes no object. ``places`` finds a unit's place in the lists: made at the first look-up (a
+# fold makes it once a game) and kept up to date when a unit leaves them.
 
 
-class _Work:
-    """A State's fields, mutable; ``units`` as lists ``[owner, id, type, square, facing, status]``."""
+class Work:
+    """A ``State``'s fields, mutable: ``stock``, ``scores``, ``rolls``, ``dice`` and ``removed`` as lists, the units as
+    the lists of their fields."""
 
-    __slots__ = (*_FIELDS, "index")
+    __slots__ = ("active", "adjudication", "armies", "attacks", "bases", "decider", "deployer", "dice", "end_reason",
+                 "facings", "first", "ids", "owners", "pending", "phase", "places", "purpose", "removed", "rng",
+                 "rolls", "scores", "seats", "seed", "seq", "squares", "statuses", "stock", "tiles", "turn", "types",
+                 "variant", "winner")
     seq: int
     phase: str
+    seats: tuple[SeatRecord, ...]
+    variant: Variant
+    armies: tuple[ArmyRecord, ...]
+    bases: int
+    seed: int | None
     rng: int
+    owners: list[int]
+    ids: list[str]
+    types: list[str]
+    squares: list[str | None]
+    facings: list[str | None]
+    statuses: list[str]
+    places: dict[tuple[str, str], int] | None  # (owner's seat, unit id) -> its place in the lists; None: not made yet
+    stock: list[int]
+    scores: list[int]
+    removed: list[RemovedUnit]
+    purpose: str | None
+    rolls: list[int]
     deployer: int
+    decider: int | None
+    first: int | None
     active: int
     turn: int
     tiles: tuple[str, ...]
     attacks: int
     pending: AttackDeclared | None
-    purpose: str | None
-    decider: int | None
-    first: int | None
+    dice: list[int]
     end_reason: str | None
     winner: str | None
     adjudication: Adjudication | None
-    units: list[list[Any]]
-    index: dict[tuple[int, str], list[Any]]
-    stock: list[int]
-    scores: list[int]
-    rolls: list[int]
-    dice: list[int]
-    removed: list[RemovedUnit]
-
-    def __init__(self, state: State) -> None:
-        for name in _FIELDS:
-            setattr(self, name, getattr(state, name))
-        self.units = [[u.owner, u.id, u.type, u.square, u.facing, u.status] for u in state.units]
-        self.index = {(u[0], u[1]): u for u in self.units}
-        self.stock = list(state.stock)
-        self.scores = list(state.scores)
-        self.rolls = list(state.rolls)
-        self.dice = list(state.dice)
-        self.removed = list(state.removed)
-
-    def freeze(self) -> State:
-        fields = {name: getattr(self, name) for name in _FIELDS}
-        fields["units"] = tuple(Unit(owner=u[0], id=u[1], type=u[2], square=u[3], facing=u[4], status=u[5])
-                                for u in self.units)
-        for name in ("stock", "scores", "rolls", "dice", "removed"):
-            fields[name] = tuple(fields[name])
-        return State(**fields)
 
 
-def _work_die(w: _Work, e: DieRolled) -> None:
-    if e.source == "prng":
+def _load(w: Work, s: State) -> None:
+    """Every field of ``w`` from ``s`` (its tuples and frozen structs are shared: nothing of them is mutable)."""
+    w.seq, w.phase, w.seats, w.variant, w.armies, w.bases = s.seq, s.phase, s.seats, s.variant, s.armies, s.bases
+    w.seed, w.rng, w.stock, w.scores = s.seed, s.rng, list(s.stock), list(s.scores)
+    units = s.units
+    w.owners, w.ids, w.types = [u.owner for u in units], [u.id for u in units], [u.type for u in units]
+    w.squares, w.facings = [u.square for u in units], [u.facing for u in units]
+    w.statuses, w.places = [u.status for u in units], None
+    w.removed, w.purpose, w.rolls, w.deployer = list(s.removed), s.purpose, list(s.rolls), s.deployer
+    w.decider, w.first, w.active, w.turn, w.tiles = s.decider, s.first, s.active, s.turn, s.tiles
+    w.attacks, w.pending, w.dice = s.attacks, s.pending, list(s.dice)
+    w.end_reason, w.winner, w.adjudication = s.end_reason, s.winner, s.adjudication
+
+
+def thaw(state: State) -> Work:
+    """A working copy of ``state``: changing it never changes ``state``."""
+    w = Work()
+    _load(w, state)
+    return w
+
+
+def freeze(w: Work) -> State:
+    """The frozen ``State`` of ``w``. Positional arguments, in the fields' order: a frozen Struct is made several
+    times faster so than by keywords (``evolve`` freezes once an event)."""
+    units = tuple(map(Unit, w.owners, w.ids, w.types, w.squares, w.facings, w.statuses))
+    return State(w.seq, w.phase, w.seats, w.variant, w.armies, w.bases, w.seed, w.rng, units,
+                 tuple(w.stock), tuple(w.scores), tuple(w.removed), w.purpose, tuple(w.rolls), w.deployer, w.decider,
+                 w.first, w.active, w.turn, w.tiles, w.attacks, w.pending, tuple(w.dice), w.end_reason, w.winner,
+                 w.adjudication)
+
+
+def _places(w: Work) -> dict[tuple[str, str], int]:
+    places = w.places = {(PLAYERS[owner], unit): i
+                         for i, (owner, unit) in enumerate(zip(w.owners, w.ids, strict=True))}
+    return places
+
+
+def _at(w: Work, player: str, unit: str) -> int:
+    """The place of ``player``'s ``unit`` in the unit lists."""
+    return (w.places or _places(w))[(player, unit)]
+
+
+def _take_off(w: Work, player: str, unit: str) -> None:
+    """``player``'s ``unit`` leaves the lists; the places of the units after it move up one."""
+    places = w.places or _places(w)
+    gone = places.pop((player, unit))
+    for column in (w.owners, w.ids, w.types, w.squares, w.facings, w.statuses):
+        del column[gone]
+    for key, i in places.items():
+        if i > gone:
+            places[key] = i - 1
+
+
+STEPS: Steps[Work] = Steps()
+on = STEPS.on
+
+
+@on(DieRolled)
+def _die_rolled(w: Work, e: DieRolled) -> None:
+    if e.source == "prng":  # the generator's state moves on by one draw
         w.rng = (w.rng + GAMMA) & MASK64
     if e.purpose in ("attack", "defence"):
         w.dice.append(e.value)
@@ -319,64 +261,118 @@ def _work_die(w: _Work, e: DieRolled) -> None:
         w.rolls[INDEX[e.player]] = e.value
 
 
-def _work_deployed(w: _Work, e: UnitDeployed) -> None:
+@on(UnitDeployed)
+def _unit_deployed(w: Work, e: UnitDeployed) -> None:
     owner = INDEX[e.player]
-    u = w.index[(owner, e.unit)]
-    u[3], u[4], u[5] = e.square, e.facing, "placed"
+    i = _at(w, e.player, e.unit)
+    w.squares[i], w.facings[i], w.statuses[i] = e.square, e.facing, "placed"
     other = 1 - owner
-    w.deployer = other if any(v[0] == other and v[5] == "reserve" for v in w.units) else owner
+    reserve = any(o == other and status == "reserve" for o, status in zip(w.owners, w.statuses, strict=True))
+    w.deployer = other if reserve else owner
 
 
-def _work_tactics(w: _Work, e: TacticsDeclared) -> None:
-    w.stock[INDEX[e.player]] -= e.paid
-    w.phase, w.tiles = "actions", e.tiles
-
-
-def _work_moved(w: _Work, e: UnitMoved) -> None:
-    u = w.index[(INDEX[e.player], e.unit)]
-    u[3], u[4], u[5] = e.square, e.facing, "moved"
-
-
-def _work_turned(w: _Work, e: UnitTurned) -> None:
-    w.index[(INDEX[e.player], e.unit)][4] = e.facing
-
-
-def _work_waited(w: _Work, e: UnitWaited) -> None:
-    u = w.index[(INDEX[e.player], e.unit)]
-    u[4], u[5] = e.facing or u[4], "done"
-
-
-def _work_declared(w: _Work, e: AttackDeclared) -> None:
+@on(DeploymentScreened)
+def _screened(w: Work, e: DeploymentScreened) -> None:
     owner = INDEX[e.player]
+    where = {p.unit: p for p in e.placements or ()}
+    for i, (o, unit, status) in enumerate(zip(w.owners, w.ids, w.statuses, strict=True)):
+        if o == owner and status == "reserve":
+            spot = where.get(unit)
+            w.statuses[i] = "screened"
+            w.squares[i], w.facings[i] = (spot.square, spot.facing) if spot else (None, None)
+
+
+@on(ScreenLifted)
+def _screen_lifted(w: Work, e: ScreenLifted) -> None:
+    for player, placed in e.placements.items():
+        for spot in placed:
+            i = _at(w, player, spot.unit)
+            w.squares[i], w.facings[i], w.statuses[i] = spot.square, spot.facing, "placed"
+
+
+@on(AttackDeclared)
+def _attack_declared(w: Work, e: AttackDeclared) -> None:
     for joined in e.participants:
-        w.index[(owner, joined.unit)][5] = "done"
+        w.statuses[_at(w, e.player, joined.unit)] = "done"
     w.attacks, w.pending, w.dice, w.phase = e.attack, e, [], "roll"
 
 
-def _work_resolved(w: _Work, e: AttackResolved) -> None:
+@on(AttackResolved)
+def _attack_resolved(w: Work, e: AttackResolved) -> None:
     for r in e.removed:
         owner = INDEX[r.player]
-        gone = w.index.pop((owner, r.unit))
-        w.units.remove(gone)
-        w.stock[owner] += 1
-        w.scores[1 - owner] += r.cost
+        _take_off(w, r.player, r.unit)
+        w.stock[owner] += 1  # §4: its base goes back to the owner's stock
+        w.scores[1 - owner] += r.cost  # §5.3
     w.removed.extend(e.removed)
     w.pending, w.dice, w.phase = None, [], "actions"
 
 
-def _work_turn(w: _Work, e: TurnPassed) -> None:
+@on(TurnPassed)
+def _turn_passed(w: Work, e: TurnPassed) -> None:
     i = INDEX[e.player]
-    for u in w.units:
-        if u[5] in ON_MAP:
-            u[5] = "ready" if u[0] == i else "placed"
+    statuses = w.statuses
+    for n, owner in enumerate(w.owners):
+        if statuses[n] in ON_MAP:
+            statuses[n] = "ready" if owner == i else "placed"
     w.active, w.turn, w.tiles, w.phase = i, e.turn, (), "tactics"
 
 
-def _work_tied(w: _Work, e: RollOffTied) -> None:
-    w.rolls = [0, 0]
+@on(FirstPlayerChosen)
+def _first_player_chosen(w: Work, e: FirstPlayerChosen) -> None:
+    i = INDEX[e.first]
+    for n, owner in enumerate(w.owners):
+        if owner == i:
+            w.statuses[n] = "ready"
+    w.phase, w.first, w.active, w.turn = "tactics", i, i, 1
 
 
-def _work_won(w: _Work, e: RollOffWon) -> None:
+@on(GameEnded)
+def _game_ended(w: Work, e: GameEnded) -> None:
+    w.phase, w.end_reason, w.winner, w.adjudication = "over", e.reason, e.winner, e.adjudication
+    w.pending, w.dice = None, []
+    w.scores = [e.scores.get(p, 0) for p in PLAYERS]
+    w.stock = [e.stock.get(p, 0) for p in PLAYERS]
+
+
+@on(UnitWaited)
+def _unit_waited(w: Work, e: UnitWaited) -> None:
+    i = (w.places or _places(w))[(e.player, e.unit)]  # _at written out: a Python call costs as much as the look-up
+    w.facings[i], w.statuses[i] = e.facing or w.facings[i], "done"
+
+
+@on(UnitMoved)
+def _unit_moved(w: Work, e: UnitMoved) -> None:
+    i = (w.places or _places(w))[(e.player, e.unit)]
+    w.squares[i], w.facings[i], w.statuses[i] = e.square, e.facing, "moved"
+
+
+@on(UnitTurned)
+def _unit_turned(w: Work, e: UnitTurned) -> None:
+    w.facings[(w.places or _places(w))[(e.player, e.unit)]] = e.facing
+
+
+@on(TacticsDeclared)
+def _tactics_declared(w: Work, e: TacticsDeclared) -> None:
+    w.stock[INDEX[e.player]] -= e.paid
+    w.phase, w.tiles = "actions", e.tiles
+
+
+@on(GameStarted)
+def _game_started(w: Work, e: GameStarted) -> None:
+    _load(w, replace(_started(e), seq=w.seq))
+
+
+@on(DeciderNamed)
+def _decider_named(w: Work, e: DeciderNamed) -> None:
+    if e.player is None:  # §2.4: a roll-off decides who chooses
+        w.phase, w.purpose, w.rolls = "roll_off", "first_player", [0, 0]
+    else:
+        w.phase, w.decider = "choose_first", INDEX[e.player]
+
+
+@on(RollOffWon)
+def _roll_off_won(w: Work, e: RollOffWon) -> None:
     w.rolls, w.purpose = [0, 0], None
     if e.purpose == "deployment":
         w.phase, w.deployer = "deploy", INDEX[e.winner]
@@ -384,79 +380,29 @@ def _work_won(w: _Work, e: RollOffWon) -> None:
         w.phase, w.decider = "choose_first", INDEX[e.winner]
 
 
-def _work_screened(w: _Work, e: DeploymentScreened) -> None:
-    owner = INDEX[e.player]
-    where = {p.unit: p for p in e.placements or ()}
-    for u in w.units:
-        if u[0] == owner and u[5] == "reserve":
-            spot = where.get(u[1])
-            u[3], u[4] = (spot.square, spot.facing) if spot else (None, None)
-            u[5] = "screened"
+@on(RollOffTied)
+def _roll_off_tied(w: Work, e: RollOffTied) -> None:
+    w.rolls = [0, 0]
 
 
-def _work_lifted(w: _Work, e: ScreenLifted) -> None:
-    for player, placed in e.placements.items():
-        owner = INDEX[player]
-        for spot in placed:
-            u = w.index[(owner, spot.unit)]
-            u[3], u[4], u[5] = spot.square, spot.facing, "placed"
+@on(Conceded)
+def _conceded(w: Work, e: Conceded) -> None:
+    """The game_ended that follows says the rest."""
 
 
-def _work_decider(w: _Work, e: DeciderNamed) -> None:
-    if e.player is None:
-        w.phase, w.purpose, w.rolls = "roll_off", "first_player", [0, 0]
-    else:
-        w.phase, w.decider = "choose_first", INDEX[e.player]
+STEPS.check(LightWarsEvent)
+_STEP = STEPS.table
 
 
-def _work_first(w: _Work, e: FirstPlayerChosen) -> None:
-    i = INDEX[e.first]
-    for u in w.units:
-        if u[0] == i:
-            u[5] = "ready"
-    w.phase, w.first, w.active, w.turn = "tactics", i, i, 1
+def apply(w: Work, event: LightWarsEvent) -> None:
+    """``event`` happened: change ``w`` accordingly (its step above; trusting the event, never re-running a rule)."""
+    w.seq += 1
+    _STEP[type(event)](w, event)
 
 
-def _work_conceded(w: _Work, e: Conceded) -> None:
-    return None
-
-
-def _work_ended(w: _Work, e: GameEnded) -> None:
-    w.phase, w.end_reason, w.winner, w.pending, w.dice = "over", e.reason, e.winner, None, []
-    w.adjudication = e.adjudication
-    w.scores = [e.scores.get(p, 0) for p in PLAYERS]
-    w.stock = [e.stock.get(p, 0) for p in PLAYERS]
-
-
-_IN_PLACE: dict[type, Any] = {
-    RollOffTied: _work_tied, RollOffWon: _work_won, DeploymentScreened: _work_screened, ScreenLifted: _work_lifted,
-    DeciderNamed: _work_decider, FirstPlayerChosen: _work_first, Conceded: _work_conceded, GameEnded: _work_ended,
-    DieRolled: _work_die, UnitDeployed: _work_deployed, TacticsDeclared: _work_tactics, UnitMoved: _work_moved,
-    UnitTurned: _work_turned, UnitWaited: _work_waited, AttackDeclared: _work_declared,
-    AttackResolved: _work_resolved, TurnPassed: _work_turn,
-}
-
-
-def fold(events: Iterable[LightWarsEvent], state: State | None = None) -> State:
-    """``evolve`` over ``events`` from ``state`` (default ``initial_state()``); a long stream on one working copy."""
-    state = initial_state() if state is None else state
-    todo = events if isinstance(events, (list, tuple)) else list(events)
-    if len(todo) < 8:  # thawing and freezing cost more than a few evolves
-        for event in todo:
-            state = evolve(state, event)
-        return state
-    start = 0
-    if isinstance(todo[0], GameStarted):  # a whole game: its first state straight from the start
-        state, start = evolve(state, todo[0]), 1
-    w = _Work(state)
-    for event in todo[start:] if start else todo:
-        step = _IN_PLACE.get(type(event))
-        if step is None:
-            w = _Work(evolve(w.freeze(), event))
-            continue
-        step(w, event)
-        w.seq += 1
-    return w.freeze()
+FOLDING: Folding[State, Work, LightWarsEvent] = Folding(initial_state, thaw, apply, freeze)
+evolve = FOLDING.evolve
+fold = FOLDING.fold
 
 
 def awaited(state: State) -> tuple[str, ...]:
@@ -540,6 +486,6 @@ def unit_stats(u: Unit) -> tuple[int, int]:
 
 
 __all__ = [
-    "INDEX", "ON_MAP", "PLAYERS", "State", "Unit", "awaited", "evolve", "fold", "initial_state", "marker",
-    "state_to_builtins", "unit_at", "unit_index", "unit_json",
+    "FOLDING", "INDEX", "ON_MAP", "PLAYERS", "State", "Unit", "Work", "apply", "awaited", "evolve", "fold", "freeze",
+    "initial_state", "marker", "state_to_builtins", "thaw", "unit_at", "unit_index", "unit_json",
 ]

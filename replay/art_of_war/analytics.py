@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from engine.art_of_war.catalog import BASIC_TYPES, DECKS, card_of, kind_of
+from engine.art_of_war.catalogue import BASIC_TYPES, DECKS, card_of, kind_of
 from engine.art_of_war.setup import SYSTEM_NAME
 from engine.art_of_war.state import fold
 from events.art_of_war import Damaged, GameStarted

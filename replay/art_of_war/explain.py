@@ -7,7 +7,7 @@ from typing import Any, assert_never
 
 import msgspec
 
-from engine.art_of_war.catalog import card_of
+from engine.art_of_war.catalogue import card_of
 from engine.art_of_war.state import State
 from events.art_of_war import (
     CODEC,

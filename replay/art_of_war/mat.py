@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.art_of_war.catalog import BASIC_TYPES, card_of, kind_of
+from engine.art_of_war.catalogue import BASIC_TYPES, card_of, kind_of
 
 STYLES = ("full", "compact")
 

@@ -31,7 +31,7 @@ from engine.art_of_war.actions import (
     Shift,
     Support,
 )
-from engine.art_of_war.catalog import DECKS
+from engine.art_of_war.catalogue import DECKS
 from events.art_of_war import GameEnded, GameStarted
 from replay.art_of_war.explain import text as explain_text
 from replay.art_of_war.views import redacted_event

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine.art_of_war import SYSTEM
-from engine.art_of_war.catalog import CARDS, reaches
+from engine.art_of_war.catalogue import CARDS, reaches
 from engine.art_of_war.rules import attack_value
 from engine.errors import RuleError, SetupError
 from events.art_of_war import Damaged, GameEnded

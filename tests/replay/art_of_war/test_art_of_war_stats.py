@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine.art_of_war import SYSTEM
-from engine.art_of_war.catalog import card_of, kind_of
+from engine.art_of_war.catalogue import card_of, kind_of
 from events.art_of_war import Damaged
 from replay.analytics.projections import attach
 from replay.analytics.stats import Filters

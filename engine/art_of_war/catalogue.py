@@ -1,16 +1,19 @@
-"""The cards (the digest's five basic units; our sample KINGs and decks: fixtures/art_of_war/SOURCE.md) and the
-battlefield's geometry. Read once at import time."""
+"""The catalogue: the cards (the digest's five basic units; our sample KINGs and decks: ``engine/art_of_war/data/``,
+its SOURCE.md) and the battlefield's geometry.
+
+The data ships inside the package (``data/cards.json``) and is read once at import time with ``importlib.resources``,
+so an installed wheel reads it as a checkout does; nothing else in the engine reads data."""
 
 from __future__ import annotations
 
 import functools
 import json
-from pathlib import Path
+from importlib.resources import files
 from typing import Any
 
 import msgspec
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "art_of_war"
+DATA = files(__package__) / "data"
 BASIC_TYPES = ("soldier", "archer", "priest", "guardian", "wizard")
 SQUARES = ("A1", "B1", "C1", "A2", "B2", "C2")  # a player's own: row 1 front, row 2 back
 DECK_SIZE = 20
@@ -34,7 +37,7 @@ class SampleDeck(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def _load() -> tuple[dict[str, CardType], dict[str, SampleDeck]]:
-    raw: dict[str, Any] = json.loads((FIXTURES / "cards.json").read_text(encoding="utf-8"))
+    raw: dict[str, Any] = json.loads((DATA / "cards.json").read_text(encoding="utf-8"))
     cards: dict[str, CardType] = {}
     for group, king in (("basic", False), ("kings", True)):
         for cid, c in raw[group].items():

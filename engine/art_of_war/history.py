@@ -1,4 +1,6 @@
-"""A recorded Art of War stream back to the actions that produced it (``warlog verify``, record import).
+"""A recorded Art of War stream read back: its setup (``recorded_setup``) and the actions that produced it
+(``recorded_actions``), for ``warlog verify`` and record import; re-deciding them is the framework's
+(``engine.play.redecide_by_evolve``: this system has nothing of its own to add).
 
 Each action starts with one event: ``card_drawn`` entered at a table (``draw``), ``redraw_decided``, ``deployed``,
 ``arranged``, ``battle_declared``, ``attack_declared``, ``support_declared``, ``passed``, ``entered``,
@@ -8,6 +10,9 @@ Each action starts with one event: ``card_drawn`` entered at a table (``draw``),
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
+
+import msgspec
 
 from engine.art_of_war.actions import (
     ArtOfWarAction,
@@ -27,7 +32,8 @@ from engine.art_of_war.actions import (
     Shift,
     Support,
 )
-from engine.art_of_war.catalog import kind_of
+from engine.art_of_war.catalogue import DECKS, kind_of
+from engine.art_of_war.setup import SYSTEM_NAME
 from engine.errors import StreamError
 from engine.play import actions_from
 from engine.system import RecordedAction
@@ -124,4 +130,19 @@ def recorded_actions(events: Sequence[ArtOfWarEvent]) -> list[RecordedAction[Art
     return actions_from(events, start, lambda event, index: action_of(event, index, typed))
 
 
-__all__ = ["action_of", "by_type", "opening_length", "recorded_actions"]
+def recorded_setup(events: Sequence[ArtOfWarEvent]) -> dict[str, Any]:
+    if not events or not isinstance(events[0], GameStarted):
+        raise StreamError(0, "an Art of War stream starts with game_started")
+    started = events[0]
+    players = []
+    for seat, deck in zip(started.seats, started.decks, strict=True):
+        shown: Any = deck.name if deck.name in DECKS else {"king": deck.king, "cards": list(deck.cards)}
+        players.append({"id": seat.id, "name": seat.name, "army": shown})
+    setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": {"mode": started.variant.mode},
+                             "seed": started.seed, "first": started.first}
+    if started.position is not None:
+        setup["position"] = msgspec.to_builtins(started.position)
+    return setup
+
+
+__all__ = ["action_of", "by_type", "opening_length", "recorded_actions", "recorded_setup"]

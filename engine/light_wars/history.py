@@ -1,4 +1,6 @@
-"""A recorded stream back to the actions that produced it (``warlog verify``, record and JSONL import).
+"""A recorded Light Wars stream read back: its setup (``recorded_setup``) and the actions that produced it
+(``recorded_actions``), for ``warlog verify``, record and JSONL import; re-deciding them is the framework's
+(``engine.play.redecide_by_evolve``: this system has nothing of its own to add).
 
 Each action starts with one event: ``die_rolled`` entered at the table (``roll``), ``unit_deployed``,
 ``deployment_screened``, ``first_player_chosen``, ``tactics_declared``, ``unit_moved``, ``unit_turned``,
@@ -9,6 +11,7 @@ first event.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.errors import StreamError
 from engine.light_wars.actions import (
@@ -24,6 +27,8 @@ from engine.light_wars.actions import (
     Turn,
     Wait,
 )
+from engine.light_wars.catalogue import ARMIES
+from engine.light_wars.setup import SYSTEM_NAME
 from engine.play import actions_from
 from engine.system import RecordedAction
 from events.light_wars import (
@@ -93,4 +98,27 @@ def recorded_actions(events: Sequence[LightWarsEvent]) -> list[RecordedAction[Li
     return actions_from(events, opening_length(events), action_of)
 
 
-__all__ = ["action_of", "opening_length", "recorded_actions"]
+def recorded_setup(events: Sequence[LightWarsEvent]) -> dict[str, Any]:
+    if not events or not isinstance(events[0], GameStarted):
+        raise StreamError(0, "a Light Wars stream starts with game_started")
+    started = events[0]
+    players = []
+    for seat, army in zip(started.seats, started.armies, strict=True):
+        shown: Any = army.name if army.name in ARMIES else {"units": [u.type for u in army.units],
+                                                            "tactics": list(army.tactics)}
+        players.append({"id": seat.id, "name": seat.name, "army": shown})
+    v = started.variant
+    variant: dict[str, Any] = {"mode": v.mode, "size": v.size, "deployment": v.deployment}
+    if v.size == "custom":
+        variant |= {"total_cost": v.total_cost, "max_turns": v.max_turns}
+    setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": variant, "seed": started.seed}
+    if started.position is not None:
+        p = started.position
+        setup["position"] = {
+            "units": [{"owner": u.owner, "unit": u.unit, "square": u.square, "facing": u.facing} for u in p.units],
+            "to_move": p.to_move, "first": p.first, "turn": p.turn, "stock": dict(p.stock), "scores": dict(p.scores),
+        }
+    return setup
+
+
+__all__ = ["action_of", "opening_length", "recorded_actions", "recorded_setup"]
