@@ -29,7 +29,7 @@ import msgspec
 from api.database import CliError, is_file
 from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound
 from replay.store.base import AppendResult, GameRecord, NewEvent, Page, StoredEvent
-from replay.tournaments.service import LoggedEvent, TournamentConflict, TournamentNotFound
+from replay.tournaments.model import LoggedEvent, TournamentConflict, TournamentNotFound
 
 SIDECAR_SUFFIX = ".server.json"
 KEY_HEADER = "X-Warlog-Local-Key"

@@ -23,7 +23,7 @@ from api.errors import ApiError
 from api.remote import KEY_HEADER
 from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound
 from replay.store.base import NewEvent
-from replay.tournaments.service import TournamentConflict, TournamentNotFound
+from replay.tournaments.model import TournamentConflict, TournamentNotFound
 
 T = TypeVar("T")
 

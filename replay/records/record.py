@@ -173,7 +173,7 @@ TournamentNames = Callable[[str], "str | None"]  # a tournament's id -> its name
 
 def tournament_names(log: Any) -> TournamentNames:
     """Names from a tournament log (``replay.tournaments.store``), each looked up once."""
-    from replay.tournaments.service import TournamentNotFound
+    from replay.tournaments.model import TournamentNotFound
 
     known: dict[str, str | None] = {}
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from replay.store.base import Clock, SharedLog, SqlReadable, iso_utc, utc_now
 from replay.store.sql import sql
-from replay.tournaments.service import LoggedEvent, TournamentConflict, TournamentNotFound
+from replay.tournaments.model import LoggedEvent, TournamentConflict, TournamentNotFound
 
 
 class MemoryTournamentLog:

@@ -14,7 +14,7 @@ from api.app import create_app
 from api.cli import main
 from api.settings import Settings
 from replay.store.duckdb_store import DuckDBEventStore
-from replay.tournaments.service import LoggedEvent, TournamentConflict, TournamentNotFound
+from replay.tournaments.model import LoggedEvent, TournamentConflict, TournamentNotFound
 from replay.tournaments.store import DuckDBTournamentLog, MemoryTournamentLog
 from tests.api.helpers import bearer, play
 

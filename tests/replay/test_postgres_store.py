@@ -135,7 +135,7 @@ def test_bulk_import_by_copy_is_all_or_nothing(store: PostgresEventStore) -> Non
 
 
 def test_tournament_log_lives_in_the_database_for_every_process(pg_url: str) -> None:  # noqa: F811
-    from replay.tournaments.service import TournamentConflict, TournamentNotFound
+    from replay.tournaments.model import TournamentConflict, TournamentNotFound
     from replay.tournaments.store import tournament_log_for
 
     one, two = PostgresEventStore(pg_url), PostgresEventStore(pg_url)
