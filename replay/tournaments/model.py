@@ -1,8 +1,8 @@
 """The tournament model: a tournament folded from its log, its tables' results and its standings.
 
 The domain of ``replay.tournaments``, apart from the service that organises tournaments
-(``replay.tournaments.service``: rounds, games, forfeits) and from where the log is kept
-(``replay.tournaments.store``). It imports neither: only the engine's ``Outcome``.
+(``replay.tournaments.service``: rounds, games, forfeits) and from where the log is kept (``replay.tournaments.log``:
+a stream of kind ``tournament`` in the event store). It imports neither: only the engine's ``Outcome``.
 
 A tournament is a small event log (``tournament_created``, ``player_registered``, ``team_registered``,
 ``round_started``, ``result_entered``: ``LoggedEvent``); its state is ``fold`` of that log. Every shape a log has

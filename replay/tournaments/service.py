@@ -1,5 +1,5 @@
 """The tournament service: it organises tournaments (``replay.tournaments.model``) kept in a ``TournamentLog``
-(``replay.tournaments.store``) and creates their games through the ``GameService``.
+(``replay.tournaments.log``: streams of the event store) and creates their games through the ``GameService``.
 
 A table's result and its game's result are one fact (docs/contract.md). A forfeit is written to the game first: the
 scorekeeper's ``adjudicate`` (the forfeit's placings, reason ``judge``, a note saying it was a forfeit) ends the
@@ -18,19 +18,19 @@ import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from engine.adjudication import Adjudicate
 from engine.errors import RuleError
 from engine.system import seat_id
 from replay.errors import GameNotFound
 from replay.log.service import GameService, name_problem
+from replay.tournaments.log import TournamentLog
 from replay.tournaments.model import (
     ENTRANT_KINDS,
     FORMATS,
     Entrant,
     GameResult,
-    LoggedEvent,
     Member,
     Standing,
     Table,
@@ -52,21 +52,6 @@ from replay.tournaments.pods import pod_pairing
 from replay.tournaments.swiss import swiss_pairing
 
 FORFEIT_NOTE = "forfeit entered by the tournament's organiser for round {round}, table {table}"
-
-
-class TournamentLog(Protocol):
-    def append(self, tournament_id: str, events: Sequence[tuple[str, dict[str, Any]]], expected_seq: int) -> int:
-        """Append all or nothing after ``expected_seq`` (0 creates the tournament); ``TournamentConflict`` if
-        stale or taken. Returns the new last seq."""
-        ...
-
-    def read(self, tournament_id: str) -> list[LoggedEvent]:
-        """The whole log; ``TournamentNotFound`` if there is none."""
-        ...
-
-    def list_ids(self, limit: int = 100) -> list[str]:
-        """Tournament ids, oldest first."""
-        ...
 
 
 
