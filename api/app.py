@@ -18,8 +18,8 @@ from api.routes_tournaments import router as tournaments_router
 from api.settings import Settings
 from replay.log.service import GameService
 from replay.store.base import CommitListening, EventStore
+from replay.tournaments.log import StoreTournamentLog
 from replay.tournaments.service import TournamentService
-from replay.tournaments.store import tournament_log_for
 
 
 def open_store(settings: Settings) -> EventStore:
@@ -41,8 +41,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         the_store: EventStore = open_store(settings) if store is None else store
         app.state.service = GameService(the_store)
         app.state.settings = settings
-        tournament_log = tournament_log_for(the_store)
-        app.state.tournaments = TournamentService(tournament_log, app.state.service)
+        app.state.tournaments = TournamentService(StoreTournamentLog(the_store), app.state.service)
         app.state.live.start(the_store.last_seqs)  # the one change check for every watched game
         # wake live streams for appends made by any code path of this process
         if isinstance(the_store, CommitListening):
@@ -62,7 +61,6 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             if isinstance(the_store, CommitListening):
                 the_store.remove_commit_listener(wake)
             await app.state.live.stop()
-            tournament_log.close()
             if own:
                 the_store.close()
 

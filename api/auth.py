@@ -37,7 +37,7 @@ from starlette.types import Scope
 
 from api.errors import ApiError
 from replay.errors import StoreError
-from replay.tournaments.service import TournamentError
+from replay.tournaments.model import TournamentError
 
 SCOREKEEPER = "scorekeeper"
 ALL = "all"

@@ -29,7 +29,7 @@ from replay.errors import (
     StoreTimeout,
     StoreUnavailable,
 )
-from replay.tournaments.service import (
+from replay.tournaments.model import (
     TournamentConflict,
     TournamentError,
     TournamentInvalid,

@@ -29,7 +29,7 @@ import msgspec
 from api.database import CliError, is_file
 from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound
 from replay.store.base import AppendResult, GameRecord, NewEvent, Page, StoredEvent
-from replay.tournaments.service import LoggedEvent, TournamentConflict, TournamentNotFound
+from replay.tournaments.model import LoggedEvent, TournamentConflict, TournamentNotFound
 
 SIDECAR_SUFFIX = ".server.json"
 KEY_HEADER = "X-Warlog-Local-Key"
@@ -295,8 +295,10 @@ class RemoteTournamentLog:
     def __init__(self, client: Client) -> None:
         self.client = client
 
-    def append(self, tournament_id: str, events: Sequence[tuple[str, dict[str, Any]]], expected_seq: int) -> int:
-        body = json.dumps({"events": [[kind, data] for kind, data in events], "expected_seq": expected_seq})
+    def append(self, tournament_id: str, events: Sequence[tuple[str, dict[str, Any]]], expected_seq: int,
+               idempotency_key: str | None = None) -> int:
+        body = json.dumps({"events": [[kind, data] for kind, data in events], "expected_seq": expected_seq,
+                           "idempotency_key": idempotency_key})
         data = self.client.request("POST", f"/local/tournaments/{_p(tournament_id)}/events", body=body.encode())
         return int(json.loads(data)["seq"])
 
@@ -345,10 +347,10 @@ def tournament_service(db: str) -> Iterator[Any]:
         log: Any = RemoteTournamentLog(client)
     else:
         from replay.store.open import open_store
-        from replay.tournaments.store import tournament_log_for
+        from replay.tournaments.log import StoreTournamentLog
 
         store = open_store(db)
-        log = tournament_log_for(store)
+        log = StoreTournamentLog(store)
     try:
         yield TournamentService(log, GameService(store))
     finally:

@@ -23,7 +23,7 @@ from api.errors import ApiError
 from api.remote import KEY_HEADER
 from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound
 from replay.store.base import NewEvent
-from replay.tournaments.service import TournamentConflict, TournamentNotFound
+from replay.tournaments.model import TournamentConflict, TournamentNotFound
 
 T = TypeVar("T")
 
@@ -65,6 +65,7 @@ class _Append(msgspec.Struct, forbid_unknown_fields=True):
 class _TournamentAppend(msgspec.Struct, forbid_unknown_fields=True):
     events: list[tuple[str, dict[str, Any]]]
     expected_seq: int
+    idempotency_key: str | None = None
 
 
 def _json(value: Any) -> Response:
@@ -202,5 +203,6 @@ async def read_tournament(request: Request, tournament_id: str) -> Response:
 @router.post("/tournaments/{tournament_id}/events")
 async def append_tournament(request: Request, tournament_id: str) -> Response:
     body = _decode(await request.body(), _TournamentAppend)
-    seq = await _call(request.app.state.tournaments.log.append, tournament_id, body.events, body.expected_seq)
+    seq = await _call(request.app.state.tournaments.log.append, tournament_id, body.events, body.expected_seq,
+                      body.idempotency_key)
     return _json({"seq": seq})

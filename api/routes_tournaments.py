@@ -29,15 +29,8 @@ from api.models import (
 )
 from api.options import MAX_ROUNDS, MAX_TABLES
 from api.web import not_found_page, page, wants_html
-from replay.tournaments.service import (
-    Tournament,
-    TournamentInvalid,
-    TournamentNotFound,
-    TournamentService,
-    army_label,
-    placings_of_winner,
-    table_seats,
-)
+from replay.tournaments.model import Tournament, TournamentInvalid, TournamentNotFound, placings_of_winner, table_seats
+from replay.tournaments.service import TournamentService, army_label
 
 router = APIRouter(tags=["tournaments"])
 

@@ -98,7 +98,8 @@ def _create(args: argparse.Namespace) -> int:
     if not isinstance(variant, dict):
         raise CliError("--variant must be a JSON object", status=2)
     variant.update(_system_options(args, args.system, "tournament create").get("variant", {}))
-    from replay.tournaments.service import TournamentInvalid, TournamentService
+    from replay.tournaments.model import TournamentInvalid
+    from replay.tournaments.service import TournamentService
 
     try:  # before the database is opened: a choice the system refuses creates nothing, and is a usage error
         TournamentService.judge(args.system, "swiss", variant, args.seats, args.entrants)
@@ -169,7 +170,7 @@ def _round(args: argparse.Namespace) -> int:
 
 
 def _result(args: argparse.Namespace) -> int:
-    from replay.tournaments.service import placings_of_winner, table_seats
+    from replay.tournaments.model import placings_of_winner, table_seats
 
     if sum(x is not None for x in (args.winner, args.placings, args.winning_team)) != 1:
         raise CliError("give one of --winner SEAT|draw (a two-seat table), --placings and --winning-team TEAM|draw "
@@ -246,7 +247,7 @@ def _list(args: argparse.Namespace) -> int:
 def _run(handler: Any) -> Any:
     def run(args: argparse.Namespace) -> int:
         from engine.errors import SetupError
-        from replay.tournaments.service import TournamentError
+        from replay.tournaments.model import TournamentError
 
         try:
             return int(handler(args))

@@ -172,8 +172,8 @@ TournamentNames = Callable[[str], "str | None"]  # a tournament's id -> its name
 
 
 def tournament_names(log: Any) -> TournamentNames:
-    """Names from a tournament log (``replay.tournaments.store``), each looked up once."""
-    from replay.tournaments.service import TournamentNotFound
+    """Names from a tournament log (``replay.tournaments.log``), each looked up once."""
+    from replay.tournaments.model import TournamentNotFound
 
     known: dict[str, str | None] = {}
 

@@ -7,6 +7,6 @@ SELECT g.game_id,
                                   ORDER BY e.seq), '')),
        g.last_seq
 FROM games AS g
-LEFT JOIN events AS e ON e.game_id = g.game_id AND e.seq <= g.last_seq
+LEFT JOIN stream_events AS e ON e.stream_id = g.game_id AND e.seq <= g.last_seq
 WHERE g.game_id NOT IN (SELECT c.game_id FROM game_contents AS c)
 GROUP BY g.game_id, g.last_seq;

@@ -1,6 +1,6 @@
--- get_games: the records of some games (the row cache's misses when many games are asked for at once).
--- parameters: $game_ids (VARCHAR[])
--- output: game_id, system, created_at, players, tournament, metadata, last_seq
-SELECT game_id, system, created_at, players, tournament, metadata, last_seq
-FROM games
-WHERE game_id IN (SELECT unnest($game_ids::VARCHAR[]));
+-- get_games: the records of some streams (the row cache's misses when many are asked for at once).
+-- parameters: $game_ids (VARCHAR[]: the streams' ids)
+-- output: stream_id, system, created_at, players, tournament, metadata, last_seq, kind
+SELECT stream_id, system, created_at, players, tournament, metadata, last_seq, kind
+FROM streams
+WHERE stream_id IN (SELECT unnest($game_ids::VARCHAR[]));

@@ -1,7 +1,7 @@
 -- insert_events: bulk append of events (column lists zipped row by row).
--- parameters: $game_ids, $seqs, $types, $schema_versions, $payloads, $recorded_ats, $hashes
+-- parameters: $game_ids (the streams' ids), $seqs, $types, $schema_versions, $payloads, $recorded_ats, $hashes
 -- output: none
-INSERT INTO events (game_id, seq, type, schema_version, payload, recorded_at, hash)
+INSERT INTO stream_events (stream_id, seq, type, schema_version, payload, recorded_at, hash)
 SELECT
     unnest($game_ids::VARCHAR[]),
     unnest($seqs::BIGINT[]),

@@ -2,6 +2,6 @@
 -- (columns game_id, seq, type, schema_version, payload, hash); every row gets the same recorded_at.
 -- parameters: $recorded_at
 -- output: none
-INSERT INTO events (game_id, seq, type, schema_version, payload, recorded_at, hash)
+INSERT INTO stream_events (stream_id, seq, type, schema_version, payload, recorded_at, hash)
 SELECT game_id, seq, type, schema_version, payload, $recorded_at, hash
 FROM bulk_events;

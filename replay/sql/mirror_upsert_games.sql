@@ -3,14 +3,15 @@
 -- parameters: $game_ids, $systems, $created_ats, $players, $tournaments, $metadatas, $last_seqs (lists, one element
 --   per game, no id twice)
 -- output: none
-INSERT INTO games (game_id, system, created_at, players, tournament, metadata, last_seq)
+INSERT INTO streams (stream_id, kind, system, created_at, players, tournament, metadata, last_seq)
 SELECT
     unnest($game_ids::VARCHAR[]),
+    'game',
     unnest($systems::VARCHAR[]),
     unnest($created_ats::VARCHAR[]),
     unnest($players::VARCHAR[][]),
     unnest($tournaments::VARCHAR[]),
     unnest($metadatas::VARCHAR[]),
     unnest($last_seqs::BIGINT[])
-ON CONFLICT (game_id) DO UPDATE SET metadata = excluded.metadata, last_seq = excluded.last_seq,
+ON CONFLICT (stream_id) DO UPDATE SET metadata = excluded.metadata, last_seq = excluded.last_seq,
     tournament = excluded.tournament;

@@ -1,8 +1,11 @@
-"""The event store: an append-only log of opaque JSON events per game, behind a small Protocol.
+"""The event store: an append-only log of opaque JSON events per stream, behind a small Protocol.
 
-The store knows nothing about game rules. It keeps, per game, a gapless 1-based stream of events, a
-`GameRecord` (system, players, tournament, free-form JSON metadata) and optional snapshots (a cache the replay
-cursor may use; always rebuildable from the events). Three backends honour the same contract:
+The store knows nothing about game rules. It keeps, per stream, a gapless 1-based sequence of events and optional
+snapshots (a cache the replay cursor may use; always rebuildable from the events). A stream has a kind: a game's
+(``GAME``, with a `GameRecord`: system, players, tournament, free-form JSON metadata) or another's, such as a
+tournament's log (``create_stream``, ``get_stream``, ``list_streams``). Every kind shares one id space and one
+path for appends, ``expected_seq`` conflicts, idempotency keys, commit notifications and migrations; only games
+are games (``get_game``, ``list_games``). Three backends honour the same contract:
 `replay.store.memory_store.MemoryEventStore`, `replay.store.duckdb_store.DuckDBEventStore` and
 `replay.store.postgres_store.PostgresEventStore` (several server processes on one database)
 (see docs/store.md and tests/replay/test_store_contract.py).
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from datetime import UTC, datetime
@@ -53,6 +57,26 @@ class GameRecord(msgspec.Struct, frozen=True):
     last_seq: int
 
 
+GAME = "game"  # the kind of a game's stream; other kinds are created with ``create_stream``
+STREAM_KIND = re.compile(r"^[a-z][a-z_]{0,31}$")
+
+
+class StreamRecord(msgspec.Struct, frozen=True):
+    """A stream of any kind (``get_stream``): a game's, or another's (a tournament's log)."""
+
+    stream_id: str
+    kind: str
+    system: str  # the game system (a tournament's: the system its games are played in)
+    created_at: str
+    metadata: dict[str, Any]
+    last_seq: int
+
+
+class StreamPage(msgspec.Struct, frozen=True):
+    streams: list[StreamRecord]
+    next_cursor: str | None
+
+
 class AppendResult(msgspec.Struct, frozen=True):
     game_id: str
     first_seq: int  # for an empty batch (create_game without events): last_seq + 1
@@ -88,6 +112,22 @@ class EventStore(Protocol):
         """Create the stream and store its opening events atomically. `GameExists` if the id is taken."""
         ...
 
+    def create_stream(
+        self, stream_id: str, kind: str, system: str, metadata: dict[str, Any], events: Sequence[NewEvent]
+    ) -> AppendResult:
+        """Create a stream of another kind than a game (``kind`` matches ``STREAM_KIND``, never ``GAME``: games are
+        created with `create_game`) and store its opening events atomically. `GameExists` if a stream of any kind
+        has the id. Then `append`, `read` and the rest work on it as on a game's stream."""
+        ...
+
+    def get_stream(self, stream_id: str) -> StreamRecord:
+        """The record of a stream of any kind; `GameNotFound` if there is none."""
+        ...
+
+    def list_streams(self, kind: str, limit: int = 50, cursor: str | None = None) -> StreamPage:
+        """Streams of one kind ordered by (created_at, stream_id); pass `next_cursor` back for the next page."""
+        ...
+
     def append(
         self,
         game_id: str,
@@ -95,8 +135,9 @@ class EventStore(Protocol):
         expected_seq: int | None = None,
         idempotency_key: str | None = None,
     ) -> AppendResult:
-        """Append a non-empty batch, all or nothing. `expected_seq` is the caller's last seen seq (None: at the
-        end); stale -> `Conflict`. A key seen before for this game returns the first result, `replayed=True`."""
+        """Append a non-empty batch to a stream of any kind, all or nothing. `expected_seq` is the caller's last
+        seen seq (None: at the end); stale -> `Conflict`. A key seen before for this stream returns the first
+        result, `replayed=True`."""
         ...
 
     def find_idempotent(self, game_id: str, idempotency_key: str) -> AppendResult | None:
@@ -115,7 +156,9 @@ class EventStore(Protocol):
         for many games: the live streams' change check asks it for every watched game every second."""
         ...
 
-    def get_game(self, game_id: str) -> GameRecord: ...
+    def get_game(self, game_id: str) -> GameRecord:
+        """A game's record; `GameNotFound` if there is none, or if the id is a stream of another kind."""
+        ...
 
     def update_metadata(self, game_id: str, patch: dict[str, Any]) -> None:
         """Shallow merge of `patch` into the game's metadata (e.g. status and winner when a game ends)."""
@@ -132,7 +175,8 @@ class EventStore(Protocol):
         newest_first: bool = False,
         over: bool | None = None,
     ) -> Page:
-        """Games ordered by (created_at, game_id), or the other way round with `newest_first`; pass `next_cursor`
+        """Games (never another kind of stream) ordered by (created_at, game_id), or the other way round with
+        `newest_first`; pass `next_cursor`
         back to get the following page (in the same order). `army`: games whose metadata `armies` (seat -> the
         system's army label, ``ARMIES``) has that label for a seat. `over`: True, the games whose metadata `status`
         is ``"over"``; False, the others (running, or stored without a status); None, both."""
@@ -150,7 +194,7 @@ class EventStore(Protocol):
 
 @runtime_checkable
 class SqlReadable(Protocol):
-    """A store whose database other code reads with SQL (statistics, tournaments, duplicate checks)."""
+    """A store whose database other code reads with SQL (statistics, duplicate checks)."""
 
     def reader(self) -> Any:
         """A new DuckDB cursor on the store's database (committed data only); the caller closes it."""
@@ -198,17 +242,14 @@ class ContentFinding(Protocol):
 
 @runtime_checkable
 class SharedLog(Protocol):
-    """A log several server processes share (PostgreSQL): the tournaments' logs are kept in its database (every
-    process sees them), and the statistics beside it (``replay.analytics.beside``: one leader mirrors and projects
-    the log into DuckDB)."""
+    """A log several server processes share (PostgreSQL): the statistics are kept beside it
+    (``replay.analytics.beside``: one leader mirrors and projects the log into DuckDB)."""
 
     url: str
 
     def connection(self) -> Any:
         """A context manager giving a pooled connection of the store (with its error translation)."""
         ...
-
-    def tournament_log(self) -> Any: ...
 
 
 # -- helpers shared by the backends ---------------------------------------------------------------------
@@ -277,6 +318,14 @@ def decode_cursor(cursor: str) -> tuple[str, str]:
     except (binascii.Error, ValueError, msgspec.DecodeError):
         raise ValueError(f"invalid paging cursor {cursor!r}") from None
     return created_at, game_id
+
+
+def check_kind(kind: str) -> None:
+    """A kind ``create_stream`` takes: not a game's, lower-case words joined by ``_``."""
+    if kind == GAME:
+        raise ValueError("a game's stream is created with create_game")
+    if not STREAM_KIND.match(kind):
+        raise ValueError(f"a stream's kind is a lower-case word (letters and _), not {kind!r}")
 
 
 def check_limit(limit: int) -> None:

@@ -34,13 +34,17 @@ import msgspec
 
 from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound, StoreError
 from replay.store.base import (
+    GAME,
     AppendResult,
     Clock,
     GameRecord,
     NewEvent,
     Page,
     StoredEvent,
+    StreamPage,
+    StreamRecord,
     check_batch,
+    check_kind,
     check_limit,
     check_metadata,
     check_seq_args,
@@ -92,13 +96,14 @@ class _Columns(msgspec.Struct):
 
 
 class _Create(msgspec.Struct):
-    game_id: str
+    game_id: str  # the stream's id
     system: str
     players: list[str]
     metadata: dict[str, Any]
     tournament: str | None
     columns: _Columns
     future: Future
+    kind: str = GAME
 
 
 class _Append(msgspec.Struct):
@@ -335,7 +340,8 @@ class DuckDBEventStore:
 
     @staticmethod
     def _record(row: tuple) -> GameRecord:
-        game_id, system, created_at, players, tournament, metadata, last_seq = row
+        """A stream's row (get_game.sql: with its kind last) or a game's (list_games.sql) as a GameRecord."""
+        game_id, system, created_at, players, tournament, metadata, last_seq = row[:7]
         try:
             decoded = msgspec.json.decode(metadata)
         except msgspec.DecodeError as error:
@@ -345,10 +351,35 @@ class DuckDBEventStore:
         return GameRecord(game_id, system, created_at, players, tournament, decoded, last_seq)
 
     def get_game(self, game_id: str) -> GameRecord:
-        return self._record(self._game_row(game_id))
+        row = self._game_row(game_id)
+        if row[7] != GAME:
+            raise GameNotFound(game_id)
+        return self._record(row)
+
+    def get_stream(self, stream_id: str) -> StreamRecord:
+        return self._stream_record(self._game_row(stream_id))
+
+    @classmethod
+    def _stream_record(cls, row: tuple) -> StreamRecord:
+        game = cls._record(row)
+        return StreamRecord(game.game_id, row[7], game.system, game.created_at, game.metadata, game.last_seq)
+
+    def list_streams(self, kind: str, limit: int = 50, cursor: str | None = None) -> StreamPage:
+        check_limit(limit)
+        after_created_at, after_stream_id = decode_cursor(cursor) if cursor is not None else ("", "")
+        rows = self._cursor().execute(
+            sql("list_streams"),
+            {"kind": kind, "after_created_at": after_created_at, "after_stream_id": after_stream_id,
+             "limit": limit + 1},
+        ).fetchall()
+        streams = [self._stream_record(row) for row in rows[:limit]]
+        if len(rows) > limit:
+            return StreamPage(streams, encode_cursor(streams[-1].created_at, streams[-1].stream_id))
+        return StreamPage(streams, None)
 
     def _game_row(self, game_id: str) -> tuple:
-        """The game's row, from the row cache or the database. Every write goes through this store's writer,
+        """The stream's row (get_game.sql: a game's, or a stream's of another kind), from the row cache or the
+        database. Every write goes through this store's writer,
         which updates cached rows after each commit, so a cached row is never behind a committed one. A row read
         from the database is cached only if no commit happened since the read began (``_generation``): a read
         that raced a commit cannot put an old row back. A statement costs about a millisecond; under load
@@ -376,11 +407,11 @@ class DuckDBEventStore:
             for game_id, seq in last.items():
                 row = rows.get(game_id)
                 if row is not None:
-                    rows[game_id] = (*row[:6], seq)
+                    rows[game_id] = (*row[:6], seq, *row[7:])
             for game_id, merged in metadata.items():
                 row = rows.get(game_id)
                 if row is not None:
-                    rows[game_id] = (*row[:5], msgspec.json.encode(merged).decode(), row[6])
+                    rows[game_id] = (*row[:5], msgspec.json.encode(merged).decode(), *row[6:])
 
     def list_games(
         self,
@@ -463,6 +494,14 @@ class DuckDBEventStore:
         return self._submit(
             _Create(game_id, system, list(players), dict(metadata), tournament, _Columns.of(events), Future())
         )
+
+    def create_stream(
+        self, stream_id: str, kind: str, system: str, metadata: dict[str, Any], events: Sequence[NewEvent]
+    ) -> AppendResult:
+        check_kind(kind)
+        check_batch(events, allow_empty=True)
+        check_metadata(metadata)
+        return self._submit(_Create(stream_id, system, [], dict(metadata), None, _Columns.of(events), Future(), kind))
 
     def append(
         self,
@@ -601,6 +640,7 @@ class DuckDBEventStore:
                 sql("insert_games"),
                 {
                     "game_ids": game_ids,
+                    "kinds": [GAME] * len(games),
                     "systems": [g.system for g in games],
                     "created_ats": [recorded_at] * len(games),
                     "players": [g.players for g in games],
@@ -789,6 +829,7 @@ class DuckDBEventStore:
                 sql("insert_games"),
                 {
                     "game_ids": [g.game_id for g in games],
+                    "kinds": [g.kind for g in games],
                     "systems": [g.system for g in games],
                     "created_ats": [batch.recorded_at] * len(games),
                     "players": [g.players for g in games],

@@ -10,13 +10,17 @@ import msgspec
 
 from replay.errors import Conflict, GameExists, GameNotFound
 from replay.store.base import (
+    GAME,
     AppendResult,
     Clock,
     GameRecord,
     NewEvent,
     Page,
     StoredEvent,
+    StreamPage,
+    StreamRecord,
     check_batch,
+    check_kind,
     check_limit,
     check_metadata,
     check_seq_args,
@@ -30,6 +34,9 @@ from replay.store.base import (
 
 
 class _Game(msgspec.Struct):
+    """A stream of any kind (a game's, or another's: ``kind``)."""
+
+    kind: str
     system: str
     created_at: str
     players: list[str]
@@ -70,15 +77,46 @@ class MemoryEventStore:
         events: Sequence[NewEvent],
         tournament: str | None = None,
     ) -> AppendResult:
+        return self._create(game_id, GAME, system, list(players), tournament, metadata, events)
+
+    def create_stream(
+        self, stream_id: str, kind: str, system: str, metadata: dict[str, Any], events: Sequence[NewEvent]
+    ) -> AppendResult:
+        check_kind(kind)
+        return self._create(stream_id, kind, system, [], None, metadata, events)
+
+    def _create(self, stream_id: str, kind: str, system: str, players: list[str], tournament: str | None,
+                metadata: dict[str, Any], events: Sequence[NewEvent]) -> AppendResult:
         check_batch(events, allow_empty=True)
         metadata_json = check_metadata(metadata)
         with self._lock:
-            if game_id in self._games:
-                raise GameExists(game_id)
+            if stream_id in self._games:
+                raise GameExists(stream_id)
             now = iso_utc(self._clock())
-            game = _Game(system, now, list(players), tournament, metadata_json, [], {}, {})
-            self._games[game_id] = game
-            return self._store(game_id, game, events, now)
+            stream = _Game(kind, system, now, players, tournament, metadata_json, [], {}, {})
+            self._games[stream_id] = stream
+            return self._store(stream_id, stream, events, now)
+
+    def get_stream(self, stream_id: str) -> StreamRecord:
+        with self._lock:
+            return self._stream_record(stream_id, self._game(stream_id))
+
+    @staticmethod
+    def _stream_record(stream_id: str, stream: _Game) -> StreamRecord:
+        metadata = msgspec.json.decode(stream.metadata)
+        return StreamRecord(stream_id, stream.kind, stream.system, stream.created_at, metadata, len(stream.events))
+
+    def list_streams(self, kind: str, limit: int = 50, cursor: str | None = None) -> StreamPage:
+        check_limit(limit)
+        after = decode_cursor(cursor) if cursor is not None else ("", "")
+        with self._lock:
+            keys = sorted((s.created_at, stream_id) for stream_id, s in self._games.items() if s.kind == kind)
+            found = [self._stream_record(stream_id, self._games[stream_id])
+                     for created_at, stream_id in keys if (created_at, stream_id) > after][: limit + 1]
+        if len(found) > limit:
+            last = found[limit - 1]
+            return StreamPage(found[:limit], encode_cursor(last.created_at, last.stream_id))
+        return StreamPage(found, None)
 
     def append(
         self,
@@ -132,7 +170,10 @@ class MemoryEventStore:
 
     def get_game(self, game_id: str) -> GameRecord:
         with self._lock:
-            return self._record(game_id, self._game(game_id))
+            game = self._game(game_id)
+            if game.kind != GAME:
+                raise GameNotFound(game_id)
+            return self._record(game_id, game)
 
     def update_metadata(self, game_id: str, patch: dict[str, Any]) -> None:
         check_metadata(patch, "patch")
@@ -155,7 +196,8 @@ class MemoryEventStore:
         check_limit(limit)
         after = decode_cursor(cursor) if cursor is not None else None
         with self._lock:
-            keys = sorted(((g.created_at, game_id) for game_id, g in self._games.items()), reverse=newest_first)
+            keys = sorted(((g.created_at, game_id) for game_id, g in self._games.items() if g.kind == GAME),
+                          reverse=newest_first)
             found: list[GameRecord] = []
             for created_at, game_id in keys:
                 game = self._games[game_id]

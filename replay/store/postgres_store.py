@@ -59,13 +59,17 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from replay.errors import Conflict, GameExists, GameNotFound, StoreBusy, StoreTimeout, StoreUnavailable
 from replay.store.base import (
+    GAME,
     AppendResult,
     Clock,
     GameRecord,
     NewEvent,
     Page,
     StoredEvent,
+    StreamPage,
+    StreamRecord,
     check_batch,
+    check_kind,
     check_limit,
     check_metadata,
     check_seq_args,
@@ -93,7 +97,7 @@ POOL_RECONNECT = 0.5  # seconds the pool keeps trying to replace a connection be
 ROW_CACHE = 10_000  # games' rows cached at most (a row with its metadata is about 1 kB)
 _NO_END = 2**62
 _PARAM = re.compile(r"\$([a-z_][a-z0-9_]*)")
-_TAKEN = re.compile(r"^Key \(game_id\)=\((.*)\) already exists")
+_TAKEN = re.compile(r"^Key \(stream_id\)=\((.*)\) already exists")
 
 
 class PostgresSql(SqlFolder):
@@ -258,6 +262,16 @@ class PostgresEventStore:
         events: Sequence[NewEvent],
         tournament: str | None = None,
     ) -> AppendResult:
+        return self._create(game_id, GAME, system, players, metadata, events, tournament)
+
+    def create_stream(
+        self, stream_id: str, kind: str, system: str, metadata: dict[str, Any], events: Sequence[NewEvent]
+    ) -> AppendResult:
+        check_kind(kind)
+        return self._create(stream_id, kind, system, [], metadata, events, None)
+
+    def _create(self, game_id: str, kind: str, system: str, players: list[str], metadata: dict[str, Any],
+                events: Sequence[NewEvent], tournament: str | None) -> AppendResult:
         check_batch(events, allow_empty=True)
         metadata_json = check_metadata(metadata).decode()
         columns = _columns(events)
@@ -265,7 +279,7 @@ class PostgresEventStore:
         with self._conn() as conn, conn.transaction():
             created = conn.execute(
                 PG("insert_game"),
-                {"game_id": game_id, "system": system, "created_at": now, "players": list(players),
+                {"game_id": game_id, "kind": kind, "system": system, "created_at": now, "players": list(players),
                  "tournament": tournament, "metadata": metadata_json, "last_seq": len(events)},
             ).fetchall()
             if not created:
@@ -411,13 +425,34 @@ class PostgresEventStore:
         return {game_id: int(seq) for game_id, seq in rows}
 
     def get_game(self, game_id: str) -> GameRecord:
+        row = self._game_row(game_id)
+        if row[7] != GAME:
+            raise GameNotFound(game_id)
+        return _record(row)
+
+    def get_stream(self, stream_id: str) -> StreamRecord:
+        return _stream_record(self._game_row(stream_id))
+
+    def list_streams(self, kind: str, limit: int = 50, cursor: str | None = None) -> StreamPage:
+        check_limit(limit)
+        after_created_at, after_stream_id = decode_cursor(cursor) if cursor is not None else ("", "")
+        params = {"kind": kind, "after_created_at": after_created_at, "after_stream_id": after_stream_id,
+                  "limit": limit + 1}
+        rows = self._read(lambda conn: conn.execute(PG("list_streams"), params).fetchall())
+        streams = [_stream_record(row) for row in rows[:limit]]
+        if len(rows) > limit:
+            return StreamPage(streams, encode_cursor(streams[-1].created_at, streams[-1].stream_id))
+        return StreamPage(streams, None)
+
+    def _game_row(self, game_id: str) -> tuple:
+        """The stream's row (get_game.sql: a game's or another kind's), from the row cache or the database."""
         with self._rows_lock:
             cached = self._rows.get(game_id)
             if cached is not None:
                 self._rows.move_to_end(game_id)
             generation = self._generation
         if cached is not None:
-            return _record(cached)  # decoded per call: a caller changing its copy changes nothing here
+            return cached  # decoded per call (_record): a caller changing its copy changes nothing here
         rows = self._read(lambda conn: conn.execute(PG("get_game"), {"game_id": game_id}).fetchall())
         if not rows:
             raise GameNotFound(game_id)
@@ -427,7 +462,7 @@ class PostgresEventStore:
                 self._rows[game_id] = rows[0]
                 while len(self._rows) > ROW_CACHE:
                     self._rows.popitem(last=False)
-        return _record(rows[0])
+        return rows[0]
 
     def _drop_rows(self, game_ids: Sequence[str] | None) -> None:
         """Forget the cached rows of these games (None: of every game)."""
@@ -444,8 +479,8 @@ class PostgresEventStore:
         with self._rows_lock:
             self._generation += 1  # a read racing this commit may hold the row from before it
             cached = self._rows.get(game_id)
-            if cached is not None and cached[-1] < last_seq:
-                self._rows[game_id] = (*cached[:-1], last_seq)
+            if cached is not None and cached[6] < last_seq:
+                self._rows[game_id] = (*cached[:6], last_seq, *cached[7:])
 
     def list_games(
         self,
@@ -494,17 +529,12 @@ class PostgresEventStore:
                     raise
         raise AssertionError("unreachable")
 
-    # -- for code beside the store (the tournaments' log, the analytics mirror) --------------------------
+    # -- for code beside the store (the analytics mirror) -----------------------------------------------
     @contextmanager
     def connection(self) -> Iterator[psycopg.Connection]:
         """A pooled connection (autocommit) with this store's error translation; give it back quickly."""
         with self._conn() as conn:
             yield conn
-
-    def tournament_log(self) -> Any:
-        from replay.tournaments.store import PostgresTournamentLog
-
-        return PostgresTournamentLog(self, self._clock)
 
     # -- commits --------------------------------------------------------------------------------------
     def add_commit_listener(self, listener: Callable[[list[str]], None]) -> None:
@@ -643,6 +673,12 @@ def _stream(game_id: str, from_seq: int, to_seq: int | None, rows: list[tuple]) 
 
 
 def _record(row: tuple) -> GameRecord:
-    game_id, system, created_at, players, tournament, metadata, last_seq = row
+    """A stream's row (get_game.sql: with its kind last) or a game's (list_games.sql) as a GameRecord."""
+    game_id, system, created_at, players, tournament, metadata, last_seq = row[:7]
     return GameRecord(game_id, system, created_at, list(players), tournament, msgspec.json.decode(metadata),
                       int(last_seq))
+
+
+def _stream_record(row: tuple) -> StreamRecord:
+    game = _record(row)
+    return StreamRecord(game.game_id, row[7], game.system, game.created_at, game.metadata, game.last_seq)

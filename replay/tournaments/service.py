@@ -1,11 +1,5 @@
-"""Tournaments: Swiss events of many rounds and tables, each table a game of the record, for any seat count.
-
-A tournament is itself a small event log (``tournament_created``, ``player_registered``, ``round_started``,
-``result_entered``) kept by a ``TournamentLog`` (in memory, or SQL tables next to the games: see
-``replay/tournaments/store.py``); its state is a fold of that log. Results are not copied out of games: a table's
-result is the ``Outcome`` of its game's state when asked (``engine.system.Results``: placings and scores; never a
-state's own keys), or a forfeit entered by the organiser (placings too), so standings are always those of the
-record.
+"""The tournament service: it organises tournaments (``replay.tournaments.model``) kept in a ``TournamentLog``
+(``replay.tournaments.log``: streams of the event store) and creates their games through the ``GameService``.
 
 A table's result and its game's result are one fact (docs/contract.md). A forfeit is written to the game first: the
 scorekeeper's ``adjudicate`` (the forfeit's placings, reason ``judge``, a note saying it was a forfeit) ends the
@@ -14,26 +8,6 @@ leaves a game over whose outcome is the forfeit's, which the table reads as its 
 logs it); a game that ended first refuses the adjudication, and its result stands (``game_finished``). A game that
 ends decides its table (its outcome is read). A forfeit logged before forfeits adjudicated games, whose game still
 runs, is settled the same way the first time the tournament's results are read or the game is acted on.
-
-A tournament's tables have ``seats`` seats (2 by default when the system allows two, else the most it allows):
-- Two seats: Swiss pairs (``replay.tournaments.swiss``). Match points: win 3, draw 1, loss 0; a bye is a win.
-- More: pods (``replay.tournaments.pods``), tables of ``seats`` seats, or one fewer where the count demands.
-  Place points: a table of n seats gives n-1, n-2, ..., 0 points to its places 1 to n, and seats that tie (or
-  a team's seats, placed together) share the points of the places they span (two tied first of four: 2.5 each;
-  every table gives out n(n-1)/2 points); a bye is a win (``seats`` - 1 points).
-Standings: points, then opponents' match-win percentage (each opponent's points as a share of the most they could
-have scored, floored at 1/3, averaged over every opponent of every game; byes are not opponents), then score
-difference (the system's ``Outcome.scores``, e.g. cards destroyed: a seat's score minus the mean
-of its table's other scores, summed over games), then player id.
-
-Team entrants (``entrants: "teams"``, a system whose variant seats two teams of equal size, odd seats against
-even, as the system's ``seats`` say): a team registers once (``team_registered``: a name and seats/2 members, each
-with an army) and plays every round as one entrant. Rounds pair teams with the Swiss pairing; at a table the odd
-team's members take the odd seats (p1, p3, p5) and the even team's the even seats, in registered member order.
-The team that has been odd less often is odd, then the higher-ranked. Standings are of teams, each table read as
-two seats, one a team, under the two-seat rules: match points (win 3, draw 1, loss 0, a bye a win), opponents'
-match-win percentage, score difference (the team's score minus the opponent team's: a team's score is its seats'
-highest, e.g. the team's cards destroyed), then team id.
 """
 
 from __future__ import annotations
@@ -43,95 +17,42 @@ import re
 import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any
 
 from engine.adjudication import Adjudicate
 from engine.errors import RuleError
-from engine.system import Outcome, seat_id
+from engine.system import seat_id
 from replay.errors import GameNotFound
 from replay.log.service import GameService, name_problem
+from replay.tournaments.log import TournamentLog
+from replay.tournaments.model import (
+    ENTRANT_KINDS,
+    FORMATS,
+    Entrant,
+    GameResult,
+    Member,
+    Standing,
+    Table,
+    TableResult,
+    Tournament,
+    TournamentError,
+    TournamentInvalid,
+    TournamentNotFound,
+    TournamentRefused,
+    fold,
+    grouped,
+    logged_forfeit,
+    played_table,
+    standings,
+    table_result,
+    table_seats,
+)
 from replay.tournaments.pods import pod_pairing
 from replay.tournaments.swiss import swiss_pairing
 
-FORMATS = ("swiss",)
-FORFEIT = "forfeit"  # the reason of a result the organiser enters
 FORFEIT_NOTE = "forfeit entered by the tournament's organiser for round {round}, table {table}"
-ENTRANT_KINDS = ("players", "teams")  # who registers: one player a seat, or one team a side
 
-
-# -- errors -----------------------------------------------------------------------------------------------
-
-
-class TournamentError(Exception):
-    """Base of the errors of tournaments; ``code`` is stable."""
-
-    code = "tournament_error"
-
-    def __init__(self, message: str, code: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        if code is not None:
-            self.code = code
-
-
-class TournamentNotFound(TournamentError):
-    code = "not_found"
-
-    def __init__(self, tournament_id: str) -> None:
-        super().__init__(f"tournament {tournament_id!r} not found")
-        self.tournament_id = tournament_id
-
-
-class TournamentRefused(TournamentError):
-    """The request does not fit the tournament's state (registration closed, round unfinished, ...)."""
-
-    code = "refused"
-
-
-class TournamentInvalid(TournamentError):
-    """The request itself is wrong (unknown system, an army the system refuses, an unknown table)."""
-
-    code = "invalid"
-
-
-class TournamentConflict(TournamentError):
-    """Someone else changed the tournament first; retry."""
-
-    code = "conflict"
-
-
-# -- a game's result, as the tournament (and the API's game summary) reads it -------------------------------
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """A game's result: its ``Outcome`` once it is over (None while it runs)."""
-
-    outcome: Outcome | None
-
-    @property
-    def over(self) -> bool:
-        return self.outcome is not None
-
-    @property
-    def winner(self) -> str | None:
-        return contract_winner(self.outcome)
-
-    @property
-    def end_reason(self) -> str | None:
-        return self.outcome.reason if self.outcome is not None else None
-
-
-def contract_winner(outcome: Outcome | None) -> str | None:
-    """The contract's ``winner``: the one winning seat, ``draw`` for a draw, None while the game runs or when
-    several seats share the win (a team: read ``placings``)."""
-    if outcome is None:
-        return None
-    if outcome.is_draw:
-        return "draw"
-    return outcome.winners[0] if len(outcome.winners) == 1 else None
 
 
 def game_outcome(games: GameService, game_id: str) -> GameResult:
@@ -139,344 +60,6 @@ def game_outcome(games: GameService, game_id: str) -> GameResult:
     _, state = games.state(game_id)
     return GameResult(games.system_of(game_id).outcome(state))
 
-
-# -- the log ----------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LoggedEvent:
-    seq: int
-    type: str
-    data: dict[str, Any]
-    recorded_at: str
-
-
-class TournamentLog(Protocol):
-    def append(self, tournament_id: str, events: Sequence[tuple[str, dict[str, Any]]], expected_seq: int) -> int:
-        """Append all or nothing after ``expected_seq`` (0 creates the tournament); ``TournamentConflict`` if
-        stale or taken. Returns the new last seq."""
-        ...
-
-    def read(self, tournament_id: str) -> list[LoggedEvent]:
-        """The whole log; ``TournamentNotFound`` if there is none."""
-        ...
-
-    def list_ids(self, limit: int = 100) -> list[str]:
-        """Tournament ids, oldest first."""
-        ...
-
-
-# -- state ------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Member:
-    """A member of a team entrant: a name, and the army the member brings to every game."""
-
-    name: str
-    army: Any = None
-
-
-@dataclass
-class Entrant:
-    id: str
-    name: str
-    army: Any = None  # what the player brings to every game (None: the system takes nothing)
-    members: list[Member] = field(default_factory=list)  # a team's members in seating order ([]: a player)
-
-
-@dataclass(frozen=True)
-class Forfeit:
-    """A result the organiser entered for a game not played out."""
-
-    placings: tuple[tuple[str, ...], ...]
-    scores: dict[str, int]
-
-
-@dataclass
-class Table:
-    table: int
-    seats: dict[str, str]  # seat -> entrant, in seating order
-    game_id: str
-    forfeit: Forfeit | None = None
-
-
-@dataclass
-class Round:
-    number: int
-    tables: list[Table]
-    byes: list[str] = field(default_factory=list)
-
-    @property
-    def bye(self) -> str | None:
-        """The bye of a two-seat round (at most one)."""
-        return self.byes[0] if self.byes else None
-
-
-@dataclass
-class Tournament:
-    id: str
-    name: str
-    system: str
-    format: str
-    rounds: int
-    variant: dict[str, Any]
-    organiser_hash: str
-    created_at: str
-    seats: int = 2  # seats a table (2: Swiss pairs; more: pods, or two teams)
-    entry: str = "players"  # who the entrants are: "players" or "teams"
-    seq: int = 0
-    entrants: dict[str, Entrant] = field(default_factory=dict)
-    played: list[Round] = field(default_factory=list)
-
-
-def _seat_map(table: Mapping[str, Any]) -> dict[str, str]:
-    """A logged table's seats: ``seats`` (any count), or the first logs' ``p1``/``p2``."""
-    if "seats" in table:
-        return {str(seat): str(who) for seat, who in table["seats"].items()}
-    return {"p1": str(table["p1"]), "p2": str(table["p2"])}
-
-
-def _forfeit(data: Mapping[str, Any], seats: Sequence[str]) -> Forfeit:
-    """A logged forfeit: ``placings`` and ``scores``, or the first logs' two-seat ``winner`` and ``kills``."""
-    if "placings" in data:
-        placings = tuple(tuple(group) for group in data["placings"])
-        scores = dict(data.get("scores") or {})
-    else:
-        placings = placings_of_winner(data["winner"], seats)
-        scores = dict(data.get("kills") or {})
-    return Forfeit(placings, {seat: int(scores.get(seat, 0)) for seat in seats})
-
-
-def fold(tournament_id: str, log: Sequence[LoggedEvent]) -> Tournament:
-    tournament: Tournament | None = None
-    for event in log:
-        d = event.data
-        if event.type == "tournament_created":
-            tournament = Tournament(
-                tournament_id, d["name"], d["system"], d["format"], d["rounds"], d.get("variant", {}),
-                d["organiser_hash"], event.recorded_at, seats=int(d.get("seats", 2)),
-                entry=str(d.get("entrants", "players")),
-            )
-        elif tournament is None:
-            raise TournamentNotFound(tournament_id)
-        elif event.type == "player_registered":
-            tournament.entrants[d["id"]] = Entrant(d["id"], d["name"], d.get("army"))
-        elif event.type == "team_registered":
-            members = [Member(m["name"], m.get("army")) for m in d["members"]]
-            tournament.entrants[d["id"]] = Entrant(d["id"], d["name"], None, members)
-        elif event.type == "round_started":
-            tables = [Table(t["table"], _seat_map(t), t["game_id"]) for t in d["tables"]]
-            byes = list(d["byes"]) if "byes" in d else [d["bye"]] if d.get("bye") else []
-            tournament.played.append(Round(d["round"], tables, byes))
-        elif event.type == "result_entered":
-            table = tournament.played[d["round"] - 1].tables[d["table"] - 1]
-            table.forfeit = _forfeit(d, list(table.seats))
-        if tournament is not None:
-            tournament.seq = event.seq
-    if tournament is None:
-        raise TournamentNotFound(tournament_id)
-    return tournament
-
-
-# -- results and standings ------------------------------------------------------------------------------
-
-
-def placings_of_winner(winner: str, seats: Sequence[str]) -> tuple[tuple[str, ...], ...]:
-    """The placings of the two-seat shorthand: ``winner`` first, or ``draw`` (every seat together)."""
-    if winner == "draw":
-        return (tuple(seats),)
-    if winner not in seats or len(seats) != 2:
-        raise TournamentInvalid(f"winner must be one of {', '.join(seats)} or draw, not {winner!r}"
-                                if len(seats) == 2 else
-                                f"a table of {len(seats)} seats takes placings, not a winner", "invalid_result")
-    return ((winner,), tuple(s for s in seats if s != winner))
-
-
-def played_table(t: Tournament, round_number: int, table_number: int) -> Table:
-    """A table of a started round; ``TournamentInvalid`` when the round or the table does not exist."""
-    if not 1 <= round_number <= len(t.played):
-        raise TournamentInvalid(f"there is no round {round_number} (rounds started: {len(t.played)})")
-    rnd = t.played[round_number - 1]
-    if not 1 <= table_number <= len(rnd.tables):
-        raise TournamentInvalid(f"round {round_number} has no table {table_number}")
-    return rnd.tables[table_number - 1]
-
-
-def table_seats(t: Tournament, round_number: int, table_number: int) -> list[str]:
-    """The seats of a table; ``TournamentInvalid`` when the round or the table does not exist."""
-    return list(played_table(t, round_number, table_number).seats)
-
-
-@dataclass(frozen=True)
-class TableResult:
-    round: int
-    table: int
-    seats: dict[str, str]  # seat -> entrant
-    game_id: str
-    status: str  # "playing" | "finished" | "forfeit"
-    placings: tuple[tuple[str, ...], ...] | None  # None while playing
-    scores: dict[str, int]  # every seat's (0 where the system scores nothing)
-
-    @property
-    def outcome(self) -> Outcome | None:
-        if self.placings is None:
-            return None
-        return Outcome.ranked(self.placings, FORFEIT if self.status == "forfeit" else "game", self.scores)
-
-    @property
-    def winner(self) -> str | None:
-        return contract_winner(self.outcome)
-
-    def as_json(self) -> dict[str, Any]:
-        """The table as the API and the CLI show it: ``seats`` and ``placings``; ``p1``, ``p2``, ``winner`` and
-        ``kills`` (= ``scores``) as two-seat clients have always read them."""
-        return {
-            "round": self.round, "table": self.table, "p1": self.seats.get("p1"), "p2": self.seats.get("p2"),
-            "seats": dict(self.seats), "game_id": self.game_id, "status": self.status, "winner": self.winner,
-            "placings": [list(group) for group in self.placings] if self.placings is not None else None,
-            "scores": dict(self.scores), "kills": dict(self.scores),
-        }
-
-
-@dataclass
-class Standing:
-    rank: int
-    player: str
-    name: str
-    match_points: int | float
-    wins: int
-    draws: int
-    losses: int
-    byes: int
-    opponents_match_win: float
-    score_difference: int | float
-    opponents: list[str]
-    members: list[str] | None = None  # a team's members' names (None: the entrant is a player)
-
-    @property
-    def kill_difference(self) -> int | float:
-        """The score difference's first name (the first tournaments scored cards destroyed: kills)."""
-        return self.score_difference
-
-    def as_json(self) -> dict[str, Any]:
-        """The row as the API and the CLI show it (``kill_difference``: the score difference's first name)."""
-        return {**self.__dict__, "opponents": list(self.opponents), "kill_difference": self.score_difference}
-
-
-def table_result(round_number: int, table: Table, outcome: Callable[[str], GameResult]) -> TableResult:
-    seats = list(table.seats)
-    if table.forfeit is not None:
-        return TableResult(round_number, table.table, dict(table.seats), table.game_id, "forfeit",
-                           table.forfeit.placings, dict(table.forfeit.scores))
-    seen = outcome(table.game_id).outcome
-    if seen is None:
-        return TableResult(round_number, table.table, dict(table.seats), table.game_id, "playing", None,
-                           {s: 0 for s in seats})
-    return TableResult(round_number, table.table, dict(table.seats), table.game_id, "finished", seen.placings,
-                       {s: int(seen.scores.get(s, 0)) for s in seats})
-
-
-def _grouped(placings: Sequence[Sequence[str]]) -> list[frozenset[str]]:
-    """Placings compared as results (the order within a group does not count)."""
-    return [frozenset(group) for group in placings]
-
-
-def _number(value: Fraction) -> int | float:
-    return int(value) if value.denominator == 1 else round(float(value), 4)
-
-
-def place_points(outcome: Outcome, seat: str, seats: int) -> Fraction:
-    """A seat's place points at a table of ``seats``: places 1..n give n-1..0; tied seats share their places'."""
-    first = outcome.place_of(seat)
-    group = next(len(g) for g in outcome.placings if seat in g)
-    return Fraction(sum(seats - place for place in range(first, first + group)), group)
-
-
-def team_scores(result: TableResult) -> dict[str, int]:
-    """Each team's score at a table: the highest of its seats' (a team game scores every seat of a team alike)."""
-    out: dict[str, int] = {}
-    for seat, team in result.seats.items():
-        out[team] = max(out.get(team, 0), int(result.scores.get(seat, 0)))
-    return out
-
-
-def team_standings(tournament: Tournament, results: Sequence[TableResult]) -> list[Standing]:
-    """Standings of team entrants: each team table read as a table of two seats, one per team (``_as_teams``),
-    under the two-seat rules: match points (win 3, draw 1, loss 0, a bye a win), opponents' match-win percentage
-    (floored at 1/3), score difference (the team's score minus the opponent team's), team id."""
-    return _standings(tournament, [_as_teams(r) for r in results], pairs=True)
-
-
-def _as_teams(result: TableResult) -> TableResult:
-    """A team table as a table whose seats are its teams (each seat named after its team), placed and scored as
-    the teams were (``team_scores``)."""
-    placings = None if result.placings is None else tuple(
-        tuple(dict.fromkeys(result.seats[seat] for seat in group)) for group in result.placings
-    )
-    teams = dict.fromkeys(result.seats.values())
-    return replace(result, seats={team: team for team in teams}, placings=placings, scores=team_scores(result))
-
-
-def standings(tournament: Tournament, results: Sequence[TableResult]) -> list[Standing]:
-    if tournament.entry == "teams":
-        return team_standings(tournament, results)
-    return _standings(tournament, results, pairs=tournament.seats == 2)
-
-
-def _standings(tournament: Tournament, results: Sequence[TableResult], pairs: bool) -> list[Standing]:
-    """The standings of the module's docstring: Swiss match points when ``pairs``, else place points."""
-    bye_points = 3 if pairs else tournament.seats - 1
-    points: dict[str, Fraction] = {p: Fraction(0) for p in tournament.entrants}
-    most: dict[str, int] = {p: 0 for p in tournament.entrants}  # the points each could have scored
-    difference: dict[str, Fraction] = {p: Fraction(0) for p in tournament.entrants}
-    rows = {p: Standing(0, p, e.name, 0, 0, 0, 0, 0, 0.0, 0, [],
-                        [m.name for m in e.members] if tournament.entry == "teams" else None)
-            for p, e in tournament.entrants.items()}
-    for rnd in tournament.played:
-        for player in rnd.byes:
-            rows[player].byes += 1
-            rows[player].wins += 1
-            points[player] += bye_points
-            most[player] += bye_points
-    for r in results:
-        outcome = r.outcome
-        if outcome is None:
-            continue
-        n = len(r.seats)
-        for seat, player in r.seats.items():
-            row = rows[player]
-            others = [s for s in r.seats if s != seat]
-            row.opponents.extend(r.seats[s] for s in others)
-            difference[player] += r.scores.get(seat, 0) - Fraction(sum(r.scores.get(s, 0) for s in others), len(others))
-            if outcome.is_draw:
-                row.draws += 1
-            elif seat in outcome.winners:
-                row.wins += 1
-            else:
-                row.losses += 1
-            if pairs:
-                points[player] += 1 if outcome.is_draw else 3 if seat in outcome.winners else 0
-                most[player] += 3
-            else:
-                points[player] += place_points(outcome, seat, n)
-                most[player] += n - 1
-
-    def match_win(p: str) -> Fraction:
-        return max(Fraction(1, 3), points[p] / most[p]) if most[p] else Fraction(1, 3)
-
-    for p, row in rows.items():
-        row.match_points = _number(points[p])
-        row.score_difference = _number(difference[p])
-        row.opponents_match_win = (
-            round(float(sum((match_win(o) for o in row.opponents), Fraction(0)) / len(row.opponents)), 4)
-            if row.opponents else 0.0
-        )
-    ordered = sorted(rows.values(), key=lambda s: (-points[s.player], -s.opponents_match_win,
-                                                  -difference[s.player], s.player))
-    for i, row in enumerate(ordered, 1):
-        row.rank = i
-    return ordered
 
 
 # -- the service ------------------------------------------------------------------------------------------
@@ -807,7 +390,7 @@ class TournamentService:
             data = {"round": round_number, "table": table_number, "placings": groups,
                     "scores": {s: int((scores or {}).get(s, 0)) for s in seats}}
             self.log.append(tournament_id, [("result_entered", data)], t.seq)
-            table.forfeit = _forfeit(data, seats)
+            table.forfeit = logged_forfeit(data, seats)
             return table_result(round_number, table, lambda g: game_outcome(self.games, g))
 
     def _decide_game(self, table: Table, placings: Sequence[Sequence[str]], round_number: int,
@@ -822,7 +405,7 @@ class TournamentService:
             return  # a round logged with a game that was never stored: the log alone holds the table's result
         if outcome is None:
             self._adjudicate(table, placings, round_number, table_number)
-        elif outcome.adjudication is None or _grouped(outcome.placings) != _grouped(placings):
+        elif outcome.adjudication is None or grouped(outcome.placings) != grouped(placings):
             raise TournamentRefused(
                 f"the game of round {round_number} table {table_number} is finished; its result stands",
                 "game_finished",

@@ -9,8 +9,8 @@ from api.cli import main
 from engine.lords_of_war.bots import RandomBot
 from replay.log.service import GameService
 from replay.store.duckdb_store import DuckDBEventStore
+from replay.tournaments.log import StoreTournamentLog
 from replay.tournaments.service import TournamentService
-from replay.tournaments.store import tournament_log_for
 from tests.api.records_helpers import warlog
 
 
@@ -56,7 +56,7 @@ def test_export_all_then_import_a_file_of_several_games_round_trips(tmp_path: Pa
 def test_export_tournament_carries_event_round_table_and_round_trips(tmp_path: Path) -> None:
     db, other = tmp_path / "t.duckdb", tmp_path / "u.duckdb"
     store = DuckDBEventStore(db)
-    log = tournament_log_for(store)
+    log = StoreTournamentLog(store)
     try:
         service = GameService(store)
         tournaments = TournamentService(log, service)

@@ -58,7 +58,8 @@ def test_cli_import_reports_line_and_rule_and_stores_nothing(tmp_path, capsys):
 def test_cli_verify_exits_non_zero_on_tampering_and_forged_events(tmp_path, capsys):
     db = _db_with_games(tmp_path, seeds=(4,))
     conn = duckdb.connect(db)
-    conn.execute("UPDATE events SET payload = replace(payload, '\"p1\"', '\"p2\"') WHERE game_id = 'g4' AND seq = 4")
+    conn.execute("UPDATE stream_events SET payload = replace(payload, '\"p1\"', '\"p2\"') "
+                 "WHERE stream_id = 'g4' AND seq = 4")
     conn.close()
     store = DuckDBEventStore(db)
     events = play_bot_game(5)

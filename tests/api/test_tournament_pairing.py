@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.tournaments.service import Entrant, Round, Table, TableResult, Tournament, placings_of_winner, standings
+from replay.tournaments.model import Entrant, Round, Table, TableResult, Tournament, placings_of_winner, standings
 from replay.tournaments.swiss import swiss_pairing
 
 

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.system import Outcome
+from replay.tournaments.model import place_points
 from replay.tournaments.pods import pod_pairing, table_sizes
-from replay.tournaments.service import place_points
 
 
 @pytest.mark.parametrize(

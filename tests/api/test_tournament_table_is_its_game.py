@@ -12,7 +12,7 @@ import msgspec
 import pytest
 from fastapi.testclient import TestClient
 
-from replay.tournaments.service import TournamentConflict
+from replay.tournaments.model import TournamentConflict
 from tests.api.helpers import bearer
 
 ARMIES = ["orcs", "dwarves", "elves", "undead"]

@@ -12,15 +12,7 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from api.settings import Settings
-from replay.tournaments.service import (
-    Entrant,
-    Member,
-    Round,
-    Table,
-    TableResult,
-    Tournament,
-    team_standings,
-)
+from replay.tournaments.model import Entrant, Member, Round, Table, TableResult, Tournament, team_standings
 from tests.api.helpers import bearer, play
 
 TEAMS = {

@@ -1,4 +1,5 @@
-"""Tournaments over HTTP and the CLI; the tournament log on both backends (DuckDB: durable across reopen)."""
+"""Tournaments over HTTP and the CLI; the tournament log, streams of the event store, on the memory and DuckDB
+backends (DuckDB: durable across reopen)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from api.app import create_app
 from api.cli import main
 from api.settings import Settings
 from replay.store.duckdb_store import DuckDBEventStore
-from replay.tournaments.service import LoggedEvent, TournamentConflict, TournamentNotFound
-from replay.tournaments.store import DuckDBTournamentLog, MemoryTournamentLog
+from replay.store.memory_store import MemoryEventStore
+from replay.tournaments.log import StoreTournamentLog
+from replay.tournaments.model import LoggedEvent, TournamentConflict, TournamentNotFound
 from tests.api.helpers import bearer, play
 
 ARMIES = ["orcs", "dwarves", "elves", "undead", "templars"]
@@ -104,13 +106,8 @@ def test_registration_checks_ids_and_duplicates(client: TestClient) -> None:
 
 @pytest.fixture(params=["memory", "duckdb"])
 def log(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
-    if request.param == "memory":
-        yield MemoryTournamentLog()
-        return
-    store = DuckDBEventStore(tmp_path / "t.duckdb")
-    the_log = DuckDBTournamentLog(store.reader)
-    yield the_log
-    the_log.close()
+    store = MemoryEventStore() if request.param == "memory" else DuckDBEventStore(tmp_path / "t.duckdb")
+    yield StoreTournamentLog(store)
     store.close()
 
 
@@ -130,6 +127,28 @@ def test_log_appends_in_order_and_refuses_stale_writers(log: Any) -> None:
         log.read("nope")
     log.append("t2", [("tournament_created", {"name": "B"})], 0)
     assert log.list_ids() == ["t1", "t2"]
+
+
+def test_log_is_a_stream_of_the_games_store_and_no_game(log: Any) -> None:
+    """A tournament's log is a stream of kind ``tournament`` in the store that holds the games: one id space (a
+    game's id is no tournament, a tournament's no game), the store's own append (keys replay the first append)."""
+    store = log.store
+    store.create_game("g1", "lords-of-war", ["p1", "p2"], {}, [])
+    assert log.append("t1", [("tournament_created", {"name": "A", "system": "lords-of-war"})], 0) == 1
+    stream = store.get_stream("t1")
+    assert (stream.kind, stream.system, stream.last_seq) == ("tournament", "lords-of-war", 1)
+    assert [g.game_id for g in store.list_games().games] == ["g1"]
+    with pytest.raises(TournamentNotFound):
+        log.read("g1")
+    with pytest.raises(TournamentConflict):
+        log.append("g1", [("player_registered", {"id": "x"})], 0)
+    with pytest.raises(TournamentConflict):
+        log.append("g1", [("player_registered", {"id": "x"})], 1)
+    assert store.get_game("g1").last_seq == 0
+    assert log.append("t1", [("player_registered", {"id": "x"})], 1, idempotency_key="register-x") == 2
+    assert log.append("t1", [("player_registered", {"id": "x"})], 1, idempotency_key="register-x") == 2
+    assert [(e.seq, e.type, e.data) for e in log.read("t1")][1:] == [(2, "player_registered", {"id": "x"})]
+    assert log.list_ids() == ["t1"]
 
 
 def test_duckdb_tournaments_survive_a_restart(tmp_path: Path) -> None:

@@ -324,7 +324,8 @@ def _tamper(store: Any, kind: str, path: Path, game_id: str, seq: int, payload: 
         return store
     store.close()
     with duckdb.connect(str(path)) as conn:
-        conn.execute("UPDATE events SET payload = ? WHERE game_id = ? AND seq = ?", [payload.decode(), game_id, seq])
+        conn.execute("UPDATE stream_events SET payload = ? WHERE stream_id = ? AND seq = ?",
+                     [payload.decode(), game_id, seq])
     return DuckDBEventStore(str(path))
 
 

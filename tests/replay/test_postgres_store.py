@@ -135,12 +135,12 @@ def test_bulk_import_by_copy_is_all_or_nothing(store: PostgresEventStore) -> Non
 
 
 def test_tournament_log_lives_in_the_database_for_every_process(pg_url: str) -> None:  # noqa: F811
-    from replay.tournaments.service import TournamentConflict, TournamentNotFound
-    from replay.tournaments.store import tournament_log_for
+    from replay.tournaments.log import StoreTournamentLog
+    from replay.tournaments.model import TournamentConflict, TournamentNotFound
 
     one, two = PostgresEventStore(pg_url), PostgresEventStore(pg_url)
     try:
-        a, b = tournament_log_for(one), tournament_log_for(two)
+        a, b = StoreTournamentLog(one), StoreTournamentLog(two)
         assert a.append("spring", [("created", {"name": "Spring"})], expected_seq=0) == 1
         assert [(e.seq, e.type, e.data) for e in b.read("spring")] == [(1, "created", {"name": "Spring"})]
         with pytest.raises(TournamentConflict):
@@ -362,8 +362,9 @@ def test_a_bulk_import_racing_another_process_for_an_id_is_game_exists(store: Po
     outcome: list[BaseException | int] = []
     games = [BulkGame(gid, "l5r", [], {}, None, ["placed"], [1], ['{"n": 1}'], ["h1"]) for gid in ("free", "race")]
     with store.connection() as conn, conn.transaction():  # another process's create_game, not yet committed
-        conn.execute(PG("insert_game"), {"game_id": "race", "system": "l5r", "created_at": "2026-01-01T00:00:00Z",
-                                         "players": [], "tournament": None, "metadata": "{}", "last_seq": 0})
+        conn.execute(PG("insert_game"), {"game_id": "race", "kind": "game", "system": "l5r",
+                                         "created_at": "2026-01-01T00:00:00Z", "players": [], "tournament": None,
+                                         "metadata": "{}", "last_seq": 0})
 
         def run() -> None:
             try:

@@ -79,5 +79,6 @@ def test_a_chain_runs_after_the_shared_one_once_and_a_failing_migration_leaves_n
     tables = {name for (name,) in conn.execute("SELECT table_name FROM information_schema.tables").fetchall()}
     assert "t_first" in tables and "t_second" not in tables  # the failed migration's table was rolled back
     assert conn.execute("SELECT chain, version FROM system_migrations").fetchall() == [("example", 1)]
-    assert conn.execute("SELECT max(version) FROM schema_migrations").fetchall() == [(13,)]  # the shared chain
+    shared = max(int(m.name[:3]) for m in (Path(__file__).parents[2] / "replay" / "sql" / "migrations").glob("*.sql"))
+    assert conn.execute("SELECT max(version) FROM schema_migrations").fetchall() == [(shared,)]  # the shared chain
     conn.close()

@@ -456,6 +456,108 @@ def test_append_racing_with_one_idempotency_key_stores_once(store: EventStore) -
     assert store.last_seq("g1") == 2
 
 
+# -- streams of another kind (a tournament's log) --------------------------------------------------------
+
+
+def new_tournament(store: EventStore, stream_id: str = "t1", opening: int = 1) -> None:
+    store.create_stream(stream_id, "tournament", "lords-of-war", {}, [event(i, "tournament_created")
+                                                                      for i in range(opening)])
+
+
+def test_a_tournament_stream_appends_on_the_games_path(store: EventStore) -> None:
+    """A tournament's log is a stream of the store: the same seqs, expected_seq conflicts, idempotency keys,
+    last seqs and reads as a game's."""
+    created = store.create_stream("t1", "tournament", "lords-of-war", {"name": "Spring"}, [event(0, "created")])
+    assert (created.first_seq, created.last_seq, [e.seq for e in created.events]) == (1, 1, [1])
+    stream = store.get_stream("t1")
+    assert (stream.stream_id, stream.kind, stream.system, stream.metadata, stream.last_seq) == (
+        "t1", "tournament", "lords-of-war", {"name": "Spring"}, 1)
+    assert stream.created_at == created.events[0].recorded_at
+    assert store.append("t1", [event(1), event(2)], expected_seq=1).last_seq == 3
+    with pytest.raises(Conflict) as stale:
+        store.append("t1", [event(9)], expected_seq=1)
+    assert (stale.value.expected_seq, stale.value.actual_seq) == (1, 3)
+    first = store.append("t1", [event(3)], expected_seq=3, idempotency_key="round-2")
+    again = store.append("t1", [event(4)], expected_seq=3, idempotency_key="round-2")
+    assert again.replayed and (again.first_seq, again.events) == (4, first.events)
+    assert store.find_idempotent("t1", "round-2") == again
+    assert store.last_seq("t1") == 4 and store.last_seqs(["t1", "nope"]) == {"t1": 4}
+    assert [msgspec.json.decode(e.payload)["n"] for e in store.read("t1", 2)] == [1, 2, 3]
+    assert store.get_stream("t1").last_seq == 4
+
+
+def test_a_tournament_stream_is_no_game(store: EventStore) -> None:
+    """Games and other streams share one id space, but only games are games: get_game, list_games (every filter)
+    and the SQL views of games never show a tournament's stream."""
+    new_game(store, "g1", tournament="t1")
+    new_tournament(store, "t1")
+    with pytest.raises(GameNotFound):
+        store.get_game("t1")
+    assert [g.game_id for g in store.list_games().games] == ["g1"]
+    assert [g.game_id for g in store.list_games(system="lords-of-war", newest_first=True).games] == ["g1"]
+    assert [g.game_id for g in store.list_games(tournament="t1").games] == ["g1"]
+    with pytest.raises(GameExists):
+        new_game(store, "t1")
+    with pytest.raises(GameExists):
+        new_tournament(store, "g1")
+    with pytest.raises(GameExists):
+        new_tournament(store, "t1")
+    assert store.get_stream("g1").kind == "game" and store.last_seq("t1") == 1
+    with pytest.raises(GameNotFound):
+        store.get_stream("t2")
+    if isinstance(store, SqlReadable):  # `warlog sql` users and the projections read these views
+        conn = store.reader()
+        try:
+            assert conn.execute("SELECT game_id FROM games").fetchall() == [("g1",)]
+            assert conn.execute("SELECT DISTINCT game_id FROM events").fetchall() == [("g1",)]
+            assert conn.execute("SELECT tournament_id, last_seq FROM tournaments").fetchall() == [("t1", 1)]
+            assert conn.execute("SELECT tournament_id, seq, type FROM tournament_events").fetchall() == [
+                ("t1", 1, "tournament_created")]
+        finally:
+            conn.close()
+
+
+def test_create_stream_refuses_games_and_bad_kinds(store: EventStore) -> None:
+    for kind in ("game", "", "Tournament", "a kind"):
+        with pytest.raises(ValueError):
+            store.create_stream("t1", kind, "lords-of-war", {}, [event(0)])
+    with pytest.raises(GameNotFound):
+        store.get_stream("t1")
+
+
+def test_list_streams_of_a_kind_in_creation_order_page_by_page(store: EventStore) -> None:
+    for n in range(5):
+        new_tournament(store, f"t{n}")
+        new_game(store, f"g{n}")
+    first = store.list_streams("tournament", limit=2)
+    assert [s.stream_id for s in first.streams] == ["t0", "t1"] and first.next_cursor is not None
+    second = store.list_streams("tournament", limit=2, cursor=first.next_cursor)
+    third = store.list_streams("tournament", limit=2, cursor=second.next_cursor)
+    assert [s.stream_id for s in second.streams + third.streams] == ["t2", "t3", "t4"]
+    assert third.next_cursor is None
+    assert {s.kind for s in first.streams + second.streams + third.streams} == {"tournament"}
+    assert [s.stream_id for s in store.list_streams("game", limit=10).streams] == [f"g{n}" for n in range(5)]
+    assert store.list_streams("league").streams == []
+
+
+def test_a_tournament_streams_commit_is_heard_like_a_games(store: EventStore) -> None:
+    if not isinstance(store, CommitListening):
+        pytest.skip("the store tells no one of its commits")
+    heard: list[list[str]] = []
+    done = threading.Event()
+
+    def listener(ids: list[str]) -> None:
+        heard.append(ids)
+        if "t1" in ids and any("t1" in i for i in heard[:-1]):
+            done.set()
+
+    store.add_commit_listener(listener)
+    new_tournament(store, "t1")
+    store.append("t1", [event(1)], expected_seq=1)
+    assert done.wait(10), heard
+    store.remove_commit_listener(listener)
+
+
 # -- corruption (DuckDB: rows damaged behind the store's back, with SQL) --------------------------------
 
 
@@ -470,7 +572,8 @@ def damaged(tmp_path: Path, statement: str) -> EventStore:
 
 
 def test_read_payload_that_is_not_json_raises_corrupt_record(tmp_path: Path) -> None:
-    store = damaged(tmp_path, "UPDATE events SET payload = '{\"type\": \"placed\", ' WHERE game_id = 'g1' AND seq = 3")
+    store = damaged(tmp_path,
+                    "UPDATE stream_events SET payload = '{\"type\": \"placed\", ' WHERE stream_id = 'g1' AND seq = 3")
     try:
         assert [e.seq for e in store.read("g1", 1, 2)] == [1, 2]
         with pytest.raises(CorruptRecord) as raised:
@@ -483,7 +586,7 @@ def test_read_payload_that_is_not_json_raises_corrupt_record(tmp_path: Path) -> 
 
 @pytest.mark.parametrize(("missing", "read_from"), [(3, 1), (1, 1), (5, 2)])
 def test_read_gap_in_the_stream_raises_corrupt_record(tmp_path: Path, missing: int, read_from: int) -> None:
-    store = damaged(tmp_path, f"DELETE FROM events WHERE game_id = 'g1' AND seq = {missing}")
+    store = damaged(tmp_path, f"DELETE FROM stream_events WHERE stream_id = 'g1' AND seq = {missing}")
     try:
         with pytest.raises(CorruptRecord) as raised:
             store.read("g1", read_from)
@@ -494,7 +597,7 @@ def test_read_gap_in_the_stream_raises_corrupt_record(tmp_path: Path, missing: i
 
 
 def test_get_game_metadata_that_is_not_json_raises_corrupt_record(tmp_path: Path) -> None:
-    store = damaged(tmp_path, "UPDATE games SET metadata = '{\"status\": ' WHERE game_id = 'g1'")
+    store = damaged(tmp_path, "UPDATE streams SET metadata = '{\"status\": ' WHERE stream_id = 'g1'")
     try:
         with pytest.raises(CorruptRecord) as raised:
             store.get_game("g1")
@@ -509,13 +612,13 @@ def test_append_failed_transaction_fails_the_batch_and_recovers(tmp_path: Path) 
     store = damaged(tmp_path, "SELECT 1")
     try:
         store._writer_conn.execute(  # noqa: SLF001 - simulating a foreign writer
-            "INSERT INTO events VALUES ('g1', 7, 'placed', 1, '{}', 'x', '')"
+            "INSERT INTO stream_events VALUES ('g1', 7, 'placed', 1, '{}', 'x', '')"
         )
         with pytest.raises(duckdb.ConstraintException):
             store.append("g1", [event(6), event(7), event(8)])
         assert store.last_seq("g1") == 5
         assert [e.seq for e in store.read("g1")] == [1, 2, 3, 4, 5]
-        store._writer_conn.execute("DELETE FROM events WHERE game_id = 'g1' AND seq = 7")  # noqa: SLF001
+        store._writer_conn.execute("DELETE FROM stream_events WHERE stream_id = 'g1' AND seq = 7")  # noqa: SLF001
         assert store.append("g1", [event(6)], expected_seq=5).first_seq == 6
     finally:
         store.close()
@@ -530,7 +633,7 @@ def test_append_failed_request_does_not_fail_the_others_of_its_group_commit(tmp_
     try:
         new_game(store, "g2")
         store._writer_conn.execute(  # noqa: SLF001 - simulating a foreign writer
-            "INSERT INTO events VALUES ('g1', 7, 'placed', 1, '{}', 'x', '')"
+            "INSERT INTO stream_events VALUES ('g1', 7, 'placed', 1, '{}', 'x', '')"
         )
         bad = _Append("g1", _Columns.of([event(6), event(7)]), None, None, Future())
         good = _Append("g2", _Columns.of([event(2)]), None, None, Future())

@@ -35,7 +35,7 @@ def test_verify_finds_a_tampered_payload_in_the_database(tmp_path):
     conn = duckdb.connect(str(path))
     payload = conn.execute("SELECT payload FROM events WHERE game_id = 'g' AND seq = ?", [seq]).fetchone()[0]
     tampered = payload.replace('"damage":', '"damage":1', 1)
-    conn.execute("UPDATE events SET payload = ? WHERE game_id = 'g' AND seq = ?", [tampered, seq])
+    conn.execute("UPDATE stream_events SET payload = ? WHERE stream_id = 'g' AND seq = ?", [tampered, seq])
     conn.close()
     store = DuckDBEventStore(path)
     try:

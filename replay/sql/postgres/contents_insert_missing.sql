@@ -8,7 +8,7 @@ SELECT g.game_id,
                                                     || chr(10), '' ORDER BY e.seq), ''), 'UTF8')), 'hex'),
        g.last_seq
 FROM games AS g
-LEFT JOIN events AS e ON e.game_id = g.game_id AND e.seq <= g.last_seq
+LEFT JOIN stream_events AS e ON e.stream_id = g.game_id AND e.seq <= g.last_seq
 WHERE NOT EXISTS (SELECT 1 FROM game_contents AS c WHERE c.game_id = g.game_id)
 GROUP BY g.game_id, g.last_seq
 ON CONFLICT (game_id) DO NOTHING;

@@ -1,8 +1,8 @@
--- find_idempotency_key: the seqs the append with this key stored (NULLs if the key is unseen); no row if the game
+-- find_idempotency_key: the seqs the append with this key stored (NULLs if the key is unseen); no row if the stream
 -- does not exist.
--- parameters: $game_id, $key
+-- parameters: $game_id (the stream's id), $key
 -- output: first_seq, last_seq
 SELECT k.first_seq, k.last_seq
-FROM games AS g
-LEFT JOIN idempotency_keys AS k ON k.game_id = g.game_id AND k.key = $key
-WHERE g.game_id = $game_id;
+FROM streams AS s
+LEFT JOIN idempotency_keys AS k ON k.game_id = s.stream_id AND k.key = $key
+WHERE s.stream_id = $game_id;

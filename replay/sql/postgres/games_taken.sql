@@ -1,4 +1,4 @@
--- games_taken: which of these ids are games already (a bulk import refuses them).
+-- games_taken: which of these ids a stream of any kind has already (a bulk import refuses them).
 -- parameters: $game_ids (TEXT[])
--- output: game_id
-SELECT game_id FROM games WHERE game_id = ANY($game_ids::TEXT[]) ORDER BY game_id LIMIT 1;
+-- output: stream_id
+SELECT stream_id FROM streams WHERE stream_id = ANY($game_ids::TEXT[]) ORDER BY stream_id LIMIT 1;

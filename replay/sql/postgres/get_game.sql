@@ -1,6 +1,6 @@
--- get_game: one game's record.
--- parameters: $game_id
--- output: game_id, system, created_at, players, tournament, metadata (JSON text), last_seq
-SELECT game_id, system, created_at, players, tournament, metadata::TEXT, last_seq
-FROM games
-WHERE game_id = $game_id;
+-- get_game: one stream's record (a game's, or a stream of another kind: the caller looks at its kind).
+-- parameters: $game_id (the stream's id)
+-- output: stream_id, system, created_at, players, tournament, metadata (JSON text), last_seq, kind
+SELECT stream_id, system, created_at, players, tournament, metadata::TEXT, last_seq, kind
+FROM streams
+WHERE stream_id = $game_id;

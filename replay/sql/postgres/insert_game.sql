@@ -1,7 +1,8 @@
--- insert_game: a new game's record; no row back if the id is taken.
--- parameters: $game_id, $system, $created_at, $players, $tournament, $metadata (JSON text), $last_seq
--- output: game_id
-INSERT INTO games (game_id, system, created_at, players, tournament, metadata, last_seq)
-VALUES ($game_id, $system, $created_at, $players::TEXT[], $tournament, $metadata::JSONB, $last_seq)
-ON CONFLICT (game_id) DO NOTHING
-RETURNING game_id;
+-- insert_game: a new stream's record, a game's or of another kind; no row back if the id is taken by any stream.
+-- parameters: $game_id (the stream's id), $kind, $system, $created_at, $players, $tournament, $metadata (JSON text),
+--   $last_seq
+-- output: stream_id
+INSERT INTO streams (stream_id, kind, system, created_at, players, tournament, metadata, last_seq)
+VALUES ($game_id, $kind, $system, $created_at, $players::TEXT[], $tournament, $metadata::JSONB, $last_seq)
+ON CONFLICT (stream_id) DO NOTHING
+RETURNING stream_id;
