@@ -22,6 +22,7 @@ from engine.errors import SetupError, StreamError
 from engine.heroscape.cards import ARMIES_PATH, Card, load_cards
 from engine.heroscape.geometry import distance
 from engine.heroscape.maps import MAPS_PATH, parse_map
+from engine.heroscape.state import figure_ids
 from engine.system import Seat, SeatCounts, seat_id
 from events.heroscape import (
     ArmyRecord,
@@ -147,10 +148,6 @@ def _hex(value: Any, where: str) -> tuple[int, int]:
     if not (isinstance(value, (list, tuple)) and len(value) == 2 and all(_is_int(v) for v in value)):
         raise SetupError("invalid_position", "position", f"{where}: a hex is [q, r], not {value!r}")
     return (value[0], value[1])
-
-
-def figure_ids(card: CardRecord) -> list[str]:
-    return [card.key] if card.figures == 1 else [f"{card.key}/{n}" for n in range(1, card.figures + 1)]
 
 
 def position_of(data: Any, armies: Sequence[ArmyRecord], board: BoardRecord) -> PositionRecord:
