@@ -235,9 +235,9 @@ class Work(msgspec.Struct):
     """A ``State`` being worked on: its fields first, in its order, assignable, then what the game's armies fix.
 
     ``figures`` is a list whose items ``apply`` replaces (a ``Figure`` stays frozen: an event makes new only the
-    figures it changes); every other State field holds an immutable value shared with the State it was thawed from
-    (the map, the armies, tuples), replaced whole when an event changes it. So ``thaw`` copies one list of
-    references and ``freeze`` makes one tuple of it."""
+    figures it changes); every other field holds an immutable value (the map, the armies, tuples) shared with the
+    State it was thawed from and replaced whole when an event changes it. So ``thaw`` copies one list of references
+    and ``freeze`` makes one tuple of it."""
 
     seq: int
     phase: str
@@ -299,50 +299,77 @@ def freeze(work: Work) -> State:
 
 
 def apply(work: Work, event: HeroScapeEvent) -> None:
-    """``event``'s meaning (trusted: no rule re-run), one step per kind below; every event counts one in ``seq``.
-    The kinds come most frequent first (dice, moves and attacks are most of a game)."""
+    """``event``'s meaning (trusted: no rule re-run): one case per kind, a step of its own below where it takes more
+    than a line; every event counts one in ``seq``. The kinds come most frequent first (a case that does not match
+    costs a class check: dice, turns, moves and attacks are most of a game)."""
     work.seq += 1
     match event:
-        case DiceRolled():
-            _dice_rolled(work, event)
+        case DiceRolled():  # a roll takes the first dice due (not a Berserker Charge's d20); prng steps the generator
+            if event.source == "prng":
+                work.rng = (work.rng + GAMMA * len(event.values)) & MASK64
+            purpose = event.purpose
+            if purpose != "berserker":
+                work.due = work.due[1:]
+                if purpose == "initiative":
+                    work.rolls = (*work.rolls, (event.player, event.values[0]))
+                elif purpose == "attack":
+                    work.attack_values = event.values
+                elif purpose == "defense":
+                    work.targets_done += 1
+        case MarkerRevealed():  # a turn begins
+            work.active, work.number, work.card = INDEX[event.player], event.number, event.card
+            work.turn_index += 1
+            _turn_flags_cleared(work)
+        case TurnEnded():
+            work.active, work.number, work.card = None, 0, None
+            _turn_flags_cleared(work)
+        case MoveDeclared():  # the move under way: the leaving dice its strikers roll come first
+            other = PLAYERS[1 - INDEX[event.player]]
+            work.moving = event
+            work.due = tuple([Due(purpose="leaving", player=other, die="combat", count=1, figure=s)
+                              for s in event.strikers]) if event.strikers else ()
         case FigureMoved():
             _figure_moved(work, event)
-        case MoveDeclared():
-            _move_declared(work, event)
+        case AttackResolved():
+            if work.attack is None or work.targets_done >= len(work.attack.targets):  # its last target's dice rolled
+                work.attack, work.attack_values, work.targets_done = None, (), 0
         case AttackDeclared():
             _attack_declared(work, event)
-        case AttackResolved():
-            _attack_resolved(work, event)
-        case FigureWounded():
-            _figure_wounded(work, event)
-        case MarkerRevealed():
-            _marker_revealed(work, event)
-        case TurnEnded():
-            _turn_ended(work, event)
-        case FigureDestroyed():
-            _figure_destroyed(work, event)
-        case ChargeResolved():
-            _charge_resolved(work, event)
-        case TurnLost() | Conceded():
-            pass  # counted in ``seq``; what follows (the next turn, the end) is events of its own
         case MarkersPlaced():
             _markers_placed(work, event)
-        case InitiativeTied():
-            _initiative_tied(work, event)
+        case FigureDestroyed():
+            _figure_destroyed(work, event)
+        case FigureWounded():
+            i = work.slots[(INDEX[event.player], event.figure)]
+            work.figures[i] = msgspec.structs.replace(work.figures[i], wounds=event.total)
         case InitiativeWon():
-            _initiative_won(work, event)
+            work.phase, work.order, work.contenders, work.rolls, work.turn_index = "turn", event.order, (), (), -1
         case RoundEnded():
-            _round_ended(work, event)
-        case GlyphTaken():
-            _glyph_taken(work, event)
-        case EffectApplied():
-            _effect_applied(work, event)
+            work.phase, work.round, work.order, work.turn_index = "markers", event.round + 1, (), -1
+            work.markers = (None,) * len(work.seats)
+            work.points = _points(work, event.points)
+        case ChargeResolved():
+            _charge_resolved(work, event)
         case ArmyPlaced():
             _army_placed(work, event)
+        case TurnLost() | Conceded():
+            pass  # what follows (the next turn, the end) is events of its own
         case GameStarted():
             _game_started(work, event)
         case GameEnded():
-            _game_ended(work, event)
+            work.phase, work.end_reason, work.winner = "over", event.reason, event.winner
+            work.due, work.attack, work.moving = (), None, None
+            work.points = _points(work, event.points)
+            work.adjudication = event.adjudication
+        case GlyphTaken():
+            i = work.slots[(INDEX[event.player], event.figure)]
+            work.figures[i] = msgspec.structs.replace(work.figures[i], wounds=0)
+            work.used_glyphs = (*work.used_glyphs, event.hex)
+        case EffectApplied():
+            _effect_applied(work, event)
+        case InitiativeTied():
+            work.contenders, work.rolls = event.contenders, ()
+            work.due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in event.contenders)
         case _:
             assert_never(event)
 
@@ -397,55 +424,24 @@ def _army_placed(work: Work, event: ArmyPlaced) -> None:
 def _markers_placed(work: Work, event: MarkersPlaced) -> None:
     owner = INDEX[event.player]
     pairs = tuple(sorted(event.markers.items())) if event.markers is not None else ()
-    work.markers = tuple(pairs if i == owner else m for i, m in enumerate(work.markers))
-    if all(m is not None for m in work.markers[: len(work.seats)]):  # the last seat's markers: initiative is rolled
-        seats = tuple(s.id for s in work.seats)
+    markers = list(work.markers)
+    markers[owner] = pairs
+    work.markers = tuple(markers)
+    if None not in markers[: len(work.seats)]:  # the last seat's markers: initiative is rolled
+        seats = tuple([s.id for s in work.seats])
         work.phase, work.contenders, work.rolls = "initiative", seats, ()
         work.due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in seats)
-
-
-def _initiative_tied(work: Work, event: InitiativeTied) -> None:
-    work.contenders, work.rolls = event.contenders, ()
-    work.due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in event.contenders)
-
-
-def _initiative_won(work: Work, event: InitiativeWon) -> None:
-    work.phase, work.order, work.contenders, work.rolls, work.turn_index = "turn", event.order, (), (), -1
-
-
-def _marker_revealed(work: Work, event: MarkerRevealed) -> None:
-    work.active, work.number, work.card = INDEX[event.player], event.number, event.card
-    work.turn_index += 1
-    _turn_flags_cleared(work)
-
-
-def _turn_ended(work: Work, event: TurnEnded) -> None:
-    work.active, work.number, work.card = None, 0, None
-    _turn_flags_cleared(work)
 
 
 def _turn_flags_cleared(work: Work) -> None:
     """A turn's start or end: no attack made yet, no charge to roll, every figure may move and attack again."""
     work.attacking = work.charge_ready = False
-    figures = work.figures
-    for i in range(len(figures)) if work.flagged is None else work.flagged:
-        f = figures[i]
-        if f.moved or f.attacked or f.extra:
-            figures[i] = msgspec.structs.replace(f, moved=False, attacked=False, extra=False)
+    figures, flagged = work.figures, work.flagged
+    if flagged is None:  # not known since the thaw: look at every figure
+        flagged = [i for i, f in enumerate(figures) if f.moved or f.attacked or f.extra]
+    for i in flagged:
+        figures[i] = msgspec.structs.replace(figures[i], moved=False, attacked=False, extra=False)
     work.flagged = []
-
-
-def _round_ended(work: Work, event: RoundEnded) -> None:
-    work.phase, work.round, work.order, work.turn_index = "markers", event.round + 1, (), -1
-    work.markers = (None,) * len(work.seats)
-    work.points = _points(work, event.points)
-
-
-def _game_ended(work: Work, event: GameEnded) -> None:
-    work.phase, work.end_reason, work.winner = "over", event.reason, event.winner
-    work.due, work.attack, work.moving = (), None, None
-    work.points = _points(work, event.points)
-    work.adjudication = event.adjudication
 
 
 def _points(work: Work, points: Mapping[str, int]) -> tuple[int, ...]:
@@ -455,18 +451,12 @@ def _points(work: Work, points: Mapping[str, int]) -> tuple[int, ...]:
 # -- movement (§3, §4, §6) --
 
 
-def _move_declared(work: Work, event: MoveDeclared) -> None:
-    """The move under way: the leaving dice its strikers roll come first."""
-    other = PLAYERS[1 - INDEX[event.player]]
-    work.moving = event
-    work.due = tuple(Due(purpose="leaving", player=other, die="combat", count=1, figure=s) for s in event.strikers)
-
-
 def _figure_moved(work: Work, event: FigureMoved) -> None:
     owner = INDEX[event.player]
     i = work.slots[(owner, event.figure)]
-    f = work.figures[i] = msgspec.structs.replace(work.figures[i], hex=tuple(event.to), moved=True,
-                                                  tail=tuple(event.tail) if event.tail else None)
+    f = msgspec.structs.replace(work.figures[i], hex=tuple(event.to), moved=True,
+                                tail=tuple(event.tail) if event.tail else None)
+    work.figures[i] = f
     if work.flagged is not None:
         work.flagged.append(i)
     moving = work.moving
@@ -483,35 +473,14 @@ def _charge_resolved(work: Work, event: ChargeResolved) -> None:
     """A Berserker Charge rolled: on a success the card's figures may move again."""
     work.charge_ready = False
     if event.again:
-        owner, figures = INDEX[event.player], work.figures
+        owner = INDEX[event.player]
+        figures = work.figures
         for i, f in enumerate(figures):
             if f.owner == owner and f.card == event.card and f.moved:
                 figures[i] = msgspec.structs.replace(f, moved=False)
 
 
-def _glyph_taken(work: Work, event: GlyphTaken) -> None:
-    i = work.slots[(INDEX[event.player], event.figure)]
-    work.figures[i] = msgspec.structs.replace(work.figures[i], wounds=0)
-    work.used_glyphs = (*work.used_glyphs, event.hex)
-
-
 # -- dice and combat (§5, §7) --
-
-
-def _dice_rolled(work: Work, event: DiceRolled) -> None:
-    """A roll takes the first dice due (a Berserker Charge's d20 is not queued); a prng roll steps the generator."""
-    if event.source == "prng":
-        work.rng = (work.rng + GAMMA * len(event.values)) & MASK64
-    purpose = event.purpose
-    if purpose == "berserker":
-        return
-    work.due = work.due[1:]
-    if purpose == "initiative":
-        work.rolls = (*work.rolls, (event.player, event.values[0]))
-    elif purpose == "attack":
-        work.attack_values = event.values
-    elif purpose == "defense":
-        work.targets_done += 1
 
 
 def _attack_declared(work: Work, event: AttackDeclared) -> None:
@@ -528,20 +497,10 @@ def _attack_declared(work: Work, event: AttackDeclared) -> None:
     if work.flagged is not None:
         work.flagged.append(i)
     work.due = (Due(purpose="attack", player=event.player, die="combat", count=event.dice, figure=event.figure),
-                *(Due(purpose="defense", player=t.player, die="combat", count=t.dice, figure=t.figure)
-                  for t in event.targets))
+                *[Due(purpose="defense", player=t.player, die="combat", count=t.dice, figure=t.figure)
+                  for t in event.targets])
     work.attack, work.attack_values, work.targets_done = event, (), 0
     work.attacks, work.attacking = event.attack, True
-
-
-def _attack_resolved(work: Work, event: AttackResolved) -> None:
-    if work.attack is None or work.targets_done >= len(work.attack.targets):  # its last target's dice are rolled
-        work.attack, work.attack_values, work.targets_done = None, (), 0
-
-
-def _figure_wounded(work: Work, event: FigureWounded) -> None:
-    i = work.slots[(INDEX[event.player], event.figure)]
-    work.figures[i] = msgspec.structs.replace(work.figures[i], wounds=event.total)
 
 
 def _figure_destroyed(work: Work, event: FigureDestroyed) -> None:
