@@ -43,6 +43,7 @@ from engine.heroscape.state import (
     board,
     card_of,
     evolve,
+    figure_index,
     hexes_of,
     points_on_map,
     turn_player,
@@ -119,7 +120,8 @@ def _check_turn(state: State, player: str, rule: str) -> None:
 
 
 def _figure(state: State, owner: int, figure: str, rule: str) -> Figure:
-    f = next((x for x in state.figures if x.owner == owner and x.id == figure), None)
+    i = figure_index(state, owner, figure)
+    f = state.figures[i] if i >= 0 else None
     if f is None:
         raise RuleError("unknown_figure", rule, f"{PLAYERS[owner]}'s army has no figure {figure!r}")
     if f.status != "placed":
@@ -202,6 +204,7 @@ def glyph_cells(state: State) -> tuple[tuple[Hex, str], ...]:
 
 
 _GLYPH_CELLS: dict[int, tuple[BoardRecord, tuple[tuple[Hex, str], ...]]] = {}
+NO_BONUSES = Bonuses()
 
 
 def glyphs_held(state: State, owner: int) -> tuple[str, ...]:
@@ -214,7 +217,8 @@ def glyphs_held(state: State, owner: int) -> tuple[str, ...]:
 def glyph_bonuses(state: State, owner: int) -> Bonuses:
     """R2: what the permanent glyphs the player's figures stand on add."""
     where = positions(state)
-    return bonuses(g for h, g in glyph_cells(state) if g in PERMANENT and h in where and where[h].owner == owner)
+    held = [g for h, g in glyph_cells(state) if g in PERMANENT and (f := where.get(h)) is not None and f.owner == owner]
+    return bonuses(held) if held else NO_BONUSES
 
 
 def mover_of(state: State, f: Figure) -> Mover:
@@ -337,8 +341,9 @@ def _wound(state: State, f: Figure, wounds: int, cause: str, by: Figure | None,
 
 def _find(state: State, player: str, figure: str | None) -> Figure:
     assert figure is not None
-    owner = INDEX[player]
-    return next(f for f in state.figures if f.owner == owner and f.id == figure)
+    i = figure_index(state, INDEX[player], figure)
+    assert i >= 0, f"{player}'s {figure} is in the state"
+    return state.figures[i]
 
 
 def _arrive(state: State, f: Figure) -> list[HeroScapeEvent]:
