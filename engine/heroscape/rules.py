@@ -570,7 +570,7 @@ def _move(state: State, action: Move) -> tuple[HeroScapeEvent, ...]:
     f = _turn_figure(state, action.player, action.figure, "§3")
     if state.attacking:
         raise RuleError("attack_made", "§2", "the turn's figures move first, then attack: an attack has been made")
-    if f.moved:
+    if (f.owner, f.id) in state.moved:
         raise RuleError("already_moved", "§3", f"{described(state, f)} has moved this turn")
     b = board(state)
     to = tuple(action.to)
@@ -688,9 +688,9 @@ def declare(state: State, f: Figure, target: str, special: str | None, referee: 
         if spec.once and f"{player}:{f.card}:{special}" in state.specials_used:
             raise RuleError("special_spent", "§7", f"{card.name}'s {special} is used once a game, and has been")
     if spec is not None and spec.extra:
-        if f.extra:
+        if (f.owner, f.id) in state.extra_attacked:
             raise RuleError("already_attacked", "§7", f"{described(state, f)} has used {special} this turn")
-    elif f.attacked:
+    elif (f.owner, f.id) in state.attacked:
         raise RuleError("already_attacked", "§5", f"{described(state, f)} has attacked this turn")
     enemy = 1 - f.owner
     g = next((x for x in state.figures if x.owner == enemy and x.id == target), None)
@@ -921,7 +921,7 @@ def legal_actions(state: State, seat: str | None = None) -> list[HeroScapeAction
         mine = [f for f in state.figures if f.owner == owner and f.status == "placed" and f.card == state.card]
         if not state.attacking:
             for f in mine:
-                if not f.moved:
+                if (f.owner, f.id) not in state.moved:
                     out.extend(move_options(state, f))
             card = card_of(state, owner, state.card or "")
             if state.charge_ready and "berserker-charge" in card.powers:

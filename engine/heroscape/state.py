@@ -63,9 +63,6 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     tail: Hex | None = None  # a double-space figure's second hex
     wounds: int = 0
     status: str = "reserve"  # reserve (not placed) | placed | destroyed
-    moved: bool = False  # moved in this turn's current move (a Berserker Charge lets it move again)
-    attacked: bool = False  # made its normal attack this turn
-    extra: bool = False  # made its extra special attack this turn (§7)
 
 
 class Due(msgspec.Struct, frozen=True, kw_only=True):
@@ -102,6 +99,11 @@ class State(msgspec.Struct, frozen=True):
     card: str | None = None  # the revealed card of this turn
     attacking: bool = False  # an attack was made this turn: the figures move no more
     charge_ready: bool = False  # a berserker figure moved since the last charge roll
+    # this turn's figures, by (seat, figure id): moved in the turn's current move (a Berserker Charge lets them move
+    # again), made their normal attack, made their extra special attack (§7); a turn's start and end empty them
+    moved: frozenset[tuple[int, str]] = frozenset()
+    attacked: frozenset[tuple[int, str]] = frozenset()
+    extra_attacked: frozenset[tuple[int, str]] = frozenset()
     due: tuple[Due, ...] = ()
     attack: AttackDeclared | None = None  # the attack whose dice are rolled
     attack_values: tuple[int, ...] = ()
@@ -114,6 +116,9 @@ class State(msgspec.Struct, frozen=True):
     end_reason: str | None = None
     winner: str | None = None
     adjudication: Adjudication | None = None  # how the scorekeeper ended the game (end reason adjudicated)
+
+
+NOBODY: frozenset[tuple[int, str]] = frozenset()
 
 
 def initial_state() -> State:
@@ -260,6 +265,9 @@ class Work(msgspec.Struct):
     card: str | None
     attacking: bool
     charge_ready: bool
+    moved: frozenset[tuple[int, str]]
+    attacked: frozenset[tuple[int, str]]
+    extra_attacked: frozenset[tuple[int, str]]
     due: tuple[Due, ...]
     attack: AttackDeclared | None
     attack_values: tuple[int, ...]
@@ -272,11 +280,9 @@ class Work(msgspec.Struct):
     end_reason: str | None
     winner: str | None
     adjudication: Adjudication | None
-    # not in the State: the armies' lookups (read only, shared by every game of those armies) ...
+    # not in the State: the armies' lookups (read only, shared by every game of those armies)
     cards: Mapping[tuple[int, str], CardRecord]
     slots: Mapping[tuple[int, str], int]
-    # ... and the figures that moved or attacked since the turn began (None: not known since the thaw, look at all)
-    flagged: list[int] | None
 
 
 # thaw and freeze pass the fields by position: one call each, the cheap way to build a Struct of 33 fields
@@ -287,7 +293,7 @@ _FIGURES = State.__struct_fields__.index("figures")
 
 def thaw(state: State) -> Work:
     armies = _armies(state.armies)
-    work = Work(*msgspec.structs.astuple(state) + (armies.cards, armies.slots, None))
+    work = Work(*msgspec.structs.astuple(state) + (armies.cards, armies.slots))
     work.figures = list(state.figures)
     return work
 
@@ -316,13 +322,15 @@ def apply(work: Work, event: HeroScapeEvent) -> None:
                     work.attack_values = event.values
                 elif purpose == "defense":
                     work.targets_done += 1
-        case MarkerRevealed():  # a turn begins
+        case MarkerRevealed():  # a turn begins: no attack made yet, no charge to roll, every figure may act
             work.active, work.number, work.card = INDEX[event.player], event.number, event.card
             work.turn_index += 1
-            _turn_flags_cleared(work)
+            work.attacking = work.charge_ready = False
+            work.moved = work.attacked = work.extra_attacked = NOBODY
         case TurnEnded():
             work.active, work.number, work.card = None, 0, None
-            _turn_flags_cleared(work)
+            work.attacking = work.charge_ready = False
+            work.moved = work.attacked = work.extra_attacked = NOBODY
         case MoveDeclared():  # the move under way: the leaving dice its strikers roll come first
             other = PLAYERS[1 - INDEX[event.player]]
             work.moving = event
@@ -403,7 +411,6 @@ def _game_started(work: Work, event: GameStarted) -> None:
     fresh = thaw(state)
     for name in Work.__struct_fields__:
         setattr(work, name, getattr(fresh, name))
-    work.flagged = []  # no figure has moved or attacked yet
 
 
 def _army_placed(work: Work, event: ArmyPlaced) -> None:
@@ -433,17 +440,6 @@ def _markers_placed(work: Work, event: MarkersPlaced) -> None:
         work.due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in seats)
 
 
-def _turn_flags_cleared(work: Work) -> None:
-    """A turn's start or end: no attack made yet, no charge to roll, every figure may move and attack again."""
-    work.attacking = work.charge_ready = False
-    figures, flagged = work.figures, work.flagged
-    if flagged is None:  # not known since the thaw: look at every figure
-        flagged = [i for i, f in enumerate(figures) if f.moved or f.attacked or f.extra]
-    for i in flagged:
-        figures[i] = msgspec.structs.replace(figures[i], moved=False, attacked=False, extra=False)
-    work.flagged = []
-
-
 def _points(work: Work, points: Mapping[str, int]) -> tuple[int, ...]:
     return tuple(points.get(p, 0) for p in PLAYERS[: len(work.seats)])
 
@@ -454,11 +450,9 @@ def _points(work: Work, points: Mapping[str, int]) -> tuple[int, ...]:
 def _figure_moved(work: Work, event: FigureMoved) -> None:
     owner = INDEX[event.player]
     i = work.slots[(owner, event.figure)]
-    f = msgspec.structs.replace(work.figures[i], hex=tuple(event.to), moved=True,
-                                tail=tuple(event.tail) if event.tail else None)
-    work.figures[i] = f
-    if work.flagged is not None:
-        work.flagged.append(i)
+    f = work.figures[i] = msgspec.structs.replace(work.figures[i], hex=tuple(event.to),
+                                                  tail=tuple(event.tail) if event.tail else None)
+    work.moved = work.moved | {(owner, event.figure)}
     moving = work.moving
     if moving is not None and moving.fall_dice:  # it fell on its way down: the falling dice come next
         work.due = (Due(purpose="falling", player=event.player, die="combat", count=moving.fall_dice,
@@ -473,11 +467,8 @@ def _charge_resolved(work: Work, event: ChargeResolved) -> None:
     """A Berserker Charge rolled: on a success the card's figures may move again."""
     work.charge_ready = False
     if event.again:
-        owner = INDEX[event.player]
-        figures = work.figures
-        for i, f in enumerate(figures):
-            if f.owner == owner and f.card == event.card and f.moved:
-                figures[i] = msgspec.structs.replace(f, moved=False)
+        owner, figures, slots = INDEX[event.player], work.figures, work.slots
+        work.moved = frozenset(key for key in work.moved if key[0] != owner or figures[slots[key]].card != event.card)
 
 
 # -- dice and combat (§5, §7) --
@@ -493,9 +484,10 @@ def _attack_declared(work: Work, event: AttackDeclared) -> None:
         extra = spec.extra
         if spec.once:
             work.specials_used = (*work.specials_used, f"{event.player}:{f.card}:{event.special}")
-    work.figures[i] = msgspec.structs.replace(f, extra=True) if extra else msgspec.structs.replace(f, attacked=True)
-    if work.flagged is not None:
-        work.flagged.append(i)
+    if extra:
+        work.extra_attacked = work.extra_attacked | {(owner, f.id)}
+    else:
+        work.attacked = work.attacked | {(owner, f.id)}
     work.due = (Due(purpose="attack", player=event.player, die="combat", count=event.dice, figure=event.figure),
                 *[Due(purpose="defense", player=t.player, die="combat", count=t.dice, figure=t.figure)
                   for t in event.targets])
@@ -558,7 +550,8 @@ def figure_json(state: State, f: Figure) -> dict[str, Any]:
     card = card_of(state, f.owner, f.card)
     return {"owner": PLAYERS[f.owner], "figure": f.id, "card": f.card, "name": card.name,
             "hex": list(f.hex) if f.hex else None, "tail": list(f.tail) if f.tail else None,
-            "wounds": f.wounds, "life": card.life, "status": f.status, "moved": f.moved, "attacked": f.attacked}
+            "wounds": f.wounds, "life": card.life, "status": f.status,
+            "moved": (f.owner, f.id) in state.moved, "attacked": (f.owner, f.id) in state.attacked}
 
 
 def state_to_builtins(state: State) -> dict[str, Any]:
