@@ -171,24 +171,27 @@ def engaged_with(state: State, f: Figure, at: Sequence[Hex] | None = None) -> li
                 continue
             if geometry.engaged(b, h, height, nb, _card(state, g).height):
                 found.append(g)
-    return sorted(found, key=lambda g: state.figures.index(g))
+    if len(found) > 1:
+        found.sort(key=state.figures.index)
+    return found
 
 
 def occupants(state: State, mover: Figure) -> dict[Hex, Occupant]:
     """Who stands where, for ``mover``'s movement: hex -> (player, engaged); the mover's own hexes left out."""
     where = positions(state)
     b = board(state)
-    engaged: set[int] = set()  # ids of the mover's friends engaged with an enemy (they cannot be passed through)
+    owner = mover.owner
+    engaged: set[str] = set()  # the mover's friends engaged with an enemy (they cannot be passed through), by id
     for h, g in where.items():
-        if g.owner != mover.owner or g is mover or id(g) in engaged:
+        if g.owner != owner or g is mover or g.id in engaged:
             continue
         height = _card(state, g).height
         for nb in geometry.neighbours(h):
             e = where.get(nb)
-            if e is not None and e.owner != g.owner and geometry.engaged(b, h, height, nb, _card(state, e).height):
-                engaged.add(id(g))
+            if e is not None and e.owner != owner and geometry.engaged(b, h, height, nb, _card(state, e).height):
+                engaged.add(g.id)
                 break
-    return {h: (PLAYERS[g.owner], id(g) in engaged) for h, g in where.items() if g is not mover}
+    return {h: (PLAYERS[g.owner], g.owner == owner and g.id in engaged) for h, g in where.items() if g is not mover}
 
 
 def glyph_cells(state: State) -> tuple[tuple[Hex, str], ...]:

@@ -525,23 +525,24 @@ fold = FOLDING.fold
 
 def awaited(state: State) -> tuple[str, ...]:
     """The seats whose action the game awaits (``Seating.to_act``): the first dice due, else the phase's."""
-    if state.phase in ("setup", "over"):
+    phase = state.phase
+    if phase in ("setup", "over"):
         return ()
     if state.due:
         return (state.due[0].player,)
-    seats = tuple(s.id for s in state.seats)
-    if state.phase == "placement":
+    if phase == "turn" and state.active is not None:
+        return (PLAYERS[state.active],)
+    seats = tuple([s.id for s in state.seats])
+    if phase == "placement":
         return tuple(p for i, p in enumerate(seats) if not state.placed[i])
-    if state.phase == "markers":
+    if phase == "markers":
         return tuple(p for i, p in enumerate(seats) if state.markers[i] is None)
-    if state.phase == "turn":
-        if state.active is not None:
-            return (PLAYERS[state.active],)
+    if phase == "turn":
         # between a turn's end (or the initiative) and the next marker's reveal, within one action's events
         if state.order and state.turn_index + 1 < TURNS_PER_ROUND * len(state.order):
             return (turn_player(state, state.turn_index + 1)[0],)
         return seats
-    if state.phase == "initiative":  # the last d20 rolled, before the tie or the winner is recorded
+    if phase == "initiative":  # the last d20 rolled, before the tie or the winner is recorded
         return state.contenders or seats
     return ()
 
