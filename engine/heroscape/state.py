@@ -437,11 +437,11 @@ def _markers_placed(work: Work, event: MarkersPlaced) -> None:
     if None not in markers[: len(work.seats)]:  # the last seat's markers: initiative is rolled
         seats = tuple([s.id for s in work.seats])
         work.phase, work.contenders, work.rolls = "initiative", seats, ()
-        work.due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in seats)
+        work.due = tuple([Due(purpose="initiative", player=p, die="d20", count=1) for p in seats])
 
 
 def _points(work: Work, points: Mapping[str, int]) -> tuple[int, ...]:
-    return tuple(points.get(p, 0) for p in PLAYERS[: len(work.seats)])
+    return tuple([points.get(p, 0) for p in PLAYERS[: len(work.seats)]])
 
 
 # -- movement (§3, §4, §6) --
