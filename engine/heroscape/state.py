@@ -408,9 +408,8 @@ def _game_started(work: Work, event: GameStarted) -> None:
         state = msgspec.structs.replace(
             state, figures=tuple(placed), placed=(True, True), phase="markers", round=position.round,
             used_glyphs=tuple(glyph_hexes[g] for g in position.used if g in glyph_hexes), specials_used=used)
-    fresh = thaw(state)
-    for name in Work.__struct_fields__:
-        setattr(work, name, getattr(fresh, name))
+    for name, value in zip(Work.__struct_fields__, msgspec.structs.astuple(thaw(state)), strict=True):
+        setattr(work, name, value)
 
 
 def _army_placed(work: Work, event: ArmyPlaced) -> None:
