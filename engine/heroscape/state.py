@@ -285,7 +285,7 @@ class Work(msgspec.Struct):
     slots: Mapping[tuple[int, str], int]
 
 
-# thaw and freeze pass the fields by position: one call each, the cheap way to build a Struct of 33 fields
+# thaw and freeze pass the fields by position: one call each, the cheap way to build a Struct of this many fields
 _N = len(State.__struct_fields__)
 assert Work.__struct_fields__[:_N] == State.__struct_fields__, "Work starts with State's fields in State's order"
 _FIGURES = State.__struct_fields__.index("figures")
