@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engine.heroscape.catalogue import load_maps  # noqa: E402
 from engine.heroscape.geometry import Board, Mover, line_of_sight, plan, reachable  # noqa: E402
-from engine.heroscape.maps import load_maps  # noqa: E402
 
 
 def best_of(repeat: int, work: object) -> float:

@@ -19,7 +19,8 @@ from pydantic import ConfigDict, Field
 from api.models import Request, SeatId
 from api.plugin import TOURNAMENT_CREATE, ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts, option_type
 from engine.heroscape import SYSTEM
-from engine.heroscape.setup import MAX_ROUNDS, catalogue, sample_maps
+from engine.heroscape.catalogue import catalogue, sample_maps
+from engine.heroscape.setup import MAX_ROUNDS
 from events.heroscape import Variant
 
 NAME = SYSTEM.name

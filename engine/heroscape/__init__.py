@@ -15,9 +15,9 @@ from engine.errors import SetupError
 from engine.heroscape.actions import Concede, HeroScapeAction, parse_action
 from engine.heroscape.adjudication import adjudicated, on_time
 from engine.heroscape.bots import GreedyBot, RandomBot
-from engine.heroscape.records import recorded_actions
+from engine.heroscape.history import recorded_actions, recorded_setup
 from engine.heroscape.rules import decide, legal_actions
-from engine.heroscape.setup import RULES_VERSION, SEATS, SYSTEM_NAME, recorded_setup, seats_of, start
+from engine.heroscape.setup import RULES_VERSION, SEATS, SYSTEM_NAME, seats_of, start
 from engine.heroscape.state import PLAYERS, State, awaited, evolve, fold, initial_state, state_to_builtins
 from engine.module_system import ModuleSystem, SystemFunctions, sample_pairing
 from engine.system import BotFactory, GameSystem, Outcome, SeatCounts, seat_id

@@ -36,12 +36,18 @@ class Board:
     cells: Mapping[Hex, Cell]
     obstacles: Mapping[frozenset[Hex], int] = field(default_factory=dict)
     _spaces: dict[Hex, dict[Hex, int]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _edges: dict[tuple[Hex, Hex], int] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for edge, height in self.obstacles.items():  # each obstacle by its two hexes in either order
+            a, b = tuple(edge)
+            self._edges[(a, b)] = self._edges[(b, a)] = height
 
     def level(self, h: Hex) -> int:
         return self.cells[h].level
 
     def obstacle(self, a: Hex, b: Hex) -> int:
-        return self.obstacles.get(frozenset((a, b)), 0)
+        return self._edges.get((a, b), 0)
 
     def spaces(self, a: Hex, b: Hex) -> int | None:
         """Range in spaces (§5), levels ignored, counted over the map's hexes: the source's rule for an inlet (a
@@ -395,8 +401,10 @@ def _quick_plan(
     previous: dict[Hex, Hex] = {}
     cells = board.cells
     flying, height, double = mover.flying, mover.height, mover.double
+    player, fragile = mover.player, mover.life <= 1
     eq, er = end
-    # A* on the movement: a step costs at least 1, so the hexes left to ``end`` never overestimate it
+    # A* on the movement: a step costs at least 1, so the hexes left to ``end`` never overestimate it. The steps are
+    # ``_step``, ``_stops`` and ``_lands`` written out (this loop is most of a move's decision)
     queue: list[tuple[int, int, int, Hex]] = [(0, distance(start, end), 0, start)]
     while queue:
         falls, _, spent, here = heapq.heappop(queue)
@@ -409,16 +417,33 @@ def _quick_plan(
                 hexes.append(node)
                 node = previous[node]
             return Path(tuple(reversed(hexes)), spent, roads_only, falls)
-        if here != start and _stops(board, here, mover):
-            continue
-        level = cells[here].level
+        source = cells[here]
+        if here != start and not flying and (source.glyph is not None or (source.terrain == "water" and not double)):
+            continue  # entering a glyph or water ended the move here (``_stops``)
+        level = source.level
+        in_water = source.terrain == "water"
         for nxt in neighbours(here):
-            cost = _step(board, here, nxt, mover, occupants, healing_glyphs, roads_only)
-            if cost is None or spent + cost > budget or (nxt != end and double and _lands(board, here, nxt, mover)):
-                continue  # a double-space figure landing in a second water hex goes no further
+            cell = cells.get(nxt)
+            if cell is None:
+                continue
+            if flying:
+                cost = 1
+            else:
+                climb = cell.level - level
+                if climb >= height:
+                    continue
+                cost = 1 + climb if climb > 0 else 1
+            if spent + cost > budget or (roads_only and cell.terrain != "road"):
+                continue
+            if fragile and cell.glyph in healing_glyphs:
+                continue
+            occupant = occupants.get(nxt)
+            if occupant is not None and not flying and (occupant[0] != player or occupant[1]):
+                continue
+            if double and not flying and in_water and nxt != end and cell.terrain == "water":
+                continue  # a double-space figure landing in a second water hex goes no further (``_lands``)
             fall = 0
             if not flying:
-                cell = cells[nxt]
                 drop = level - cell.level
                 if drop >= height and cell.terrain != "water":
                     fall = 2 if drop >= height + HIGH_GROUND else 1

@@ -43,6 +43,7 @@ from engine.heroscape.state import (
     board,
     card_of,
     evolve,
+    figure_index,
     hexes_of,
     points_on_map,
     turn_player,
@@ -119,7 +120,8 @@ def _check_turn(state: State, player: str, rule: str) -> None:
 
 
 def _figure(state: State, owner: int, figure: str, rule: str) -> Figure:
-    f = next((x for x in state.figures if x.owner == owner and x.id == figure), None)
+    i = figure_index(state, owner, figure)
+    f = state.figures[i] if i >= 0 else None
     if f is None:
         raise RuleError("unknown_figure", rule, f"{PLAYERS[owner]}'s army has no figure {figure!r}")
     if f.status != "placed":
@@ -169,24 +171,27 @@ def engaged_with(state: State, f: Figure, at: Sequence[Hex] | None = None) -> li
                 continue
             if geometry.engaged(b, h, height, nb, _card(state, g).height):
                 found.append(g)
-    return sorted(found, key=lambda g: state.figures.index(g))
+    if len(found) > 1:
+        found.sort(key=state.figures.index)
+    return found
 
 
 def occupants(state: State, mover: Figure) -> dict[Hex, Occupant]:
     """Who stands where, for ``mover``'s movement: hex -> (player, engaged); the mover's own hexes left out."""
     where = positions(state)
     b = board(state)
-    engaged: set[int] = set()  # ids of the mover's friends engaged with an enemy (they cannot be passed through)
+    owner = mover.owner
+    engaged: set[str] = set()  # the mover's friends engaged with an enemy (they cannot be passed through), by id
     for h, g in where.items():
-        if g.owner != mover.owner or g is mover or id(g) in engaged:
+        if g.owner != owner or g is mover or g.id in engaged:
             continue
         height = _card(state, g).height
         for nb in geometry.neighbours(h):
             e = where.get(nb)
-            if e is not None and e.owner != g.owner and geometry.engaged(b, h, height, nb, _card(state, e).height):
-                engaged.add(id(g))
+            if e is not None and e.owner != owner and geometry.engaged(b, h, height, nb, _card(state, e).height):
+                engaged.add(g.id)
                 break
-    return {h: (PLAYERS[g.owner], id(g) in engaged) for h, g in where.items() if g is not mover}
+    return {h: (PLAYERS[g.owner], g.owner == owner and g.id in engaged) for h, g in where.items() if g is not mover}
 
 
 def glyph_cells(state: State) -> tuple[tuple[Hex, str], ...]:
@@ -202,6 +207,7 @@ def glyph_cells(state: State) -> tuple[tuple[Hex, str], ...]:
 
 
 _GLYPH_CELLS: dict[int, tuple[BoardRecord, tuple[tuple[Hex, str], ...]]] = {}
+NO_BONUSES = Bonuses()
 
 
 def glyphs_held(state: State, owner: int) -> tuple[str, ...]:
@@ -214,7 +220,8 @@ def glyphs_held(state: State, owner: int) -> tuple[str, ...]:
 def glyph_bonuses(state: State, owner: int) -> Bonuses:
     """R2: what the permanent glyphs the player's figures stand on add."""
     where = positions(state)
-    return bonuses(g for h, g in glyph_cells(state) if g in PERMANENT and h in where and where[h].owner == owner)
+    held = [g for h, g in glyph_cells(state) if g in PERMANENT and (f := where.get(h)) is not None and f.owner == owner]
+    return bonuses(held) if held else NO_BONUSES
 
 
 def mover_of(state: State, f: Figure) -> Mover:
@@ -337,8 +344,9 @@ def _wound(state: State, f: Figure, wounds: int, cause: str, by: Figure | None,
 
 def _find(state: State, player: str, figure: str | None) -> Figure:
     assert figure is not None
-    owner = INDEX[player]
-    return next(f for f in state.figures if f.owner == owner and f.id == figure)
+    i = figure_index(state, INDEX[player], figure)
+    assert i >= 0, f"{player}'s {figure} is in the state"
+    return state.figures[i]
 
 
 def _arrive(state: State, f: Figure) -> list[HeroScapeEvent]:
@@ -565,7 +573,7 @@ def _move(state: State, action: Move) -> tuple[HeroScapeEvent, ...]:
     f = _turn_figure(state, action.player, action.figure, "§3")
     if state.attacking:
         raise RuleError("attack_made", "§2", "the turn's figures move first, then attack: an attack has been made")
-    if f.moved:
+    if (f.owner, f.id) in state.moved:
         raise RuleError("already_moved", "§3", f"{described(state, f)} has moved this turn")
     b = board(state)
     to = tuple(action.to)
@@ -683,9 +691,9 @@ def declare(state: State, f: Figure, target: str, special: str | None, referee: 
         if spec.once and f"{player}:{f.card}:{special}" in state.specials_used:
             raise RuleError("special_spent", "§7", f"{card.name}'s {special} is used once a game, and has been")
     if spec is not None and spec.extra:
-        if f.extra:
+        if (f.owner, f.id) in state.extra_attacked:
             raise RuleError("already_attacked", "§7", f"{described(state, f)} has used {special} this turn")
-    elif f.attacked:
+    elif (f.owner, f.id) in state.attacked:
         raise RuleError("already_attacked", "§5", f"{described(state, f)} has attacked this turn")
     enemy = 1 - f.owner
     g = next((x for x in state.figures if x.owner == enemy and x.id == target), None)
@@ -916,7 +924,7 @@ def legal_actions(state: State, seat: str | None = None) -> list[HeroScapeAction
         mine = [f for f in state.figures if f.owner == owner and f.status == "placed" and f.card == state.card]
         if not state.attacking:
             for f in mine:
-                if not f.moved:
+                if (f.owner, f.id) not in state.moved:
                     out.extend(move_options(state, f))
             card = card_of(state, owner, state.card or "")
             if state.charge_ready and "berserker-charge" in card.powers:

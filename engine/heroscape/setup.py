@@ -1,4 +1,4 @@
-"""Preparation: the setup checked and turned into the opening event; and a recorded opening read back.
+"""Preparation: the setup checked and turned into the opening event (``history`` reads a recorded one back).
 
 A setup is the body of ``POST /games``::
 
@@ -13,15 +13,13 @@ The game carries its map and army cards in ``game_started``; the position format
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any, TypeGuard
 
-from engine.errors import SetupError, StreamError
-from engine.heroscape.cards import ARMIES_PATH, Card, load_cards
+from engine.errors import SetupError
+from engine.heroscape.catalogue import Card, catalogue, sample_maps
 from engine.heroscape.geometry import distance
-from engine.heroscape.maps import MAPS_PATH, parse_map
+from engine.heroscape.state import figure_ids
 from engine.system import Seat, SeatCounts, seat_id
 from events.heroscape import (
     ArmyRecord,
@@ -49,25 +47,6 @@ MAX_ROUNDS = 50
 
 def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-@cache
-def catalogue() -> tuple[dict[str, Card], dict[str, tuple[str, ...]]]:
-    return load_cards(ARMIES_PATH)
-
-
-@cache
-def sample_maps() -> dict[str, BoardRecord]:
-    raw = json.loads(MAPS_PATH.read_text(encoding="utf-8"))["maps"]
-    out = {}
-    for key, data in raw.items():
-        parse_map(data)  # validated (SetupError bad_map)
-        out[key] = BoardRecord(
-            name=str(data["name"]),
-            cells=tuple((q, r, level, terrain, glyph) for q, r, level, terrain, glyph in data["cells"]),
-            obstacles=tuple(((a[0], a[1]), (b[0], b[1]), h) for a, b, h in data.get("obstacles", [])),
-            start_zones={seat: tuple((h[0], h[1]) for h in hexes) for seat, hexes in data["start_zones"].items()})
-    return out
 
 
 def card_record(card: Card) -> CardRecord:
@@ -147,10 +126,6 @@ def _hex(value: Any, where: str) -> tuple[int, int]:
     if not (isinstance(value, (list, tuple)) and len(value) == 2 and all(_is_int(v) for v in value)):
         raise SetupError("invalid_position", "position", f"{where}: a hex is [q, r], not {value!r}")
     return (value[0], value[1])
-
-
-def figure_ids(card: CardRecord) -> list[str]:
-    return [card.key] if card.figures == 1 else [f"{card.key}/{n}" for n in range(1, card.figures + 1)]
 
 
 def position_of(data: Any, armies: Sequence[ArmyRecord], board: BoardRecord) -> PositionRecord:
@@ -249,29 +224,5 @@ def start(setup: dict[str, Any]) -> tuple[HeroScapeEvent, ...]:
         position=position),)
 
 
-def recorded_setup(events: Sequence[HeroScapeEvent]) -> dict[str, Any]:
-    if not events or not isinstance(events[0], GameStarted):
-        raise StreamError(0, "a HeroScape stream starts with game_started")
-    started = events[0]
-    _, armies = catalogue()
-    players = []
-    for seat, army in zip(started.seats, started.armies, strict=True):
-        shown: Any = army.name if army.name in armies else {"cards": [c.key for c in army.cards]}
-        players.append({"id": seat.id, "name": seat.name, "army": shown})
-    v = started.variant
-    setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players,
-                             "variant": {"mode": v.mode, "game": v.game, "map": v.map, "max_rounds": v.max_rounds},
-                             "seed": started.seed}
-    if started.position is not None:
-        p = started.position
-        setup["position"] = {
-            "figures": [{"owner": f.owner, "figure": f.figure, "hex": list(f.hex),
-                         **({"tail": list(f.tail)} if f.tail else {}), "wounds": f.wounds} for f in p.figures],
-            "round": p.round, "used_glyphs": list(p.used),
-            "specials_used": {k: list(v) for k, v in p.specials_used.items()},
-        }
-    return setup
-
-
-__all__ = ["MODES", "PRNG", "RULES_VERSION", "SEATS", "SYSTEM_NAME", "army_of", "card_record", "catalogue",
-           "figure_ids", "position_of", "recorded_setup", "sample_maps", "seats_of", "start", "variant_of"]
+__all__ = ["MODES", "PRNG", "RULES_VERSION", "SEATS", "SYSTEM_NAME", "army_of", "card_record", "position_of",
+           "seats_of", "start", "variant_of"]

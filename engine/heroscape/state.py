@@ -1,4 +1,5 @@
-"""The state of a HeroScape game, ``evolve`` (trusts its events, never re-runs a rule) and ``fold``.
+"""The state of a HeroScape game and the meaning of each event: ``apply`` on a working state; ``evolve`` and ``fold``
+derived from it (``engine.folding``: thaw, apply, freeze).
 
 A frozen msgspec Struct of tuples. Figures are a tuple of frozen ``Figure``; seats are indexed 0 (p1) and 1 (p2).
 The dice the game awaits are a queue (``due``): each ``dice_rolled`` takes the first; in sealed mode ``decide``
@@ -8,11 +9,12 @@ map is the game's own (``game_started.board``); ``board_of`` turns it into the g
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping, Sequence
 from typing import Any, assert_never
 
 import msgspec
 
+from engine.folding import Folding
 from engine.heroscape.geometry import Board, Cell, Hex
 from engine.prng import MASK64
 from events import Adjudication
@@ -61,9 +63,6 @@ class Figure(msgspec.Struct, frozen=True, kw_only=True):
     tail: Hex | None = None  # a double-space figure's second hex
     wounds: int = 0
     status: str = "reserve"  # reserve (not placed) | placed | destroyed
-    moved: bool = False  # moved in this turn's current move (a Berserker Charge lets it move again)
-    attacked: bool = False  # made its normal attack this turn
-    extra: bool = False  # made its extra special attack this turn (§7)
 
 
 class Due(msgspec.Struct, frozen=True, kw_only=True):
@@ -76,7 +75,9 @@ class Due(msgspec.Struct, frozen=True, kw_only=True):
     figure: str | None = None
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True):
+    """Built by keyword anywhere but ``freeze``, which passes ``Work``'s fields by position."""
+
     seq: int = 0
     phase: str = "setup"  # setup | placement | markers | initiative | turn | over
     seats: tuple[SeatRecord, ...] = ()
@@ -98,6 +99,11 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     card: str | None = None  # the revealed card of this turn
     attacking: bool = False  # an attack was made this turn: the figures move no more
     charge_ready: bool = False  # a berserker figure moved since the last charge roll
+    # this turn's figures, by (seat, figure id): moved in the turn's current move (a Berserker Charge lets them move
+    # again), made their normal attack, made their extra special attack (§7); a turn's start and end empty them
+    moved: frozenset[tuple[int, str]] = frozenset()
+    attacked: frozenset[tuple[int, str]] = frozenset()
+    extra_attacked: frozenset[tuple[int, str]] = frozenset()
     due: tuple[Due, ...] = ()
     attack: AttackDeclared | None = None  # the attack whose dice are rolled
     attack_values: tuple[int, ...] = ()
@@ -110,6 +116,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     end_reason: str | None = None
     winner: str | None = None
     adjudication: Adjudication | None = None  # how the scorekeeper ended the game (end reason adjudicated)
+
+
+NOBODY: frozenset[tuple[int, str]] = frozenset()
 
 
 def initial_state() -> State:
@@ -143,26 +152,51 @@ def board(state: State) -> Board:
 # -- lookups ------------------------------------------------------------------------------------------------
 
 
-_CARDS: dict[int, tuple[tuple[ArmyRecord, ...], dict[tuple[int, str], CardRecord]]] = {}
+def figure_ids(card: CardRecord) -> list[str]:
+    """The figures of a card: its key (a hero), else ``key/1`` .. ``key/n`` (a squad)."""
+    return [card.key] if card.figures == 1 else [f"{card.key}/{n}" for n in range(1, card.figures + 1)]
+
+
+class _Armies(msgspec.Struct, frozen=True):
+    """What a game's armies fix for the whole game: the cards by (seat, key) and each figure's place in ``figures``
+    by (seat, id) (the opening lays the figures out in army order and no event moves them)."""
+
+    armies: tuple[ArmyRecord, ...]
+    cards: dict[tuple[int, str], CardRecord]
+    slots: dict[tuple[int, str], int]
+
+
+_ARMIES: dict[int, _Armies] = {}
+
+
+def _armies(armies: tuple[ArmyRecord, ...]) -> _Armies:
+    """The lookups of a game's armies, built once per armies object."""
+    cached = _ARMIES.get(id(armies))
+    if cached is None or cached.armies is not armies:
+        if len(_ARMIES) > 64:
+            _ARMIES.clear()
+        ids = [(i, fid) for i, army in enumerate(armies) for c in army.cards for fid in figure_ids(c)]
+        cached = _Armies(armies, {(i, c.key): c for i, army in enumerate(armies) for c in army.cards},
+                         {key: n for n, key in enumerate(ids)})
+        _ARMIES[id(armies)] = cached
+    return cached
 
 
 def card_of(state: State, owner: int, key: str) -> CardRecord:
-    """The card ``key`` of seat ``owner``'s army (KeyError if it has none), looked up once per game's armies."""
-    armies = state.armies
-    cached = _CARDS.get(id(armies))
-    if cached is None or cached[0] is not armies:
-        if len(_CARDS) > 64:
-            _CARDS.clear()
-        cached = (armies, {(i, c.key): c for i, a in enumerate(armies) for c in a.cards})
-        _CARDS[id(armies)] = cached
-    return cached[1][(owner, key)]
+    """The card ``key`` of seat ``owner``'s army (KeyError if it has none)."""
+    return _armies(state.armies).cards[(owner, key)]
+
+
+def _slot(armies: tuple[ArmyRecord, ...], figures: Sequence[Figure], owner: int, figure: str) -> int:
+    i = _armies(armies).slots.get((owner, figure), -1)
+    if 0 <= i < len(figures) and figures[i].owner == owner and figures[i].id == figure:
+        return i
+    return next((n for n, f in enumerate(figures) if f.owner == owner and f.id == figure), -1)  # laid out otherwise
 
 
 def figure_index(state: State, owner: int, figure: str) -> int:
-    for i, f in enumerate(state.figures):
-        if f.owner == owner and f.id == figure:
-            return i
-    return -1
+    """The place of seat ``owner``'s figure ``figure`` in ``state.figures`` (-1: none)."""
+    return _slot(state.armies, state.figures, owner, figure)
 
 
 def on_map(state: State) -> list[Figure]:
@@ -199,417 +233,315 @@ def turn_player(state: State, index: int) -> tuple[str, int]:
     return state.order[index % n], index // n + 1
 
 
-# -- evolve -------------------------------------------------------------------------------------------------
+# -- thaw, apply, freeze: one way to apply an event (engine.folding) ------------------------------------------
 
 
-def _set(figures: tuple[Figure, ...], i: int, figure: Figure) -> tuple[Figure, ...]:
-    return (*figures[:i], figure, *figures[i + 1 :])
+class Work(msgspec.Struct):
+    """A ``State`` being worked on: its fields first, in its order, assignable, then what the game's armies fix.
+
+    ``figures`` is a list whose items ``apply`` replaces (a ``Figure`` stays frozen: an event makes new only the
+    figures it changes); every other field holds an immutable value (the map, the armies, tuples) shared with the
+    State it was thawed from and replaced whole when an event changes it. So ``thaw`` copies one list of references
+    and ``freeze`` makes one tuple of it."""
+
+    seq: int
+    phase: str
+    seats: tuple[SeatRecord, ...]
+    variant: Variant
+    armies: tuple[ArmyRecord, ...]
+    board: BoardRecord | None
+    seed: int | None
+    rng: int
+    figures: list[Figure]
+    placed: tuple[bool, ...]
+    round: int
+    markers: tuple[tuple[tuple[str, str], ...] | None, ...]
+    order: tuple[str, ...]
+    contenders: tuple[str, ...]
+    rolls: tuple[tuple[str, int], ...]
+    turn_index: int
+    active: int | None
+    number: int
+    card: str | None
+    attacking: bool
+    charge_ready: bool
+    moved: frozenset[tuple[int, str]]
+    attacked: frozenset[tuple[int, str]]
+    extra_attacked: frozenset[tuple[int, str]]
+    due: tuple[Due, ...]
+    attack: AttackDeclared | None
+    attack_values: tuple[int, ...]
+    targets_done: int
+    moving: MoveDeclared | None
+    attacks: int
+    used_glyphs: tuple[Hex, ...]
+    specials_used: tuple[str, ...]
+    points: tuple[int, ...]
+    end_reason: str | None
+    winner: str | None
+    adjudication: Adjudication | None
+    # not in the State: the armies' lookups (read only, shared by every game of those armies)
+    cards: Mapping[tuple[int, str], CardRecord]
+    slots: Mapping[tuple[int, str], int]
 
 
-def _replace(state: State, **changes: Any) -> State:
-    return msgspec.structs.replace(state, seq=state.seq + 1, **changes)
+# thaw and freeze pass the fields by position: one call each, the cheap way to build a Struct of this many fields
+_N = len(State.__struct_fields__)
+assert Work.__struct_fields__[:_N] == State.__struct_fields__, "Work starts with State's fields in State's order"
+_FIGURES = State.__struct_fields__.index("figures")
 
 
-def _figure_ids(card: CardRecord) -> list[str]:
-    return [card.key] if card.figures == 1 else [f"{card.key}/{n}" for n in range(1, card.figures + 1)]
+def thaw(state: State) -> Work:
+    armies = _armies(state.armies)
+    work = Work(*msgspec.structs.astuple(state) + (armies.cards, armies.slots))
+    work.figures = list(state.figures)
+    return work
 
 
-def _started(event: GameStarted) -> State:
-    figures: list[Figure] = []
-    for index, army in enumerate(event.armies):
-        for card in army.cards:
-            figures.extend(Figure(owner=index, id=fid, card=card.key) for fid in _figure_ids(card))
-    state = State(seq=1, phase="placement", seats=event.seats, variant=event.variant, armies=event.armies,
-                  board=event.board, seed=event.seed, rng=(event.seed or 0) & MASK64)
-    position = event.position
-    if position is None:
-        return msgspec.structs.replace(state, figures=tuple(figures))
-    where = {(INDEX[p.owner], p.figure): p for p in position.figures}
-    placed = []
-    for f in figures:
-        p = where.get((f.owner, f.id))
-        if p is None:
-            placed.append(msgspec.structs.replace(f, status="destroyed"))
-        else:
-            placed.append(msgspec.structs.replace(f, hex=tuple(p.hex), tail=tuple(p.tail) if p.tail else None,
-                                                  wounds=p.wounds, status="placed"))
-    used = tuple(f"{player}:{s}" for player, spent in sorted(position.specials_used.items()) for s in spent)
-    glyph_hexes = {glyph: (q, r) for q, r, _, _, glyph in event.board.cells if glyph}
-    return msgspec.structs.replace(
-        state, figures=tuple(placed), placed=(True, True), phase="markers", round=position.round,
-        used_glyphs=tuple(glyph_hexes[g] for g in position.used if g in glyph_hexes), specials_used=used)
+def freeze(work: Work) -> State:
+    fields = list(msgspec.structs.astuple(work)[:_N])
+    fields[_FIGURES] = tuple(work.figures)
+    return State(*fields)
 
 
-def _after_turn_flags(figures: tuple[Figure, ...]) -> tuple[Figure, ...]:
-    return tuple(msgspec.structs.replace(f, moved=False, attacked=False, extra=False)
-                 if f.moved or f.attacked or f.extra else f for f in figures)
-
-
-def evolve(state: State, event: HeroScapeEvent) -> State:
+def apply(work: Work, event: HeroScapeEvent) -> None:
+    """``event``'s meaning (trusted: no rule re-run): one case per kind, a step of its own below where it takes more
+    than a line; every event counts one in ``seq``. The kinds come most frequent first (a case that does not match
+    costs a class check: dice, turns, moves and attacks are most of a game)."""
+    work.seq += 1
     match event:
-        case DiceRolled(source=source, values=values, player=player, purpose=purpose):
-            rng = (state.rng + GAMMA * len(values)) & MASK64 if source == "prng" else state.rng
-            if purpose == "berserker":
-                return _replace(state, rng=rng)
-            due = state.due[1:]
-            if purpose == "initiative":
-                return _replace(state, rng=rng, due=due, rolls=(*state.rolls, (player, values[0])))
-            if purpose == "attack":
-                return _replace(state, rng=rng, due=due, attack_values=values)
-            if purpose == "defense":
-                return _replace(state, rng=rng, due=due, targets_done=state.targets_done + 1)
-            return _replace(state, rng=rng, due=due)
-        case MarkerRevealed(player=player, number=number, card=card):
-            return _replace(state, active=INDEX[player], number=number, card=card, attacking=False,
-                            charge_ready=False, turn_index=state.turn_index + 1,
-                            figures=_after_turn_flags(state.figures))
+        case DiceRolled():  # a roll takes the first dice due (not a Berserker Charge's d20); prng steps the generator
+            if event.source == "prng":
+                work.rng = (work.rng + GAMMA * len(event.values)) & MASK64
+            purpose = event.purpose
+            if purpose != "berserker":
+                work.due = work.due[1:]
+                if purpose == "initiative":
+                    work.rolls = (*work.rolls, (event.player, event.values[0]))
+                elif purpose == "attack":
+                    work.attack_values = event.values
+                elif purpose == "defense":
+                    work.targets_done += 1
+        case MarkerRevealed():  # a turn begins: no attack made yet, no charge to roll, every figure may act
+            work.active, work.number, work.card = INDEX[event.player], event.number, event.card
+            work.turn_index += 1
+            work.attacking = work.charge_ready = False
+            work.moved = work.attacked = work.extra_attacked = NOBODY
         case TurnEnded():
-            return _replace(state, active=None, card=None, number=0, attacking=False, charge_ready=False,
-                            figures=_after_turn_flags(state.figures))
-        case MoveDeclared(strikers=strikers, player=player):
-            other = PLAYERS[1 - INDEX[player]]
-            due = tuple(Due(purpose="leaving", player=other, die="combat", count=1, figure=s) for s in strikers)
-            return _replace(state, moving=event, due=due)
-        case FigureMoved(player=player, figure=figure, to=to, tail=tail):
-            owner = INDEX[player]
-            i = figure_index(state, owner, figure)
-            moved = msgspec.structs.replace(state.figures[i], hex=tuple(to), tail=tuple(tail) if tail else None,
-                                            moved=True)
-            berserker = "berserker-charge" in card_of(state, owner, moved.card).powers
-            moving = state.moving
-            due = state.due
-            if moving is not None and moving.fall_dice:
-                due = (Due(purpose="falling", player=player, die="combat", count=moving.fall_dice, figure=figure),)
-            return _replace(state, figures=_set(state.figures, i, moved), due=due,
-                            moving=moving if due else None,
-                            charge_ready=state.charge_ready or berserker)
+            work.active, work.number, work.card = None, 0, None
+            work.attacking = work.charge_ready = False
+            work.moved = work.attacked = work.extra_attacked = NOBODY
+        case MoveDeclared():  # the move under way: the leaving dice its strikers roll come first
+            other = PLAYERS[1 - INDEX[event.player]]
+            work.moving = event
+            work.due = tuple([Due(purpose="leaving", player=other, die="combat", count=1, figure=s)
+                              for s in event.strikers]) if event.strikers else ()
+        case FigureMoved():
+            _figure_moved(work, event)
         case AttackResolved():
-            done = state.targets_done >= len(state.attack.targets) if state.attack is not None else True
-            if done:
-                return _replace(state, attack=None, attack_values=(), targets_done=0)
-            return _replace(state)
-        case AttackDeclared(player=player, figure=figure, special=special, targets=targets):
-            owner = INDEX[player]
-            i = figure_index(state, owner, figure)
-            f = state.figures[i]
-            extra = False
-            used = state.specials_used
-            if special is not None:
-                spec = next(s for s in card_of(state, owner, f.card).specials if s.name == special)
-                extra = spec.extra
-                if spec.once:
-                    used = (*used, f"{player}:{f.card}:{special}")
-            f = msgspec.structs.replace(f, extra=True) if extra else msgspec.structs.replace(f, attacked=True)
-            due = (Due(purpose="attack", player=player, die="combat", count=event.dice, figure=figure),
-                   *(Due(purpose="defense", player=t.player, die="combat", count=t.dice, figure=t.figure)
-                     for t in targets))
-            return _replace(state, figures=_set(state.figures, i, f), attack=event, attack_values=(),
-                            targets_done=0, due=due, attacks=event.attack, attacking=True, specials_used=used)
-        case MarkersPlaced(player=player, markers=markers):
-            owner = INDEX[player]
-            pairs = tuple(sorted(markers.items())) if markers is not None else ()
-            new = tuple(pairs if i == owner else m for i, m in enumerate(state.markers))
-            if all(m is not None for m in new[: len(state.seats)]):
-                seats = tuple(s.id for s in state.seats)
-                due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in seats)
-                return _replace(state, markers=new, phase="initiative", contenders=seats, rolls=(), due=due)
-            return _replace(state, markers=new)
-        case FigureWounded(player=player, figure=figure, total=total):
-            i = figure_index(state, INDEX[player], figure)
-            return _replace(state, figures=_set(state.figures, i,
-                                                msgspec.structs.replace(state.figures[i], wounds=total)))
-        case FigureDestroyed(player=player, figure=figure):
-            i = figure_index(state, INDEX[player], figure)
-            gone = msgspec.structs.replace(state.figures[i], status="destroyed")
-            moving = state.moving
-            due = state.due
-            if moving is not None and moving.player == player and moving.figure == figure:
-                moving, due = None, ()  # destroyed on its way: its move and the dice still owed for it are over
-            return _replace(state, figures=_set(state.figures, i, gone), moving=moving, due=due)
-        case InitiativeWon(order=order):
-            return _replace(state, order=order, contenders=(), rolls=(), phase="turn", turn_index=-1)
-        case RoundEnded(round=number, points=points):
-            return _replace(state, phase="markers", round=number + 1, markers=(None,) * len(state.seats), order=(),
-                            turn_index=-1, points=tuple(points.get(p, 0) for p in PLAYERS[: len(state.seats)]))
-        case ChargeResolved(player=player, card=card, again=again):
-            owner = INDEX[player]
-            charged = state.figures
-            if again:
-                charged = tuple(msgspec.structs.replace(f, moved=False) if f.owner == owner and f.card == card
-                                else f for f in charged)
-            return _replace(state, figures=charged, charge_ready=False)
+            if work.attack is None or work.targets_done >= len(work.attack.targets):  # its last target's dice rolled
+                work.attack, work.attack_values, work.targets_done = None, (), 0
+        case AttackDeclared():
+            _attack_declared(work, event)
+        case MarkersPlaced():
+            _markers_placed(work, event)
+        case FigureDestroyed():
+            _figure_destroyed(work, event)
+        case FigureWounded():
+            i = work.slots[(INDEX[event.player], event.figure)]
+            work.figures[i] = msgspec.structs.replace(work.figures[i], wounds=event.total)
+        case InitiativeWon():
+            work.phase, work.order, work.contenders, work.rolls, work.turn_index = "turn", event.order, (), (), -1
+        case RoundEnded():
+            work.phase, work.round, work.order, work.turn_index = "markers", event.round + 1, (), -1
+            work.markers = (None,) * len(work.seats)
+            work.points = _points(work, event.points)
+        case ChargeResolved():
+            _charge_resolved(work, event)
+        case ArmyPlaced():
+            _army_placed(work, event)
+        case TurnLost() | Conceded():
+            pass  # what follows (the next turn, the end) is events of its own
         case GameStarted():
-            return _started(event)
-        case ArmyPlaced(player=player, placements=placements):
-            owner = INDEX[player]
-            figures = list(state.figures)
-            for p in placements:
-                i = figure_index(state, owner, p.figure)
-                figures[i] = msgspec.structs.replace(figures[i], hex=tuple(p.hex),
-                                                     tail=tuple(p.tail) if p.tail else None, status="placed")
-            placed = tuple(True if i == owner else v for i, v in enumerate(state.placed))
-            phase = "markers" if all(placed) else "placement"
-            return _replace(state, figures=tuple(figures), placed=placed, phase=phase,
-                            round=1 if phase == "markers" else state.round)
-        case InitiativeTied(contenders=contenders):
-            due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in contenders)
-            return _replace(state, contenders=contenders, rolls=(), due=due)
-        case TurnLost():
-            return _replace(state)
-        case GlyphTaken(player=player, figure=figure, hex=h):
-            i = figure_index(state, INDEX[player], figure)
-            healed = msgspec.structs.replace(state.figures[i], wounds=0)
-            return _replace(state, figures=_set(state.figures, i, healed), used_glyphs=(*state.used_glyphs, tuple(h)))
-        case EffectApplied(change=change, figure=figure, owner=owner, amount=amount, to=to, tail=tail):
-            i = figure_index(state, INDEX[owner], figure)
-            f = state.figures[i]
-            if change == "heal":
-                f = msgspec.structs.replace(f, wounds=max(0, f.wounds - amount))
-            elif change == "move":
-                assert to is not None
-                f = msgspec.structs.replace(f, hex=tuple(to), tail=tuple(tail) if tail else None)
-            else:  # wound and destroy are followed by figure_wounded / figure_destroyed
-                return _replace(state)
-            return _replace(state, figures=_set(state.figures, i, f))
-        case Conceded():
-            return _replace(state)
-        case GameEnded(reason=reason, winner=winner, points=points):
-            return _replace(state, phase="over", end_reason=reason, winner=winner, due=(), attack=None, moving=None,
-                            points=tuple(points.get(p, 0) for p in PLAYERS[: len(state.seats)]),
-                            adjudication=event.adjudication)
+            _game_started(work, event)
+        case GameEnded():
+            work.phase, work.end_reason, work.winner = "over", event.reason, event.winner
+            work.due, work.attack, work.moving = (), None, None
+            work.points = _points(work, event.points)
+            work.adjudication = event.adjudication
+        case GlyphTaken():
+            i = work.slots[(INDEX[event.player], event.figure)]
+            work.figures[i] = msgspec.structs.replace(work.figures[i], wounds=0)
+            work.used_glyphs = (*work.used_glyphs, event.hex)
+        case EffectApplied():
+            _effect_applied(work, event)
+        case InitiativeTied():
+            work.contenders, work.rolls = event.contenders, ()
+            work.due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in event.contenders)
         case _:
             assert_never(event)
 
 
-# -- fold: many events on one working copy ------------------------------------------------------------------
-#
-# ``evolve`` builds a new frozen State per event (a replace of ~40 fields and a new tuple of figures): right for one
-# step (the cursor, the live service, decide), too slow to refold whole games. ``fold`` thaws the state once into a
-# mutable working copy, applies the every-turn events in place and freezes once at the end; the rare events (the
-# start, placement, a tied initiative, lost turns, glyphs, effects, the end) go through ``evolve`` itself. These
-# in-place paths repeat those events' meaning; the conformance suite holds ``fold`` of every prefix of bot games
-# equal to the ``evolve`` loop.
-
-_FIELDS = tuple(State.__struct_fields__)
-_F_OWNER, _F_ID, _F_CARD, _F_HEX, _F_TAIL, _F_WOUNDS, _F_STATUS, _F_MOVED, _F_ATTACKED, _F_EXTRA = range(10)
+# -- the opening and the placement (§1) --
 
 
-class _Work:
-    """A State's fields, mutable; ``figures`` as lists in ``Figure``'s field order, ``index`` by (owner, id)."""
-
-    __slots__ = (*_FIELDS, "index")
-
-    def __init__(self, state: State) -> None:
-        for name in _FIELDS:
-            setattr(self, name, getattr(state, name))
-        self.figures: list[list[Any]] = [[f.owner, f.id, f.card, f.hex, f.tail, f.wounds, f.status, f.moved,
-                                          f.attacked, f.extra] for f in state.figures]
-        self.index: dict[tuple[int, str], list[Any]] = {(f[0], f[1]): f for f in self.figures}
-
-    def freeze(self) -> State:
-        fields = {name: getattr(self, name) for name in _FIELDS}
-        fields["figures"] = tuple(Figure(owner=f[0], id=f[1], card=f[2], hex=f[3], tail=f[4], wounds=f[5],
-                                         status=f[6], moved=f[7], attacked=f[8], extra=f[9]) for f in self.figures)
-        return State(**fields)
-
-
-def _clear_turn_flags(w: Any) -> None:
-    for f in w.figures:
-        if f[_F_MOVED] or f[_F_ATTACKED] or f[_F_EXTRA]:
-            f[_F_MOVED] = f[_F_ATTACKED] = f[_F_EXTRA] = False
-
-
-def _work_dice(w: Any, e: DiceRolled) -> None:
-    if e.source == "prng":
-        w.rng = (w.rng + GAMMA * len(e.values)) & MASK64
-    if e.purpose == "berserker":
-        return
-    w.due = w.due[1:]
-    if e.purpose == "initiative":
-        w.rolls = (*w.rolls, (e.player, e.values[0]))
-    elif e.purpose == "attack":
-        w.attack_values = e.values
-    elif e.purpose == "defense":
-        w.targets_done += 1
+def _game_started(work: Work, event: GameStarted) -> None:
+    """Every field anew (the opening counts 1 in ``seq``): the armies' figures in reserve, or where the starting
+    position puts them (then the markers of the position's round come next)."""
+    figures = [Figure(owner=index, id=fid, card=card.key)
+               for index, army in enumerate(event.armies) for card in army.cards for fid in figure_ids(card)]
+    state = State(seq=1, phase="placement", seats=event.seats, variant=event.variant, armies=event.armies,
+                  board=event.board, seed=event.seed, rng=(event.seed or 0) & MASK64, figures=tuple(figures))
+    position = event.position
+    if position is not None:
+        where = {(INDEX[p.owner], p.figure): p for p in position.figures}
+        placed = []
+        for f in figures:
+            p = where.get((f.owner, f.id))
+            if p is None:
+                placed.append(msgspec.structs.replace(f, status="destroyed"))
+            else:
+                placed.append(msgspec.structs.replace(f, hex=tuple(p.hex), tail=tuple(p.tail) if p.tail else None,
+                                                      wounds=p.wounds, status="placed"))
+        used = tuple(f"{player}:{s}" for player, spent in sorted(position.specials_used.items()) for s in spent)
+        glyph_hexes = {glyph: (q, r) for q, r, _, _, glyph in event.board.cells if glyph}
+        state = msgspec.structs.replace(
+            state, figures=tuple(placed), placed=(True, True), phase="markers", round=position.round,
+            used_glyphs=tuple(glyph_hexes[g] for g in position.used if g in glyph_hexes), specials_used=used)
+    for name, value in zip(Work.__struct_fields__, msgspec.structs.astuple(thaw(state)), strict=True):
+        setattr(work, name, value)
 
 
-def _work_revealed(w: Any, e: MarkerRevealed) -> None:
-    w.active, w.number, w.card, w.attacking, w.charge_ready = INDEX[e.player], e.number, e.card, False, False
-    w.turn_index += 1
-    _clear_turn_flags(w)
+def _army_placed(work: Work, event: ArmyPlaced) -> None:
+    owner = INDEX[event.player]
+    figures = work.figures
+    for p in event.placements:
+        i = work.slots[(owner, p.figure)]
+        figures[i] = msgspec.structs.replace(figures[i], hex=tuple(p.hex), tail=tuple(p.tail) if p.tail else None,
+                                             status="placed")
+    work.placed = tuple(True if i == owner else v for i, v in enumerate(work.placed))
+    if all(work.placed):
+        work.phase, work.round = "markers", 1
 
 
-def _work_turn_ended(w: Any, e: TurnEnded) -> None:
-    w.active, w.card, w.number, w.attacking, w.charge_ready = None, None, 0, False, False
-    _clear_turn_flags(w)
+# -- the round: markers, initiative, turns (§2) --
 
 
-def _work_move_declared(w: Any, e: MoveDeclared) -> None:
-    other = PLAYERS[1 - INDEX[e.player]]
-    w.moving = e
-    w.due = tuple(Due(purpose="leaving", player=other, die="combat", count=1, figure=s) for s in e.strikers)
+def _markers_placed(work: Work, event: MarkersPlaced) -> None:
+    owner = INDEX[event.player]
+    pairs = tuple(sorted(event.markers.items())) if event.markers is not None else ()
+    markers = list(work.markers)
+    markers[owner] = pairs
+    work.markers = tuple(markers)
+    if None not in markers[: len(work.seats)]:  # the last seat's markers: initiative is rolled
+        seats = tuple([s.id for s in work.seats])
+        work.phase, work.contenders, work.rolls = "initiative", seats, ()
+        work.due = tuple([Due(purpose="initiative", player=p, die="d20", count=1) for p in seats])
 
 
-def _work_moved(w: Any, e: FigureMoved) -> None:
-    owner = INDEX[e.player]
-    f = w.index[(owner, e.figure)]
-    f[_F_HEX], f[_F_TAIL], f[_F_MOVED] = tuple(e.to), tuple(e.tail) if e.tail else None, True
-    berserker = "berserker-charge" in _card_in(w, owner, f[_F_CARD]).powers
-    moving = w.moving
-    if moving is not None and moving.fall_dice:
-        w.due = (Due(purpose="falling", player=e.player, die="combat", count=moving.fall_dice, figure=e.figure),)
-    w.moving = moving if w.due else None
-    w.charge_ready = w.charge_ready or berserker
+def _points(work: Work, points: Mapping[str, int]) -> tuple[int, ...]:
+    return tuple([points.get(p, 0) for p in PLAYERS[: len(work.seats)]])
 
 
-def _card_in(w: Any, owner: int, key: str) -> CardRecord:
-    for c in w.armies[owner].cards:
-        if c.key == key:
-            return c  # type: ignore[no-any-return]
-    raise KeyError(key)
+# -- movement (§3, §4, §6) --
 
 
-def _work_wounded(w: Any, e: FigureWounded) -> None:
-    w.index[(INDEX[e.player], e.figure)][_F_WOUNDS] = e.total
+def _figure_moved(work: Work, event: FigureMoved) -> None:
+    owner = INDEX[event.player]
+    i = work.slots[(owner, event.figure)]
+    f = work.figures[i] = msgspec.structs.replace(work.figures[i], hex=tuple(event.to),
+                                                  tail=tuple(event.tail) if event.tail else None)
+    work.moved = work.moved | {(owner, event.figure)}
+    moving = work.moving
+    if moving is not None and moving.fall_dice:  # it fell on its way down: the falling dice come next
+        work.due = (Due(purpose="falling", player=event.player, die="combat", count=moving.fall_dice,
+                        figure=event.figure),)
+    if not work.due:
+        work.moving = None
+    if "berserker-charge" in work.cards[(owner, f.card)].powers:
+        work.charge_ready = True
 
 
-def _work_destroyed(w: Any, e: FigureDestroyed) -> None:
-    w.index[(INDEX[e.player], e.figure)][_F_STATUS] = "destroyed"
-    moving = w.moving
-    if moving is not None and moving.player == e.player and moving.figure == e.figure:
-        w.moving, w.due = None, ()
+def _charge_resolved(work: Work, event: ChargeResolved) -> None:
+    """A Berserker Charge rolled: on a success the card's figures may move again."""
+    work.charge_ready = False
+    if event.again:
+        owner, figures, slots = INDEX[event.player], work.figures, work.slots
+        work.moved = frozenset(key for key in work.moved if key[0] != owner or figures[slots[key]].card != event.card)
 
 
-def _work_charge(w: Any, e: ChargeResolved) -> None:
-    if e.again:
-        owner = INDEX[e.player]
-        for f in w.figures:
-            if f[_F_OWNER] == owner and f[_F_CARD] == e.card:
-                f[_F_MOVED] = False
-    w.charge_ready = False
+# -- dice and combat (§5, §7) --
 
 
-def _work_attack_declared(w: Any, e: AttackDeclared) -> None:
-    owner = INDEX[e.player]
-    f = w.index[(owner, e.figure)]
+def _attack_declared(work: Work, event: AttackDeclared) -> None:
+    owner = INDEX[event.player]
+    i = work.slots[(owner, event.figure)]
+    f = work.figures[i]
     extra = False
-    if e.special is not None:
-        spec = next(s for s in _card_in(w, owner, f[_F_CARD]).specials if s.name == e.special)
+    if event.special is not None:
+        spec = next(s for s in work.cards[(owner, f.card)].specials if s.name == event.special)
         extra = spec.extra
         if spec.once:
-            w.specials_used = (*w.specials_used, f"{e.player}:{f[_F_CARD]}:{e.special}")
+            work.specials_used = (*work.specials_used, f"{event.player}:{f.card}:{event.special}")
     if extra:
-        f[_F_EXTRA] = True
+        work.extra_attacked = work.extra_attacked | {(owner, f.id)}
     else:
-        f[_F_ATTACKED] = True
-    w.due = (Due(purpose="attack", player=e.player, die="combat", count=e.dice, figure=e.figure),
-             *(Due(purpose="defense", player=t.player, die="combat", count=t.dice, figure=t.figure)
-               for t in e.targets))
-    w.attack, w.attack_values, w.targets_done, w.attacks, w.attacking = e, (), 0, e.attack, True
+        work.attacked = work.attacked | {(owner, f.id)}
+    work.due = (Due(purpose="attack", player=event.player, die="combat", count=event.dice, figure=event.figure),
+                *[Due(purpose="defense", player=t.player, die="combat", count=t.dice, figure=t.figure)
+                  for t in event.targets])
+    work.attack, work.attack_values, work.targets_done = event, (), 0
+    work.attacks, work.attacking = event.attack, True
 
 
-def _work_resolved(w: Any, e: AttackResolved) -> None:
-    if w.attack is None or w.targets_done >= len(w.attack.targets):
-        w.attack, w.attack_values, w.targets_done = None, (), 0
+def _figure_destroyed(work: Work, event: FigureDestroyed) -> None:
+    i = work.slots[(INDEX[event.player], event.figure)]
+    work.figures[i] = msgspec.structs.replace(work.figures[i], status="destroyed")
+    moving = work.moving
+    if moving is not None and moving.player == event.player and moving.figure == event.figure:
+        work.moving, work.due = None, ()  # destroyed on its way: its move and the dice still owed for it are over
 
 
-def _work_markers(w: Any, e: MarkersPlaced) -> None:
-    owner = INDEX[e.player]
-    pairs = tuple(sorted(e.markers.items())) if e.markers is not None else ()
-    w.markers = tuple(pairs if i == owner else m for i, m in enumerate(w.markers))
-    if all(m is not None for m in w.markers[: len(w.seats)]):
-        seats = tuple(s.id for s in w.seats)
-        w.phase, w.contenders, w.rolls = "initiative", seats, ()
-        w.due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in seats)
+def _effect_applied(work: Work, event: EffectApplied) -> None:
+    """A card's effect entered at the table (§7): heal and move change the figure here; wound and destroy are
+    followed by ``figure_wounded`` / ``figure_destroyed``."""
+    if event.change not in ("heal", "move"):
+        return
+    i = work.slots[(INDEX[event.owner], event.figure)]
+    f = work.figures[i]
+    if event.change == "heal":
+        work.figures[i] = msgspec.structs.replace(f, wounds=max(0, f.wounds - event.amount))
+    else:
+        assert event.to is not None
+        work.figures[i] = msgspec.structs.replace(f, hex=tuple(event.to),
+                                                  tail=tuple(event.tail) if event.tail else None)
 
 
-def _work_initiative(w: Any, e: InitiativeWon) -> None:
-    w.order, w.contenders, w.rolls, w.phase, w.turn_index = e.order, (), (), "turn", -1
-
-
-def _work_round(w: Any, e: RoundEnded) -> None:
-    w.phase, w.round, w.markers, w.order, w.turn_index = "markers", e.round + 1, (None,) * len(w.seats), (), -1
-    w.points = tuple(e.points.get(p, 0) for p in PLAYERS[: len(w.seats)])
-
-
-def _work_placed(w: Any, e: ArmyPlaced) -> None:
-    owner = INDEX[e.player]
-    for p in e.placements:
-        f = w.index[(owner, p.figure)]
-        f[_F_HEX], f[_F_TAIL], f[_F_STATUS] = tuple(p.hex), tuple(p.tail) if p.tail else None, "placed"
-    w.placed = tuple(True if i == owner else v for i, v in enumerate(w.placed))
-    if all(w.placed):
-        w.phase, w.round = "markers", 1
-
-
-def _work_tied(w: Any, e: InitiativeTied) -> None:
-    w.contenders, w.rolls = e.contenders, ()
-    w.due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in e.contenders)
-
-
-def _work_nothing(w: Any, e: Any) -> None:
-    return None
-
-
-def _work_ended(w: Any, e: GameEnded) -> None:
-    w.phase, w.end_reason, w.winner, w.due, w.attack, w.moving = "over", e.reason, e.winner, (), None, None
-    w.points = tuple(e.points.get(p, 0) for p in PLAYERS[: len(w.seats)])
-    w.adjudication = e.adjudication
-
-
-_IN_PLACE: dict[type, Any] = {
-    ArmyPlaced: _work_placed, InitiativeTied: _work_tied, TurnLost: _work_nothing, Conceded: _work_nothing,
-    GameEnded: _work_ended,
-    DiceRolled: _work_dice, MarkerRevealed: _work_revealed, TurnEnded: _work_turn_ended,
-    MoveDeclared: _work_move_declared, FigureMoved: _work_moved, FigureWounded: _work_wounded,
-    FigureDestroyed: _work_destroyed, ChargeResolved: _work_charge, AttackDeclared: _work_attack_declared,
-    AttackResolved: _work_resolved, MarkersPlaced: _work_markers, InitiativeWon: _work_initiative,
-    RoundEnded: _work_round,
-}
-
-
-def fold(events: Iterable[HeroScapeEvent], state: State | None = None) -> State:
-    """``evolve`` over ``events`` from ``state`` (default ``initial_state()``); a long stream on one working copy."""
-    state = initial_state() if state is None else state
-    todo = events if isinstance(events, (list, tuple)) else list(events)
-    if len(todo) < 8:  # thawing and freezing cost more than a few evolves
-        for event in todo:
-            state = evolve(state, event)
-        return state
-    start = 0
-    if isinstance(todo[0], GameStarted):
-        state, start = evolve(state, todo[0]), 1
-    w: Any = _Work(state)
-    for event in todo[start:] if start else todo:
-        step = _IN_PLACE.get(type(event))
-        if step is None:
-            w = _Work(evolve(w.freeze(), event))
-            continue
-        step(w, event)
-        w.seq += 1
-    frozen: State = w.freeze()
-    return frozen
+FOLDING: Folding[State, Work, HeroScapeEvent] = Folding(initial_state, thaw, apply, freeze)
+evolve = FOLDING.evolve
+fold = FOLDING.fold
 
 
 def awaited(state: State) -> tuple[str, ...]:
     """The seats whose action the game awaits (``Seating.to_act``): the first dice due, else the phase's."""
-    if state.phase in ("setup", "over"):
+    phase = state.phase
+    if phase in ("setup", "over"):
         return ()
     if state.due:
         return (state.due[0].player,)
-    seats = tuple(s.id for s in state.seats)
-    if state.phase == "placement":
+    if phase == "turn" and state.active is not None:
+        return (PLAYERS[state.active],)
+    seats = tuple([s.id for s in state.seats])
+    if phase == "placement":
         return tuple(p for i, p in enumerate(seats) if not state.placed[i])
-    if state.phase == "markers":
+    if phase == "markers":
         return tuple(p for i, p in enumerate(seats) if state.markers[i] is None)
-    if state.phase == "turn":
-        if state.active is not None:
-            return (PLAYERS[state.active],)
+    if phase == "turn":
         # between a turn's end (or the initiative) and the next marker's reveal, within one action's events
         if state.order and state.turn_index + 1 < TURNS_PER_ROUND * len(state.order):
             return (turn_player(state, state.turn_index + 1)[0],)
         return seats
-    if state.phase == "initiative":  # the last d20 rolled, before the tie or the winner is recorded
+    if phase == "initiative":  # the last d20 rolled, before the tie or the winner is recorded
         return state.contenders or seats
     return ()
 
@@ -618,7 +550,8 @@ def figure_json(state: State, f: Figure) -> dict[str, Any]:
     card = card_of(state, f.owner, f.card)
     return {"owner": PLAYERS[f.owner], "figure": f.id, "card": f.card, "name": card.name,
             "hex": list(f.hex) if f.hex else None, "tail": list(f.tail) if f.tail else None,
-            "wounds": f.wounds, "life": card.life, "status": f.status, "moved": f.moved, "attacked": f.attacked}
+            "wounds": f.wounds, "life": card.life, "status": f.status,
+            "moved": (f.owner, f.id) in state.moved, "attacked": (f.owner, f.id) in state.attacked}
 
 
 def state_to_builtins(state: State) -> dict[str, Any]:
@@ -660,7 +593,8 @@ def state_to_builtins(state: State) -> dict[str, Any]:
 
 
 __all__ = [
-    "INDEX", "MARKERS", "PLAYERS", "TURNS_PER_ROUND", "Due", "Figure", "State", "alive_cards", "awaited", "board",
-    "board_of", "card_of", "evolve", "figure_index", "figure_json", "fold", "hexes_of", "initial_state", "on_map",
-    "occupant_at", "points_on_map", "state_to_builtins", "turn_player",
+    "FOLDING", "INDEX", "MARKERS", "PLAYERS", "TURNS_PER_ROUND", "Due", "Figure", "State", "Work", "alive_cards",
+    "apply", "awaited", "board", "board_of", "card_of", "evolve", "figure_ids", "figure_index", "figure_json", "fold",
+    "freeze", "hexes_of", "initial_state", "on_map", "occupant_at", "points_on_map", "state_to_builtins", "thaw",
+    "turn_player",
 ]

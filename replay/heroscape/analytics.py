@@ -15,7 +15,8 @@ from typing import Any
 
 import msgspec
 
-from engine.heroscape.setup import SYSTEM_NAME, catalogue
+from engine.heroscape.catalogue import catalogue
+from engine.heroscape.setup import SYSTEM_NAME
 from events.heroscape import (
     AttackDeclared,
     AttackResolved,

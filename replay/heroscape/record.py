@@ -29,7 +29,8 @@ from engine.heroscape.actions import (
     Place,
     Roll,
 )
-from engine.heroscape.setup import catalogue, recorded_setup
+from engine.heroscape.catalogue import catalogue
+from engine.heroscape.history import recorded_setup
 from events.heroscape import GameEnded, GameStarted, Placement
 from replay.heroscape.explain import text as explain_text
 from replay.heroscape.views import redacted_event

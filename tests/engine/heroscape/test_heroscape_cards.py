@@ -1,11 +1,11 @@
-"""The sample army cards (fixtures/heroscape/armies.json) and the card checks (§1)."""
+"""The sample army cards (engine/heroscape/data/armies.json) and the card checks (§1)."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine.errors import SetupError
-from engine.heroscape.cards import load_cards, parse_card
+from engine.heroscape.catalogue import load_cards, parse_card
 
 
 def test_sample_cards_heroes_squads_and_a_double_space_figure() -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from engine.heroscape.catalogue import load_maps
 from engine.heroscape.geometry import Mover, reachable
 from engine.heroscape.glyphs import HEALING, bonuses, initiative
-from engine.heroscape.maps import load_maps
 
 
 def test_R2_permanent_glyphs_add_while_held() -> None:

@@ -1,12 +1,12 @@
-"""The sample maps (fixtures/heroscape/maps.json) and the map format's checks (§1)."""
+"""The sample maps (engine/heroscape/data/maps.json) and the map format's checks (§1)."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine.errors import SetupError
+from engine.heroscape.catalogue import load_maps, parse_map
 from engine.heroscape.geometry import Mover, fall_dice, line_of_sight, reachable
-from engine.heroscape.maps import load_maps, parse_map
 
 
 def test_sample_maps_have_levels_water_a_road_and_glyphs() -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from engine.heroscape.catalogue import load_maps
 from engine.heroscape.geometry import Board, Cell
-from engine.heroscape.maps import load_maps
 from replay.heroscape.mat import render_map
 
 

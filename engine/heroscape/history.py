@@ -1,4 +1,5 @@
-"""A recorded stream back to the actions that produced it (``warlog verify``, record and JSONL import).
+"""A recorded stream read back into its setup and the actions that produced it (``warlog verify``, record and
+JSONL import); ``redecide`` is the framework's (``engine.play.redecide_by_evolve``): HeroScape adds nothing to it.
 
 Each action starts with one event: ``army_placed`` (place), ``markers_placed`` (markers), ``dice_rolled`` entered at
 the table (roll) or for a Berserker Charge (charge), ``move_declared`` (move), ``attack_declared`` (attack),
@@ -8,6 +9,7 @@ the table (roll) or for a Berserker Charge (charge), ``move_declared`` (move), `
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.errors import StreamError
 from engine.heroscape.actions import (
@@ -22,6 +24,8 @@ from engine.heroscape.actions import (
     Place,
     Roll,
 )
+from engine.heroscape.catalogue import catalogue
+from engine.heroscape.setup import SYSTEM_NAME
 from engine.play import actions_from
 from engine.system import RecordedAction
 from events.heroscape import (
@@ -36,6 +40,31 @@ from events.heroscape import (
     MoveDeclared,
     TurnEnded,
 )
+
+
+def recorded_setup(events: Sequence[HeroScapeEvent]) -> dict[str, Any]:
+    """The setup that starts the recorded game again (its army by name when a sample army has that name)."""
+    if not events or not isinstance(events[0], GameStarted):
+        raise StreamError(0, "a HeroScape stream starts with game_started")
+    started = events[0]
+    _, armies = catalogue()
+    players = []
+    for seat, army in zip(started.seats, started.armies, strict=True):
+        shown: Any = army.name if army.name in armies else {"cards": [c.key for c in army.cards]}
+        players.append({"id": seat.id, "name": seat.name, "army": shown})
+    v = started.variant
+    setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players,
+                             "variant": {"mode": v.mode, "game": v.game, "map": v.map, "max_rounds": v.max_rounds},
+                             "seed": started.seed}
+    if started.position is not None:
+        p = started.position
+        setup["position"] = {
+            "figures": [{"owner": f.owner, "figure": f.figure, "hex": list(f.hex),
+                         **({"tail": list(f.tail)} if f.tail else {}), "wounds": f.wounds} for f in p.figures],
+            "round": p.round, "used_glyphs": list(p.used),
+            "specials_used": {k: list(v) for k, v in p.specials_used.items()},
+        }
+    return setup
 
 
 def action_of(event: HeroScapeEvent, index: int) -> HeroScapeAction | None:
@@ -75,4 +104,4 @@ def recorded_actions(events: Sequence[HeroScapeEvent]) -> list[RecordedAction[He
     return actions_from(events, 1, action_of)
 
 
-__all__ = ["action_of", "recorded_actions"]
+__all__ = ["action_of", "recorded_actions", "recorded_setup"]
