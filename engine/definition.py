@@ -92,11 +92,11 @@ class Unfolded(Generic[S, E]):
 # -- the system object ------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class System(Generic[S, A, E]):
     """A game system: every member of ``engine.system.GameSystem`` (``engine.system`` documents each), as the
     system's own functions and values. ``is_stalled`` is the optional ``Stalling`` capability (None: the system
-    has no such rule)."""
+    has no such rule). A system is one object: hashed and compared by identity (callers cache per system)."""
 
     # -- Rules
     name: str
