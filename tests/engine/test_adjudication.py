@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from warlog_pebbles.rules import PEBBLES, Pebbles, State
 
 from engine.adjudication import SCOREKEEPER, Adjudicate, recorded_adjudication
 from engine.errors import RuleError
 from engine.play import play, verify
 from engine.system import Outcome, Stalling, TimeRuling
 from events import Adjudication
-from tests.conformance.pebbles import PEBBLES, Pebbles, State
 
 
 def _running(players: int = 3, teams: bool = False, heap: int = 21) -> tuple[list[Any], State]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from warlog_pebbles.rules import PEBBLES, GreedyBot, Pebbles, RandomBot, State
 
 from engine.lords_of_war import SYSTEM as LORDS_OF_WAR
 from engine.play import play, seat_bots, verify
-from tests.conformance.pebbles import PEBBLES, GreedyBot, Pebbles, RandomBot, State
 
 
 def test_play_the_action_limit_ends_a_game_by_concessions():

@@ -4,12 +4,13 @@
 
 from __future__ import annotations
 
+from warlog_pebbles.rules import PEBBLES
+
 from engine.adjudication import SCOREKEEPER, Adjudicate
 from replay.log.demo import record_bot_game
 from replay.log.service import GameService
 from replay.log.verify import verify_game
 from replay.store.memory_store import MemoryEventStore
-from tests.conformance.pebbles import PEBBLES
 from tests.engine.test_adjudication import Stalls
 
 

@@ -1,4 +1,4 @@
-"""Pebbles: a tiny game system for the tests only, registered from them (``engine.systems.registered``), never shipped.
+"""Pebbles: a tiny game system for the tests only, a package of its own installed into the test venv, never shipped.
 
 It exists to hold the ``GameSystem`` protocol to more than Lords of War's shape: three or four seats, teams, a
 concession that does not end the game, placings with ties, a hidden value per seat.
@@ -15,8 +15,8 @@ until ``game_ended`` reveals every bonus). Seats take turns in seating order, sk
 Score of a seat: pebbles taken + bonus (after ``game_ended``, the bonuses it reveals). Placings: the sides still in
 by score (a team: its seats' sum; equal scores tie), then the sides out, the last to concede first.
 
-Its replay parts (views, explanations, a text record, a terminal picture) are in ``pebbles_replay.py``, registered
-from the tests with ``replay.systems.registered``.
+Its replay parts (views, explanations, a text record, a terminal picture) are in ``replay_parts.py``, its API parts
+in ``api_parts.py``; the plug-in that gives all three is ``warlog_pebbles.PLUGIN``.
 """
 
 from __future__ import annotations
