@@ -28,6 +28,7 @@ test: $(STAMP)
 	  exit 1; }
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports --no-cache  # the import contracts of pyproject.toml (layers, systems apart)
 	$(PY) -m pytest -n 2  # two workers (pytest-xdist): the 2-core machines run the suite in ~4 min, not ~6
 
 test-all: $(STAMP)
