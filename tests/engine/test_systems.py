@@ -3,11 +3,12 @@ tests for a while and put back exactly, looked up by name."""
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 
 import pytest
-from warlog_pebbles.rules import PEBBLES, Pebbles
+from warlog_pebbles.rules import PEBBLES
 
 from engine.lords_of_war import SYSTEM as LORDS_OF_WAR
 from engine.systems import (
@@ -57,10 +58,7 @@ def test_systems_registered_adds_for_the_block_only_even_when_it_raises():
 
 
 def test_systems_registered_with_replace_puts_the_original_back():
-    class Renamed(Pebbles):
-        name = "lords-of-war"
-
-    impostor = Renamed()
+    impostor = dataclasses.replace(PEBBLES, name="lords-of-war")
     with pytest.raises(ValueError, match="already registered"):
         register(impostor)
     with registered(impostor, replace=True):
@@ -97,12 +95,8 @@ def test_systems_register_refuses_what_is_not_a_game_system():
 
 @pytest.mark.parametrize("name", ["Pebbles", "peb bles", "pebbles-", "-pebbles", "", "pebbles_2"])
 def test_systems_register_refuses_a_name_that_is_not_a_slug(name):
-    class Named(Pebbles):
-        pass
-
-    Named.name = name
     with pytest.raises(ValueError, match="lower-case words"):
-        register(Named())
+        register(dataclasses.replace(PEBBLES, name=name))
     assert system_names() == BUILT_IN
 
 

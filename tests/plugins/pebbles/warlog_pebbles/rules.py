@@ -15,13 +15,14 @@ until ``game_ended`` reveals every bonus). Seats take turns in seating order, sk
 Score of a seat: pebbles taken + bonus (after ``game_ended``, the bonuses it reveals). Placings: the sides still in
 by score (a team: its seats' sum; equal scores tie), then the sides out, the last to concede first.
 
-Its replay parts (views, explanations, a text record, a terminal picture) are in ``replay_parts.py``, its API parts
-in ``api_parts.py``; the plug-in that gives all three is ``warlog_pebbles.PLUGIN``.
+``PEBBLES`` is its ``engine.system.GameSystem``, an ``engine.definition.System`` of this module's functions. Its
+replay parts (views, explanations, a text record, a terminal picture) are in ``replay_parts.py``, its API parts in
+``api_parts.py``; the plug-in that gives all three is ``warlog_pebbles.PLUGIN``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, assert_never
 
 import msgspec
@@ -34,15 +35,13 @@ from engine.adjudication import (
     parse_adjudication,
     recorded_adjudication,
 )
+from engine.definition import System, Unfolded
 from engine.errors import RuleError, SetupError, StreamError
-from engine.play import redecide_by_evolve
 from engine.prng import SplitMix64
 from engine.system import (
-    BotFactory,
     GameSystem,
     Outcome,
     RecordedAction,
-    Redecided,
     Seat,
     SeatCounts,
     TimeRuling,
@@ -194,216 +193,231 @@ class GreedyBot:
 
 
 
-class Pebbles:
-    name = NAME
-    rules_version = "pebbles/1"
-    codec = CODEC
-    action_type = PebblesAction
-    bots: Mapping[str, BotFactory[State, PebblesAction]] = {"random": RandomBot, "greedy": GreedyBot}
+# -- Rules -----------------------------------------------------------------------------------------------------------
 
-    # -- Rules ----------------------------------------------------------------------------------------------
-    def start(self, setup: dict[str, Any]) -> tuple[PebblesEvent, ...]:
-        seats = self.seats(setup)
-        variant = setup.get("variant") or {}
-        heap, seed = variant.get("heap", 21), setup.get("seed", 0)
-        if not isinstance(heap, int) or isinstance(heap, bool) or not 6 <= heap <= 99:
-            raise SetupError("invalid_variant", "setup", f"heap must be 6 to 99 pebbles, not {heap!r}")
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise SetupError("invalid_setup", "setup", f"seed must be a whole number >= 0, not {seed!r}")
-        names = [str(p.get("name", s.id)) for p, s in zip(setup["players"], seats, strict=True)]
-        rng = SplitMix64(seed)
-        seated = tuple(SeatRecord(id=s.id, name=n, team=s.team) for s, n in zip(seats, names, strict=True))
-        started = GameStarted(system=NAME, seats=seated, heap=heap, teams=bool(variant.get("teams")), seed=seed)
-        return (started, *(BonusDealt(player=s.id, bonus=rng.below(3)) for s in seats))
+def start(setup: dict[str, Any]) -> tuple[PebblesEvent, ...]:
+    seated_at = seats(setup)
+    variant = setup.get("variant") or {}
+    heap, seed = variant.get("heap", 21), setup.get("seed", 0)
+    if not isinstance(heap, int) or isinstance(heap, bool) or not 6 <= heap <= 99:
+        raise SetupError("invalid_variant", "setup", f"heap must be 6 to 99 pebbles, not {heap!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise SetupError("invalid_setup", "setup", f"seed must be a whole number >= 0, not {seed!r}")
+    names = [str(p.get("name", s.id)) for p, s in zip(setup["players"], seated_at, strict=True)]
+    rng = SplitMix64(seed)
+    seated = tuple(SeatRecord(id=s.id, name=n, team=s.team) for s, n in zip(seated_at, names, strict=True))
+    started = GameStarted(system=NAME, seats=seated, heap=heap, teams=bool(variant.get("teams")), seed=seed)
+    return (started, *(BonusDealt(player=s.id, bonus=rng.below(3)) for s in seated_at))
 
-    def initial_state(self) -> State:
-        return State()
 
-    def decide(self, state: State, action: PebblesAction) -> tuple[PebblesEvent, ...]:
-        if isinstance(action, Adjudicate):
-            teams: dict[str, list[str]] = {}
-            for s in state.seats:
-                if s.team is not None:
-                    teams.setdefault(s.team, []).append(s.id)
-            adjudged = adjudicate(action, [s.id for s in state.seats], state, lambda: self.on_time(state), teams)
-            return (self._end(state, "adjudicated", adjudged),)
-        if state.phase == "setup":
-            raise RuleError("not_started", "setup", "the game has not started")
-        if state.phase == "over":
-            raise RuleError("game_over", "P5", f"the game is over ({state.end_reason})")
-        seat = _index(state, action.player)
-        if seat is None:
-            raise RuleError("unknown_player", "contract", f"there is no seat {action.player!r}")
-        if action.player in state.out:
-            raise RuleError("out", "P4", f"{action.player} has conceded and is out")
-        match action:
-            case Concede():
-                out = (*state.out, *_side(state, action.player))
-                ended = len(_sides_in(state, out)) <= 1
-                return (Conceded(player=action.player), *((self._end(state, "last_standing"),) if ended else ()))
-            case Take(count=count):
-                if seat != state.active:
-                    raise RuleError("not_your_turn", "P1", f"it is {state.seats[state.active].id}'s turn")
-                if not 1 <= count <= 3:
-                    raise RuleError("take_range", "P2", f"take 1 to 3 pebbles, not {count}")
-                if count > state.heap:
-                    raise RuleError("heap_short", "P3", f"the heap holds {state.heap}, not {count}")
-                ended = count == state.heap
-                return (Taken(player=action.player, count=count), *((self._end(state, "heap_empty"),) if ended else ()))
-            case _:
-                assert_never(action)
+def initial_state() -> State:
+    return State()
 
-    @staticmethod
-    def _end(state: State, reason: Literal["heap_empty", "last_standing", "adjudicated"],
-             adjudication: Adjudication | None = None) -> GameEnded:
-        return GameEnded(reason=reason, bonuses={s.id: b for s, b in zip(state.seats, state.bonuses, strict=True)},
-                         adjudication=adjudication)
 
-    def evolve(self, state: State, event: PebblesEvent) -> State:
-        seq = state.seq + 1
+def decide(state: State, action: PebblesAction) -> tuple[PebblesEvent, ...]:
+    if isinstance(action, Adjudicate):
+        teams: dict[str, list[str]] = {}
+        for s in state.seats:
+            if s.team is not None:
+                teams.setdefault(s.team, []).append(s.id)
+        adjudged = adjudicate(action, [s.id for s in state.seats], state, lambda: on_time(state), teams)
+        return (_end(state, "adjudicated", adjudged),)
+    if state.phase == "setup":
+        raise RuleError("not_started", "setup", "the game has not started")
+    if state.phase == "over":
+        raise RuleError("game_over", "P5", f"the game is over ({state.end_reason})")
+    seat = _index(state, action.player)
+    if seat is None:
+        raise RuleError("unknown_player", "contract", f"there is no seat {action.player!r}")
+    if action.player in state.out:
+        raise RuleError("out", "P4", f"{action.player} has conceded and is out")
+    match action:
+        case Concede():
+            out = (*state.out, *_side(state, action.player))
+            ended = len(_sides_in(state, out)) <= 1
+            return (Conceded(player=action.player), *((_end(state, "last_standing"),) if ended else ()))
+        case Take(count=count):
+            if seat != state.active:
+                raise RuleError("not_your_turn", "P1", f"it is {state.seats[state.active].id}'s turn")
+            if not 1 <= count <= 3:
+                raise RuleError("take_range", "P2", f"take 1 to 3 pebbles, not {count}")
+            if count > state.heap:
+                raise RuleError("heap_short", "P3", f"the heap holds {state.heap}, not {count}")
+            ended = count == state.heap
+            return (Taken(player=action.player, count=count), *((_end(state, "heap_empty"),) if ended else ()))
+        case _:
+            assert_never(action)
+
+
+def _end(state: State, reason: Literal["heap_empty", "last_standing", "adjudicated"],
+         adjudication: Adjudication | None = None) -> GameEnded:
+    return GameEnded(reason=reason, bonuses={s.id: b for s, b in zip(state.seats, state.bonuses, strict=True)},
+                     adjudication=adjudication)
+
+
+def evolve(state: State, event: PebblesEvent) -> State:
+    seq = state.seq + 1
+    match event:
+        case GameStarted():
+            n = len(event.seats)
+            return State(seq=seq, phase="play", seats=event.seats, heap=event.heap, turn=1, taken=(0,) * n,
+                         bonuses=(0,) * n)
+        case BonusDealt():
+            i = _index(state, event.player) or 0
+            bonuses = (*state.bonuses[:i], event.bonus, *state.bonuses[i + 1 :])
+            return msgspec.structs.replace(state, seq=seq, bonuses=bonuses)
+        case Taken():
+            i = _index(state, event.player) or 0
+            taken = (*state.taken[:i], state.taken[i] + event.count, *state.taken[i + 1 :])
+            return msgspec.structs.replace(state, seq=seq, heap=state.heap - event.count, taken=taken,
+                                           active=_next_in(state, i, state.out), turn=state.turn + 1)
+        case Conceded():
+            out = (*state.out, *_side(state, event.player))
+            active = state.active if state.seats[state.active].id not in out else _next_in(state, state.active, out)
+            return msgspec.structs.replace(state, seq=seq, out=out, active=active)
+        case GameEnded():  # the bonuses as revealed: what every view sees from now on
+            bonuses = tuple(event.bonuses.get(s.id, b) for s, b in zip(state.seats, state.bonuses, strict=True))
+            return msgspec.structs.replace(state, seq=seq, phase="over", end_reason=event.reason, bonuses=bonuses,
+                                           adjudication=event.adjudication)
+        case _:
+            assert_never(event)
+
+
+def fold(events: Iterable[PebblesEvent], state: State | None = None) -> State:
+    state = initial_state() if state is None else state
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def parse_action(data: Any) -> PebblesAction:
+    if is_adjudication(data):
+        return parse_adjudication(data)
+    try:
+        return msgspec.convert(data, PebblesAction)  # type: ignore[no-any-return]
+    except msgspec.ValidationError as error:
+        raise RuleError("malformed", "contract", f"not a pebbles action: {error}") from None
+
+
+def legal_actions(state: State, seat: str | None = None) -> Sequence[PebblesAction]:
+    """Every take of the seat to act; concession (legal any time while in) is left out."""
+    awaited = to_act(state)
+    if not awaited or (seat is not None and seat not in awaited):
+        return []
+    return [Take(player=awaited[0], count=n) for n in range(1, min(3, state.heap) + 1)]
+
+
+def concession(seat: str) -> PebblesAction:
+    return Concede(player=seat)
+
+
+def state_to_builtins(state: State) -> dict[str, Any]:
+    result = outcome(state)
+    return {
+        "seq": state.seq, "phase": state.phase, "turn": state.turn, "heap": state.heap,
+        "active": to_act(state)[0] if to_act(state) else None,
+        "seats": [msgspec.to_builtins(s) for s in state.seats],
+        "taken": {s.id: n for s, n in zip(state.seats, state.taken, strict=True)},
+        "bonuses": {s.id: b for s, b in zip(state.seats, state.bonuses, strict=True)},
+        "out": list(state.out), "end_reason": state.end_reason,
+        "winners": list(result.winners) if result else None,
+        "winner": None if result is None else "draw" if result.is_draw else "+".join(result.winners),
+        "adjudication": msgspec.to_builtins(state.adjudication) if state.adjudication is not None else None,
+    }
+
+# -- Seating ---------------------------------------------------------------------------------------------------------
+
+def seat_counts(setup: Mapping[str, Any] | None = None) -> SeatCounts:
+    teams = bool(((setup or {}).get("variant") or {}).get("teams"))
+    return SeatCounts(4, 4) if teams else SeatCounts(3, 4)
+
+
+def seats(setup: Mapping[str, Any]) -> tuple[Seat, ...]:
+    players = setup.get("players")
+    counts = seat_counts(setup)
+    if not isinstance(players, list) or len(players) not in counts or not all(isinstance(p, dict) for p in players):
+        raise SetupError("invalid_setup", "setup", f"pebbles is played by {counts} players")
+    teams = counts.min == 4
+    return tuple(Seat(id=seat_id(i), index=i, team=("odd", "even")[i % 2] if teams else None)
+                 for i in range(len(players)))
+
+
+def to_act(state: State) -> tuple[str, ...]:
+    return (state.seats[state.active].id,) if state.phase == "play" else ()
+
+
+def turn(state: State) -> int:
+    return state.turn
+
+# -- Results ---------------------------------------------------------------------------------------------------------
+
+def outcome(state: State) -> Outcome | None:
+    if state.phase != "over" or state.end_reason is None:
+        return None
+    scores = _scores(state)
+    if state.adjudication is not None:
+        return Outcome.adjudicated(state.adjudication, scores)
+    return Outcome.ranked(_placings(state, scores), state.end_reason, scores)
+
+
+def on_time(state: State) -> TimeRuling:
+    """Time called: the placings the game has now (score of the sides still in, then the sides out)."""
+    scores = _scores(state)
+    shown = ", ".join(f"{seat} {score}" for seat, score in scores.items())
+    return TimeRuling(tuple(_placings(state, scores)), f"the sides still in by score ({shown}), then those out")
+
+# -- Records ---------------------------------------------------------------------------------------------------------
+
+def recorded_setup(events: Sequence[PebblesEvent]) -> dict[str, Any]:
+    if not events or not isinstance(events[0], GameStarted):
+        raise StreamError(0, "a pebbles stream starts with game_started")
+    started = events[0]
+    return {"system": NAME, "players": [{"id": s.id, "name": s.name} for s in started.seats],
+            "variant": {"heap": started.heap, "teams": started.teams}, "seed": started.seed}
+
+
+def recorded_actions(events: Sequence[PebblesEvent]) -> list[RecordedAction[PebblesAction]]:
+    out: list[RecordedAction[PebblesAction]] = []
+    i = 0
+    while i < len(events) and isinstance(events[i], (GameStarted, BonusDealt)):
+        i += 1
+    while i < len(events):
+        event = events[i]
         match event:
-            case GameStarted():
-                n = len(event.seats)
-                return State(seq=seq, phase="play", seats=event.seats, heap=event.heap, turn=1, taken=(0,) * n,
-                             bonuses=(0,) * n)
-            case BonusDealt():
-                i = _index(state, event.player) or 0
-                bonuses = (*state.bonuses[:i], event.bonus, *state.bonuses[i + 1 :])
-                return msgspec.structs.replace(state, seq=seq, bonuses=bonuses)
             case Taken():
-                i = _index(state, event.player) or 0
-                taken = (*state.taken[:i], state.taken[i] + event.count, *state.taken[i + 1 :])
-                return msgspec.structs.replace(state, seq=seq, heap=state.heap - event.count, taken=taken,
-                                               active=_next_in(state, i, state.out), turn=state.turn + 1)
+                action: PebblesAction = Take(player=event.player, count=event.count)
             case Conceded():
-                out = (*state.out, *_side(state, event.player))
-                active = state.active if state.seats[state.active].id not in out else _next_in(state, state.active, out)
-                return msgspec.structs.replace(state, seq=seq, out=out, active=active)
-            case GameEnded():  # the bonuses as revealed: what every view sees from now on
-                bonuses = tuple(event.bonuses.get(s.id, b) for s, b in zip(state.seats, state.bonuses, strict=True))
-                return msgspec.structs.replace(state, seq=seq, phase="over", end_reason=event.reason, bonuses=bonuses,
-                                               adjudication=event.adjudication)
+                action = Concede(player=event.player)
+            case GameEnded(adjudication=adjudication) if adjudication is not None:
+                out.append(RecordedAction(i, i + 1, SCOREKEEPER, recorded_adjudication(adjudication)))
+                i += 1
+                continue
             case _:
-                assert_never(event)
-
-    def fold(self, events: Iterable[PebblesEvent], state: State | None = None) -> State:
-        state = self.initial_state() if state is None else state
-        for event in events:
-            state = self.evolve(state, event)
-        return state
-
-    def parse_action(self, data: Any) -> PebblesAction:
-        if is_adjudication(data):
-            return parse_adjudication(data)
-        try:
-            return msgspec.convert(data, PebblesAction)  # type: ignore[no-any-return]
-        except msgspec.ValidationError as error:
-            raise RuleError("malformed", "contract", f"not a pebbles action: {error}") from None
-
-    def legal_actions(self, state: State, seat: str | None = None) -> Sequence[PebblesAction]:
-        """Every take of the seat to act; concession (legal any time while in) is left out."""
-        awaited = self.to_act(state)
-        if not awaited or (seat is not None and seat not in awaited):
-            return []
-        return [Take(player=awaited[0], count=n) for n in range(1, min(3, state.heap) + 1)]
-
-    def concession(self, seat: str) -> PebblesAction:
-        return Concede(player=seat)
-
-    def state_to_builtins(self, state: State) -> dict[str, Any]:
-        outcome = self.outcome(state)
-        return {
-            "seq": state.seq, "phase": state.phase, "turn": state.turn, "heap": state.heap,
-            "active": self.to_act(state)[0] if self.to_act(state) else None,
-            "seats": [msgspec.to_builtins(s) for s in state.seats],
-            "taken": {s.id: n for s, n in zip(state.seats, state.taken, strict=True)},
-            "bonuses": {s.id: b for s, b in zip(state.seats, state.bonuses, strict=True)},
-            "out": list(state.out), "end_reason": state.end_reason,
-            "winners": list(outcome.winners) if outcome else None,
-            "winner": None if outcome is None else "draw" if outcome.is_draw else "+".join(outcome.winners),
-            "adjudication": msgspec.to_builtins(state.adjudication) if state.adjudication is not None else None,
-        }
-
-    # -- Seating --------------------------------------------------------------------------------------------
-    def seat_counts(self, setup: Mapping[str, Any] | None = None) -> SeatCounts:
-        teams = bool(((setup or {}).get("variant") or {}).get("teams"))
-        return SeatCounts(4, 4) if teams else SeatCounts(3, 4)
-
-    def seats(self, setup: Mapping[str, Any]) -> tuple[Seat, ...]:
-        players = setup.get("players")
-        counts = self.seat_counts(setup)
-        if not isinstance(players, list) or len(players) not in counts or not all(isinstance(p, dict) for p in players):
-            raise SetupError("invalid_setup", "setup", f"pebbles is played by {counts} players")
-        teams = counts.min == 4
-        return tuple(Seat(id=seat_id(i), index=i, team=("odd", "even")[i % 2] if teams else None)
-                     for i in range(len(players)))
-
-    def to_act(self, state: State) -> tuple[str, ...]:
-        return (state.seats[state.active].id,) if state.phase == "play" else ()
-
-    def turn(self, state: State) -> int:
-        return state.turn
-
-    # -- Results --------------------------------------------------------------------------------------------
-    def outcome(self, state: State) -> Outcome | None:
-        if state.phase != "over" or state.end_reason is None:
-            return None
-        scores = _scores(state)
-        if state.adjudication is not None:
-            return Outcome.adjudicated(state.adjudication, scores)
-        return Outcome.ranked(_placings(state, scores), state.end_reason, scores)
-
-    def on_time(self, state: State) -> TimeRuling:
-        """Time called: the placings the game has now (score of the sides still in, then the sides out)."""
-        scores = _scores(state)
-        shown = ", ".join(f"{seat} {score}" for seat, score in scores.items())
-        return TimeRuling(tuple(_placings(state, scores)), f"the sides still in by score ({shown}), then those out")
-
-    # -- Records --------------------------------------------------------------------------------------------
-    def recorded_setup(self, events: Sequence[PebblesEvent]) -> dict[str, Any]:
-        if not events or not isinstance(events[0], GameStarted):
-            raise StreamError(0, "a pebbles stream starts with game_started")
-        started = events[0]
-        return {"system": NAME, "players": [{"id": s.id, "name": s.name} for s in started.seats],
-                "variant": {"heap": started.heap, "teams": started.teams}, "seed": started.seed}
-
-    def recorded_actions(self, events: Sequence[PebblesEvent]) -> list[RecordedAction[PebblesAction]]:
-        out: list[RecordedAction[PebblesAction]] = []
-        i = 0
-        while i < len(events) and isinstance(events[i], (GameStarted, BonusDealt)):
-            i += 1
-        while i < len(events):
-            event = events[i]
-            match event:
-                case Taken():
-                    action: PebblesAction = Take(player=event.player, count=event.count)
-                case Conceded():
-                    action = Concede(player=event.player)
-                case GameEnded(adjudication=adjudication) if adjudication is not None:
-                    out.append(RecordedAction(i, i + 1, SCOREKEEPER, recorded_adjudication(adjudication)))
-                    i += 1
-                    continue
-                case _:
-                    raise StreamError(i, f"event {i + 1}: {type(event).tag_name()} does not start an action")
-            ends = i + 1 < len(events) and isinstance(events[i + 1], GameEnded) and events[i + 1].adjudication is None
-            stop = i + 2 if ends else i + 1
-            out.append(RecordedAction(i, stop, action.player, action))
-            i = stop
-        return out
-
-    def redecide(
-        self, events: Sequence[PebblesEvent]
-    ) -> Generator[Redecided[PebblesAction, PebblesEvent], None, State]:
-        return redecide_by_evolve(self, events, self.recorded_actions(events))
-
-    # -- SelfPlay -------------------------------------------------------------------------------------------
-    def sample_setup(self, index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
-        count = 3 + index % 2 if seats is None else seats
-        teams = count == 4 and index % 4 == 3
-        if count not in self.seat_counts({"variant": {"teams": teams}}):
-            raise SetupError("invalid_setup", "setup", f"pebbles is played by 3 or 4 players, not {count}")
-        return {"system": NAME, "players": [{"id": seat_id(i), "name": f"bot {i + 1}"} for i in range(count)],
-                "variant": {"heap": (12, 21, 30)[index % 3], "teams": teams}, "seed": seed}
+                raise StreamError(i, f"event {i + 1}: {type(event).tag_name()} does not start an action")
+        ends = i + 1 < len(events) and isinstance(events[i + 1], GameEnded) and events[i + 1].adjudication is None
+        stop = i + 2 if ends else i + 1
+        out.append(RecordedAction(i, stop, action.player, action))
+        i = stop
+    return out
 
 
-PEBBLES: GameSystem[State, PebblesAction, PebblesEvent] = Pebbles()
+# -- SelfPlay --------------------------------------------------------------------------------------------------------
+
+def sample_setup(index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
+    count = 3 + index % 2 if seats is None else seats
+    teams = count == 4 and index % 4 == 3
+    if count not in seat_counts({"variant": {"teams": teams}}):
+        raise SetupError("invalid_setup", "setup", f"pebbles is played by 3 or 4 players, not {count}")
+    return {"system": NAME, "players": [{"id": seat_id(i), "name": f"bot {i + 1}"} for i in range(count)],
+            "variant": {"heap": (12, 21, 30)[index % 3], "teams": teams}, "seed": seed}
+
+
+# The scorekeeper's Adjudicate is decided in pebbles' own rules (decide, parse_action, recorded_actions).
+PEBBLES: GameSystem[State, PebblesAction, PebblesEvent] = System(
+    name=NAME, rules_version="pebbles/1", codec=CODEC, action_type=PebblesAction,
+    folding=Unfolded(initial_state, evolve, fold), start=start, decide=decide, parse_action=parse_action,
+    legal_actions=legal_actions, concession=concession, state_to_builtins=state_to_builtins,
+    seat_counts=seat_counts, seats=seats, to_act=to_act, turn=turn, outcome=outcome, on_time=on_time,
+    recorded_setup=recorded_setup, recorded_actions=recorded_actions,
+    bots={"random": RandomBot, "greedy": GreedyBot}, sample_setup=sample_setup,
+)
