@@ -9,9 +9,12 @@ PORT ?= 8000
 
 .PHONY: run test test-all bench bench-quick clean
 
-$(STAMP): pyproject.toml
+# The venv: warlog with its dev tools, and the test system pebbles, a package of its own that warlog finds through
+# its entry point like any installed system (docs/adding-a-system.md).
+$(STAMP): pyproject.toml tests/plugins/pebbles/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check -e '.[dev]'
+	$(PY) -m pip install -q --disable-pip-version-check -e tests/plugins/pebbles
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -25,6 +28,7 @@ test: $(STAMP)
 	  exit 1; }
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports --no-cache  # the import contracts of pyproject.toml (layers, systems apart)
 	$(PY) -m pytest -n 2  # two workers (pytest-xdist): the 2-core machines run the suite in ~4 min, not ~6
 
 test-all: $(STAMP)

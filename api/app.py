@@ -9,6 +9,7 @@ from fastapi import FastAPI
 
 from api import auth, limits, systems, web
 from api.errors import BodyLimit, install_error_handlers
+from api.installed import load_systems
 from api.live import LiveHub
 from api.routes_export import router as export_router
 from api.routes_games import router as games_router
@@ -31,8 +32,10 @@ def open_store(settings: Settings) -> EventStore:
 
 
 def create_app(settings: Settings | None = None, store: EventStore | None = None) -> FastAPI:
-    """Build the app. A given ``store`` is used as is (tests); otherwise the DuckDB file of the settings.
-    ``POST /games`` takes the setup of every system registered in ``api.systems`` now (register first)."""
+    """Build the app. A given ``store`` is used as is (tests); otherwise the DuckDB file of the settings. The
+    installed game systems are loaded first (``api.installed.load_systems``, once per process); ``POST /games`` takes
+    the setup of every system registered then."""
+    load_systems()
     settings = settings or Settings.from_env()
 
     @asynccontextmanager

@@ -20,7 +20,9 @@ from collections.abc import Callable
 
 import api.commands
 from api.database import CliError, database, lock_message, require_database
+from api.installed import load_systems
 from api.options import Parser
+from engine.systems import BrokenPlugin
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -102,7 +104,12 @@ def describe(error: Exception, args: argparse.Namespace) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:  # the installed game systems (their entry points), before the parser that lists them and their options
+        load_systems()
+        args = build_parser().parse_args(argv)
+    except BrokenPlugin as error:  # an installed system that does not fit: which one, and why
+        print(f"warlog: {error}", file=sys.stderr)
+        return 1
     func: Command = args.func
     try:
         _prepare(args)
@@ -116,6 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     except CliError as error:
         _fail(args, error.message)
         return error.status
+    except BrokenPlugin as error:  # a system's replay or API part, read when a command first needs it
+        _fail(args, str(error))
+        return 1
     except Exception as error:  # noqa: BLE001 - the one top-level handler: one line, never a traceback
         if os.environ.get("WARLOG_DEBUG"):
             raise

@@ -9,9 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from api.options import MAX_ROUNDS, MAX_SCORE
 from engine.system import MAX_SEATS, MIN_SEATS
-from engine.systems import system_names
+from engine.systems import DEFAULT_SYSTEM
 
-EXAMPLE_SYSTEM = system_names()[0]  # a built-in system, for the examples of the OpenAPI document
+EXAMPLE_SYSTEM = DEFAULT_SYSTEM  # for the examples of the OpenAPI document
 
 MAX_SEQ = 2**62
 Seq = Annotated[int, Field(ge=0, le=MAX_SEQ)]

@@ -26,13 +26,13 @@ from pydantic import BaseModel, BeforeValidator, Field, create_model
 from pydantic.fields import FieldInfo
 
 from api.errors import ApiError, error_responses
-from engine.systems import get_system
+from engine.systems import DEFAULT_SYSTEM
 from replay.analytics.catalogue import catalogue, new_caches, run
 from replay.analytics.model import Parameter, Statistic
 from replay.analytics.stats import Filters, known_armies
 from replay.errors import StoreUnavailable
 from replay.store.base import CommitListening, SharedLog, SqlReadable
-from replay.systems import default_system
+from replay.systems import plugin_names
 
 _MODELS: dict[type, type[BaseModel]] = {}
 
@@ -91,18 +91,15 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
             keeper.close()
 
 
-DEFAULT_SYSTEM = default_system()
-
-
 def filters(
-    system: str = Query(DEFAULT_SYSTEM, max_length=64, description="the game system (default: the first registered)"),
+    system: str = Query(DEFAULT_SYSTEM, max_length=64, description=f"the game system (default: {DEFAULT_SYSTEM})"),
     date_from: Day | None = Query(None, description="first day (inclusive) the games started, YYYY-MM-DD"),
     date_to: Day | None = Query(None, description="last day (inclusive), YYYY-MM-DD"),
     tournament: str | None = Query(None, max_length=128, description="a tournament's id"),
     army: str | None = Query(None, max_length=64, description="army, faction or clan label, e.g. orcs"),
     variant: str | None = Query(None, max_length=64, description="the system's variant label, e.g. standard"),
     rules_version: str | None = Query(
-        None, max_length=64, description=f"e.g. {get_system(DEFAULT_SYSTEM).rules_version}"
+        None, max_length=64, description="the rules version the games were recorded under (a game's rules_version)"
     ),
     min_games: int = Query(0, ge=0, le=1_000_000, description="leave out groups with fewer games"),
     ending: Literal["rules", "adjudicated", "all"] | None = Query(
@@ -258,8 +255,6 @@ def _statistic_out(statistic: Statistic) -> StatisticOut:
 
 
 def _systems_armies(request: Request) -> list[SystemArmies]:
-    from replay.systems import plugin_names
-
     source = getattr(request.app.state, "stats_source", None)
     try:
         conn = source.reader() if source is not None else None

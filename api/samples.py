@@ -6,20 +6,20 @@ import sys
 from pathlib import Path
 
 from engine.play import play
-from engine.systems import SYSTEMS, get_system
-from replay.log.demo import default_system, demo_setup, lineups
+from engine.systems import DEFAULT_SYSTEM, get_system, system_names
+from replay.log.demo import demo_setup, lineups
 from replay.log.service import GameService
 from replay.records.record import import_text, store_events
 
 FIXTURE_GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
-SAMPLE_DEMO_GAMES = 12  # bot games of the first registered system (the default one)
+SAMPLE_DEMO_GAMES = 12  # bot games of the default system (engine.systems.DEFAULT_SYSTEM)
 SAMPLE_OTHER_GAMES = 4  # bot games of every other registered system
 
 
 def load_samples(service: GameService, demo_games: int = SAMPLE_DEMO_GAMES,
                  other_games: int = SAMPLE_OTHER_GAMES) -> int:
     """Into an empty store only: the fixture games (re-decided through the rules), then bot games: ``demo_games``
-    of the first registered system and ``other_games`` of each other one, so every system has games to replay and
+    of the default system and ``other_games`` of each other one, so every system has games to replay and
     statistics to show. Returns the count."""
     if service.store.list_games(limit=1).games:
         return 0
@@ -27,9 +27,8 @@ def load_samples(service: GameService, demo_games: int = SAMPLE_DEMO_GAMES,
     for path in sorted(FIXTURE_GAMES.glob("*.jsonl")):
         import_text(service, path.read_text(encoding="utf-8"), name=path.name)
         added += 1
-    first = default_system()
-    for name in list(SYSTEMS):
-        count = demo_games if name == first else other_games
+    for name in system_names():
+        count = demo_games if name == DEFAULT_SYSTEM else other_games
         added += _bot_games(service, name, count, seed=2026)
     print(f"warlog: loaded {added} sample games", file=sys.stderr, flush=True)
     return added

@@ -30,12 +30,15 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from api.installed import load_systems  # noqa: E402
 from engine.lords_of_war import decide, evolve, initial_state, start  # noqa: E402
 from engine.lords_of_war.actions import Concede  # noqa: E402
 from engine.lords_of_war.bots import make_bot  # noqa: E402
 from engine.lords_of_war.state import PLAYERS  # noqa: E402
 from events.lords_of_war import CODEC  # noqa: E402
 from replay.log.demo import demo_setup  # noqa: E402
+
+load_systems()  # a benchmark is a start-up, like the CLI's: the installed systems, through their entry points
 
 CACHE = Path(os.environ.get("WARLOG_BENCH_CACHE", Path(tempfile.gettempdir()) / "warlog-bench-cache"))
 SEATS = (("random", "random"), ("greedy", "random"), ("random", "greedy"), ("greedy", "greedy"))

@@ -50,11 +50,11 @@ def _games(n: int) -> list[list]:
 def _parts(projections, system, headers: dict, streams: dict, repeat: int) -> dict[str, list[float]]:
     """ms per game of each part of ``project_game``: the engine's fold and recorded actions alone, the core's
     reading (``read_game``: both, the opening stepped through, the labels), the core's rows, the system's rows."""
-    from replay.systems import PLUGINS
+    from replay.systems import get_plugin
 
     events = {gid: [item.event for item in stream] for gid, stream in streams.items()}
     facts = {gid: projections.read_game(header, streams[gid], system) for gid, header in headers.items()}
-    analytics = PLUGINS[system.name].analytics
+    analytics = get_plugin(system.name).analytics
     cases = {
         "fold": lambda: (system.fold(e) for e in events.values()),
         "recorded actions": lambda: (system.recorded_actions(e) for e in events.values()),
@@ -75,6 +75,13 @@ def _parts(projections, system, headers: dict, streams: dict, repeat: int) -> di
 def worker(games: int, repeat: int, profile: bool, parts_wanted: bool = False) -> dict:
     """The measurement, in a process whose ``sys.path`` starts with the measured checkout."""
     from engine.systems import get_system
+
+    try:  # the measured checkout fills its registry at start-up (issue 29), an older one on import
+        from api.installed import load_systems
+    except ImportError:
+        pass
+    else:
+        load_systems()
     from replay.analytics import projections
     from replay.log.chain import encode_chain
     from replay.store.duckdb_store import DuckDBEventStore

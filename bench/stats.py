@@ -153,6 +153,9 @@ def measure(conn, games: int, repeat: int, only: list[str] | None) -> None:
 
 
 def main() -> int:
+    from api.installed import load_systems
+
+    load_systems()
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, nargs="+", default=[100_000, 1_000_000])
     parser.add_argument("--base", type=int, default=500, help="real bot games to replicate")

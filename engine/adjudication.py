@@ -29,6 +29,7 @@ from engine.errors import RuleError
 from engine.system import RecordedAction, TimeRuling
 from events import ADJUDICATION_REASONS, Adjudication
 
+S = TypeVar("S")
 A = TypeVar("A")
 E = TypeVar("E")
 
@@ -145,6 +146,44 @@ def with_adjudication(events: Sequence[E], recorded_actions: Callable[[Sequence[
     return out
 
 
+def decide_or_adjudicate(
+    decide: Callable[[S, A], tuple[E, ...]], parse_action: Callable[[Any], A], adjudicated: Callable[[S, Adjudicate], E]
+) -> Callable[[S, A | Adjudicate], tuple[E, ...]]:
+    """A system's ``decide`` of its players' actions with the scorekeeper's ``Adjudicate`` added: the action as given
+    (or as JSON data, which it parses); an adjudication ends the game with the ``game_ended`` of ``adjudicated``
+    (which checks it by ``adjudicate``)."""
+    parse = parse_or_adjudicate(parse_action)
+
+    def decide_action(state: S, action: A | Adjudicate) -> tuple[E, ...]:
+        typed = parse(action)
+        if isinstance(typed, Adjudicate):
+            return (adjudicated(state, typed),)
+        return decide(state, typed)
+
+    return decide_action
+
+
+def parse_or_adjudicate(parse_action: Callable[[Any], A]) -> Callable[[Any], A | Adjudicate]:
+    """A system's ``parse_action`` of its players' actions with the scorekeeper's ``Adjudicate`` added."""
+
+    def parse(data: Any) -> A | Adjudicate:
+        return parse_adjudication(data) if is_adjudication(data) else parse_action(data)
+
+    return parse
+
+
+def recorded_with_adjudication(
+    recorded_actions: Callable[[Sequence[E]], Sequence[RecordedAction[A]]]
+) -> Callable[[Sequence[E]], list[RecordedAction[A | Adjudicate]]]:
+    """A system's ``recorded_actions`` of its players' actions for streams that may end by an adjudication
+    (``with_adjudication``)."""
+
+    def recorded(events: Sequence[E]) -> list[RecordedAction[A | Adjudicate]]:
+        return with_adjudication(events, recorded_actions)
+
+    return recorded
+
+
 def result_text(placings: Sequence[Sequence[str]]) -> str:
     """Placings as people read them: ``p1 wins``, ``a draw``, ``p2, then p1 and p3``."""
     if len(placings) == 1:
@@ -241,9 +280,12 @@ __all__ = [
     "acting_seat",
     "adjudicate",
     "adjudication_of",
+    "decide_or_adjudicate",
     "is_adjudication",
     "parse_adjudication",
+    "parse_or_adjudicate",
     "recorded_adjudication",
+    "recorded_with_adjudication",
     "result_text",
     "with_adjudication",
 ]

@@ -9,7 +9,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from engine.adjudication import SCOREKEEPER, Adjudicate, acting_seat
 from engine.errors import RuleError, StreamError
-from engine.system import Bot, GameSystem, RecordedAction, Redecided, Rules, Seat, Stalling
+from engine.system import Bot, GameSystem, RecordedAction, Redecided, Rules, Seat, stalls
 from events import Event
 
 S = TypeVar("S")
@@ -113,7 +113,7 @@ def play(
 def stalled_draw(system: Any, state: Any) -> Adjudicate | None:
     """The scorekeeper's adjudication that ends a stalled bot game as a draw, when the system tells stalled games
     (``Stalling``) and this one is; else None (bot games: ``play``, ``warlog demo``)."""
-    if isinstance(system, Stalling) and system.is_stalled(state):
+    if stalls(system, state):
         return Adjudicate(winner="draw", reason="stalled")
     return None
 

@@ -242,10 +242,15 @@ BotFactory = Callable[[int], Bot[StateT, ActionT]]  # seed -> a bot
 class Rules(Protocol[StateT, ActionT, EventT]):
     """The spine: ``decide`` checks, ``evolve`` trusts (HOUSE_STYLE)."""
 
-    name: str  # "lords-of-war": the registry key, the contract's system name
-    rules_version: str  # bumps whenever decide() changes behaviour
-    codec: Codec[EventT]  # the system's event union, JSON and msgpack, with upcasters
-    action_type: Any  # the tagged union of actions (msgspec Structs): a type form for msgspec and JSON Schema
+    # Read-only members (a frozen ``engine.definition.System`` has them as fields; any object with them will do).
+    @property
+    def name(self) -> str: ...  # "lords-of-war": the registry key, the contract's system name
+    @property
+    def rules_version(self) -> str: ...  # bumps whenever decide() changes behaviour
+    @property
+    def codec(self) -> Codec[EventT]: ...  # the system's event union, JSON and msgpack, with upcasters
+    @property
+    def action_type(self) -> Any: ...  # the tagged union of actions (msgspec Structs): a type form for msgspec
 
     def start(self, setup: dict[str, Any]) -> tuple[EventT, ...]:
         """Validate a game setup (the body of POST /games minus tokens) and return the opening events
@@ -332,11 +337,20 @@ class Results(Protocol[StateT_contra]):
 @runtime_checkable
 class Stalling(Protocol[StateT_contra]):
     """Optional: a system that can tell a game no longer moves towards an end (a rule of its own, e.g. L5R's R9).
-    ``engine.play.play`` (bot games) ends such a game as a draw by ``adjudicate`` with reason ``stalled``."""
+    ``engine.play.play`` (bot games) ends such a game as a draw by ``adjudicate`` with reason ``stalled``. A
+    ``engine.definition.System`` without such a rule holds None as its ``is_stalled``: ask ``stalls`` rather than
+    ``isinstance``."""
 
     def is_stalled(self, state: StateT_contra) -> bool:
         """Whether the running game in ``state`` is stalled by the system's rule."""
         ...
+
+
+def stalls(system: object, state: Any) -> bool:
+    """Whether ``system`` tells stalled games (``Stalling``: an ``is_stalled`` that is not None) and the game in
+    ``state`` is one by its rule."""
+    rule = getattr(system, "is_stalled", None)
+    return rule is not None and bool(rule(state))
 
 
 @runtime_checkable
@@ -362,10 +376,11 @@ class Records(Protocol[StateT_co, ActionT, EventT]):
 
 
 @runtime_checkable
-class SelfPlay(Protocol[StateT, ActionT]):
+class SelfPlay(Protocol[StateT_contra, ActionT_co]):
     """Games without people: ``warlog demo``, benchmarks, property and conformance tests."""
 
-    bots: Mapping[str, BotFactory[StateT, ActionT]]  # "random", "greedy", ...: each factory takes a seed
+    @property
+    def bots(self) -> Mapping[str, BotFactory[StateT_contra, ActionT_co]]: ...  # "random", "greedy": seed -> bot
 
     def sample_setup(self, index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
         """A valid setup, for demos and tests: ``index`` walks through the system's armies and variants, ``seed``
@@ -410,4 +425,5 @@ __all__ = [
     "Stalling",
     "TimeRuling",
     "seat_id",
+    "stalls",
 ]

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import httpx
 
+from api.installed import EXCLUDE_SETTING
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -38,10 +40,12 @@ def serve(
     seconds: float = 180,  # an upper bound on a condition wait: generous, since a loaded machine starts slowly
 ) -> subprocess.Popen[str]:
     """``python -m MODULE serve --db DB --port PORT ARGS`` (``launcher`` before it: a program that execs it) with
-    the ``WARLOG_*`` settings in ``env``; stdout to /dev/null, stderr kept (text). Returns once ``GET /health``
-    answers 200. AssertionError with the server's stderr if it exits first, or if it does not answer within
-    ``seconds`` (then it is stopped)."""
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("WARLOG_")} | dict(env or {})
+    the ``WARLOG_*`` settings in ``env`` (and the session's ``WARLOG_EXCLUDE_SYSTEMS``: the test system pebbles
+    left out unless ``env`` says otherwise, tests/conftest.py); stdout to /dev/null, stderr kept (text). Returns once
+    ``GET /health`` answers 200. AssertionError with the server's stderr if it exits first, or if it does not answer
+    within ``seconds`` (then it is stopped)."""
+    kept = {k: v for k, v in os.environ.items() if not k.startswith("WARLOG_") or k == EXCLUDE_SETTING}
+    environment = kept | dict(env or {})
     process = subprocess.Popen(
         [*launcher, sys.executable, "-m", module, "serve", "--db", str(db), "--port", str(port), *args],
         cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,

@@ -1,5 +1,5 @@
 """``warlog demo [--system S] [--players N] --games N``: record N complete bot games through the same code path
-as the API, of any registered system (default: the first registered, ``replay.log.demo.default_system``)."""
+as the API, of any registered system (default: ``engine.systems.DEFAULT_SYSTEM``)."""
 
 from __future__ import annotations
 
@@ -24,13 +24,13 @@ def progress(done: int, total: int, started: float, width: int = 30) -> str:
 def _demo(args: argparse.Namespace) -> int:
     from api.remote import game_service
     from engine.errors import SetupError
-    from engine.systems import UnknownSystem, get_system
-    from replay.log.demo import default_system, demo_setup, record_demo_games
+    from engine.systems import DEFAULT_SYSTEM, UnknownSystem, get_system
+    from replay.log.demo import demo_setup, record_demo_games
 
     if args.seed + args.games - 1 > MAX_SEED:
         raise CliError(f"--seed {args.seed} with --games {args.games}: the last game's seed would be past 2^63-1 "
                        f"({MAX_SEED}); give a smaller --seed", status=2)
-    name = args.system or default_system()
+    name = args.system or DEFAULT_SYSTEM
     try:  # before the database is opened: a bad choice creates nothing
         system = get_system(name)
         demo_setup(0, args.seed, system.name, args.players)

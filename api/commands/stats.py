@@ -547,12 +547,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="standard statistics (win rates, matchups, cards, ratings, ...)",
         description="Print a standard statistic over finished games (docs/statistics.md).",
     )
+    from engine.systems import DEFAULT_SYSTEM as default
     from replay.analytics.catalogue import catalogue
-    from replay.systems import default_system
 
     entries = catalogue()
     names = [entry.name for entry in entries]
-    default = default_system()
     stats.add_argument("name", choices=names, metavar="NAME", help=f"the statistic: {', '.join(names)}")
     _add_db(stats)
     stats.add_argument("--system", default=default, help=f"game system (default {default})")

@@ -59,11 +59,11 @@ def _tokens(roles: Any) -> tuple[dict[str, str], dict[str, str]]:
 
 def _system_options(args: argparse.Namespace, system: str, command: str) -> dict[str, Any]:
     """The options given for ``system``'s part of ``command``; a usage error for another system's."""
-    from api.systems import PLUGINS, get_plugin
+    from api.systems import get_plugin, plugins
 
-    for name, plugin in PLUGINS.items():
-        if name != system and plugin.cli.options(args, command):
-            raise CliError(f"options of {name} were given, but the tournament's system is {system}", status=2)
+    for plugin in plugins():
+        if plugin.name != system and plugin.cli.options(args, command):
+            raise CliError(f"options of {plugin.name} were given, but the tournament's system is {system}", status=2)
     try:
         return get_plugin(system).cli.options(args, command)
     except KeyError:
@@ -77,9 +77,9 @@ def _on_the_command_line(message: str, system: str) -> str:
     """``message`` with the options that give each variant it names as JSON (``"variant": {"teams": true}``, as
     the HTTP API takes it) after it: ``(on the command line: --team-rules)``."""
     from api.plugin import TOURNAMENT_CREATE, options_giving
-    from api.systems import PLUGINS
+    from api.systems import find_plugin
 
-    plugin = PLUGINS.get(system)
+    plugin = find_plugin(system)
     if plugin is None:
         return message
 
@@ -273,15 +273,15 @@ class _SystemOptionsParser(Parser):
         if self.system_command is None or self._systems_added:
             return
         self._systems_added = True
-        from api.systems import DEFAULT_SYSTEM, get_plugin, plugin_names
+        from api.systems import DEFAULT_SYSTEM, plugin_names, plugins
 
         for action in self._actions:
             if "--system" in action.option_strings:
                 action.default = DEFAULT_SYSTEM
                 action.help = f"game system (default {DEFAULT_SYSTEM}; known: {', '.join(plugin_names())})"
-        for name in plugin_names():
-            group = self.add_argument_group(f"{name} options")
-            get_plugin(name).cli.add_options(group, self.system_command)
+        for plugin in plugins():
+            group = self.add_argument_group(f"{plugin.name} options")
+            plugin.cli.add_options(group, self.system_command)
 
     def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
         self._add_systems()

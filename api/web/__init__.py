@@ -74,8 +74,8 @@ def web_systems() -> list[dict[str, Any]]:
     """The registered systems and where their drawing is (``board``: a module URL, or None for the table;
     ``stats``: the module drawing the system's own statistics, or None for tables)."""
     out = []
-    for name in systems.plugin_names():
-        web = systems.PLUGINS[name].web
+    for plugin in systems.plugins():
+        name, web = plugin.name, plugin.web
         out.append({"name": name, "board": f"/static/systems/{name}/{web.board}" if web is not None else None,
                     "stats": f"/static/systems/{name}/{web.stats}" if web is not None and web.stats else None})
     return out
@@ -129,8 +129,8 @@ class SystemData:
 def data_router() -> APIRouter:
     """Each system's generated JSON documents (``WebParts.data``), at ``/static/systems/<system>/<name>``."""
     router = APIRouter(include_in_schema=False)
-    for system in systems.plugin_names():
-        web = systems.PLUGINS[system].web
+    for plugin in systems.plugins():
+        system, web = plugin.name, plugin.web
         for name, make in (web.data if web is not None else {}).items():
             document = SystemData(make)
             router.add_api_route(f"/static/systems/{system}/{name}", document.response, methods=["GET", "HEAD"])
@@ -142,8 +142,8 @@ def install(app: FastAPI) -> None:
     generated documents before its folder)."""
     app.include_router(build_router())
     app.include_router(data_router())
-    for name in systems.plugin_names():
-        web = systems.PLUGINS[name].web
+    for plugin in systems.plugins():
+        name, web = plugin.name, plugin.web
         if web is not None:
             app.mount(f"/static/systems/{name}", StaticFiles(directory=web.folder), name=f"static-{name}")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

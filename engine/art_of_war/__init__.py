@@ -2,15 +2,14 @@
 
 Rules: the project's digest ``shared/rules/art-of-war.md`` (§1–§9, rulings R1–R7), as implemented in
 docs/art-of-war.md; events: ``events.art_of_war``; sample KINGs and decks: ``fixtures/art_of_war/`` (ours).
-``SYSTEM`` is registered in ``engine.systems``.
+``SYSTEM`` is its ``engine.system.GameSystem`` (an ``engine.definition.System``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from engine.adjudication import Adjudicate
+from engine.adjudication import Adjudicate, decide_or_adjudicate, parse_or_adjudicate, recorded_with_adjudication
 from engine.art_of_war.actions import ArtOfWarAction, Concede, parse_action
 from engine.art_of_war.adjudication import adjudicated, on_time
 from engine.art_of_war.bots import GreedyBot, RandomBot
@@ -18,10 +17,10 @@ from engine.art_of_war.catalogue import card_of
 from engine.art_of_war.history import recorded_actions, recorded_setup
 from engine.art_of_war.rules import decide, legal_actions, opening
 from engine.art_of_war.setup import RULES_VERSION, SEATS, SYSTEM_NAME, seats_of, start_event
-from engine.art_of_war.state import State, awaited, evolve, fold, initial_state, state_to_builtins
+from engine.art_of_war.state import FOLDING, State, awaited, evolve, initial_state, state_to_builtins
+from engine.definition import System, conceding, fixed_seats, sample_pairing
 from engine.errors import SetupError
-from engine.module_system import ModuleSystem, SystemFunctions, sample_pairing
-from engine.system import BotFactory, GameSystem, Outcome, SeatCounts, seat_id
+from engine.system import GameSystem, Outcome, seat_id
 from events.art_of_war import CODEC, ArtOfWarEvent
 
 
@@ -41,49 +40,45 @@ SAMPLE_GAMES: tuple[tuple[str, str, str], ...] = (
 )
 
 
-class ArtOfWarSystem(ModuleSystem[State, ArtOfWarAction, ArtOfWarEvent]):
-    """The ``GameSystem`` for Art of War (two players; ``engine.system`` documents every member, and
-    ``engine.module_system`` writes those that only call this package's functions)."""
-
-    name = SYSTEM_NAME
-    rules_version = RULES_VERSION
-    codec = CODEC
-    action_type: Any = ArtOfWarAction | Adjudicate
-    bots: Mapping[str, BotFactory[State, ArtOfWarAction | Adjudicate]] = {"random": RandomBot, "greedy": GreedyBot}
-    functions = SystemFunctions(
-        start=start, initial_state=initial_state, decide=decide, evolve=evolve, fold=fold, parse_action=parse_action,
-        legal_actions=legal_actions, concede=Concede, state_to_builtins=state_to_builtins, seats=seats_of,
-        to_act=awaited, recorded_setup=recorded_setup, recorded_actions=recorded_actions, on_time=on_time,
-        adjudicated=adjudicated,
-    )
-
-    def seat_counts(self, setup: Mapping[str, Any] | None = None) -> SeatCounts:
-        return SEATS
-
-    def turn(self, state: State) -> int:
-        return state.turn
-
-    def outcome(self, state: State) -> Outcome | None:
-        """The cards in each kingdom are the scores: basic units only (R6: a KING never counts in a kingdom, not
-        even the one a game recorded under art-of-war/1 captured into it)."""
-        if state.phase != "over" or state.end_reason is None:
-            return None
-        seats = tuple(p.id for p in state.players)
-        scores = {p.id: sum(1 for c in p.kingdom if not card_of(c).king) for p in state.players}
-        return Outcome.of_winner(seats, state.winner, state.end_reason, scores, state.adjudication)
-
-    def sample_setup(self, index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
-        if seats is not None and seats not in SEATS:
-            raise SetupError("invalid_setup", "§3", f"Art of War is played by {SEATS} players, not {seats}")
-        first, second, mode = sample_pairing(SAMPLE_GAMES, index)
-        setup: dict[str, Any] = {"system": SYSTEM_NAME, "variant": {"mode": mode}, "first": seat_id(index % 2),
-                                 "players": [{"id": seat_id(0), "name": "red", "army": first},
-                                             {"id": seat_id(1), "name": "blue", "army": second}]}
-        if mode == "sealed":
-            setup["seed"] = seed
-        return setup
+def turn(state: State) -> int:
+    return state.turn
 
 
-SYSTEM: GameSystem[State, ArtOfWarAction | Adjudicate, ArtOfWarEvent] = ArtOfWarSystem()
+def outcome(state: State) -> Outcome | None:
+    """The cards in each kingdom are the scores: basic units only (R6: a KING never counts in a kingdom, not
+    even the one a game recorded under art-of-war/1 captured into it)."""
+    if state.phase != "over" or state.end_reason is None:
+        return None
+    seats = tuple(p.id for p in state.players)
+    scores = {p.id: sum(1 for c in p.kingdom if not card_of(c).king) for p in state.players}
+    return Outcome.of_winner(seats, state.winner, state.end_reason, scores, state.adjudication)
 
-__all__ = ["SYSTEM", "ArtOfWarSystem", "State"]
+
+def sample_setup(index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
+    if seats is not None and seats not in SEATS:
+        raise SetupError("invalid_setup", "§3", f"Art of War is played by {SEATS} players, not {seats}")
+    first, second, mode = sample_pairing(SAMPLE_GAMES, index)
+    setup: dict[str, Any] = {"system": SYSTEM_NAME, "variant": {"mode": mode}, "first": seat_id(index % 2),
+                             "players": [{"id": seat_id(0), "name": "red", "army": first},
+                                         {"id": seat_id(1), "name": "blue", "army": second}]}
+    if mode == "sealed":
+        setup["seed"] = seed
+    return setup
+
+
+# The players' actions and the scorekeeper's adjudication (engine.adjudication).
+DECIDE = decide_or_adjudicate(decide, parse_action, adjudicated)
+PARSE_ACTION = parse_or_adjudicate(parse_action)
+RECORDED_ACTIONS = recorded_with_adjudication(recorded_actions)
+
+SYSTEM: GameSystem[State, ArtOfWarAction | Adjudicate, ArtOfWarEvent] = System(
+    name=SYSTEM_NAME, rules_version=RULES_VERSION, codec=CODEC, action_type=ArtOfWarAction | Adjudicate,
+    folding=FOLDING, start=start,
+    decide=DECIDE, parse_action=PARSE_ACTION,
+    legal_actions=legal_actions, concession=conceding(Concede), state_to_builtins=state_to_builtins,
+    seat_counts=fixed_seats(SEATS), seats=seats_of, to_act=awaited, turn=turn, outcome=outcome, on_time=on_time,
+    recorded_setup=recorded_setup, recorded_actions=RECORDED_ACTIONS,
+    bots={"random": RandomBot, "greedy": GreedyBot}, sample_setup=sample_setup,
+)
+
+__all__ = ["SYSTEM", "State"]

@@ -2,15 +2,15 @@
 
 Rules: the project's digest ``shared/rules/heroscape.md`` (§1-§8, rulings R1-R2), as implemented in
 docs/heroscape.md; events: ``events.heroscape``; sample maps and army cards (ours): ``fixtures/heroscape/``.
-``SYSTEM`` is the ``engine.system.GameSystem`` registered in ``engine.systems``.
+``SYSTEM`` is its ``engine.system.GameSystem`` (an ``engine.definition.System``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from engine.adjudication import Adjudicate
+from engine.adjudication import Adjudicate, decide_or_adjudicate, parse_or_adjudicate, recorded_with_adjudication
+from engine.definition import System, conceding, fixed_seats, sample_pairing
 from engine.errors import SetupError
 from engine.heroscape.actions import Concede, HeroScapeAction, parse_action
 from engine.heroscape.adjudication import adjudicated, on_time
@@ -18,9 +18,8 @@ from engine.heroscape.bots import GreedyBot, RandomBot
 from engine.heroscape.history import recorded_actions, recorded_setup
 from engine.heroscape.rules import decide, legal_actions
 from engine.heroscape.setup import RULES_VERSION, SEATS, SYSTEM_NAME, seats_of, start
-from engine.heroscape.state import PLAYERS, State, awaited, evolve, fold, initial_state, state_to_builtins
-from engine.module_system import ModuleSystem, SystemFunctions, sample_pairing
-from engine.system import BotFactory, GameSystem, Outcome, SeatCounts, seat_id
+from engine.heroscape.state import FOLDING, PLAYERS, State, awaited, state_to_builtins
+from engine.system import GameSystem, Outcome, seat_id
 from events.heroscape import CODEC, HeroScapeEvent
 
 # What ``sample_setup`` cycles through (``warlog demo``): pairs of sample armies on the three maps, both games and
@@ -37,46 +36,42 @@ SAMPLE_GAMES: tuple[tuple[str, str, dict[str, Any]], ...] = (
 )
 
 
-class HeroScapeSystem(ModuleSystem[State, HeroScapeAction, HeroScapeEvent]):
-    """The ``GameSystem`` for HeroScape (two players; ``engine.system`` documents every member, and
-    ``engine.module_system`` writes those that only call this package's functions)."""
-
-    name = SYSTEM_NAME
-    rules_version = RULES_VERSION
-    codec = CODEC
-    action_type: Any = HeroScapeAction | Adjudicate
-    bots: Mapping[str, BotFactory[State, HeroScapeAction | Adjudicate]] = {"random": RandomBot, "greedy": GreedyBot}
-    functions = SystemFunctions(
-        start=start, initial_state=initial_state, decide=decide, evolve=evolve, fold=fold, parse_action=parse_action,
-        legal_actions=legal_actions, concede=Concede, state_to_builtins=state_to_builtins, seats=seats_of,
-        to_act=awaited, recorded_setup=recorded_setup, recorded_actions=recorded_actions, on_time=on_time,
-        adjudicated=adjudicated,
-    )
-
-    def seat_counts(self, setup: Mapping[str, Any] | None = None) -> SeatCounts:
-        return SEATS
-
-    def turn(self, state: State) -> int:
-        return state.round
-
-    def outcome(self, state: State) -> Outcome | None:
-        """Victory points are the scores."""
-        if state.phase != "over" or state.end_reason is None:
-            return None
-        seats = PLAYERS[: len(state.seats)]
-        scores = {p: state.points[i] for i, p in enumerate(seats)}
-        return Outcome.of_winner(seats, state.winner, state.end_reason, scores, state.adjudication)
-
-    def sample_setup(self, index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
-        if seats is not None and seats not in SEATS:
-            raise SetupError("invalid_setup", "§2", f"this HeroScape scenario is played by {SEATS} players, "
-                             f"not {seats}")
-        first, second, variant = sample_pairing(SAMPLE_GAMES, index)
-        return {"system": SYSTEM_NAME, "players": [{"id": seat_id(0), "name": "red", "army": first},
-                                                   {"id": seat_id(1), "name": "blue", "army": second}],
-                "variant": dict(variant), "seed": seed}
+def turn(state: State) -> int:
+    return state.round
 
 
-SYSTEM: GameSystem[State, HeroScapeAction | Adjudicate, HeroScapeEvent] = HeroScapeSystem()
+def outcome(state: State) -> Outcome | None:
+    """Victory points are the scores."""
+    if state.phase != "over" or state.end_reason is None:
+        return None
+    seats = PLAYERS[: len(state.seats)]
+    scores = {p: state.points[i] for i, p in enumerate(seats)}
+    return Outcome.of_winner(seats, state.winner, state.end_reason, scores, state.adjudication)
 
-__all__ = ["SYSTEM", "HeroScapeSystem", "State"]
+
+def sample_setup(index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
+    if seats is not None and seats not in SEATS:
+        raise SetupError("invalid_setup", "§2", f"this HeroScape scenario is played by {SEATS} players, "
+                         f"not {seats}")
+    first, second, variant = sample_pairing(SAMPLE_GAMES, index)
+    return {"system": SYSTEM_NAME, "players": [{"id": seat_id(0), "name": "red", "army": first},
+                                               {"id": seat_id(1), "name": "blue", "army": second}],
+            "variant": dict(variant), "seed": seed}
+
+
+# The players' actions and the scorekeeper's adjudication (engine.adjudication).
+DECIDE = decide_or_adjudicate(decide, parse_action, adjudicated)
+PARSE_ACTION = parse_or_adjudicate(parse_action)
+RECORDED_ACTIONS = recorded_with_adjudication(recorded_actions)
+
+SYSTEM: GameSystem[State, HeroScapeAction | Adjudicate, HeroScapeEvent] = System(
+    name=SYSTEM_NAME, rules_version=RULES_VERSION, codec=CODEC, action_type=HeroScapeAction | Adjudicate,
+    folding=FOLDING, start=start,
+    decide=DECIDE, parse_action=PARSE_ACTION,
+    legal_actions=legal_actions, concession=conceding(Concede), state_to_builtins=state_to_builtins,
+    seat_counts=fixed_seats(SEATS), seats=seats_of, to_act=awaited, turn=turn, outcome=outcome, on_time=on_time,
+    recorded_setup=recorded_setup, recorded_actions=RECORDED_ACTIONS,
+    bots={"random": RandomBot, "greedy": GreedyBot}, sample_setup=sample_setup,
+)
+
+__all__ = ["SYSTEM", "State"]

@@ -2,15 +2,16 @@
 
 Rules: the project's digest ``shared/rules/l5r.md`` (§1-§8, rulings R1-R9), as implemented in docs/l5r.md; events:
 ``events.l5r``; sample data: ``fixtures/l5r/`` (ours). The engine enforces the procedures; what card texts do is
-recorded as ``effect`` events, checked for consistency only. ``SYSTEM`` is registered in ``engine.systems``.
+recorded as ``effect`` events, checked for consistency only. ``SYSTEM`` is its ``engine.system.GameSystem`` (an
+``engine.definition.System``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from engine.adjudication import Adjudicate
+from engine.adjudication import Adjudicate, decide_or_adjudicate, parse_or_adjudicate, recorded_with_adjudication
+from engine.definition import System, conceding, fixed_seats, sample_pairing
 from engine.errors import SetupError
 from engine.l5r.actions import Concede, L5RAction, parse_action
 from engine.l5r.adjudication import adjudicated, on_time
@@ -18,9 +19,8 @@ from engine.l5r.bots import GreedyBot, RandomBot
 from engine.l5r.history import recorded_actions, recorded_setup
 from engine.l5r.rules import decide, is_stalled, legal_actions, opening
 from engine.l5r.setup import RULES_VERSION, SEATS, SYSTEM_NAME, deck_of, seats_of, start_event
-from engine.l5r.state import State, awaited, evolve, fold, initial_state, state_to_builtins
-from engine.module_system import ModuleSystem, SystemFunctions, sample_pairing
-from engine.system import BotFactory, GameSystem, Outcome, SeatCounts, seat_id
+from engine.l5r.state import FOLDING, State, awaited, evolve, initial_state, state_to_builtins
+from engine.system import GameSystem, Outcome, seat_id
 from events.l5r import CODEC, L5REvent
 
 
@@ -41,55 +41,48 @@ SAMPLE_GAMES: tuple[tuple[str, str, str], ...] = (
 )
 
 
-class L5RSystem(ModuleSystem[State, L5RAction, L5REvent]):
-    """The ``GameSystem`` for L5R (two players; ``engine.system`` documents every member, and
-    ``engine.module_system`` writes those that only call this package's functions)."""
-
-    name = SYSTEM_NAME
-    rules_version = RULES_VERSION
-    codec = CODEC
-    action_type: Any = L5RAction | Adjudicate
-    bots: Mapping[str, BotFactory[State, L5RAction | Adjudicate]] = {"random": RandomBot, "greedy": GreedyBot}
-    functions = SystemFunctions(
-        start=start, initial_state=initial_state, decide=decide, evolve=evolve, fold=fold, parse_action=parse_action,
-        legal_actions=legal_actions, concede=Concede, state_to_builtins=state_to_builtins, seats=seats_of,
-        to_act=awaited, recorded_setup=recorded_setup, recorded_actions=recorded_actions, on_time=on_time,
-        adjudicated=adjudicated,
-    )
-
-    def seat_counts(self, setup: Mapping[str, Any] | None = None) -> SeatCounts:
-        return SEATS
-
-    def turn(self, state: State) -> int:
-        return state.turn
-
-    def is_stalled(self, state: State) -> bool:
-        """R9: a whole round passed in which no event but passes and empty draws happened (``rules.is_stalled``)."""
-        return is_stalled(state)
-
-    def outcome(self, state: State) -> Outcome | None:
-        """Honor is the score."""
-        if state.phase != "over" or state.end_reason is None:
-            return None
-        seats = tuple(p.id for p in state.players)
-        scores = {p.id: p.honor for p in state.players}
-        return Outcome.of_winner(seats, state.winner, state.end_reason, scores, state.adjudication)
-
-    def sample_setup(self, index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
-        if seats is not None and seats not in SEATS:
-            raise SetupError("invalid_setup", "§2", f"this L5R game is played by {SEATS} players, not {seats}")
-        first, second, mode = sample_pairing(SAMPLE_GAMES, index)
-        setup: dict[str, Any] = {"system": SYSTEM_NAME,
-                                 "players": [{"id": seat_id(0), "name": "red", "army": first},
-                                             {"id": seat_id(1), "name": "blue", "army": second}],
-                                 "variant": {"mode": mode}}
-        if mode == "sealed":
-            setup["seed"] = seed
-        if deck_of("p1", first).honor == deck_of("p2", second).honor:  # R1: a tie, decided by the players
-            setup["first"] = seat_id(index % 2)
-        return setup
+def turn(state: State) -> int:
+    return state.turn
 
 
-SYSTEM: GameSystem[State, L5RAction | Adjudicate, L5REvent] = L5RSystem()
+def outcome(state: State) -> Outcome | None:
+    """Honor is the score."""
+    if state.phase != "over" or state.end_reason is None:
+        return None
+    seats = tuple(p.id for p in state.players)
+    scores = {p.id: p.honor for p in state.players}
+    return Outcome.of_winner(seats, state.winner, state.end_reason, scores, state.adjudication)
 
-__all__ = ["SYSTEM", "L5RSystem", "State"]
+
+def sample_setup(index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
+    if seats is not None and seats not in SEATS:
+        raise SetupError("invalid_setup", "§2", f"this L5R game is played by {SEATS} players, not {seats}")
+    first, second, mode = sample_pairing(SAMPLE_GAMES, index)
+    setup: dict[str, Any] = {"system": SYSTEM_NAME,
+                             "players": [{"id": seat_id(0), "name": "red", "army": first},
+                                         {"id": seat_id(1), "name": "blue", "army": second}],
+                             "variant": {"mode": mode}}
+    if mode == "sealed":
+        setup["seed"] = seed
+    if deck_of("p1", first).honor == deck_of("p2", second).honor:  # R1: a tie, decided by the players
+        setup["first"] = seat_id(index % 2)
+    return setup
+
+
+
+# The players' actions and the scorekeeper's adjudication (engine.adjudication).
+DECIDE = decide_or_adjudicate(decide, parse_action, adjudicated)
+PARSE_ACTION = parse_or_adjudicate(parse_action)
+RECORDED_ACTIONS = recorded_with_adjudication(recorded_actions)
+
+SYSTEM: GameSystem[State, L5RAction | Adjudicate, L5REvent] = System(
+    name=SYSTEM_NAME, rules_version=RULES_VERSION, codec=CODEC, action_type=L5RAction | Adjudicate,
+    folding=FOLDING, start=start,
+    decide=DECIDE, parse_action=PARSE_ACTION,
+    legal_actions=legal_actions, concession=conceding(Concede), state_to_builtins=state_to_builtins,
+    seat_counts=fixed_seats(SEATS), seats=seats_of, to_act=awaited, turn=turn, outcome=outcome, on_time=on_time,
+    recorded_setup=recorded_setup, recorded_actions=RECORDED_ACTIONS,
+    bots={"random": RandomBot, "greedy": GreedyBot}, sample_setup=sample_setup, is_stalled=is_stalled,
+)
+
+__all__ = ["SYSTEM", "State"]

@@ -2,15 +2,15 @@
 
 Rules: the project's digest ``shared/rules/light-wars.md`` (sections §1-§5, rulings R1-R6), as implemented in
 docs/light-wars.md; events: ``events.light_wars``; sample data (R1): ``fixtures/light_wars/catalogue.json``.
-``SYSTEM`` is the ``engine.system.GameSystem`` registered in ``engine.systems``.
+``SYSTEM`` is its ``engine.system.GameSystem`` (an ``engine.definition.System``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from engine.adjudication import Adjudicate
+from engine.adjudication import Adjudicate, decide_or_adjudicate, parse_or_adjudicate, recorded_with_adjudication
+from engine.definition import System, conceding, fixed_seats, sample_pairing
 from engine.errors import SetupError
 from engine.light_wars.actions import Concede, LightWarsAction, parse_action
 from engine.light_wars.adjudication import adjudicated, on_time
@@ -18,9 +18,8 @@ from engine.light_wars.bots import GreedyBot, RandomBot
 from engine.light_wars.history import recorded_actions, recorded_setup
 from engine.light_wars.rules import decide, legal_actions
 from engine.light_wars.setup import RULES_VERSION, SEATS, SYSTEM_NAME, seats_of, start
-from engine.light_wars.state import PLAYERS, State, awaited, evolve, fold, initial_state, state_to_builtins
-from engine.module_system import ModuleSystem, SystemFunctions, sample_pairing
-from engine.system import BotFactory, GameSystem, Outcome, SeatCounts, seat_id
+from engine.light_wars.state import FOLDING, PLAYERS, State, awaited, state_to_builtins
+from engine.system import GameSystem, Outcome, seat_id
 from events.light_wars import CODEC, LightWarsEvent
 
 # What ``sample_setup`` cycles through (``warlog demo``): pairs of sample armies, each scenario size, both ways of
@@ -35,45 +34,41 @@ SAMPLE_GAMES: tuple[tuple[str, str, dict[str, Any]], ...] = (
 )
 
 
-class LightWarsSystem(ModuleSystem[State, LightWarsAction, LightWarsEvent]):
-    """The ``GameSystem`` for Light Wars (two players; ``engine.system`` documents every member, and
-    ``engine.module_system`` writes those that only call this package's functions)."""
-
-    name = SYSTEM_NAME
-    rules_version = RULES_VERSION
-    codec = CODEC
-    action_type: Any = LightWarsAction | Adjudicate
-    bots: Mapping[str, BotFactory[State, LightWarsAction | Adjudicate]] = {"random": RandomBot, "greedy": GreedyBot}
-    functions = SystemFunctions(
-        start=start, initial_state=initial_state, decide=decide, evolve=evolve, fold=fold, parse_action=parse_action,
-        legal_actions=legal_actions, concede=Concede, state_to_builtins=state_to_builtins, seats=seats_of,
-        to_act=awaited, recorded_setup=recorded_setup, recorded_actions=recorded_actions, on_time=on_time,
-        adjudicated=adjudicated,
-    )
-
-    def seat_counts(self, setup: Mapping[str, Any] | None = None) -> SeatCounts:
-        return SEATS
-
-    def turn(self, state: State) -> int:
-        return state.turn
-
-    def outcome(self, state: State) -> Outcome | None:
-        """The scenario's scores are the scores."""
-        if state.phase != "over" or state.end_reason is None:
-            return None
-        seats = PLAYERS[: len(state.seats)]
-        scores = {p: state.scores[i] for i, p in enumerate(seats)}
-        return Outcome.of_winner(seats, state.winner, state.end_reason, scores, state.adjudication)
-
-    def sample_setup(self, index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
-        if seats is not None and seats not in SEATS:
-            raise SetupError("invalid_setup", "§2.1", f"Light Wars is played by {SEATS} players, not {seats}")
-        first, second, variant = sample_pairing(SAMPLE_GAMES, index)
-        return {"system": SYSTEM_NAME, "players": [{"id": seat_id(0), "name": "red", "army": first},
-                                                   {"id": seat_id(1), "name": "blue", "army": second}],
-                "variant": dict(variant), "seed": seed}
+def turn(state: State) -> int:
+    return state.turn
 
 
-SYSTEM: GameSystem[State, LightWarsAction | Adjudicate, LightWarsEvent] = LightWarsSystem()
+def outcome(state: State) -> Outcome | None:
+    """The scenario's scores are the scores."""
+    if state.phase != "over" or state.end_reason is None:
+        return None
+    seats = PLAYERS[: len(state.seats)]
+    scores = {p: state.scores[i] for i, p in enumerate(seats)}
+    return Outcome.of_winner(seats, state.winner, state.end_reason, scores, state.adjudication)
 
-__all__ = ["SYSTEM", "LightWarsSystem", "State"]
+
+def sample_setup(index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
+    if seats is not None and seats not in SEATS:
+        raise SetupError("invalid_setup", "§2.1", f"Light Wars is played by {SEATS} players, not {seats}")
+    first, second, variant = sample_pairing(SAMPLE_GAMES, index)
+    return {"system": SYSTEM_NAME, "players": [{"id": seat_id(0), "name": "red", "army": first},
+                                               {"id": seat_id(1), "name": "blue", "army": second}],
+            "variant": dict(variant), "seed": seed}
+
+
+# The players' actions and the scorekeeper's adjudication (engine.adjudication).
+DECIDE = decide_or_adjudicate(decide, parse_action, adjudicated)
+PARSE_ACTION = parse_or_adjudicate(parse_action)
+RECORDED_ACTIONS = recorded_with_adjudication(recorded_actions)
+
+SYSTEM: GameSystem[State, LightWarsAction | Adjudicate, LightWarsEvent] = System(
+    name=SYSTEM_NAME, rules_version=RULES_VERSION, codec=CODEC, action_type=LightWarsAction | Adjudicate,
+    folding=FOLDING, start=start,
+    decide=DECIDE, parse_action=PARSE_ACTION,
+    legal_actions=legal_actions, concession=conceding(Concede), state_to_builtins=state_to_builtins,
+    seat_counts=fixed_seats(SEATS), seats=seats_of, to_act=awaited, turn=turn, outcome=outcome, on_time=on_time,
+    recorded_setup=recorded_setup, recorded_actions=RECORDED_ACTIONS,
+    bots={"random": RandomBot, "greedy": GreedyBot}, sample_setup=sample_setup,
+)
+
+__all__ = ["SYSTEM", "State"]

@@ -8,11 +8,14 @@ Order: the core's statistics of games, then each registered system's own, then t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from engine.systems import BrokenPlugin, derived
 from replay.analytics import multiplayer, ratings, stats
 from replay.analytics.model import Compute, Parameter, Statistic
+from replay.plugin import ReplaySystem
+from replay.systems import plugins
 
 LIMIT = Parameter(name="limit", type=int, default=100, ge=1, le=10_000, cli=False,
                   help="the first N rows of the table (the CLI: --limit)")
@@ -68,12 +71,39 @@ CORE = GAMES + PLAYERS
 
 
 def catalogue() -> tuple[Statistic, ...]:
-    """Every statistic: the core's and the registered systems' (``replay.systems`` checks names and paths are
-    unique when a system registers)."""
-    from replay.systems import PLUGINS  # the registry sits above this module
+    """Every statistic: the core's and the registered systems' (made once per state of the registry, checked by
+    ``check_statistics``)."""
+    return derived("statistics", _catalogue)
 
-    own = tuple(s for plugin in PLUGINS.values() if plugin.analytics is not None for s in plugin.analytics.statistics)
-    return GAMES + own + PLAYERS
+
+def _catalogue() -> tuple[Statistic, ...]:
+    own: list[Statistic] = []
+    checked: list[ReplaySystem] = []
+    for plugin in plugins():
+        check_statistics(plugin, checked)
+        checked.append(plugin)
+        own.extend(plugin.analytics.statistics if plugin.analytics is not None else ())
+    return GAMES + tuple(own) + PLAYERS
+
+
+def check_statistics(part: ReplaySystem, others: Iterable[ReplaySystem]) -> None:
+    """A system's statistics name itself as their system and take names and paths no other statistic has (the
+    core's, or one of ``others``): BrokenPlugin naming the clash."""
+    if part.analytics is None:
+        return
+    taken = {(s.name, s.path): s.system for s in CORE}
+    for other in others:
+        if other.name != part.name and other.analytics is not None:
+            taken |= {(s.name, s.path): s.system for s in other.analytics.statistics}
+    names = {name: owner for (name, _), owner in taken.items()}
+    paths = {path: owner for (_, path), owner in taken.items()}
+    for statistic in part.analytics.statistics:
+        if statistic.system != part.name:
+            raise BrokenPlugin(f"{part.name}: its statistic {statistic.name!r} says it is {statistic.system!r}'s")
+        for key, seen in ((statistic.name, names), (statistic.path, paths)):
+            if key in seen:
+                raise BrokenPlugin(f"{part.name}: the statistic {key!r} is taken (by {seen[key] or 'the core'})")
+        names[statistic.name] = paths[statistic.path] = part.name
 
 
 def statistic(name: str) -> Statistic:

@@ -16,7 +16,7 @@ import duckdb
 import msgspec
 
 from replay.store.sql import sql
-from replay.systems import PLUGINS
+from replay.systems import plugins
 
 TABLES = ("events", "games", "proj_games", "proj_seats", "proj_opponents")  # the core's; then each system's
 PARTITIONS = ["system", "month"]
@@ -44,7 +44,7 @@ def export(conn: duckdb.DuckDBPyConnection, directory: str | Path) -> list[Expor
     except OSError as error:
         raise ExportError(f"cannot make the folder {str(root)!r}: {error.strerror or error}") from None
     queries = [(table, sql(f"parquet_{table}")) for table in TABLES]
-    for plugin in PLUGINS.values():
+    for plugin in plugins():
         if plugin.analytics is not None:
             queries += [(table, plugin.analytics.sql(f"parquet_{table}")) for table in plugin.analytics.exports]
     out = []

@@ -55,7 +55,7 @@ from replay.analytics.model import (
 )
 from replay.plugin import Analytics
 from replay.store.sql import sql
-from replay.systems import PLUGINS
+from replay.systems import find_plugin, plugins
 
 PAGE = 500  # games per catch-up transaction
 INTERVAL = 1.0  # seconds: a background pass starts at most this often
@@ -240,7 +240,7 @@ def read_game(header: GameHeader, stream: Sequence[StreamEvent], system: AnySyst
         raise ValueError(f"game {header.game_id!r}: no events")
     setup = system.recorded_setup(events)
     seats = system.seats(setup)
-    plugin = PLUGINS.get(header.system)
+    plugin = find_plugin(header.system)
     labels = plugin.labels.labels(events[0]) if plugin is not None and plugin.labels is not None else GameLabels()
     try:
         actions = system.recorded_actions(events)
@@ -376,7 +376,7 @@ def project_game(header: GameHeader, stream: Sequence[StreamEvent]) -> GameProje
         return project_unknown(header, stream)
     facts = read_game(header, stream, system)
     game, seats, opponents = core_rows(facts)
-    plugin = PLUGINS.get(header.system)
+    plugin = find_plugin(header.system)
     analytics: Analytics | None = plugin.analytics if plugin is not None else None
     if facts.adjudication is not None:
         # A system's own statistics count games decided by its rules: to its tables an adjudicated game has not
@@ -391,7 +391,7 @@ def project_game(header: GameHeader, stream: Sequence[StreamEvent]) -> GameProje
 
 def _analytics_parts() -> list[Analytics]:
     """The registered systems' Analytics parts."""
-    return [plugin.analytics for plugin in PLUGINS.values() if plugin.analytics is not None]
+    return [plugin.analytics for plugin in plugins() if plugin.analytics is not None]
 
 
 def system_chains() -> list[Any]:

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
 
+from engine.systems import DEFAULT_SYSTEM
 from replay.store.sql import sql
+from replay.systems import find_plugin
 
 if TYPE_CHECKING:
     import duckdb
@@ -62,13 +64,6 @@ def newcombe(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> Interval:
 # -- filters ------------------------------------------------------------------------------------------------
 
 
-def default_system() -> str:
-    """The system of a request that names none (``replay.systems.default_system``: the first registered)."""
-    from replay.systems import default_system as first_registered  # the registry sits above this module
-
-    return first_registered()
-
-
 ENDINGS = ("rules", "adjudicated", "all")  # the ``ending`` filter's values
 
 
@@ -79,7 +74,7 @@ class Filters(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     ``adjudicate`` (``adjudicated``), or ``all``; None: the statistic's default, ``rules`` (``end-reasons``: ``all``).
     A system's own statistics count games decided by its rules only (docs/statistics.md)."""
 
-    system: str = msgspec.field(default_factory=default_system)
+    system: str = DEFAULT_SYSTEM
     date_from: date | None = None
     date_to: date | None = None
     tournament: str | None = None
@@ -125,10 +120,8 @@ def _rows(conn: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any]) ->
 def known_armies(conn: duckdb.DuckDBPyConnection, system: str) -> list[str]:
     """The names the ``army`` filter can match: the system's own (``Analytics.army_names``, e.g. its factions) and
     every army played in a stored game of the system."""
-    from replay.systems import PLUGINS
-
     played = {army for (army,) in _rows(conn, "stats_known_armies", {"system": system})}
-    plugin = PLUGINS.get(system)
+    plugin = find_plugin(system)
     named = set(plugin.analytics.army_names) if plugin is not None and plugin.analytics is not None else set()
     return sorted(played | named)
 

@@ -2,9 +2,8 @@
 
 Any registered system, through its engine protocol alone (engine.system): the setups are the system's
 ``sample_setup`` (``SelfPlay``), the players its ``bots``, the seat to act ``Seating.to_act``, the end
-``Results.outcome``, the safety net ``Rules.concession``. ``warlog demo`` without ``--system`` plays the first
-system registered (``default_system``: the built-ins register in a fixed order, so the default does not move when a
-system is added after it).
+``Results.outcome``, the safety net ``Rules.concession``. ``warlog demo`` without ``--system`` plays the default
+system (``engine.systems.DEFAULT_SYSTEM``).
 
 Every seat gets a name of its own (``distinct_names``): ratings identify players by name, and a game whose two seats
 share one is a game against oneself that is never rated (the sample setups of a mirror match, the same faction on
@@ -19,7 +18,7 @@ from typing import Any
 
 from engine.play import seat_bots, stalled_draw
 from engine.system import AnySystem, Outcome
-from engine.systems import SYSTEMS, get_system
+from engine.systems import DEFAULT_SYSTEM, get_system
 from replay.log.service import GameService
 
 
@@ -39,14 +38,6 @@ class DemoGame:
     @property
     def end_reason(self) -> str | None:
         return self.outcome.reason if self.outcome is not None else None
-
-
-def default_system() -> str:
-    """The system ``warlog demo`` plays when none is named: the first one registered."""
-    try:
-        return next(iter(SYSTEMS))
-    except StopIteration:
-        raise LookupError("no game system is registered") from None
 
 
 def lineups(system: AnySystem, seats: int) -> list[tuple[str, ...]]:
@@ -78,7 +69,7 @@ def demo_setup(index: int, seed: int, system: str | None = None, seats: int | No
     """The setup of demo game ``index``: the system's sample setups in turn (``SelfPlay.sample_setup``; Lords of
     War: every faction pairing, variants cycling), seeds distinct (``seed + index``), every seat named apart.
     Raises SetupError for a seat count the system does not allow, UnknownSystem for an unknown system."""
-    chosen = get_system(system or default_system())
+    chosen = get_system(system or DEFAULT_SYSTEM)
     return distinct_names(chosen.sample_setup(index, seed + index, seats))
 
 
@@ -126,9 +117,9 @@ def record_demo_games(
     system: str | None = None,
     seats: int | None = None,
 ) -> Iterator[DemoGame]:
-    """``count`` demo games of ``system`` (default: ``default_system()``) with ``seats`` seats (default: each
+    """``count`` demo games of ``system`` (default: ``DEFAULT_SYSTEM``) with ``seats`` seats (default: each
     sample setup's), the bots' lineups in turn (``lineups``)."""
-    chosen = get_system(system or default_system())
+    chosen = get_system(system or DEFAULT_SYSTEM)
     for index in range(count):
         setup = demo_setup(index, seed, chosen.name, seats)
         table = lineups(chosen, len(chosen.seats(setup)))

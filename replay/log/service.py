@@ -23,6 +23,7 @@ from events import Recorded
 from replay.errors import Conflict, CorruptRecord
 from replay.log.chain import encode_chain, genesis_hash
 from replay.store.base import ARMIES, AppendResult, EventStore, FutureAppending, GameRecord, NewEvent, StoredEvent
+from replay.systems import find_plugin
 
 _BREAKING = frozenset(("Cc", "Zl", "Zp"))  # control characters, line and paragraph separators
 
@@ -378,9 +379,7 @@ def listed_armies(system_name: str, opening: Sequence[Any]) -> dict[str, Any]:
     """The listing's army labels, ``{"armies": {seat: label}}`` (the ``army`` filter of ``GET /games``; the same
     labels as the statistics' ``army`` filter): from the system's ``Labels`` part and the game's first event;
     ``{}`` for a system without labels or a stream without a first event."""
-    from replay.systems import PLUGINS  # the systems' replay parts import this module
-
-    plugin = PLUGINS.get(system_name)
+    plugin = find_plugin(system_name)
     if plugin is None or plugin.labels is None or not opening:
         return {}
     armies = {seat: label for seat, label in plugin.labels.labels(opening[0]).armies.items() if label}

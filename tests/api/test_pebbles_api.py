@@ -1,7 +1,8 @@
 """A test-only system of 3-4 seats (pebbles) through the HTTP API: its own setup model in the OpenAPI document,
 a token per seat, play with seat tokens, views, the legal actions of the seat to act, and a tournament of pods.
 
-Pebbles is registered (engine, replay, API) before the app is created: ``tests.api.pebbles_parts``.
+Pebbles (tests/plugins/pebbles, installed into the test venv) is registered, found through its entry point, before
+the app is created: ``tests.plugins.installed.pebbles_registered``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from api.app import create_app
 from api.settings import Settings
 from replay.store.memory_store import MemoryEventStore
 from tests.api.helpers import SETUP, bearer
-from tests.api.pebbles_parts import pebbles_registered
+from tests.plugins.installed import pebbles_registered
 
 PEBBLES_GAME: dict[str, Any] = {
     "system": "pebbles",
@@ -69,8 +70,9 @@ def _post_games_schema(client: TestClient) -> tuple[dict[str, Any], dict[str, An
 def test_the_openapi_body_of_post_games_has_one_branch_per_registered_system(client: TestClient) -> None:
     game_in, schemas = _post_games_schema(client)
     assert game_in["discriminator"]["propertyName"] == "system"
-    assert sorted(game_in["discriminator"]["mapping"]) == sorted(api_systems.PLUGINS)
-    assert {"lords-of-war", "pebbles"} <= set(api_systems.PLUGINS) and len(game_in["oneOf"]) == len(api_systems.PLUGINS)
+    assert sorted(game_in["discriminator"]["mapping"]) == sorted(api_systems.plugin_names())
+    names = api_systems.plugin_names()
+    assert {"lords-of-war", "pebbles"} <= set(names) and len(game_in["oneOf"]) == len(names)
     branches = {name: schemas[ref.rsplit("/", 1)[1]] for name, ref in game_in["discriminator"]["mapping"].items()}
     for name, branch in branches.items():
         assert branch["properties"]["system"]["const"] == name
@@ -88,7 +90,7 @@ def test_the_openapi_body_of_post_games_has_one_branch_per_registered_system(cli
 def test_without_pebbles_the_body_has_the_built_in_systems_only() -> None:
     with TestClient(create_app(Settings(db=":memory:"), store=MemoryEventStore())) as plain:
         game_in, _ = _post_games_schema(plain)
-        assert sorted(game_in["discriminator"]["mapping"]) == sorted(api_systems.PLUGINS)
+        assert sorted(game_in["discriminator"]["mapping"]) == sorted(api_systems.plugin_names())
         unknown = plain.post("/games", json=PEBBLES_GAME)
         assert unknown.status_code == 422 and "pebbles" in unknown.json()["error"]["message"]
 

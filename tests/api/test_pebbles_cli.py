@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from api.cli import main
-from tests.api.pebbles_parts import pebbles_registered
+from tests.plugins.installed import pebbles_registered
 
 
 def test_the_cli_runs_a_tournament_of_pebbles_pods(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

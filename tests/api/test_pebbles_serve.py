@@ -1,6 +1,6 @@
-"""From the user's side: a ``warlog serve`` process with a test-only system of 3-4 seats registered
-(``python -m tests.api.pebbles_parts serve``), a four-seat game played over HTTP with one token per seat, and a
-tournament of pods to its standings."""
+"""From the user's side: a ``warlog serve`` process with a test-only system of 3-4 seats installed (pebbles: a
+package of its own, tests/plugins/pebbles, found through its entry point), a four-seat game played over HTTP with one
+token per seat, and a tournament of pods to its standings."""
 
 from __future__ import annotations
 
@@ -11,12 +11,13 @@ from typing import Any
 import httpx
 import pytest
 
+from api.installed import EXCLUDE_SETTING
 from tests.serving import serving
 
 
 @pytest.fixture
 def http(tmp_path: Path) -> Iterator[httpx.Client]:
-    with serving(tmp_path / "p.duckdb", module="tests.api.pebbles_parts") as client:  # pebbles registered
+    with serving(tmp_path / "p.duckdb", env={EXCLUDE_SETTING: ""}) as client:  # every installed system: pebbles too
         yield client
 
 

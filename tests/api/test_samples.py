@@ -5,13 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from api.samples import FIXTURE_GAMES, load_samples
-from engine.systems import registered as engine_registered
 from engine.systems import system_names
 from replay.log.service import GameService
 from replay.store.memory_store import MemoryEventStore
-from replay.systems import registered as replay_registered
-from tests.conformance.pebbles import PEBBLES
-from tests.conformance.pebbles_replay import PEBBLES_REPLAY
+from tests.plugins.installed import pebbles_registered
 
 
 def test_samples_load_fixture_and_demo_games_into_an_empty_store_once():
@@ -28,7 +25,7 @@ def test_samples_load_fixture_and_demo_games_into_an_empty_store_once():
 
 def test_samples_have_bot_games_of_every_registered_system():
     built_in = system_names()
-    with engine_registered(PEBBLES), replay_registered(PEBBLES_REPLAY):
+    with pebbles_registered():
         service = GameService(MemoryEventStore())
         fixtures = len(list(FIXTURE_GAMES.glob("*.jsonl")))
         others = [name for name in (*built_in, "pebbles") if name != "lords-of-war"]

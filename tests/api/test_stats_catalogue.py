@@ -71,14 +71,14 @@ def test_catalogue_is_documented_and_a_browser_gets_the_page(server: httpx.Clien
 def test_each_systems_web_folder_and_modules_exist() -> None:
     # the server mounts each folder at start: a folder missing from a checkout stopped `warlog serve`
     checked = []
-    for name in systems.plugin_names():
-        web = systems.PLUGINS[name].web
+    for plugin in systems.plugins():
+        web = plugin.web
         if web is None:
             continue
         assert web.folder.is_dir(), web.folder
         if web.stats:
             assert (web.folder / web.stats).is_file(), web.stats
-        checked.append(name)
+        checked.append(plugin.name)
     assert "lords-of-war" in checked
 
 

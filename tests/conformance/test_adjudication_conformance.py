@@ -23,7 +23,7 @@ import pytest
 from engine.adjudication import SCOREKEEPER, Adjudicate
 from engine.play import seat_bots
 from engine.system import Seat
-from engine.systems import get_system, registered, system_names
+from engine.systems import get_system, system_names
 from replay.adjudication import WHY
 from replay.log.explain import explain_game
 from replay.log.service import GameService
@@ -32,9 +32,7 @@ from replay.log.views import state_view, views_of
 from replay.records.bulk import ImportGame, bulk_import
 from replay.records.record import export_jsonl, export_record, import_jsonl, import_record
 from replay.store.memory_store import MemoryEventStore
-from replay.systems import registered as replay_registered
-from tests.conformance.pebbles import PEBBLES
-from tests.conformance.pebbles_replay import PEBBLES_REPLAY
+from tests.plugins.installed import pebbles_registered
 
 SEED = 2828
 BOT_ACTIONS = 3  # midway: the game runs after these
@@ -46,7 +44,7 @@ REASONS = ("judge", "agreement", "stalled", "time")
 
 @pytest.fixture(scope="module", autouse=True)
 def test_systems() -> Iterator[None]:
-    with registered(PEBBLES), replay_registered(PEBBLES_REPLAY):
+    with pebbles_registered():
         yield
 
 

@@ -24,13 +24,13 @@ import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from warlog_pebbles.rules import PEBBLES
 
 from engine.errors import RuleError, SetupError
 from engine.folding import Folding
 from engine.play import PlayedGame, play, verify
 from engine.system import GameSystem, Records, Results, Rules, Seating, SelfPlay, seat_id
 from engine.systems import get_system, registered, system_names
-from tests.conformance.pebbles import PEBBLES
 
 ROOT = Path(__file__).resolve().parents[2]
 TEST_SYSTEMS = (PEBBLES,)  # registered for each test only
@@ -160,11 +160,13 @@ def test_conformance_every_seat_count_has_a_sample_and_no_other_count_starts(sys
 
 _DIGEST_SCRIPT = """
 import hashlib, sys
+from api.installed import load_systems
 from engine.play import play
 from engine.systems import get_system, registered
-from tests.conformance.pebbles import PEBBLES
+from warlog_pebbles.rules import PEBBLES
 from tests.conformance.test_engine_conformance import lineups
 name, index, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+load_systems(exclude=["pebbles"])  # a process starts as the product does
 with registered(PEBBLES):
     system = get_system(name)
     setup = system.sample_setup(index, seed + index)

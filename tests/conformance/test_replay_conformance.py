@@ -31,9 +31,10 @@ from typing import Any
 import duckdb
 import msgspec
 import pytest
+from warlog_pebbles.rules import PEBBLES
 
 from engine.system import GameSystem
-from engine.systems import get_system, registered, system_names
+from engine.systems import get_system, system_names
 from events import Recorded
 from replay.log.chain import encode_chain
 from replay.log.cursor import ReplayCursor, StateCache
@@ -64,9 +65,7 @@ from replay.records.record import (
 from replay.store.duckdb_store import DuckDBEventStore
 from replay.store.memory_store import MemoryEventStore
 from replay.systems import get_plugin, plugin_names
-from replay.systems import registered as replay_registered
-from tests.conformance.pebbles import PEBBLES
-from tests.conformance.pebbles_replay import PEBBLES_REPLAY
+from tests.plugins.installed import pebbles_registered
 
 AnySystem = GameSystem[Any, Any, Any]
 NAMES = sorted({*system_names(), PEBBLES.name})
@@ -79,7 +78,7 @@ STORES = ("memory", "duckdb")
 
 @pytest.fixture(scope="module", autouse=True)
 def test_systems() -> Iterator[None]:
-    with registered(PEBBLES), replay_registered(PEBBLES_REPLAY):
+    with pebbles_registered():
         yield
 
 

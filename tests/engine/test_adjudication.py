@@ -4,16 +4,17 @@ result is named (item 12); ``play`` ending a stalled game (the optional ``Stalli
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
+from warlog_pebbles.rules import PEBBLES, State
 
 from engine.adjudication import SCOREKEEPER, Adjudicate, recorded_adjudication
 from engine.errors import RuleError
 from engine.play import play, verify
 from engine.system import Outcome, Stalling, TimeRuling
 from events import Adjudication
-from tests.conformance.pebbles import PEBBLES, Pebbles, State
 
 
 def _running(players: int = 3, teams: bool = False, heap: int = 21) -> tuple[list[Any], State]:
@@ -173,16 +174,17 @@ def test_time_ruling_of_a_winner_or_a_draw():
     assert TimeRuling.of_winner(("p1", "p2"), None, "why").placings == (("p1", "p2"),)
 
 
-class Stalls(Pebbles):
-    """Pebbles whose games stall once the heap is down to 10 (the Stalling capability, for play())."""
+def _stalled(state: State) -> bool:
+    return state.phase == "play" and state.heap <= 10
 
-    def is_stalled(self, state: State) -> bool:
-        return state.phase == "play" and state.heap <= 10
+
+# Pebbles whose games stall once the heap is down to 10 (the Stalling capability, for play())
+STALLS = dataclasses.replace(PEBBLES, is_stalled=_stalled)
 
 
 def test_play_ends_a_stalled_game_as_a_draw_by_the_scorekeepers_adjudication():
-    system = Stalls()
-    assert isinstance(system, Stalling) and not isinstance(PEBBLES, Stalling)
+    system = STALLS
+    assert isinstance(system, Stalling) and PEBBLES.is_stalled is None
     game = play(system, PEBBLES.sample_setup(0, 3), ("greedy",))
     last = game.actions[-1]
     assert last.seat == SCOREKEEPER and last.action == Adjudicate(winner="draw", reason="stalled")

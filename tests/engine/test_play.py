@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
+from warlog_pebbles.rules import PEBBLES, GreedyBot, RandomBot
 
 from engine.lords_of_war import SYSTEM as LORDS_OF_WAR
 from engine.play import play, seat_bots, verify
-from tests.conformance.pebbles import PEBBLES, GreedyBot, Pebbles, RandomBot, State
 
 
 def test_play_the_action_limit_ends_a_game_by_concessions():
@@ -49,21 +50,15 @@ def test_seat_bots_refuse_what_cannot_play(bots: Any, problem: str):
 
 
 def test_play_a_running_game_that_awaits_nobody_is_a_broken_system():
-    class Stuck(Pebbles):
-        def to_act(self, state: State) -> tuple[str, ...]:
-            return ()
-
+    stuck = dataclasses.replace(PEBBLES, to_act=lambda state: ())
     with pytest.raises(RuntimeError, match="awaits no seat"):
-        play(Stuck(), PEBBLES.sample_setup(0, 1))
+        play(stuck, PEBBLES.sample_setup(0, 1))
 
 
 def test_play_a_game_that_concessions_do_not_end_is_a_broken_system():
-    class Endless(Pebbles):
-        def decide(self, state: State, action: Any) -> tuple[Any, ...]:
-            return ()
-
+    endless = dataclasses.replace(PEBBLES, decide=lambda state, action: ())
     with pytest.raises(RuntimeError, match="does not end even by concessions"):
-        play(Endless(), PEBBLES.sample_setup(0, 1), max_actions=5)
+        play(endless, PEBBLES.sample_setup(0, 1), max_actions=5)
 
 
 def test_verify_names_the_first_divergence():

@@ -1,10 +1,10 @@
-"""Pebbles' replay parts with statistics of its own: the test-only system of tests/conformance/pebbles.py (three or
+"""Pebbles' replay parts with statistics of its own: the test-only system of tests/plugins/pebbles (three or
 four seats, teams, a hidden bonus per seat) plugged into the statistics through the protocols only, touching no
 shared code: labels for the core (a clan per seat), its own table (``pebbles_takes``, from its own migration chain
 in tests/replay/pebbles_sql/), its own statistic (``takes``) and its Parquet export.
 
-The views, explanations, record syntax and terminal picture are pebbles' own (tests/conformance/pebbles_replay.py);
-``registered()`` puts pebbles in the engine's and the replay registry for a ``with`` block.
+The views, explanations, record syntax and terminal picture are pebbles' own (warlog_pebbles.replay_parts);
+``registered()`` registers pebbles, its replay part these, for a ``with`` block.
 """
 
 from __future__ import annotations
@@ -16,14 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import warlog_pebbles.rules as pb
+from warlog_pebbles.replay_parts import PEBBLES_REPLAY
 
-import tests.conformance.pebbles as pb
-from engine import systems as engine_systems
-from replay import systems as replay_systems
 from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent
 from replay.analytics.stats import Filters, sample_games
 from replay.store.sql import SqlFolder
-from tests.conformance.pebbles_replay import PEBBLES_REPLAY
+from tests.plugins.installed import pebbles_registered
 
 PEBBLES = pb.PEBBLES
 CLANS = ("stones", "shells")  # seat index even: stones, odd: shells
@@ -101,12 +100,12 @@ class PebblesAnalytics:
 
 
 ANALYTICS = PebblesAnalytics()
-# pebbles' replay parts (tests/conformance/pebbles_replay.py) with its statistics added
+# pebbles' replay parts (warlog_pebbles.replay_parts) with its statistics added
 PLUGIN = dataclasses.replace(PEBBLES_REPLAY, labels=ANALYTICS, analytics=ANALYTICS)
 
 
 @contextmanager
 def registered() -> Iterator[None]:
-    """Pebbles in the engine's and the replay registry for a ``with`` block (gone after, whatever happens)."""
-    with engine_systems.registered(PEBBLES), replay_systems.registered(PLUGIN):
+    """Pebbles registered, its replay part ``PLUGIN``, for a ``with`` block (gone after, whatever happens)."""
+    with pebbles_registered(replay=PLUGIN):
         yield

@@ -8,10 +8,12 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import stats_fixtures as fx  # noqa: E402
 
+from api.installed import load_systems  # noqa: E402
 from engine.lords_of_war.bots import play_bot_game  # noqa: E402
 from replay.analytics import projections  # noqa: E402
 from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 
+load_systems()  # a process starts as the product does: the installed systems
 store = DuckDBEventStore(sys.argv[1])
 projector = projections.attach(store)
 for seed in range(10_000):

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
-from engine.systems import get_system
+from engine.lords_of_war import SYSTEM
 from events.lords_of_war import (
     ArmyRecord,
     Attacker,
@@ -44,8 +44,6 @@ from events.lords_of_war import (
     Variant,
 )
 from replay.log.chain import encode_chain
-
-SYSTEM = get_system("lords-of-war")
 
 
 def started(p1: tuple[str, str], p2: tuple[str, str], **variant: Any) -> GameStarted:

@@ -84,14 +84,13 @@ def test_explain_actions_joins_an_action_into_one_line():
 def test_explain_leaves_out_events_a_view_may_not_see_at_all():
     """A system may hide a whole event from a view (``Views.redacted_event`` is None): it is neither streamed nor
     explained to that view, and the action lines skip it. Pebbles hides another seat's bonus_dealt that way."""
-    from engine.play import play
-    from engine.systems import registered
-    from replay.log.views import events_view
-    from replay.systems import registered as replay_registered
-    from tests.conformance.pebbles import PEBBLES, BonusDealt
-    from tests.conformance.pebbles_replay import PLUGIN
+    from warlog_pebbles.rules import PEBBLES, BonusDealt
 
-    with registered(PEBBLES), replay_registered(PLUGIN):
+    from engine.play import play
+    from replay.log.views import events_view
+    from tests.plugins.installed import pebbles_registered
+
+    with pebbles_registered():
         events = play(PEBBLES, PEBBLES.sample_setup(0, 3)).events
         stream = [
             Recorded(game_id="g", seq=i + 1, recorded_at="t", schema_version=1, event=e) for i, e in enumerate(events)

@@ -4,17 +4,18 @@
 
 from __future__ import annotations
 
+from warlog_pebbles.rules import PEBBLES
+
 from engine.adjudication import SCOREKEEPER, Adjudicate
 from replay.log.demo import record_bot_game
 from replay.log.service import GameService
 from replay.log.verify import verify_game
 from replay.store.memory_store import MemoryEventStore
-from tests.conformance.pebbles import PEBBLES
-from tests.engine.test_adjudication import Stalls
+from tests.engine.test_adjudication import STALLS
 
 
 def test_a_stalled_demo_game_ends_as_an_adjudicated_draw() -> None:
-    system = Stalls()
+    system = STALLS
     service = GameService(MemoryEventStore(), system_lookup=lambda name: system)
     game = record_bot_game(service, PEBBLES.sample_setup(0, 3), bots=("greedy",))
     assert game.outcome.is_draw and game.outcome.adjudication == "stalled"

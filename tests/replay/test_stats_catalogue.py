@@ -13,11 +13,12 @@ from fastapi.testclient import TestClient
 from api.app import create_app
 from api.cli import build_parser
 from api.settings import Settings
+from engine.systems import DEFAULT_SYSTEM
 from replay.analytics.catalogue import CORE, catalogue
 from replay.plugin import Analytics, Labels
 from replay.store.duckdb_store import DuckDBEventStore
 from replay.store.sql import SqlFolder
-from replay.systems import PLUGINS, default_system
+from replay.systems import get_plugin, plugin_names, plugins
 
 
 def test_names_and_paths_are_unique_and_owned():
@@ -25,15 +26,15 @@ def test_names_and_paths_are_unique_and_owned():
     assert len({s.name for s in entries}) == len({s.path for s in entries}) == len(entries)
     assert all(s.system is None for s in CORE)
     owned = {s.name: s.system for s in entries if s.system is not None}
-    assert owned == {s.name: name for name, plugin in PLUGINS.items() if plugin.analytics
+    assert owned == {s.name: plugin.name for plugin in plugins() if plugin.analytics
                      for s in plugin.analytics.statistics}  # each system's own, named after it
     assert {"cards": "lords-of-war", "heatmap": "lords-of-war"}.items() <= owned.items()
-    assert default_system() == "lords-of-war"
+    assert DEFAULT_SYSTEM == "lords-of-war"
 
 
-@pytest.mark.parametrize("name", sorted(PLUGINS))
+@pytest.mark.parametrize("name", plugin_names())
 def test_each_systems_statistics_parts_implement_the_protocols(name):
-    plugin = PLUGINS[name]
+    plugin = get_plugin(name)
     assert isinstance(plugin.labels, Labels) and isinstance(plugin.analytics, Analytics)
     assert plugin.analytics.sql.chain == name and plugin.analytics.sql.migrations()
     for table in plugin.analytics.exports:

@@ -25,6 +25,7 @@ from api.app import create_app  # noqa: E402
 from api.cli import main  # noqa: E402
 from api.settings import Settings  # noqa: E402
 from engine.play import play  # noqa: E402
+from engine.systems import BrokenPlugin  # noqa: E402
 from replay.analytics import multiplayer, ratings, stats  # noqa: E402
 from replay.analytics.catalogue import catalogue, run, statistic  # noqa: E402
 from replay.analytics.projections import attach  # noqa: E402
@@ -32,7 +33,7 @@ from replay.analytics.stats import Filters  # noqa: E402
 from replay.log.chain import encode_chain  # noqa: E402
 from replay.plugin import ReplayParts  # noqa: E402
 from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
-from replay.systems import get_plugin, register  # noqa: E402
+from replay.systems import get_plugin  # noqa: E402
 
 pb = ps.pb
 NAMES = ("ann", "bob", "cy", "dee", "eve")
@@ -307,7 +308,7 @@ def test_warlog_stats_runs_a_systems_statistic_and_the_multiplayer_ratings(tmp_p
     conn.close()
 
 
-def test_registering_refuses_a_statistic_that_is_taken_or_names_another_system():
+def test_the_catalogue_refuses_a_statistic_that_is_taken_or_names_another_system():
     lords = get_plugin("lords-of-war")
 
     def parts(*statistics: Any) -> ReplayParts:
@@ -325,6 +326,6 @@ def test_registering_refuses_a_statistic_that_is_taken_or_names_another_system()
         (dataclasses.replace(takes, name="heat", path="/heatmap"), "'/heatmap' is taken \\(by lords-of-war\\)"),
         (dataclasses.replace(takes, system="lords-of-war"), "says it is 'lords-of-war''s"),
     ):
-        with pytest.raises(ValueError, match=message):
-            register(parts(clash))
+        with ps.pebbles_registered(replay=parts(clash)), pytest.raises(BrokenPlugin, match=message):
+            catalogue()
     assert lords.analytics is not None and [s.name for s in lords.analytics.statistics] == ["cards", "heatmap", "teams"]

@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
+from api.installed import EXCLUDE_SETTING
 from tests.web.conftest import ADMIN, ROOT, WAIT_MS, Server, free_port, screenshot
 
 SEALED = {"system": "lords-of-war", "seed": 7, "insecure_seed": True, "variant": {"mode": "sealed"},
@@ -246,9 +247,9 @@ def restart(db: Path, port: int) -> Server:
 def pebbles_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     db = tmp_path_factory.mktemp("pebbles") / "p.duckdb"
-    process = subprocess.Popen([sys.executable, "-m", "tests.api.pebbles_parts", "serve", "--db", str(db), "--port",
-                                str(port)], cwd=ROOT, env=dict(os.environ), stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE)
+    env = {k: v for k, v in os.environ.items() if k != EXCLUDE_SETTING}  # every installed system: pebbles too
+    process = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--db", str(db), "--port", str(port)],
+                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -275,7 +276,7 @@ def test_a_system_without_a_drawing_is_shown_as_a_table(pebbles_server: str, pag
     listed = httpx.get(f"{pebbles_server}/web/systems").json()
     assert {"name": "lords-of-war", "board": "/static/systems/lords-of-war/board.js",
             "stats": "/static/systems/lords-of-war/stats.js"} in listed
-    assert listed[-1] == {"name": "pebbles", "board": None, "stats": None}  # registered last, by the test
+    assert listed[-1] == {"name": "pebbles", "board": None, "stats": None}  # installed by the tests, last by name
     page.goto(f"{pebbles_server}/replay/{game_id}")
     page.wait_for_selector("main[data-step] table.state-table")
     assert "heap" in page.inner_text("#board")

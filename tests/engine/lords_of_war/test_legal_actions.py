@@ -18,7 +18,7 @@ from engine.lords_of_war import (
 from engine.lords_of_war.actions import Draw, Place, Recall
 from engine.lords_of_war.rules import legal_placements, legal_shots, recallable_squares
 from engine.system import GameSystem
-from engine.systems import SYSTEMS, UnknownSystem, get_system
+from engine.systems import UnknownSystem, get_system, plugin_of
 from tests.engine.lords_of_war.given import given, play, state
 
 GENERAL = "orcs/gonke-longtooth"
@@ -81,7 +81,7 @@ def test_bots_play_bot_game_returns_a_finished_game():
 
 def test_system_is_registered_and_speaks_the_protocol():
     system = get_system("lords-of-war")
-    assert system is SYSTEM and SYSTEMS["lords-of-war"] is SYSTEM
+    assert system is SYSTEM and plugin_of("lords-of-war").engine is SYSTEM
     assert isinstance(system, GameSystem)  # every capability's members (engine/system.py)
     assert (system.name, system.rules_version) == ("lords-of-war", "lords-of-war/1")
     with pytest.raises(UnknownSystem):

@@ -1,8 +1,5 @@
-"""Pebbles' replay parts, for the tests only: what the test-only system ``pebbles`` (pebbles.py) adds downstream of
-its engine, plugged in through ``replay.plugin`` alone and registered from the tests::
-
-    with engine.systems.registered(PEBBLES), replay.systems.registered(PEBBLES_REPLAY):
-        ...
+"""Pebbles' replay parts: what the test-only system ``pebbles`` (rules.py) adds downstream of its engine, plugged in
+through ``replay.plugin`` alone: the ``replay`` part of the plug-in ``warlog_pebbles.PLUGIN``.
 
 - Views: each seat's bonus is its own until ``game_ended`` reveals every bonus: another seat's ``bonus_dealt`` is
   not seen at all (the path Lords of War never takes: an event a view does not get); the seed (it deals the
@@ -52,7 +49,7 @@ from replay.records.syntax import (
     read_header,
     tag_line,
 )
-from tests.conformance.pebbles import (
+from warlog_pebbles.rules import (
     CODEC,
     NAME,
     PEBBLES,

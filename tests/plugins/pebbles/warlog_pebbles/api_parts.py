@@ -1,5 +1,5 @@
-"""Pebbles' API parts (``api.plugin.ApiSystem``), for the tests only: the typed body of ``POST /games`` and the
-options it gives ``warlog tournament``. Registered with the engine and replay parts by ``tests.api.pebbles_parts``.
+"""Pebbles' API parts (``api.plugin.ApiSystem``): the typed body of ``POST /games`` and the
+options it gives ``warlog tournament``: the ``api`` part of the plug-in (``warlog_pebbles.PLUGIN``).
 
 It plugs in exactly as a shipped system would: a ``GameSetup`` keyed on its name, players without armies, its
 own variant (``heap``, ``teams``), options derived from the model (``--heap``, ``--teams``).
@@ -13,7 +13,7 @@ from pydantic import ConfigDict, Field
 
 from api.models import Request
 from api.plugin import ApiParts, GameSetup, ModelOptions, SeatPlayer
-from tests.conformance.pebbles import NAME, PEBBLES
+from warlog_pebbles.rules import NAME, PEBBLES
 
 SEATS = PEBBLES.seat_counts()
 
@@ -26,7 +26,7 @@ class PebblesVariantIn(Request):
 
 
 class PebblesGameIn(GameSetup):
-    """A game of pebbles (tests/conformance/pebbles.py)."""
+    """A game of pebbles (warlog_pebbles.rules)."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
         {"system": NAME, "players": [{"id": "p1"}, {"id": "p2"}, {"id": "p3"}], "variant": {"heap": 12}}]})
