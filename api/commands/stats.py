@@ -391,6 +391,25 @@ def _export(args: argparse.Namespace) -> int:
 SQL_CHUNK = 1_000  # rows fetched (and printed) at a time: memory stays bounded whatever the result's size
 
 
+# Statement kinds that write (a table, a file, the catalog or the settings): refused before they run, so the answer
+# does not depend on whether the target is a table or a view (a view's DELETE is a binder error, not a read-only one)
+# and nothing reaches the database; the read-only connection stays the guard for whatever parses otherwise.
+WRITING = frozenset({"INSERT", "UPDATE", "DELETE", "CREATE", "DROP", "ALTER", "COPY", "ATTACH", "DETACH", "LOAD",
+                     "EXPORT", "COPY_DATABASE", "VACUUM", "TRANSACTION", "SET", "VARIABLE_SET", "UPDATE_EXTENSIONS",
+                     "CREATE_FUNC", "PREPARE", "EXECUTE"})
+
+
+def _writing_statements(conn: Any, query: str) -> list[str]:
+    """The kinds of the query's statements that would write (none: a parse error is the query's own answer)."""
+    import duckdb
+
+    try:
+        statements = conn.extract_statements(query)
+    except duckdb.Error:
+        return []
+    return [s.type.name for s in statements if s.type.name in WRITING]
+
+
 def _bounded(query: str, limit: int) -> str:
     """A single SELECT asks DuckDB for at most ``limit`` + 1 rows (one more tells whether there were more).
 
@@ -448,6 +467,10 @@ def _sql(args: argparse.Namespace) -> int:
     out = _JsonRows(sys.stdout) if args.json else _TextRows(sys.stdout)
     shown, more = 0, False
     try:
+        writing = _writing_statements(conn, args.query)
+        if writing:
+            print(f"warlog sql: refused: queries are read-only ({', '.join(writing)} would write)", file=sys.stderr)
+            return 2
         bounded = _bounded(args.query, args.limit)
         try:
             relation = conn.execute(bounded)
