@@ -1,6 +1,6 @@
 """What a game system adds downstream of its engine: one object per system, registered in ``replay.systems``.
 
-The shared layers (``replay.log``, ``replay.records``, ``replay.analytics``, ``api``) never import a system's
+The shared layers (``replay.log``, ``replay.archive``, ``replay.analytics``, ``api``) never import a system's
 folder and never test a system's name: they look the system's parts up by name and use only these protocols. The
 engine's part of a system (rules, seats, outcome, recorded actions, bots) is ``engine.system.GameSystem``; this is
 the rest, each part a small capability:
@@ -26,7 +26,7 @@ from typing import Any, Protocol, runtime_checkable
 import msgspec
 
 from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent
-from replay.records.syntax import ParsedRecord
+from replay.archive.notation import ParsedRecord
 from replay.store.sql import SqlFolder
 
 ALL = "all"  # the view that sees everything (and the owner of what only it may see)

@@ -21,8 +21,8 @@ import msgspec
 from api import systems as api_systems
 from engine import systems as engine_systems
 from replay import systems as replay_systems
+from replay.archive.notation import ParsedRecord, RecordSyntaxError
 from replay.plugin import ReplayParts, ReplaySystem
-from replay.records.syntax import ParsedRecord, RecordSyntaxError
 from tests.conformance import pebbles_api
 from tests.conformance.pebbles import NAME, PEBBLES, BonusDealt, Conceded, GameEnded, GameStarted, State, Taken
 

@@ -8,7 +8,7 @@ its engine, plugged in through ``replay.plugin`` alone and registered from the t
   not seen at all (the path Lords of War never takes: an event a view does not get); the seed (it deals the
   bonuses) is for ``all`` only. Before the end a seat's state view holds its own bonus, the spectator's none.
 - Explanations: one line per event ("p2 takes 3: 9 left (P2)"), and the cause (the redacted event and its rule).
-- The text record: the common header (replay.records.syntax) with ``Variant`` (``heap=N``, ``teams``), ``P1``..
+- The text record: the common header (replay.archive.notation) with ``Variant`` (``heap=N``, ``teams``), ``P1``..
   ``Pn`` (names), ``Seed``, ``Result`` (placings: ``p2>p1=p3``, ``=`` ties, ``*`` unfinished) and ``Termination``;
   the moves ``N. pK 2`` (take two) or ``pK concede``, one action a line, ``N`` the turn (for people)::
 
@@ -38,9 +38,7 @@ import msgspec
 from engine.adjudication import Adjudicate
 from engine.system import Outcome
 from replay.adjudication import ADJUDICATION_RULE, adjudication_line
-from replay.errors import UnknownView
-from replay.plugin import ALL, ReplayParts, hide_secrets, sees
-from replay.records.syntax import (
+from replay.archive.notation import (
     ADJUDICATION_TAGS,
     SEVEN_TAGS,
     Move,
@@ -52,6 +50,8 @@ from replay.records.syntax import (
     read_header,
     tag_line,
 )
+from replay.errors import UnknownView
+from replay.plugin import ALL, ReplayParts, hide_secrets, sees
 from tests.conformance.pebbles import (
     CODEC,
     NAME,

@@ -55,9 +55,7 @@ from engine.l5r.actions import (
 )
 from engine.l5r.catalog import DECKS
 from events.l5r import CardsRevealed, GameEnded, GameStarted
-from replay.l5r.explain import text as explain_text
-from replay.l5r.views import redacted_event
-from replay.records.syntax import (
+from replay.archive.notation import (
     RESULTS,
     SEVEN_TAGS,
     ParsedRecord,
@@ -72,6 +70,8 @@ from replay.records.syntax import (
     sealed_seed,
     seat_players,
 )
+from replay.l5r.explain import text as explain_text
+from replay.l5r.views import redacted_event
 
 SYSTEM_NAME = "l5r"
 CARD = r"p[0-9]+\.[a-z0-9-]+\.[0-9]+"

@@ -31,9 +31,7 @@ from engine.heroscape.actions import (
 )
 from engine.heroscape.setup import catalogue, recorded_setup
 from events.heroscape import GameEnded, GameStarted, Placement
-from replay.heroscape.explain import text as explain_text
-from replay.heroscape.views import redacted_event
-from replay.records.syntax import (
+from replay.archive.notation import (
     RESULTS,
     SEVEN_TAGS,
     ParsedRecord,
@@ -47,6 +45,8 @@ from replay.records.syntax import (
     sealed_seed,
     seat_players,
 )
+from replay.heroscape.explain import text as explain_text
+from replay.heroscape.views import redacted_event
 
 SYSTEM_NAME = "heroscape"
 

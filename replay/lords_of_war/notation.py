@@ -41,9 +41,7 @@ from events.lords_of_war import (
     GameStarted,
     Placed,
 )
-from replay.lords_of_war.explain import text as explain_text
-from replay.lords_of_war.views import redacted_event
-from replay.records.syntax import (
+from replay.archive.notation import (
     ADJUDICATION_TAGS,
     SEVEN_TAGS,
     Move,
@@ -57,6 +55,8 @@ from replay.records.syntax import (
     required_tag,
     tag_line,
 )
+from replay.lords_of_war.explain import text as explain_text
+from replay.lords_of_war.views import redacted_event
 
 SYSTEM_NAME = "lords-of-war"
 RESULTS = {"p1": "1-0", "p2": "0-1", "draw": "1/2-1/2", "odd": "1-0", "even": "0-1", "solo": "1-0", "allies": "0-1"}

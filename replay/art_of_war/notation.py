@@ -33,9 +33,7 @@ from engine.art_of_war.actions import (
 )
 from engine.art_of_war.catalog import DECKS
 from events.art_of_war import GameEnded, GameStarted
-from replay.art_of_war.explain import text as explain_text
-from replay.art_of_war.views import redacted_event
-from replay.records.syntax import (
+from replay.archive.notation import (
     RESULTS,
     SEVEN_TAGS,
     ParsedRecord,
@@ -48,6 +46,8 @@ from replay.records.syntax import (
     sealed_seed,
     seat_players,
 )
+from replay.art_of_war.explain import text as explain_text
+from replay.art_of_war.views import redacted_event
 
 SYSTEM_NAME = "art-of-war"
 

@@ -50,9 +50,7 @@ from engine.light_wars.actions import (
 )
 from engine.light_wars.catalogue import ARMIES, UNIT_TYPES
 from events.light_wars import GameEnded, GameStarted, Placement
-from replay.light_wars.explain import text as explain_text
-from replay.light_wars.views import redacted_event
-from replay.records.syntax import (
+from replay.archive.notation import (
     RESULTS,
     SEVEN_TAGS,
     ParsedRecord,
@@ -66,6 +64,8 @@ from replay.records.syntax import (
     sealed_seed,
     seat_players,
 )
+from replay.light_wars.explain import text as explain_text
+from replay.light_wars.views import redacted_event
 
 SYSTEM_NAME = "light-wars"
 SQ = r"[A-Z][0-9]+"
