@@ -5,5 +5,5 @@ the text record, both battlefields drawn in a terminal, the statistics' labels a
 from replay.art_of_war import analytics, explain, notation, terminal, views
 from replay.plugin import ReplayParts
 
-PLUGIN = ReplayParts(name="art-of-war", views=views, explanations=explain, records=notation, terminal=terminal,
+PLUGIN = ReplayParts(name="art-of-war", views=views.VIEWS, explanations=explain, records=notation, terminal=terminal,
                      labels=analytics, analytics=analytics)

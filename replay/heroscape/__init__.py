@@ -5,5 +5,5 @@ record, the hex map drawn in a terminal, the statistics' labels and its own stat
 from replay.heroscape import analytics, explain, notation, terminal, views
 from replay.plugin import ReplayParts
 
-PLUGIN = ReplayParts(name="heroscape", views=views, explanations=explain, records=notation, terminal=terminal,
+PLUGIN = ReplayParts(name="heroscape", views=views.VIEWS, explanations=explain, records=notation, terminal=terminal,
                      labels=analytics, analytics=analytics)

@@ -5,5 +5,5 @@ Registered in ``replay.systems`` as ``PLUGIN``."""
 from replay.l5r import analytics, explain, notation, terminal, views
 from replay.plugin import ReplayParts
 
-PLUGIN = ReplayParts(name="l5r", views=views, explanations=explain, records=notation, terminal=terminal,
+PLUGIN = ReplayParts(name="l5r", views=views.VIEWS, explanations=explain, records=notation, terminal=terminal,
                      labels=analytics, analytics=analytics)

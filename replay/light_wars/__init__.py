@@ -5,5 +5,5 @@ the text record, the map drawn in a terminal, the statistics' labels and its own
 from replay.light_wars import analytics, explain, notation, terminal, views
 from replay.plugin import ReplayParts
 
-PLUGIN = ReplayParts(name="light-wars", views=views, explanations=explain, records=notation, terminal=terminal,
+PLUGIN = ReplayParts(name="light-wars", views=views.VIEWS, explanations=explain, records=notation, terminal=terminal,
                      labels=analytics, analytics=analytics)

@@ -5,5 +5,5 @@ as ``PLUGIN``."""
 from replay.lords_of_war import analytics, explain, notation, terminal, views
 from replay.plugin import ReplayParts
 
-PLUGIN = ReplayParts(name="lords-of-war", views=views, explanations=explain, records=notation, terminal=terminal,
+PLUGIN = ReplayParts(name="lords-of-war", views=views.VIEWS, explanations=explain, records=notation, terminal=terminal,
                      labels=analytics, analytics=analytics)

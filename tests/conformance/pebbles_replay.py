@@ -50,8 +50,7 @@ from replay.archive.notation import (
     read_header,
     tag_line,
 )
-from replay.errors import UnknownView
-from replay.plugin import ALL, ReplayParts, hide_secrets, sees
+from replay.plugin import ALL, ReplayParts, SystemViews, sees
 from tests.conformance.pebbles import (
     CODEC,
     NAME,
@@ -68,37 +67,31 @@ from tests.conformance.pebbles import (
     Taken,
 )
 
-SPECTATOR = "spectator"
-
 # -- views ------------------------------------------------------------------------------------------------------
 
 
-class PebblesViews:
-    def secrets(self, event: PebblesEvent) -> dict[str, tuple[str, ...]]:
-        match event:
-            case GameStarted():
-                return {ALL: ("seed",)}  # it deals every bonus
-            case BonusDealt(player=player):
-                return {player: ("bonus",)}
-            case _:
-                return {}
-
-    def redacted_event(self, event: PebblesEvent, view: str) -> PebblesEvent | None:
-        if isinstance(event, BonusDealt) and not sees(view, event.player):
-            return None  # another seat's bonus: not seen at all (not streamed, not explained)
-        return hide_secrets(event, view, self.secrets(event))  # type: ignore[no-any-return]
-
-    def state_view(self, state: State, view: str) -> dict[str, Any]:
-        data = PEBBLES.state_to_builtins(state)
-        seats = [s.id for s in state.seats]
-        if view not in (ALL, SPECTATOR) and seats and view not in seats:
-            raise UnknownView(f"unknown view {view!r}: one of all, spectator, {', '.join(seats)}")
-        if state.phase != "over":  # game_ended reveals every bonus
-            data["bonuses"] = {seat: bonus for seat, bonus in data["bonuses"].items() if sees(view, seat)}
-        return data
+def secrets(event: PebblesEvent) -> dict[str, tuple[str, ...]]:
+    match event:
+        case GameStarted():
+            return {ALL: ("seed",)}  # it deals every bonus
+        case BonusDealt(player=player):
+            return {player: ("bonus",)}
+        case _:
+            return {}
 
 
-VIEWS = PebblesViews()
+def hide(data: dict[str, Any], state: State, view: str) -> dict[str, Any]:
+    if state.phase != "over":  # game_ended reveals every bonus
+        data["bonuses"] = {seat: bonus for seat, bonus in data["bonuses"].items() if sees(view, seat)}
+    return data
+
+
+def private(event: PebblesEvent) -> str | None:
+    """Another seat's bonus is not seen at all (not streamed, not explained)."""
+    return event.player if isinstance(event, BonusDealt) else None
+
+
+VIEWS = SystemViews(secrets=secrets, state_json=PEBBLES.state_to_builtins, hide=hide, private=private)
 
 
 # -- explanations -----------------------------------------------------------------------------------------------
