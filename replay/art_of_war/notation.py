@@ -36,8 +36,10 @@ from events.art_of_war import GameEnded, GameStarted
 from replay.archive.notation import (
     RESULTS,
     SEVEN_TAGS,
+    MoveForm,
+    MoveSyntax,
     ParsedRecord,
-    RecordSyntaxError,
+    bare,
     check_claimed_result,
     closing_tags,
     export_moves,
@@ -67,47 +69,97 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
     return closing_tags(out, RESULTS[ended.winner or "draw"] if ended else "*", ended, started.rules_version, tags)
 
 
-def move_text(action: ArtOfWarAction, first_event: Any, view: str) -> str:  # noqa: C901 - one token per action
+def _read_redraw(rest: str, player: str) -> Redraw | None:
+    kind, _, cards = rest.partition("=")
+    if kind not in ("keep", "again"):
+        return None
+    return Redraw(player=player, again=kind == "again", cards=tuple(cards.split("+")) if cards else ())
+
+
+def _write_redraw(action: Redraw) -> str:
+    if not action.again:
+        return "redraw:keep"
+    return "redraw:again" + (("=" + "+".join(action.cards)) if action.cards else "")
+
+
+def _read_deploy(rest: str, player: str) -> Deploy | None:
+    if "@" not in rest:
+        return None
+    card, _, tail = rest.partition("@")
+    square, standby, *more = tail.split(",")
+    kingdom = more[0].partition("=")[2] if more else None
+    return Deploy(player=player, card=card, square=square, standby=standby, kingdom=kingdom)
+
+
+def _pair(rest: str, mark: str) -> tuple[str, str] | None:
+    """``a<mark>b`` as (a, b); None without the mark."""
+    if mark not in rest:
+        return None
+    a, _, b = rest.partition(mark)
+    return a, b
+
+
+def _read_support(rest: str, player: str) -> Support | None:
+    if "=" not in rest:
+        return None
+    card, _, tail = rest.partition("=")
+    effect, *parts = tail.split(",")
+    fields = dict(part.partition("=")[::2] for part in parts)
+    return Support(player=player, card=card, effect=effect, target=fields.get("target"), square=fields.get("square"),
+                   to=fields.get("to"))
+
+
+def _write_support(a: Support) -> str:
+    extra = "".join(f",{key}={value}" for key, value in (("target", a.target), ("square", a.square), ("to", a.to))
+                    if value)
+    return f"support:{a.card}={a.effect}{extra}"
+
+
+def _read_conscript(rest: str, player: str) -> Conscript | None:
+    square, _, card = rest.partition("=")
+    return Conscript(player=player, square=square, card=card or None) if rest else None
+
+
+# The notation, one form a row: it reads a token, writes an action and lists the forms in its error.
+SYNTAX = MoveSyntax([
+    MoveForm(Draw, "draw", "draw:TYPE", lambda rest, p: Draw(player=p, card=rest) if rest else None,
+             lambda a: f"draw:{a.card}"),
+    MoveForm(Redraw, "redraw", "redraw:keep", _read_redraw, _write_redraw),
+    MoveForm(Deploy, "deploy", "deploy:C@A1,C", _read_deploy,
+             lambda a: f"deploy:{a.card}@{a.square},{a.standby}" + (f",kingdom={a.kingdom}" if a.kingdom else "")),
+    MoveForm(Place, "place", "place:A1", lambda rest, p: Place(player=p, square=rest) if rest else None,
+             lambda a: f"place:{a.square}"),
+    MoveForm(Rotate, "rotate", "rotate:A1", lambda rest, p: Rotate(player=p, square=rest) if rest else None,
+             lambda a: f"rotate:{a.square}"),
+    MoveForm(Shift, "shift", "shift:A1>B1",
+             lambda rest, p: Shift(player=p, square=ab[0], to=ab[1]) if (ab := _pair(rest, ">")) else None,
+             lambda a: f"shift:{a.square}>{a.to}"),
+    MoveForm(Play, "play", "play:C@A1",
+             lambda rest, p: Play(player=p, card=cs[0], square=cs[1]) if (cs := _pair(rest, "@")) else None,
+             lambda a: f"play:{a.card}@{a.square}"),
+    bare("battle", Battle),
+    MoveForm(Attack, "attack", "attack:A1>B1",
+             lambda rest, p: Attack(player=p, square=ab[0], target=ab[1]) if (ab := _pair(rest, ">")) else None,
+             lambda a: f"attack:{a.square}>{a.target}"),
+    MoveForm(Support, "support", "support:C=EFFECT", _read_support, _write_support),
+    bare("pass", Pass),
+    MoveForm(Entry, "entry", "entry:C", lambda rest, p: Entry(player=p, card=rest) if rest else None,
+             lambda a: f"entry:{a.card}"),
+    MoveForm(Conscript, "conscript", "conscript:A1", _read_conscript,
+             lambda a: f"conscript:{a.square}" + (f"={a.card}" if a.card else "")),
+    bare("end", End),
+    bare("concede", Concede),
+])
+
+
+def move_text(action: ArtOfWarAction, first_event: Any, view: str) -> str:
+    """The action's token; a card drawn or a redraw this view may not see is ``draw:?`` / ``redraw:?``."""
     shown = redacted_event(first_event, view)
-    match action:
-        case Draw(card=card):
-            return f"draw:{card}" if getattr(shown, "card", None) else "draw:?"
-        case Redraw(again=again, cards=cards):
-            if shown.again is None:
-                return "redraw:?"
-            if not again:
-                return "redraw:keep"
-            return "redraw:again" + (("=" + "+".join(cards)) if cards else "")
-        case Deploy(card=card, square=square, standby=standby, kingdom=kingdom):
-            return f"deploy:{card}@{square},{standby}" + (f",kingdom={kingdom}" if kingdom else "")
-        case Place(square=square):
-            return f"place:{square}"
-        case Rotate(square=square):
-            return f"rotate:{square}"
-        case Shift(square=square, to=to):
-            return f"shift:{square}>{to}"
-        case Play(card=card, square=square):
-            return f"play:{card}@{square}"
-        case Battle():
-            return "battle"
-        case Attack(square=square, target=target):
-            return f"attack:{square}>{target}"
-        case Support(card=card, effect=effect, target=target, square=square, to=to):
-            extra = (f",target={target}" if target else "") + (f",square={square}" if square else "") + \
-                (f",to={to}" if to else "")
-            return f"support:{card}={effect}{extra}"
-        case Pass():
-            return "pass"
-        case Entry(card=card):
-            return f"entry:{card}"
-        case Conscript(square=square, card=card):
-            return f"conscript:{square}" + (f"={card}" if card else "")
-        case End():
-            return "end"
-        case Concede():
-            return "concede"
-        case _:
-            raise AssertionError(action)
+    if isinstance(action, Draw) and not getattr(shown, "card", None):
+        return "draw:?"
+    if isinstance(action, Redraw) and shown.again is None:
+        return "redraw:?"
+    return SYNTAX.write(action)
 
 
 def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str = "all", comments: bool = False) -> str:
@@ -118,65 +170,9 @@ def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str 
                         move_text, explain_text, redacted_event, view, comments)
 
 
-def _fields(rest: str) -> dict[str, str]:
-    out = {}
-    for part in rest.split(","):
-        key, _, value = part.partition("=")
-        out[key] = value
-    return out
-
-
-def move_from_text(token: str, player: str, line: int) -> ArtOfWarAction:  # noqa: C901 - one syntax per action
-    word, _, rest = token.partition(":")
-    if rest == "?":
-        raise RecordSyntaxError(line, "hidden_move", f"{player}'s {word} is hidden in this record")
-    if token == "battle":
-        return Battle(player=player)
-    if token == "pass":
-        return Pass(player=player)
-    if token == "end":
-        return End(player=player)
-    if token == "concede":
-        return Concede(player=player)
-    try:
-        if word == "draw" and rest:
-            return Draw(player=player, card=rest)
-        if word == "redraw":
-            kind, _, cards = rest.partition("=")
-            if kind in ("keep", "again"):
-                return Redraw(player=player, again=kind == "again", cards=tuple(cards.split("+")) if cards else ())
-        if word == "deploy" and "@" in rest:
-            card, _, tail = rest.partition("@")
-            square, standby, *more = tail.split(",")
-            kingdom = more[0].partition("=")[2] if more else None
-            return Deploy(player=player, card=card, square=square, standby=standby, kingdom=kingdom)
-        if word in ("place", "rotate") and rest:
-            return Place(player=player, square=rest) if word == "place" else Rotate(player=player, square=rest)
-        if word == "shift" and ">" in rest:
-            a, _, b = rest.partition(">")
-            return Shift(player=player, square=a, to=b)
-        if word == "play" and "@" in rest:
-            card, _, square = rest.partition("@")
-            return Play(player=player, card=card, square=square)
-        if word == "attack" and ">" in rest:
-            a, _, b = rest.partition(">")
-            return Attack(player=player, square=a, target=b)
-        if word == "support" and "=" in rest:
-            card, _, tail = rest.partition("=")
-            effect, *parts = tail.split(",")
-            f = _fields(",".join(parts)) if parts else {}
-            return Support(player=player, card=card, effect=effect, target=f.get("target"), square=f.get("square"),
-                           to=f.get("to"))
-        if word == "entry" and rest:
-            return Entry(player=player, card=rest)
-        if word == "conscript" and rest:
-            square, _, card = rest.partition("=")
-            return Conscript(player=player, square=square, card=card or None)
-    except ValueError:
-        pass
-    raise RecordSyntaxError(line, "syntax", f"cannot read move {token!r}: draw:TYPE, redraw:keep, deploy:C@A1,C, "
-                            "place:A1, rotate:A1, shift:A1>B1, play:C@A1, battle, attack:A1>B1, support:C=EFFECT, "
-                            "pass, entry:C, conscript:A1, end or concede")
+def move_from_text(token: str, player: str, line: int) -> ArtOfWarAction:
+    action: ArtOfWarAction = SYNTAX.read(token, player, line)
+    return action
 
 
 def parse(text: str) -> ParsedRecord:
