@@ -219,9 +219,9 @@ def whole_number(field: FieldInfo) -> Number | None:
     return Number(low, high) if found else None
 
 
-def option_type(field: FieldInfo) -> Any:
-    """An argparse ``type`` for a field: a bounded whole number, or text (a JSON list/object, a comma list, a
-    word)."""
+def option_type(field: FieldInfo, shorthand: Callable[[str], Any] | None = None) -> Any:
+    """An argparse ``type`` for a field: a bounded whole number, or text: a JSON list/object, else the field's
+    ``shorthand`` (a system's short form, e.g. an army as a comma list), else a comma list or a word."""
     number = whole_number(field)
     if number is not None:
         return number
@@ -233,9 +233,21 @@ def option_type(field: FieldInfo) -> Any:
                 return json.loads(value)
             except json.JSONDecodeError as error:
                 raise argparse.ArgumentTypeError(f"not JSON: {error}") from None
+        if shorthand is not None:
+            return shorthand(value)
         return [part.strip() for part in value.split(",")] if "," in value else value
 
     return text
+
+
+def _choices(annotation: Any) -> tuple[Any, ...] | None:
+    """The values of a ``Literal`` field, optional or not (``Literal["a", "b"] | None``); None for another field."""
+    if typing.get_origin(annotation) is Literal:
+        return typing.get_args(annotation)
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if len(args) == 1 and typing.get_origin(args[0]) is Literal:
+        return typing.get_args(args[0])
+    return None
 
 
 def _flag(name: str) -> str:
@@ -245,13 +257,21 @@ def _flag(name: str) -> str:
 class ModelOptions:
     """``CommandLine`` derived from a setup model: one option per field of its ``variant`` model (for tournament
     create) and per field of its player model other than ``id`` and ``name`` (for tournament register); a bool
-    field is ``--x`` / ``--no-x``, a ``Literal`` field has its values as choices, an int field takes an int, any
-    other a word, a comma list or JSON. The help is the field's description. ``flags`` names a field's option
-    otherwise than ``--field-name`` (when another registered system already owns that option string)."""
+    field is ``--x`` / ``--no-x``, a ``Literal`` field (optional or not) has its values as choices, an int field
+    takes a whole number within the field's bounds, any other JSON, the field's ``shorthand`` or a comma list or a
+    word. The help is the field's description.
 
-    def __init__(self, system: str, setup: type[GameSetup], flags: Mapping[str, str] | None = None) -> None:
+    Option strings are shared by every system's commands: ``prefix`` goes before every option of the system
+    (``prefix="hs-"``: ``--hs-map``, ``--hs-army``, ``--no-hs-x``) where another system has ``--mode`` or
+    ``--army`` already; ``flags`` names one field's option otherwise than ``--<prefix>field-name``.
+    ``shorthand`` maps a field to how its text is read when it is not JSON (e.g. an army as ``card,card``)."""
+
+    def __init__(self, system: str, setup: type[GameSetup], flags: Mapping[str, str] | None = None,
+                 prefix: str = "", shorthand: Mapping[str, Callable[[str], Any]] | None = None) -> None:
         self.system = system
         self.flags = dict(flags or {})
+        self.prefix = prefix
+        self.shorthand = dict(shorthand or {})
         self.fields: dict[str, dict[str, FieldInfo]] = {}
         variant = _field_model(setup, "variant")
         player = _field_model(setup, "players")
@@ -264,22 +284,22 @@ class ModelOptions:
         return f"{self.system}:{command}:{name}"
 
     def _flag(self, name: str) -> str:
-        return self.flags.get(name) or _flag(name)
+        return self.flags.get(name) or _flag(self.prefix + name)
 
     def add_options(self, parser: argparse._ActionsContainer, command: str) -> None:
         for name, field in self.fields.get(command, {}).items():
             dest = self._dest(command, name)
             help_text = field.description or name
-            annotation = field.annotation
-            if annotation is bool:
+            choices = _choices(field.annotation)
+            if field.annotation is bool:
                 parser.add_argument(self._flag(name), dest=dest, action=argparse.BooleanOptionalAction,
                                     default=argparse.SUPPRESS, help=help_text)
-            elif typing.get_origin(annotation) is Literal:
-                parser.add_argument(self._flag(name), dest=dest, choices=typing.get_args(annotation),
-                                    default=argparse.SUPPRESS, help=help_text)
+            elif choices:
+                parser.add_argument(self._flag(name), dest=dest, choices=choices, default=argparse.SUPPRESS,
+                                    help=help_text)
             else:
-                parser.add_argument(self._flag(name), dest=dest, type=option_type(field), metavar=name.upper(),
-                                    default=argparse.SUPPRESS, help=help_text)
+                parser.add_argument(self._flag(name), dest=dest, type=option_type(field, self.shorthand.get(name)),
+                                    metavar=name.upper(), default=argparse.SUPPRESS, help=help_text)
 
     def options(self, args: argparse.Namespace, command: str) -> dict[str, Any]:
         given = {name: getattr(args, self._dest(command, name)) for name in self.fields.get(command, {})

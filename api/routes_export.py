@@ -15,8 +15,8 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
 
 from api.errors import error_responses
+from replay.archive.games import export_games, game_ids, tournament_names
 from replay.log.service import GameService
-from replay.records.record import export_games, game_ids, tournament_names
 
 router = APIRouter()
 

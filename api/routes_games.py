@@ -38,12 +38,12 @@ from engine.adjudication import SCOREKEEPER, acting_seat
 from engine.errors import SetupError
 from engine.system import GameSystem
 from engine.systems import UnknownSystem, get_system
+from replay.archive.games import game_summary
 from replay.errors import Conflict
 from replay.log.explain import explain_game
 from replay.log.service import GameService
 from replay.log.steps import game_steps
 from replay.log.views import event_view, state_view
-from replay.records.record import game_summary
 from replay.store.base import GameRecord
 from replay.tournaments.service import game_outcome, seat_listing
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from engine.play import play
 from engine.systems import DEFAULT_SYSTEM, get_system, system_names
+from replay.archive.games import import_text, store_events
 from replay.log.demo import demo_setup, lineups
 from replay.log.service import GameService
-from replay.records.record import import_text, store_events
 
 FIXTURE_GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
 SAMPLE_DEMO_GAMES = 12  # bot games of the default system (engine.systems.DEFAULT_SYSTEM)

@@ -3,7 +3,7 @@ rows and against the ``eventsourcing`` library (SQLite) storing the same events.
 
     .venv/bin/python bench/bulk.py [--games 100000] [--distinct 2000] [--es-games 2000] [--repeat 3] [--json out]
 
-1. warlog: ``replay.records.bulk.bulk_import_jsonl(store, path, workers=cores)`` into a fresh DuckDB file, in a child
+1. warlog: ``replay.archive.bulk.bulk_import_jsonl(store, path, workers=cores)`` into a fresh DuckDB file, in a child
    process (its peak RSS is the import's alone; the workers' own peak is reported beside it; its RSS is sampled
    every 0.2 s: is it bounded as the games stored grow? DuckDB's memory grows with the rows written until it
    reaches its cap, about 20,000 games at 256 MB, so read the growth over the second half): JSONL parse, typed
@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import msgspec  # noqa: E402
 
 from bench.common import corpus, game_id, games_for, median, peak_rss_mib, rss_mib  # noqa: E402
-from replay.records.bulk import ImportGame  # noqa: E402
+from replay.archive.bulk import ImportGame  # noqa: E402
 
 
 def write_jsonl(path: Path, count: int, distinct: list) -> int:
@@ -57,7 +57,7 @@ MEMORY_LIMIT = "256MB"  # DuckDB's buffer pool in the import (without it, it gro
 def child_import(jsonl: Path, db: Path, workers: int, redecide: bool = True) -> None:
     """Runs in its own process: the import, then one JSON line with its figures. A thread samples this process's
     RSS every 0.2 s (``rss_samples``: [seconds since the start, MiB]) for bench/memory.py."""
-    from replay.records.bulk import bulk_import_jsonl
+    from replay.archive.bulk import bulk_import_jsonl
     from replay.store.duckdb_store import DuckDBEventStore
 
     samples: list[tuple[float, float]] = []

@@ -6,11 +6,11 @@
 
 The fast bulk path (not the HTTP API, not the engine per game): ``--base`` real bot games (all six factions,
 random and greedy bots, a fifth in the intermediate variant) are stored and projected normally; then their
-projection rows (proj_games, proj_seats, proj_opponents, proj_players, proj_placements: what the statistics read)
+projection rows (proj_games, proj_seats, proj_opponents, low_players, low_placements: what the statistics read)
 are replicated in DuckDB SQL (``bench/sql/bench_replicate_*.sql``) into ``games / base`` copies, each with a fresh
 game id (``<id>~<copy>``), a start date spread over two years, players drawn from a pool of 5,000 names (so ratings and
-head-to-head have realistic shapes) and every 10th copy in one of 50 tournaments; proj_card_daily is then summed
-from the placements as migration 005 does. proj_kills/proj_shots are not replicated (no statistic reads them).
+head-to-head have realistic shapes) and every 10th copy in one of 50 tournaments; low_card_daily is then summed
+from the placements as migration 005 does. low_kills/low_shots are not replicated (no statistic reads them).
 Each statistic then runs ``--repeat`` times on a DuckDB file; the median is reported (the first, cold run too; a
 row is flagged OVER when either is over its target: the first call of an uncached filtered leaderboard counts).
 A reused file gets any new migration when it is opened; the old and new code can measure the same files in turn.
@@ -115,9 +115,9 @@ def build(conn, games: int, base: int) -> None:
     """Replace the projection rows by ``games / base`` copies of the base games and compute the stored Elo pass."""
     copies = max(1, games // base)
     started = time.perf_counter()
-    for table in ("placements", "players", "seats", "opponents", "games", "card_daily", "elo_cursor", "elo_players",
-                  "elo_history"):
-        conn.execute(f"DELETE FROM proj_{table}")  # bench only: start each size from empty tables
+    for table in ("low_placements", "low_players", "proj_seats", "proj_opponents", "proj_games", "low_card_daily",
+                  "proj_elo_cursor", "proj_elo_players", "proj_elo_history"):
+        conn.execute(f"DELETE FROM {table}")  # bench only: start each size from empty tables
     conn.execute(bench_sql("bench_replicate_games"), {"copies": copies, "players": PLAYERS})
     conn.execute(bench_sql("bench_replicate_players"))
     conn.execute(bench_sql("bench_replicate_seats"))
@@ -132,8 +132,8 @@ def build(conn, games: int, base: int) -> None:
     elo_seconds = time.perf_counter() - elo_started
     conn.execute("CHECKPOINT")
     n_games, n_seats, n_placements, n_daily = (
-        conn.execute(f"SELECT count(*) FROM proj_{t}").fetchall()[0][0]
-        for t in ("games", "seats", "placements", "card_daily")
+        conn.execute(f"SELECT count(*) FROM {t}").fetchall()[0][0]
+        for t in ("proj_games", "proj_seats", "low_placements", "low_card_daily")
     )
     print(
         f"\n{n_games:,} games ({n_seats:,} seat rows, {n_placements:,} placements, {n_daily:,} card-day rows)"

@@ -1,6 +1,6 @@
 """What a game system adds downstream of its engine: one object per system, registered in ``replay.systems``.
 
-The shared layers (``replay.log``, ``replay.records``, ``replay.analytics``, ``api``) never import a system's
+The shared layers (``replay.log``, ``replay.archive``, ``replay.analytics``, ``api``) never import a system's
 folder and never test a system's name: they look the system's parts up by name and use only these protocols. The
 engine's part of a system (rules, seats, outcome, recorded actions, bots) is ``engine.system.GameSystem``; this is
 the rest, each part a small capability:
@@ -19,14 +19,15 @@ two are optional (None): a system without them is still counted by the core stat
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 import msgspec
 
 from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent
-from replay.records.syntax import ParsedRecord
+from replay.archive.notation import ParsedRecord
+from replay.errors import UnknownView
 from replay.store.sql import SqlFolder
 
 ALL = "all"  # the view that sees everything (and the owner of what only it may see)
@@ -36,10 +37,11 @@ ALL = "all"  # the view that sees everything (and the owner of what only it may 
 class Views(Protocol):
     """Redaction. ``view`` is ``all``, ``spectator`` or a seat id (who may ask for which is the API's business).
 
-    A system declares its secrets once, per event (``secrets``), and redacts by that declaration
-    (``hide_secrets``); the state view must show nothing the declared secrets of the events folded into it would not
-    show. The replay conformance suite (tests/conformance/test_replay_conformance.py) holds every system to it: a
-    view's states, events, explanations and records are the same whatever another seat's secrets were."""
+    A system declares its secrets once, per event (``secrets``), and what its state view hides; ``SystemViews``
+    (below) redacts by that declaration and checks the view, the same for every system. The state view must show
+    nothing the declared secrets of the events folded into it would not show. The replay conformance suite
+    (tests/conformance/test_replay_conformance.py) holds every system to it: a view's states, events, explanations
+    and records are the same whatever another seat's secrets were."""
 
     def secrets(self, event: Any) -> Mapping[str, Sequence[str]]:
         """The fields of ``event`` that not every view may see, by who may: a seat id (that seat and ``all``) or
@@ -55,6 +57,9 @@ class Views(Protocol):
         ...
 
 
+SPECTATOR = "spectator"  # the view of someone at no seat: public information only
+
+
 def sees(view: str, owner: str) -> bool:
     """Whether ``view`` may see what belongs to ``owner`` (a seat id, or ``all``): ``all`` sees everything, a seat
     its own secrets."""
@@ -63,9 +68,63 @@ def sees(view: str, owner: str) -> bool:
 
 def hide_secrets(event: Any, view: str, secrets: Mapping[str, Sequence[str]]) -> Any:
     """``event`` (a msgspec Struct) with each secret field that ``view`` may not see set to None: the one redaction
-    of event fields, for ``Views.redacted_event``."""
+    of event fields (``SystemViews.redacted_event``)."""
     hidden = {field: None for owner, fields in secrets.items() if not sees(view, owner) for field in fields}
     return msgspec.structs.replace(event, **hidden) if hidden else event
+
+
+def listed_seats(data: dict[str, Any]) -> list[str]:
+    """The seats of a state's JSON that lists them as ``seats: [{"id": "p1", ...}, ...]`` (the default of
+    ``SystemViews.seats``); empty before the game has any."""
+    return [seat["id"] for seat in data.get("seats") or ()]
+
+
+def _public(event: Any) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class SystemViews:
+    """A system's ``Views``, from what it declares: the framework redacts its events by ``secrets`` and checks every
+    view against the game's seats; the system says only what is secret and what its state view hides.
+
+    - ``secrets(event)``: the fields not every view may see, by owner (``Views.secrets``); the events are redacted
+      by this declaration and nothing else;
+    - ``state_json(state)``: the state's JSON every view starts from (``state_to_builtins``, plus what the system
+      derives for every view, e.g. the hands' sizes); ``all`` gets it as it is;
+    - ``hide(data, state, view)``: ``data`` minus what ``view`` (``spectator`` or one of the game's seats, never
+      ``all``) may not see;
+    - ``seats(data)``: the seats of the state's JSON (default: its ``seats`` list); a view that is none of them is
+      refused (``UnknownView``), except before the game has seats, when every seat's view is the empty state;
+    - ``private(event)``: the seat whose event it is when no other view gets it at all (not streamed, not
+      explained), else None (the default: every view sees every event, redacted)."""
+
+    secrets: Callable[[Any], Mapping[str, Sequence[str]]]
+    state_json: Callable[[Any], dict[str, Any]]
+    hide: Callable[[dict[str, Any], Any, str], dict[str, Any]]
+    seats: Callable[[dict[str, Any]], Sequence[str]] = listed_seats
+    private: Callable[[Any], str | None] = _public
+
+    def redacted_event(self, event: Any, view: str) -> Any:
+        """The typed event with the fields ``view`` may not see (``secrets``) set to None; None when it is another
+        seat's private event (``Any``, not ``Any | None``: a system without private events reads the result as
+        its event)."""
+        if view == ALL:
+            return event
+        owner = self.private(event)
+        if owner is not None and not sees(view, owner):
+            return None
+        return hide_secrets(event, view, self.secrets(event))
+
+    def state_view(self, state: Any, view: str) -> dict[str, Any]:
+        """The state's JSON as ``view`` may see it. UnknownView for a seat the game does not have."""
+        data = self.state_json(state)
+        if view == ALL:
+            return data
+        seats = self.seats(data)
+        if view != SPECTATOR and seats and view not in seats:
+            raise UnknownView(f"unknown view {view!r}: one of {', '.join((ALL, SPECTATOR, *seats))}")
+        return self.hide(data, state, view)
 
 
 @runtime_checkable

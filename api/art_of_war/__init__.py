@@ -4,16 +4,13 @@ drawing. Values the rules refuse (a deck of 19 cards) are the engine's to judge 
 
 from __future__ import annotations
 
-import argparse
-import json
-import typing
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import ConfigDict, Field
 
 from api.models import Request, SeatId
-from api.plugin import TOURNAMENT_CREATE, ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
+from api.plugin import ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
 from engine.art_of_war import SYSTEM
 from engine.art_of_war.catalogue import BASIC_TYPES, CARDS, DECK_SIZE, DECKS, KINGS
 
@@ -95,36 +92,10 @@ class ArtOfWarGameIn(GameSetup):
         return setup
 
 
-class AowOptions(ModelOptions):
-    """``ModelOptions`` with ``--aow-`` before every option: other systems have ``--mode`` and ``--army``.
-    ``--aow-army`` takes a sample deck's name or a custom deck as JSON."""
-
-    def add_options(self, parser: argparse._ActionsContainer, command: str) -> None:
-        for name, field in self.fields.get(command, {}).items():
-            flag = "--aow-" + name.replace("_", "-")
-            dest = self._dest(command, name)
-            if typing.get_origin(field.annotation) is Literal:
-                parser.add_argument(flag, dest=dest, choices=typing.get_args(field.annotation),
-                                    default=argparse.SUPPRESS, help=field.description or name)
-            else:
-                parser.add_argument(flag, dest=dest, metavar=name.upper(), default=argparse.SUPPRESS,
-                                    help=field.description or name)
-
-    def options(self, args: argparse.Namespace, command: str) -> dict[str, Any]:
-        given = super().options(args, command)
-        army = given.get("army")
-        if command != TOURNAMENT_CREATE and isinstance(army, str) and army not in DECKS:
-            try:
-                given["army"] = json.loads(army)
-            except json.JSONDecodeError:
-                pass
-        return given
-
-
 def catalog() -> dict[str, Any]:
     return {cid: {"name": c.name, "attack": c.attack, "defence": list(c.defence), "king": c.king}
             for cid, c in CARDS.items()}
 
 
-PLUGIN = ApiParts(name=NAME, setup=ArtOfWarGameIn, cli=AowOptions(NAME, ArtOfWarGameIn),
+PLUGIN = ApiParts(name=NAME, setup=ArtOfWarGameIn, cli=ModelOptions(NAME, ArtOfWarGameIn, prefix="aow-"),
                   web=WebParts(Path(__file__).parent / "web", data={"catalog.json": catalog}))

@@ -3,7 +3,7 @@
     warlog games [--system S] [--player NAME] [--tournament T] [--army A] [--status live|over] [--limit N]
                  [--json | --csv] [--db PATH]
 
-The filters are ``GET /games``'s (the same store query, ``replay.records.record.listed_games``), ``--status live``
+The filters are ``GET /games``'s (the same store query, ``replay.archive.games.listed_games``), ``--status live``
 its ``status=active``. The table is fitted to the terminal as ``warlog stats`` fits its own; ``--json`` prints the
 games as ``GET /games?order=newest`` answers them, ``--csv`` every column. Through a running ``warlog serve`` on the
 same file, as any other reading command.
@@ -86,7 +86,7 @@ def _print_csv(games: Sequence[Any]) -> None:
 def _games(args: argparse.Namespace) -> int:
     from api.commands.stats import print_table, terminal_width
     from api.remote import game_service
-    from replay.records.record import game_summary, listed_games
+    from replay.archive.games import game_summary, listed_games
 
     limit = args.limit or None
     with game_service(args.db) as service:

@@ -40,7 +40,7 @@ def _service(db: str) -> Iterator[Any]:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from replay.records.record import DuplicateGame, import_games
+    from replay.archive.games import DuplicateGame, import_games
 
     failed = 0
     with _service(args.db) as service:
@@ -77,8 +77,8 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
+    from replay.archive.games import export_games, game_ids, tournament_names
     from replay.errors import GameNotFound, UnknownView
-    from replay.records.record import export_games, game_ids, tournament_names
 
     chosen = [args.game_id] if args.game_id else []
     if bool(chosen) + bool(args.all) + bool(args.tournament) != 1:

@@ -9,15 +9,13 @@ citing the rule). The options of ``warlog tournament`` are the models' fields wi
 
 from __future__ import annotations
 
-import argparse
-import typing
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 
 from api.models import Request, SeatId
-from api.plugin import TOURNAMENT_CREATE, ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts, option_type
+from api.plugin import ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
 from engine.heroscape import SYSTEM
 from engine.heroscape.catalogue import catalogue, sample_maps
 from engine.heroscape.setup import MAX_ROUNDS
@@ -106,33 +104,11 @@ class HeroScapeGameIn(GameSetup):
     position: PositionIn | None = None
 
 
-PREFIX = "hs-"
+def army_shorthand(text: str) -> Any:
+    """``--hs-army``: a sample army's name, or its cards as ``card,card,...`` (or JSON)."""
+    return text if text in ARMIES else {"cards": [card.strip() for card in text.split(",") if card.strip()]}
 
 
-class PrefixedOptions(ModelOptions):
-    """``ModelOptions`` with ``--hs-`` before every option (``--hs-map``, ``--hs-army``): another system has
-    ``--mode`` and ``--army`` already."""
-
-    def add_options(self, parser: argparse._ActionsContainer, command: str) -> None:
-        for name, field in self.fields.get(command, {}).items():
-            dest = self._dest(command, name)
-            flag = "--" + PREFIX + name.replace("_", "-")
-            help_text = field.description or name
-            choices = typing.get_args(field.annotation) if typing.get_origin(field.annotation) is Literal else None
-            if choices:
-                parser.add_argument(flag, dest=dest, choices=choices, default=argparse.SUPPRESS, help=help_text)
-            elif name == "max_rounds":
-                parser.add_argument(flag, dest=dest, type=option_type(field), metavar="ROUNDS",
-                                    default=argparse.SUPPRESS, help=help_text)
-            else:
-                parser.add_argument(flag, dest=dest, metavar=name.upper(), default=argparse.SUPPRESS, help=help_text)
-
-    def options(self, args: argparse.Namespace, command: str) -> dict[str, Any]:
-        given = super().options(args, command)
-        if command != TOURNAMENT_CREATE and isinstance(given.get("army"), str) and given["army"] not in ARMIES:
-            given["army"] = {"cards": [c.strip() for c in given["army"].split(",") if c.strip()]}
-        return given
-
-
-PLUGIN = ApiParts(name=NAME, setup=HeroScapeGameIn, cli=PrefixedOptions(NAME, HeroScapeGameIn),
+CLI = ModelOptions(NAME, HeroScapeGameIn, prefix="hs-", shorthand={"army": army_shorthand})  # --mode, --army: others'
+PLUGIN = ApiParts(name=NAME, setup=HeroScapeGameIn, cli=CLI,
                   web=WebParts(Path(__file__).parent / "web"))

@@ -8,16 +8,13 @@ to judge (422 ``invalid_setup`` citing the rule).
 
 from __future__ import annotations
 
-import argparse
-import json
-import typing
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 
 from api.models import Request, SeatId
-from api.plugin import TOURNAMENT_CREATE, ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
+from api.plugin import ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
 from engine.l5r import SYSTEM
 from engine.l5r.catalogue import CARDS, DECKS
 
@@ -139,32 +136,5 @@ def catalog() -> dict[str, Any]:
                   "element": c.element} for cid, c in CARDS.items()}
 
 
-class L5ROptions(ModelOptions):
-    """``ModelOptions`` with ``--l5r-`` before every option (``--l5r-mode``, ``--l5r-army``: a deck): other systems have
-    ``--mode`` and ``--army``. ``--l5r-army`` takes a sample deck's name or a custom deck as JSON."""
-
-    def add_options(self, parser: argparse._ActionsContainer, command: str) -> None:
-        for name, field in self.fields.get(command, {}).items():
-            flag = "--l5r-" + name.replace("_", "-")
-            dest = self._dest(command, name)
-            help_text = field.description or name
-            if typing.get_origin(field.annotation) is Literal:
-                parser.add_argument(flag, dest=dest, choices=typing.get_args(field.annotation),
-                                    default=argparse.SUPPRESS, help=help_text)
-            else:
-                parser.add_argument(flag, dest=dest, metavar=name.upper(), default=argparse.SUPPRESS,
-                                    help=help_text)
-
-    def options(self, args: argparse.Namespace, command: str) -> dict[str, Any]:
-        given = super().options(args, command)
-        deck = given.get("army")
-        if command != TOURNAMENT_CREATE and isinstance(deck, str) and deck not in DECKS:
-            try:
-                given["army"] = json.loads(deck)
-            except json.JSONDecodeError:
-                pass  # the setup model names the sample decks in its error
-        return given
-
-
-PLUGIN = ApiParts(name=NAME, setup=L5RGameIn, cli=L5ROptions(NAME, L5RGameIn),
+PLUGIN = ApiParts(name=NAME, setup=L5RGameIn, cli=ModelOptions(NAME, L5RGameIn, prefix="l5r-"),
                   web=WebParts(Path(__file__).parent / "web", stats="stats.js", data={"catalog.json": catalog}))

@@ -9,15 +9,13 @@ the rules refuse (an army over the total cost, a unit on the enemy Castle) are t
 
 from __future__ import annotations
 
-import argparse
-import typing
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 
 from api.models import Request, SeatId
-from api.plugin import TOURNAMENT_CREATE, ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts, option_type
+from api.plugin import ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
 from engine.light_wars import SYSTEM
 from engine.light_wars.catalogue import ARMIES, MAX_TOTAL_COST, MAX_TURNS, MAX_UNITS, TACTICS, UNIT_TYPES
 from engine.light_wars.geometry import ARROWS, castle, territory_rows
@@ -117,40 +115,13 @@ class LightWarsGameIn(GameSetup):
         return setup
 
 
-PREFIX = "lw-"
-
-
-class PrefixedOptions(ModelOptions):
-    """``ModelOptions`` with ``--lw-`` before every option (``--lw-size``, ``--lw-army``): another system has
-    ``--mode`` and ``--army`` already."""
-
-    def add_options(self, parser: argparse._ActionsContainer, command: str) -> None:
-        for name, field in self.fields.get(command, {}).items():
-            dest = self._dest(command, name)
-            flag = "--" + PREFIX + name.replace("_", "-")
-            help_text = field.description or name
-            args = [a for a in typing.get_args(field.annotation) if a is not type(None)]
-            choices = None  # a Literal (or an optional one) has its values as choices; an army is free text
-            if typing.get_origin(field.annotation) is Literal:
-                choices = typing.get_args(field.annotation)
-            elif len(args) == 1 and typing.get_origin(args[0]) is Literal:
-                choices = typing.get_args(args[0])
-            if choices:
-                parser.add_argument(flag, dest=dest, choices=choices, default=argparse.SUPPRESS, help=help_text)
-            elif name in ("total_cost", "max_turns"):
-                parser.add_argument(flag, dest=dest, type=option_type(field), metavar=name.upper(),
-                                    default=argparse.SUPPRESS,
-                                    help=help_text)
-            else:
-                parser.add_argument(flag, dest=dest, metavar=name.upper(), default=argparse.SUPPRESS, help=help_text)
-
-    def options(self, args: argparse.Namespace, command: str) -> dict[str, Any]:
-        given = super().options(args, command)
-        if command != TOURNAMENT_CREATE and isinstance(given.get("army"), str) and given["army"] not in ARMIES:
-            units, _, tiles = given["army"].partition("+")
-            given["army"] = {"units": [u.strip() for u in units.split(",") if u.strip()],
-                             "tactics": [t.strip() for t in tiles.split(",") if t.strip()]}
-        return given
+def army_shorthand(text: str) -> Any:
+    """``--lw-army``: a sample army's name, or its units and tactic tiles as ``unit,unit+tile,tile`` (or JSON)."""
+    if text in ARMIES:
+        return text
+    units, _, tiles = text.partition("+")
+    return {"units": [u.strip() for u in units.split(",") if u.strip()],
+            "tactics": [t.strip() for t in tiles.split(",") if t.strip()]}
 
 
 def catalogue() -> dict[str, Any]:
@@ -165,5 +136,6 @@ def catalogue() -> dict[str, Any]:
     }
 
 
-PLUGIN = ApiParts(name=NAME, setup=LightWarsGameIn, cli=PrefixedOptions(NAME, LightWarsGameIn),
+CLI = ModelOptions(NAME, LightWarsGameIn, prefix="lw-", shorthand={"army": army_shorthand})  # --mode, --army: others'
+PLUGIN = ApiParts(name=NAME, setup=LightWarsGameIn, cli=CLI,
                   web=WebParts(Path(__file__).parent / "web", data={"catalogue.json": catalogue}))

@@ -1,7 +1,7 @@
--- bench_replicate_players: proj_players rows of the replicated games (names, dates, tournaments from proj_games).
+-- bench_replicate_players: low_players rows of the replicated games (names, dates, tournaments from proj_games).
 -- parameters: none
 -- output: none
-INSERT INTO proj_players
+INSERT INTO low_players
 SELECT n.game_id, p.seat,
        CASE p.seat WHEN 'p1' THEN n.player_p1 ELSE n.player_p2 END,
        p.army,

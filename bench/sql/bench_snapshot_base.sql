@@ -3,15 +3,15 @@
 -- parameters: none
 -- output: none
 CREATE TABLE bench_base_games AS SELECT * FROM proj_games;
-CREATE TABLE bench_base_players AS SELECT * FROM proj_players;
-CREATE TABLE bench_base_placements AS SELECT * FROM proj_placements;
+CREATE TABLE bench_base_players AS SELECT * FROM low_players;
+CREATE TABLE bench_base_placements AS SELECT * FROM low_placements;
 CREATE TABLE bench_base_seats AS SELECT * FROM proj_seats;
 CREATE TABLE bench_base_opponents AS SELECT * FROM proj_opponents;
 DELETE FROM proj_games;
-DELETE FROM proj_players;
+DELETE FROM low_players;
 DELETE FROM proj_seats;
 DELETE FROM proj_opponents;
-DELETE FROM proj_placements;
-DELETE FROM proj_kills;
-DELETE FROM proj_shots;
-DELETE FROM proj_card_daily;
+DELETE FROM low_placements;
+DELETE FROM low_kills;
+DELETE FROM low_shots;
+DELETE FROM low_card_daily;

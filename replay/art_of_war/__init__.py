@@ -2,8 +2,8 @@
 the text record, both battlefields drawn in a terminal, the statistics' labels and its own statistics. Registered in
 ``replay.systems`` as ``PLUGIN``."""
 
-from replay.art_of_war import analytics, explain, mat, record, views
+from replay.art_of_war import analytics, explain, notation, terminal, views
 from replay.plugin import ReplayParts
 
-PLUGIN = ReplayParts(name="art-of-war", views=views, explanations=explain, records=record, terminal=mat,
+PLUGIN = ReplayParts(name="art-of-war", views=views.VIEWS, explanations=explain, records=notation, terminal=terminal,
                      labels=analytics, analytics=analytics)

@@ -1,9 +1,8 @@
 """Art of War's statistics (docs/art-of-war.md, "Statistics"): labels for the core (each seat's deck), its own
 projection tables (``aow_seats``: a row per seat of a finished game with its final kingdom by type;
-``aow_removals``: a row per unit taken off the battlefield by damage) and four statistics of its own:
+``aow_removals``: a row per unit taken off the battlefield by damage) and two statistics of its own
+(how games end and the first player's results are the core ``end-reasons`` and ``first-player``):
 
-- ``aow-victories``: how often each victory condition decides a game;
-- ``aow-first-player``: the first player's results;
 - ``aow-kingdoms``: the kingdom composition of winners against losers;
 - ``aow-removals``: captures against destructions by unit type.
 """
@@ -108,27 +107,6 @@ def clear(conn: Any) -> None:
     clear_facts(conn, sql, "aow", FACT_TABLES)
 
 
-class VictoryCount(msgspec.Struct, frozen=True):
-    end_reason: str
-    games: int
-    share: float
-
-
-class Victories(msgspec.Struct, frozen=True):
-    filters: Filters
-    games: int
-    rows: list[VictoryCount]
-
-
-class FirstPlayer(msgspec.Struct, frozen=True):
-    filters: Filters
-    games: int
-    wins: int
-    draws: int
-    losses: int
-    win_rate: float
-
-
 class KingdomMix(msgspec.Struct, frozen=True):
     result: str  # win | loss
     seats: int
@@ -158,17 +136,6 @@ class Removals(msgspec.Struct, frozen=True):
     rows: list[RemovalCount]
 
 
-def victories(conn: Any, filters: Filters) -> Victories:
-    rows = conn.execute(sql("stats_aow_victories"), filters.common()).fetchall()
-    total = sum(n for _, n in rows)
-    return Victories(filters, total, [VictoryCount(reason or "", n, n / total) for reason, n in rows])
-
-
-def first_player(conn: Any, filters: Filters) -> FirstPlayer:
-    games, wins, draws, losses = conn.execute(sql("stats_aow_first_player"), filters.common()).fetchone()
-    return FirstPlayer(filters, games, wins, draws, losses, wins / games if games else 0.0)
-
-
 def kingdoms(conn: Any, filters: Filters) -> Kingdoms:
     rows = conn.execute(sql("stats_aow_kingdoms"), filters.common()).fetchall()
     return Kingdoms(filters, sample_games(conn, filters),
@@ -183,12 +150,6 @@ def removals(conn: Any, filters: Filters) -> Removals:
 
 
 statistics = (
-    Statistic(name="aow-victories", path="/art-of-war/victories", summary="Art of War: how often each victory "
-              "condition decides", result=Victories, system=SYSTEM_NAME,
-              compute=lambda conn, filters, params, cache: victories(conn, filters)),
-    Statistic(name="aow-first-player", path="/art-of-war/first-player", summary="Art of War: the first player's "
-              "results", result=FirstPlayer, system=SYSTEM_NAME,
-              compute=lambda conn, filters, params, cache: first_player(conn, filters)),
     Statistic(name="aow-kingdoms", path="/art-of-war/kingdoms", summary="Art of War: the kingdom composition of "
               "winners against losers", result=Kingdoms, system=SYSTEM_NAME,
               compute=lambda conn, filters, params, cache: kingdoms(conn, filters)),

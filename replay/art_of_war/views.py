@@ -11,8 +11,7 @@ from typing import Any
 
 from engine.art_of_war.state import State, state_to_builtins
 from events.art_of_war import CardDrawn, GameStarted, RedrawDecided
-from replay.errors import UnknownView
-from replay.plugin import ALL, hide_secrets, sees
+from replay.plugin import ALL, SystemViews, sees
 
 
 def secrets(event: Any) -> dict[str, tuple[str, ...]]:
@@ -27,22 +26,16 @@ def secrets(event: Any) -> dict[str, tuple[str, ...]]:
             return {}
 
 
-def redacted_event(event: Any, view: str) -> Any:
-    if view == ALL:
-        return event
-    return hide_secrets(event, view, secrets(event))
-
-
-def state_view(state: State, view: str) -> dict[str, Any]:
+def state_json(state: State) -> dict[str, Any]:
+    """``state_to_builtins`` with the hands' and decks' sizes, which every view is shown."""
     data = state_to_builtins(state)
     for p in data["players"]:
         p["hand_count"] = len(p["hand"])
         p["deck_count"] = len(p["deck"])
-    if view == ALL:
-        return data
-    seats = [s["id"] for s in data["seats"]]
-    if view != "spectator" and seats and view not in seats:
-        raise UnknownView(f"unknown view {view!r}: one of all, spectator, {', '.join(seats)}")
+    return data
+
+
+def hide(data: dict[str, Any], state: State, view: str) -> dict[str, Any]:
     data["seed"] = None
     data["reshuffled"] = None
     for p in data["players"]:
@@ -54,4 +47,8 @@ def state_view(state: State, view: str) -> dict[str, Any]:
     return data
 
 
-__all__ = ["redacted_event", "secrets", "state_view"]
+VIEWS = SystemViews(secrets=secrets, state_json=state_json, hide=hide)
+redacted_event = VIEWS.redacted_event
+state_view = VIEWS.state_view
+
+__all__ = ["VIEWS", "redacted_event", "secrets", "state_view"]

@@ -2,8 +2,8 @@
 record, the hex map drawn in a terminal, the statistics' labels and its own statistics. Registered in
 ``replay.systems`` as ``PLUGIN``."""
 
-from replay.heroscape import analytics, explain, mat, record, views
+from replay.heroscape import analytics, explain, notation, terminal, views
 from replay.plugin import ReplayParts
 
-PLUGIN = ReplayParts(name="heroscape", views=views, explanations=explain, records=record, terminal=mat,
+PLUGIN = ReplayParts(name="heroscape", views=views.VIEWS, explanations=explain, records=notation, terminal=terminal,
                      labels=analytics, analytics=analytics)

@@ -11,8 +11,7 @@ from typing import Any
 
 from engine.heroscape.state import State, state_to_builtins
 from events.heroscape import GameStarted, MarkersPlaced
-from replay.errors import UnknownView
-from replay.plugin import ALL, hide_secrets, sees
+from replay.plugin import ALL, SystemViews, sees
 
 
 def secrets(event: Any) -> dict[str, tuple[str, ...]]:
@@ -25,22 +24,14 @@ def secrets(event: Any) -> dict[str, tuple[str, ...]]:
             return {}
 
 
-def redacted_event(event: Any, view: str) -> Any:
-    if view == ALL:
-        return event
-    return hide_secrets(event, view, secrets(event))
-
-
-def state_view(state: State, view: str) -> dict[str, Any]:
-    data = state_to_builtins(state)
-    if view == ALL:
-        return data
-    seats = [s["id"] for s in data["seats"]]
-    if view != "spectator" and seats and view not in seats:
-        raise UnknownView(f"unknown view {view!r}: one of all, spectator, {', '.join(seats)}")
+def hide(data: dict[str, Any], state: State, view: str) -> dict[str, Any]:
     data["markers"] = {p: (m if sees(view, p) else ("placed" if m is not None else None))
                        for p, m in data["markers"].items()}
     return data
 
 
-__all__ = ["redacted_event", "secrets", "state_view"]
+VIEWS = SystemViews(secrets=secrets, state_json=state_to_builtins, hide=hide)
+redacted_event = VIEWS.redacted_event
+state_view = VIEWS.state_view
+
+__all__ = ["VIEWS", "redacted_event", "secrets", "state_view"]

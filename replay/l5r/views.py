@@ -16,8 +16,7 @@ from typing import Any
 
 from engine.l5r.state import State, dynasty_left, fate_left, state_to_builtins
 from events.l5r import CardDrawn, DuelFocused, GameStarted, ProvinceFilled
-from replay.errors import UnknownView
-from replay.plugin import ALL, hide_secrets, sees
+from replay.plugin import ALL, SystemViews, sees
 
 
 def secrets(event: Any) -> dict[str, tuple[str, ...]]:
@@ -36,14 +35,9 @@ def secrets(event: Any) -> dict[str, tuple[str, ...]]:
             return {}
 
 
-def redacted_event(event: Any, view: str) -> Any:
-    """Every L5R event is seen by every view, redacted by ``secrets``."""
-    if view == ALL:
-        return event
-    return hide_secrets(event, view, secrets(event))
-
-
-def state_view(state: State, view: str) -> dict[str, Any]:
+def state_json(state: State) -> dict[str, Any]:
+    """``state_to_builtins`` with what every view is shown: whether a province holds a card, the hand's and the
+    decks' sizes."""
     data = state_to_builtins(state)
     for p in data["players"]:
         for pr in p["provinces"]:
@@ -51,11 +45,10 @@ def state_view(state: State, view: str) -> dict[str, Any]:
         p["hand_count"] = len(p["hand"])
         p["dynasty_count"] = dynasty_left(state, p["id"])  # the decks, less the cards laid unseen from them
         p["fate_count"] = fate_left(state, p["id"])
-    if view == ALL:
-        return data
-    seats = [s["id"] for s in data["seats"]]
-    if view != "spectator" and seats and view not in seats:
-        raise UnknownView(f"unknown view {view!r}: one of all, spectator, {', '.join(seats)}")
+    return data
+
+
+def hide(data: dict[str, Any], state: State, view: str) -> dict[str, Any]:
     data["seed"] = None
     for p in data["players"]:
         p["dynasty"] = None
@@ -70,4 +63,8 @@ def state_view(state: State, view: str) -> dict[str, Any]:
     return data
 
 
-__all__ = ["redacted_event", "secrets", "state_view"]
+VIEWS = SystemViews(secrets=secrets, state_json=state_json, hide=hide)  # every event is seen by every view, redacted
+redacted_event = VIEWS.redacted_event
+state_view = VIEWS.state_view
+
+__all__ = ["VIEWS", "redacted_event", "secrets", "state_view"]

@@ -1,11 +1,10 @@
 """Light Wars' statistics (docs/light-wars.md, "Statistics"): labels for the core (each seat's army), its own
 projection tables (``lw_seats``: a row per seat of a finished game; ``lw_attacks``: a row per resolved attack) and
-four statistics of its own:
+two statistics of its own
+(how games end and the first player's results are the core ``end-reasons`` and ``first-player``):
 
 - ``lw-armies``: win rate by army composition and total cost;
-- ``lw-flanks``: the value of attacking from the rear (and the side): attacks by the best side they strike from;
-- ``lw-victories``: how often each victory condition decides a game;
-- ``lw-first-player``: the first player's results.
+- ``lw-flanks``: the value of attacking from the rear (and the side): attacks by the best side they strike from.
 """
 
 from __future__ import annotations
@@ -157,27 +156,6 @@ class Flanks(msgspec.Struct, frozen=True):
     rows: list[FlankResult]
 
 
-class VictoryCount(msgspec.Struct, frozen=True):
-    end_reason: str  # king | castle | score | concession
-    games: int
-    share: float
-
-
-class Victories(msgspec.Struct, frozen=True):
-    filters: Filters
-    games: int
-    rows: list[VictoryCount]
-
-
-class FirstPlayer(msgspec.Struct, frozen=True):
-    filters: Filters
-    games: int
-    wins: int
-    draws: int
-    losses: int
-    win_rate: float  # the first player's wins / games
-
-
 def armies(conn: Any, filters: Filters) -> Armies:
     rows = conn.execute(sql("stats_lw_armies"), filters.army_params()).fetchall()
     return Armies(filters, sample_games(conn, filters),
@@ -191,17 +169,6 @@ def flanks(conn: Any, filters: Filters) -> Flanks:
                    for side, n, won, margin in rows])
 
 
-def victories(conn: Any, filters: Filters) -> Victories:
-    rows = conn.execute(sql("stats_lw_victories"), filters.common()).fetchall()
-    total = sum(n for _, n in rows)
-    return Victories(filters, total, [VictoryCount(reason or "", n, n / total) for reason, n in rows])
-
-
-def first_player(conn: Any, filters: Filters) -> FirstPlayer:
-    games, wins, draws, losses = conn.execute(sql("stats_lw_first_player"), filters.common()).fetchone()
-    return FirstPlayer(filters, games, wins, draws, losses, wins / games if games else 0.0)
-
-
 statistics = (
     Statistic(name="lw-armies", path="/light-wars/armies", summary="Light Wars: win rate by army composition and "
               "total cost", result=Armies, system=SYSTEM_NAME,
@@ -209,12 +176,6 @@ statistics = (
     Statistic(name="lw-flanks", path="/light-wars/flanks", summary="Light Wars: attacks from the front, side and "
               "rear, and how often they win", result=Flanks, system=SYSTEM_NAME,
               compute=lambda conn, filters, params, cache: flanks(conn, filters)),
-    Statistic(name="lw-victories", path="/light-wars/victories", summary="Light Wars: how often each victory "
-              "condition decides", result=Victories, system=SYSTEM_NAME,
-              compute=lambda conn, filters, params, cache: victories(conn, filters)),
-    Statistic(name="lw-first-player", path="/light-wars/first-player", summary="Light Wars: the first player's "
-              "results", result=FirstPlayer, system=SYSTEM_NAME,
-              compute=lambda conn, filters, params, cache: first_player(conn, filters)),
 )
 
 __all__ = ["army_names", "clear", "exports", "labels", "project", "sql", "statistics", "store"]

@@ -12,8 +12,7 @@ from typing import Any
 
 from engine.light_wars.state import State, state_to_builtins
 from events.light_wars import DeploymentScreened, GameStarted
-from replay.errors import UnknownView
-from replay.plugin import ALL, hide_secrets, sees
+from replay.plugin import ALL, SystemViews, sees
 
 
 def secrets(event: Any) -> dict[str, tuple[str, ...]]:
@@ -26,20 +25,7 @@ def secrets(event: Any) -> dict[str, tuple[str, ...]]:
             return {}
 
 
-def redacted_event(event: Any, view: str) -> Any:
-    """Every Light Wars event is seen by every view, redacted by ``secrets``."""
-    if view == ALL:
-        return event
-    return hide_secrets(event, view, secrets(event))
-
-
-def state_view(state: State, view: str) -> dict[str, Any]:
-    data = state_to_builtins(state)
-    if view == ALL:
-        return data
-    seats = [s["id"] for s in data["seats"]]
-    if view != "spectator" and seats and view not in seats:
-        raise UnknownView(f"unknown view {view!r}: one of all, spectator, {', '.join(seats)}")
+def hide(data: dict[str, Any], state: State, view: str) -> dict[str, Any]:
     data["units"] = [
         {**u, "square": None, "facing": None} if u["status"] == "screened" and not sees(view, u["owner"]) else u
         for u in data["units"]
@@ -47,4 +33,8 @@ def state_view(state: State, view: str) -> dict[str, Any]:
     return data
 
 
-__all__ = ["redacted_event", "secrets", "state_view"]
+VIEWS = SystemViews(secrets=secrets, state_json=state_to_builtins, hide=hide)  # every event is seen, redacted
+redacted_event = VIEWS.redacted_event
+state_view = VIEWS.state_view
+
+__all__ = ["VIEWS", "redacted_event", "secrets", "state_view"]

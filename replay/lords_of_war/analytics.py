@@ -1,7 +1,7 @@
 """What Lords of War adds to the statistics (``replay.plugin.Labels`` and ``replay.plugin.Analytics``): the seats'
-army labels and the variant label for the core, its own projection tables (per seat: ``proj_players``; per
-placement, kill and shot: ``proj_placements``, ``proj_kills``, ``proj_shots``; per card and day:
-``proj_card_daily``), its statistics (``cards``, ``heatmap``) and their SQL under ``replay/lords_of_war/sql/`` with
+army labels and the variant label for the core, its own projection tables (per seat: ``low_players``; per
+placement, kill and shot: ``low_placements``, ``low_kills``, ``low_shots``; per card and day:
+``low_card_daily``), its statistics (``cards``, ``heatmap``) and their SQL under ``replay/lords_of_war/sql/`` with
 its own migration chain. docs/statistics.md defines every figure.
 
 The projection is a fold over a game's events (``_Fold``): each event moves the bookkeeping on (the units on the
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     import duckdb
 
 sql = SqlFolder(Path(__file__).parent / "sql", SYSTEM_NAME)  # its statements and migration chain
-exports = ("proj_players", "proj_placements", "proj_kills", "proj_shots")  # for warlog export-parquet
+exports = ("low_players", "low_placements", "low_kills", "low_shots")  # for warlog export-parquet
 army_names = tuple(sorted(FACTIONS))  # what the army filter knows before any game: the six factions
 
 
@@ -69,7 +69,7 @@ def labels(started: GameStarted) -> GameLabels:
 
 
 # -- the rows ---------------------------------------------------------------------------------------------------
-# Field order = the column order of replay/lords_of_war/sql/proj_insert_*.sql.
+# Field order = the column order of replay/lords_of_war/sql/low_insert_*.sql.
 
 
 class PlayerRow(msgspec.Struct, kw_only=True):
@@ -386,7 +386,7 @@ FACTS = (("placements", PlacementRow), ("kills", KillRow), ("shots", ShotRow))
 
 
 def card_daily(placements: Iterable[PlacementRow]) -> dict[str, list[Any]]:
-    """proj_card_daily sums of these placements (finished games with a result), as columns for the upsert."""
+    """low_card_daily sums of these placements (finished games with a result), as columns for the upsert."""
     sums: dict[tuple, list[int]] = {}
     for r in placements:
         if r.result is None:
@@ -414,28 +414,28 @@ def card_daily(placements: Iterable[PlacementRow]) -> dict[str, list[Any]]:
 
 
 def store(conn: duckdb.DuckDBPyConnection, games: Sequence[tuple[GameFacts, Rows]], rewritten: Sequence[str]) -> None:
-    """proj_players of every game (replaced); the facts (placements, kills, shots, and their sums per card and day)
+    """low_players of every game (replaced); the facts (placements, kills, shots, and their sums per card and day)
     of the finished ones, once: a rewritten game's earlier facts are taken out first."""
     if rewritten:
-        conn.execute(sql("proj_subtract_card_daily"), {"game_ids": list(rewritten)})
+        conn.execute(sql("low_subtract_card_daily"), {"game_ids": list(rewritten)})
         for table, _ in FACTS:
-            conn.execute(sql(f"proj_delete_{table}"), {"game_ids": list(rewritten)})
+            conn.execute(sql(f"low_delete_{table}"), {"game_ids": list(rewritten)})
     players = [row for _, rows in games for row in rows.players]
     if players:
-        conn.execute(sql("proj_insert_players"), column_lists(players, PlayerRow))
+        conn.execute(sql("low_insert_players"), column_lists(players, PlayerRow))
     finished = [rows for game, rows in games if game.finished]
     for table, kind in FACTS:
         facts = [row for rows in finished for row in getattr(rows, table)]
         if facts:
-            conn.execute(sql(f"proj_insert_{table}"), column_lists(facts, kind))
+            conn.execute(sql(f"low_insert_{table}"), column_lists(facts, kind))
     daily = card_daily(row for rows in finished for row in rows.placements)
     if daily:
-        conn.execute(sql("proj_upsert_card_daily"), daily)
+        conn.execute(sql("low_upsert_card_daily"), daily)
 
 
 def clear(conn: duckdb.DuckDBPyConnection) -> None:
     for table in ("players", "placements", "kills", "shots", "card_daily"):
-        conn.execute(sql(f"proj_clear_{table}"))
+        conn.execute(sql(f"low_clear_{table}"))
 
 
 # -- statistics -------------------------------------------------------------------------------------------------

@@ -17,25 +17,13 @@ import msgspec
 
 from engine.lords_of_war import CODEC, State, state_to_builtins
 from events.lords_of_war import CardDrawn, GameStarted, HandDealt
-from replay.errors import UnknownView
-from replay.plugin import ALL, hide_secrets, sees
+from replay.plugin import ALL, SystemViews, sees
 
 
-def sees_hand_of(view: str, player: str) -> bool:
-    return sees(view, player)
-
-
-def state_view(state: State, view: str) -> dict[str, Any]:
-    """``state_to_builtins`` minus what ``view`` may not see: other players' hand cards, the seed."""
-    data = state_to_builtins(state)
-    if view == "all":
-        return data
-    if view != "spectator" and view not in data["hands"] and state.phase != "setup":
-        # (before game_started, seq 0, the state knows no seats yet: any seat's view of it is the empty state)
-        raise UnknownView(f"unknown view {view!r}: one of all, spectator, {', '.join(data['hands'])}")
+def hide(data: dict[str, Any], state: State, view: str) -> dict[str, Any]:
+    """What a view other than ``all`` may not see of the state: other players' hand cards, the seed."""
     data["hands"] = {
-        player: (hand if sees_hand_of(view, player) else {"count": hand["count"]})
-        for player, hand in data["hands"].items()
+        player: (hand if sees(view, player) else {"count": hand["count"]}) for player, hand in data["hands"].items()
     }
     data.pop("seed", None)  # not in the state's JSON today; never let it through should it appear
     return data
@@ -60,9 +48,9 @@ def secrets(event: Any) -> dict[str, tuple[str, ...]]:
             return {}
 
 
-def redacted_event(event: Any, view: str) -> Any:
-    """The typed event with the fields ``view`` may not see (``secrets``) set to None. Every Lords of War event is
-    seen by every view (possibly redacted), so this never returns None."""
-    if view == ALL:
-        return event
-    return hide_secrets(event, view, secrets(event))
+# Every Lords of War event is seen by every view (possibly redacted). Before game_started (seq 0) the state has no
+# players yet: any seat's view of it is the empty state.
+VIEWS = SystemViews(secrets=secrets, state_json=state_to_builtins, hide=hide,
+                    seats=lambda data: [player["id"] for player in data["players"]])
+redacted_event = VIEWS.redacted_event
+state_view = VIEWS.state_view

@@ -135,7 +135,7 @@ _SINGULAR = {
 class BulkGame(msgspec.Struct, frozen=True):
     """A whole game for ``create_games_bulk``: its record and its events as columns (seq = position + 1), each
     payload the event's JSON text, already hash-chained. Columns, not ``NewEvent`` structs: cheap to build, and
-    cheap to send between processes (``replay.records.bulk`` prepares games in worker processes)."""
+    cheap to send between processes (``replay.archive.bulk`` prepares games in worker processes)."""
 
     game_id: str
     system: str

@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 
 from engine.lords_of_war.bots import play_bot_game
 from events.lords_of_war import GameStarted
+from replay.archive.games import store_events
 from replay.log.service import GameService
-from replay.records.record import store_events
 from replay.store.duckdb_store import DuckDBEventStore
 from tests.api.helpers import SETUP
 from tests.api.records_helpers import warlog

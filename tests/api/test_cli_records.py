@@ -5,8 +5,8 @@ import duckdb
 from api.cli import main
 from engine.lords_of_war.bots import play_bot_game
 from events.lords_of_war import Placed
+from replay.archive.games import store_events
 from replay.log.service import GameService
-from replay.records.record import store_events
 from replay.store.duckdb_store import DuckDBEventStore
 
 LOW = "lords-of-war"

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from engine.lords_of_war.bots import play_bot_game
+from replay.archive.games import store_events
 from replay.log.service import GameService
-from replay.records.record import store_events
 from replay.store.duckdb_store import DuckDBEventStore
 
 ROOT = Path(__file__).parents[2]

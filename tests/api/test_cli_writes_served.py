@@ -19,8 +19,8 @@ import httpx
 import pytest
 
 from engine.lords_of_war.bots import play_bot_game
+from replay.archive.games import store_events
 from replay.log.service import GameService
-from replay.records.record import store_events
 from replay.store.duckdb_store import DuckDBEventStore
 from tests.serving import free_port, serve, stop
 

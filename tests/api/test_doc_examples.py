@@ -372,7 +372,7 @@ def check_make(served: Served, text: str) -> None:
 def check_heroscape_map(served: Served, text: str) -> None:
     """The drawing of a sample map is the terminal picture of that map (the notes right of it aside)."""
     from engine.heroscape.catalogue import load_maps
-    from replay.heroscape.mat import render_map
+    from replay.heroscape.terminal import render_map
 
     drawn = [re.split(r"\s{3,}(?=[a-zA-Z])", line.rstrip())[0].rstrip() for line in text.rstrip("\n").split("\n")]
     picture = render_map(load_maps()["proving-ground"].board).rstrip("\n").split("\n")

@@ -7,8 +7,8 @@ import json
 from fastapi.testclient import TestClient
 
 from api.auth import new_tokens
+from replay.archive.games import import_games
 from replay.log.service import GameService
-from replay.records.record import import_games
 from replay.store.memory_store import MemoryEventStore
 from tests.api.helpers import SETUP, new_game, play
 

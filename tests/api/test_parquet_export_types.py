@@ -18,7 +18,7 @@ TYPED = {
     "events": {"recorded_at": "TIMESTAMP", "payload": "JSON"},
     "games": {"created_at": "TIMESTAMP", "metadata": "JSON"},
     "proj_games": {"started_at": "TIMESTAMP", "ended_at": "TIMESTAMP"},
-    "proj_players": {"ended_at": "TIMESTAMP"},
+    "low_players": {"ended_at": "TIMESTAMP"},
 }
 
 

@@ -69,6 +69,6 @@ def test_warlog_export_parquet_partitions_by_system_and_month(db, tmp_path, caps
     assert rows == [("2026-01", 18 + 11), ("2026-02", 8 + 6 + 2)]  # events of A + B in January, C + D + E in February
     placements = conn.execute(
         "SELECT count(*) FROM read_parquet($glob, hive_partitioning = true)",
-        {"glob": str(out / "proj_placements" / "**" / "*.parquet")},
+        {"glob": str(out / "low_placements" / "**" / "*.parquet")},
     ).fetchone()[0]
     assert placements == 14

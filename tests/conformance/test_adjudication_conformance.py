@@ -25,12 +25,12 @@ from engine.play import seat_bots
 from engine.system import Seat
 from engine.systems import get_system, system_names
 from replay.adjudication import WHY
+from replay.archive.bulk import ImportGame, bulk_import
+from replay.archive.games import export_jsonl, export_record, import_jsonl, import_record
 from replay.log.explain import explain_game
 from replay.log.service import GameService
 from replay.log.verify import verify_game
 from replay.log.views import state_view, views_of
-from replay.records.bulk import ImportGame, bulk_import
-from replay.records.record import export_jsonl, export_record, import_jsonl, import_record
 from replay.store.memory_store import MemoryEventStore
 from tests.plugins.installed import pebbles_registered
 
@@ -155,7 +155,7 @@ def test_adjudication_conformance_a_game_adjudicated_midway(name: str, index: in
 @pytest.mark.parametrize("name", sorted({*system_names(), "pebbles"}))
 def test_adjudication_conformance_a_record_whose_adjudication_the_rules_refuse_is_refused_with_its_line(
         name: str) -> None:
-    from replay.records.record import RecordError
+    from replay.archive.games import RecordError
 
     service = GameService(MemoryEventStore())
     game_id, _ = _midway(service, name, 0, None)

@@ -36,6 +36,16 @@ from warlog_pebbles.rules import PEBBLES
 from engine.system import GameSystem
 from engine.systems import get_system, system_names
 from events import Recorded
+from replay.archive.bulk import ImportGame, bulk_import
+from replay.archive.games import (
+    RecordError,
+    export_jsonl,
+    export_record,
+    import_games,
+    import_jsonl,
+    import_record,
+    store_events,
+)
 from replay.log.chain import encode_chain
 from replay.log.cursor import ReplayCursor, StateCache
 from replay.log.demo import record_demo_games
@@ -51,16 +61,6 @@ from replay.plugin import (
     TerminalPicture,
     Views,
     sees,
-)
-from replay.records.bulk import ImportGame, bulk_import
-from replay.records.record import (
-    RecordError,
-    export_jsonl,
-    export_record,
-    import_games,
-    import_jsonl,
-    import_record,
-    store_events,
 )
 from replay.store.duckdb_store import DuckDBEventStore
 from replay.store.memory_store import MemoryEventStore

@@ -9,10 +9,7 @@ import msgspec
 import pytest
 
 from engine.systems import get_system
-from replay.errors import GameExists
-from replay.log.demo import demo_setup, lineups, record_bot_game
-from replay.log.service import GameService
-from replay.records.bulk import (
+from replay.archive.bulk import (
     ImportGame,
     ImportRejected,
     bulk_import,
@@ -22,6 +19,9 @@ from replay.records.bulk import (
     validate,
     validation_mode,
 )
+from replay.errors import GameExists
+from replay.log.demo import demo_setup, lineups, record_bot_game
+from replay.log.service import GameService
 from replay.store.duckdb_store import DuckDBEventStore
 from replay.store.memory_store import MemoryEventStore
 

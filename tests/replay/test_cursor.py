@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from engine.lords_of_war import fold
 from engine.lords_of_war.bots import play_bot_game
+from replay.archive.games import store_events
 from replay.log.cursor import ReplayCursor, StateCache, decode_snapshot, encode_snapshot
 from replay.log.service import GameService
-from replay.records.record import store_events
 from replay.store.duckdb_store import DuckDBEventStore
 from replay.store.memory_store import MemoryEventStore
 

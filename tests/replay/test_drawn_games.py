@@ -19,9 +19,9 @@ from events.light_wars import GameEnded as LightWarsEnded
 from events.lords_of_war import GameEnded as LordsOfWarEnded
 from replay.analytics.model import GameHeader, StreamEvent
 from replay.analytics.projections import read_game
+from replay.archive.games import export_record, store_events
 from replay.log.service import GameService, outcome_metadata
 from replay.log.views import state_view, views_of
-from replay.records.record import export_record, store_events
 from replay.store.memory_store import MemoryEventStore
 from replay.systems import get_plugin
 

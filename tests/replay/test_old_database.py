@@ -19,6 +19,7 @@ from replay.analytics.catalogue import run, statistic
 from replay.analytics.projections import attach
 from replay.analytics.stats import Filters, known_armies
 from replay.store.duckdb_store import DuckDBEventStore
+from tests.api.records_helpers import warlog
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "db_9e7f3fe"
 PLAYERS = ("ann", "bob", "cy", "dee")
@@ -98,8 +99,8 @@ def test_a_database_from_before_the_split_answers_the_same_statistics_before_and
     try:
         assert [v for (v,) in conn.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall()][-1] == 14
         chains = conn.execute("SELECT chain, version FROM system_migrations").fetchall()
-        assert [row for row in chains if row[0] == "lords-of-war"] == [("lords-of-war", 1)]  # (others: new tables)
-        assert {t: conn.execute(f"SELECT count(*) FROM {t}").fetchall()[0][0] for t in kept} == kept  # data kept
+        assert sorted(row for row in chains if row[0] == "lords-of-war") == [("lords-of-war", 1), ("lords-of-war", 2)]
+        assert {t: conn.execute(f"SELECT count(*) FROM {LOW[t]}").fetchall()[0][0] for t in kept} == kept  # data kept
         assert projector.lag() == (0, 0)  # nothing was projected again: the migration filled the core tables
 
         got = answers(conn, expected)
@@ -110,6 +111,51 @@ def test_a_database_from_before_the_split_answers_the_same_statistics_before_and
     finally:
         conn.close()
         projector.close()
+        store.close()
+
+
+LOW = {"proj_players": "low_players", "proj_placements": "low_placements", "proj_kills": "low_kills",
+       "proj_shots": "low_shots", "proj_card_daily": "low_card_daily"}
+
+
+def test_lords_of_war_tables_get_the_low_prefix_and_their_old_names_stay_as_views_for_warlog_sql(
+    tmp_path: Path
+) -> None:
+    """Issue 29 item 7: Lords of War's analytics tables are ``low_*`` (the core keeps ``proj_``); Lords of War's
+    migration 002 renames them in an old database, rows kept, and leaves a view under each old name for one release,
+    so a ``warlog sql`` query of the old names answers the same."""
+    path = tmp_path / "old.duckdb"
+    old_database(path)
+    before = duckdb.connect(str(path))
+    rows = {old: before.execute(f"SELECT * FROM {old} ORDER BY ALL").fetchall() for old in LOW}
+    before.close()
+    store = DuckDBEventStore(path)
+    attach(store, background=False).close()  # Lords of War's chain
+    conn = store.reader()
+    try:
+        kinds = dict(conn.execute("SELECT table_name, table_type FROM information_schema.tables").fetchall())
+        for old, new in LOW.items():
+            assert (kinds[new], kinds[old]) == ("BASE TABLE", "VIEW"), old
+            assert conn.execute(f"SELECT * FROM {new} ORDER BY ALL").fetchall() == rows[old]
+    finally:
+        conn.close()
+        store.close()
+    for old in LOW:
+        said = warlog("sql", f"SELECT count(*) AS n FROM {old}", "--json", "--db", str(path))
+        assert said.returncode == 0, said.stderr
+        assert json.loads(said.stdout) == [{"n": len(rows[old])}], old
+
+
+def test_a_new_database_has_the_low_tables_and_the_old_names_as_views(tmp_path: Path) -> None:
+    store = DuckDBEventStore(tmp_path / "new.duckdb")
+    attach(store, background=False).close()
+    conn = store.reader()
+    try:
+        kinds = dict(conn.execute("SELECT table_name, table_type FROM information_schema.tables").fetchall())
+        assert {kinds.get(new) for new in LOW.values()} == {"BASE TABLE"}
+        assert {kinds.get(old) for old in LOW} == {"VIEW"}
+    finally:
+        conn.close()
         store.close()
 
 

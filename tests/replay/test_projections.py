@@ -24,8 +24,8 @@ from replay.log.demo import demo_setup  # noqa: E402
 from replay.lords_of_war.analytics import own_square, variant_label  # noqa: E402
 from replay.store.duckdb_store import BulkGame, DuckDBEventStore  # noqa: E402
 
-TABLES = ("proj_games", "proj_seats", "proj_opponents", "proj_players", "proj_placements", "proj_kills", "proj_shots",
-          "proj_card_daily", "proj_elo_players", "proj_elo_history", "proj_elo_cursor")
+TABLES = ("proj_games", "proj_seats", "proj_opponents", "low_players", "low_placements", "low_kills", "low_shots",
+          "low_card_daily", "proj_elo_players", "proj_elo_history", "proj_elo_cursor")
 
 
 def snapshot(conn) -> dict[str, list[tuple]]:
@@ -239,7 +239,7 @@ def test_a_failed_projection_writes_nothing_and_is_redone_once(monkeypatch):
     assert projector.catch_up() == 5
     assert projector.catch_up() == 0  # nothing pending: exactly once
     once = snapshot(conn)
-    assert len(once["proj_placements"]) == 5 + 4 + 3 + 2  # games A-D (E is running)
+    assert len(once["low_placements"]) == 5 + 4 + 3 + 2  # games A-D (E is running)
     projector.rebuild()
     assert snapshot(conn) == once
     conn.close()
@@ -273,11 +273,12 @@ def test_two_projectors_never_duplicate_rows():
     clock = fx.Clock()
     store = DuckDBEventStore(":memory:", clock=clock)
     fx.load(store, clock)
+    store.migrate(*projections.system_chains())  # the registered systems' own tables, as attach() makes them
     first, second = projections.Projector(store), projections.Projector(store)
     first.catch_up()
     assert second.catch_up() == 0
     conn = store.reader()
-    assert conn.execute("SELECT count(*) FROM proj_placements").fetchone()[0] == 14
+    assert conn.execute("SELECT count(*) FROM low_placements").fetchone()[0] == 14
     conn.close()
     first.close()
     second.close()
@@ -293,7 +294,7 @@ def test_a_finished_game_that_gets_events_again_is_rewritten_not_doubled():
     projector.catch_up()
     conn = store.reader()
     after = snapshot(conn)
-    assert conn.execute("SELECT sum(placements) FROM proj_card_daily").fetchone()[0] == 5 + 4
+    assert conn.execute("SELECT sum(placements) FROM low_card_daily").fetchone()[0] == 5 + 4
     projector.rebuild()
     assert snapshot(conn) == after
     conn.close()

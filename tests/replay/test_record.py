@@ -6,8 +6,7 @@ from hypothesis import strategies as st
 
 from engine.lords_of_war import fold
 from engine.lords_of_war.bots import play_bot_game
-from replay.log.service import GameService
-from replay.records.record import (
+from replay.archive.games import (
     DuplicateGame,
     RecordError,
     export_jsonl,
@@ -17,6 +16,7 @@ from replay.records.record import (
     import_text,
     store_events,
 )
+from replay.log.service import GameService
 from replay.store.memory_store import MemoryEventStore
 from tests.replay.bots import KnownDrawBot
 
@@ -154,7 +154,7 @@ def test_record_the_documented_example_imports():
 
 
 def test_record_move_syntax_forced_reveal_shots_and_unbounded_squares():
-    from replay.lords_of_war.record import parse
+    from replay.lords_of_war.notation import parse
 
     text = ('[System "lords-of-war"]\n\n'
             "7. p2 dwarf-slugger-1@D4!(dwarf-slugger-1 dwarves/dwarf-ballista dwarf-ballista)[C2>D5 B3>D5] "
@@ -184,8 +184,8 @@ def test_record_import_table_game_without_seed_stores_none_so_a_second_import_is
 
 
 def test_record_tag_values_escape_quotes_backslashes_and_control_characters():
-    from replay.lords_of_war.record import parse
-    from replay.records.syntax import quote, unquote
+    from replay.archive.notation import quote, unquote
+    from replay.lords_of_war.notation import parse
 
     for value in ('plain', 'say "hi"', 'back\\slash', 'line\nbreak\ttab\x1b', '\\u0041 literal', 'sep\u2028'):
         quoted = quote(value)

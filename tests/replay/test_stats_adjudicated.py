@@ -117,9 +117,9 @@ def test_the_core_tables_say_how_a_game_was_adjudicated(conn):
 
 def test_a_systems_own_statistics_count_rule_decided_games_only(base, conn):
     assert _plain(lords_of_war.cards(conn).rows) == _plain(lords_of_war.cards(base).rows)
-    placed = conn.execute("SELECT count(*) FROM proj_placements WHERE game_id IN ('F', 'G', 'H')").fetchone()
+    placed = conn.execute("SELECT count(*) FROM low_placements WHERE game_id IN ('F', 'G', 'H')").fetchone()
     assert placed == (0,)
-    finished = conn.execute("SELECT DISTINCT finished FROM proj_players WHERE game_id IN ('F', 'G', 'H')").fetchall()
+    finished = conn.execute("SELECT DISTINCT finished FROM low_players WHERE game_id IN ('F', 'G', 'H')").fetchall()
     assert finished == [(False,)]
 
 

@@ -128,7 +128,7 @@ def test_its_migration_chain_is_applied_once_and_recorded_under_its_name(world):
     store, conn, _ = world
     applied = conn.execute("SELECT chain, version, name FROM system_migrations ORDER BY 1, 2").fetchall()
     assert [row for row in applied if row[0] in ("lords-of-war", "pebbles")] == [
-        ("lords-of-war", 1, "lords_of_war_tables"), ("pebbles", 1, "pebbles_takes"),
+        ("lords-of-war", 1, "lords_of_war_tables"), ("lords-of-war", 2, "low_prefix"), ("pebbles", 1, "pebbles_takes"),
         ("pebbles", 2, "pebbles_takes_heap")]  # (other registered systems' chains beside them)
     assert store.migrate(ps.ANALYTICS.sql) == []  # again: nothing to do
     assert conn.execute("SELECT count(*) FROM pebbles_takes WHERE heap IS NOT NULL").fetchall()[0][0] > 50
@@ -282,7 +282,7 @@ def test_export_parquet_writes_its_table(world, tmp_path):
 
     with ps.registered():
         tables = {t.table: t.rows for t in export(conn, tmp_path / "parquet")}
-    assert tables["pebbles_takes"] > 50 and tables["proj_seats"] > 50 and tables["proj_placements"] > 0
+    assert tables["pebbles_takes"] > 50 and tables["proj_seats"] > 50 and tables["low_placements"] > 0
     assert (tmp_path / "parquet" / "pebbles_takes" / "system=pebbles").is_dir()
 
 

@@ -6,10 +6,10 @@ from api.terminal import HELP, Picture, Session, frame, layout, picture, print_a
 from engine.lords_of_war import CARDS
 from engine.lords_of_war.bots import play_bot_game
 from events.lords_of_war import CardDrawn
+from replay.archive.games import store_events
 from replay.log.cursor import ReplayCursor, StateCache
 from replay.log.service import GameService
-from replay.lords_of_war.mat import abbreviation, board_arrows
-from replay.records.record import store_events
+from replay.lords_of_war.terminal import abbreviation, board_arrows
 from replay.store.memory_store import MemoryEventStore
 
 LOW = "lords-of-war"

@@ -5,9 +5,9 @@ import msgspec
 
 from engine.lords_of_war.bots import play_bot_game
 from events.lords_of_war import Eliminated, Placed, Recalled
+from replay.archive.games import store_events
 from replay.log.service import GameService
 from replay.log.verify import verify_all, verify_game
-from replay.records.record import store_events
 from replay.store.base import NewEvent
 from replay.store.duckdb_store import DuckDBEventStore
 from replay.store.memory_store import MemoryEventStore

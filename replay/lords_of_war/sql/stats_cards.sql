@@ -1,4 +1,4 @@
--- stats_cards: per card over finished games (from the per-day sums in proj_card_daily): placements and their fate, kills, shots, and the results of the
+-- stats_cards: per card over finished games (from the per-day sums in low_card_daily): placements and their fate, kills, shots, and the results of the
 -- seats that placed it against the seats of the card's faction that did not.
 -- parameters: $system, $date_from, $date_to (DATE, inclusive, on the day the game started), $tournament, $variant,
 --   $rules_version (each NULL = any), $army (NULL = any; else cards placed by that army), $min_games (cards placed in fewer
@@ -14,13 +14,13 @@ WITH cards AS (
            coalesce(sum(r.games_placed) FILTER (WHERE r.won), 0) AS wins_placed,
            sum(r.faction_placed) AS faction_placed,
            coalesce(sum(r.faction_placed) FILTER (WHERE r.won), 0) AS faction_placed_wins
-    FROM stats_rows('proj_card_daily', $system, $date_from, $date_to, $tournament, $variant, $rules_version) AS r
+    FROM stats_rows('low_card_daily', $system, $date_from, $date_to, $tournament, $variant, $rules_version) AS r
     WHERE $army::VARCHAR IS NULL OR r.army = $army::VARCHAR
     GROUP BY r.card
     HAVING sum(r.placements) > 0 AND sum(r.games_placed) >= $min_games
 ), factions AS (
     SELECT p.army AS faction, count(*) AS faction_games, count_if(p.result = 'win') AS faction_wins
-    FROM stats_rows('proj_players', $system, $date_from, $date_to, $tournament, $variant, $rules_version) AS p
+    FROM stats_rows('low_players', $system, $date_from, $date_to, $tournament, $variant, $rules_version) AS p
     WHERE p.finished AND p.result IS NOT NULL
     GROUP BY p.army
 )

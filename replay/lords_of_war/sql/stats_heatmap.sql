@@ -5,7 +5,7 @@
 --   placing player's edge, p2 rotated 180 degrees; false = board squares), $include_challenge (BOOLEAN)
 -- output: square, placements
 SELECT CASE WHEN $owner_view::BOOLEAN THEN c.own_square ELSE c.square END AS square, count(*) AS placements
-FROM stats_rows('proj_placements', $system, $date_from, $date_to, $tournament, $variant, $rules_version) AS c
+FROM stats_rows('low_placements', $system, $date_from, $date_to, $tournament, $variant, $rules_version) AS c
 WHERE c.result IS NOT NULL AND c.basis <> 'position' AND ($include_challenge::BOOLEAN OR NOT c.challenge)
     AND ($army::VARCHAR IS NULL OR c.army = $army::VARCHAR)
     AND ($card::VARCHAR IS NULL OR c.card = $card::VARCHAR)

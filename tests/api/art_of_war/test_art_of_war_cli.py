@@ -25,6 +25,6 @@ def test_demo_verify_export_import_and_stats_of_art_of_war(tmp_path: Path) -> No
     path.write_text(text, encoding="utf-8")
     imported = warlog("import", str(path), "--db", str(tmp_path / "other.duckdb"))
     assert imported.returncode == 0, imported.stderr
-    stats = warlog("stats", "aow-victories", "--system", "art-of-war", "--json", "--db", str(db))
+    stats = warlog("stats", "end-reasons", "--system", "art-of-war", "--json", "--db", str(db))
     assert stats.returncode == 0, stats.stderr
     assert sum(row["games"] for row in json.loads(stats.stdout)["rows"]) == 3

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from engine.l5r import SYSTEM
+from replay.archive.games import store_events
 from replay.log.service import GameService
-from replay.records.record import store_events
 from replay.store.duckdb_store import DuckDBEventStore
 from tests.api.records_helpers import warlog
 

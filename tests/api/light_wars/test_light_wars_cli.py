@@ -29,7 +29,7 @@ def test_demo_verify_export_import_and_stats_of_light_wars(tmp_path: Path) -> No
     other = tmp_path / "other.duckdb"
     imported = warlog("import", str(path), "--db", str(other))
     assert imported.returncode == 0, imported.stderr
-    stats = warlog("stats", "lw-victories", "--system", "light-wars", "--json", "--db", str(db))
+    stats = warlog("stats", "end-reasons", "--system", "light-wars", "--json", "--db", str(db))
     assert stats.returncode == 0, stats.stderr
     assert sum(row["games"] for row in json.loads(stats.stdout)["rows"]) == 3
 

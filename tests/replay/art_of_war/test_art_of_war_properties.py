@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from engine.art_of_war import SYSTEM
 from engine.play import play, verify
 from events.art_of_war import TurnStarted
-from replay.art_of_war import record, views
+from replay.archive.games import import_record
+from replay.art_of_war import notation, views
 from replay.log.service import GameService
-from replay.records.record import import_record
 from replay.store.memory_store import MemoryEventStore
 
 
@@ -36,7 +36,7 @@ def _check(index: int, seed: int, bots: tuple[str, ...]) -> None:
         spectator = views.state_view(state, "spectator")
         assert all(p["hand"] is None and p["deck"] is None for p in spectator["players"])
     assert verify(SYSTEM, events) is None
-    text = record.export(events, {}, view="all")
+    text = notation.export(events, {}, view="all")
     copy = GameService(MemoryEventStore())
     again = import_record(copy, text)
     assert [r.event for r in copy.events(again)] == events

@@ -12,6 +12,7 @@ import pytest
 from engine.art_of_war import SYSTEM
 from engine.art_of_war.catalogue import card_of, kind_of
 from events.art_of_war import Damaged
+from replay.analytics import stats
 from replay.analytics.projections import attach
 from replay.analytics.stats import Filters
 from replay.art_of_war import analytics
@@ -39,18 +40,23 @@ def world() -> Iterator[tuple[Any, list[list[Any]]]]:
         store.close()
 
 
-def test_aow_victories_and_first_player_are_the_recount_of_the_games(world) -> None:
+def test_core_end_reasons_and_first_player_answer_what_aow_victories_and_aow_first_player_did(world) -> None:
+    """The retired ``aow-victories`` and ``aow-first-player`` (issue 29) against the same recount: the core
+    ``end-reasons`` and ``first-player`` of the system answer it."""
     reader, games = world
     reasons: Counter[str] = Counter()
-    first_wins = 0
+    first: Counter[str] = Counter()
     for events in games:
         state = SYSTEM.fold(events)
         reasons[state.end_reason or ""] += 1
-        first_wins += state.winner == events[0].first
-    got = analytics.victories(reader, FILTERS)
-    assert {r.end_reason: r.games for r in got.rows} == dict(reasons) and got.games == GAMES
-    first = analytics.first_player(reader, FILTERS)
-    assert (first.games, first.wins) == (GAMES, first_wins)
+        first["win" if state.winner == events[0].first else "draw" if state.winner is None else "loss"] += 1
+    got: Counter[str] = Counter()
+    for row in stats.end_reasons(reader, FILTERS).rows:
+        got[row.end_reason or ""] += row.games
+    assert got == reasons and sum(got.values()) == GAMES
+    overall = stats.first_player(reader, FILTERS).overall
+    assert (overall.games, overall.wins, overall.draws, overall.losses) == (
+        GAMES, first["win"], first["draw"], first["loss"])
 
 
 def test_aow_removals_and_kingdoms_are_the_recount_of_the_games(world) -> None:

@@ -9,7 +9,7 @@ import pytest
 from engine.heroscape import SYSTEM
 from engine.heroscape.bots import GreedyBot, RandomBot
 from engine.heroscape.state import evolve, fold, initial_state
-from replay.heroscape import explain, mat, record, views
+from replay.heroscape import explain, notation, terminal, views
 
 
 def bot_game(index: int, seed: int) -> list:
@@ -43,8 +43,8 @@ def test_bot_games_fold_verify_record_and_views(index: int) -> None:
                 assert shown.markers is None
         data = views.state_view(state, "spectator")
         assert all(m in (None, "placed") for m in data["markers"].values())
-        mat.render(data)
-        mat.headline(data)
+        terminal.render(data)
+        terminal.headline(data)
     assert fold(events) == state
     generator = SYSTEM.redecide(events)
     try:
@@ -52,13 +52,13 @@ def test_bot_games_fold_verify_record_and_views(index: int) -> None:
             next(generator)
     except StopIteration as stop:
         assert stop.value == state
-    parsed = record.parse(record.export(events, comments=True))
-    replayed = list(SYSTEM.start(record.setup_from_tags(parsed)))
+    parsed = notation.parse(notation.export(events, comments=True))
+    replayed = list(SYSTEM.start(notation.setup_from_tags(parsed)))
     now = SYSTEM.fold(replayed)
     for move in parsed.moves:
         new = SYSTEM.decide(now, move.action)
         replayed += new
         now = SYSTEM.fold(new, now)
     assert replayed == events
-    record.check_result(parsed, now)
+    notation.check_result(parsed, now)
     assert [SYSTEM.codec.decode_json(SYSTEM.codec.encode_json(e)) for e in events] == events

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from engine.l5r import SYSTEM
 from engine.play import play, verify
 from events.l5r import DuelFocused, GameStarted, HonorChanged
-from replay.l5r import record, views
+from replay.archive.games import import_record
+from replay.l5r import notation, views
 from replay.log.service import GameService
-from replay.records.record import import_record
 from replay.store.memory_store import MemoryEventStore
 
 
@@ -50,7 +50,7 @@ def _check(index: int, seed: int, bots: tuple[str, ...]) -> None:
             for deck in started.decks:  # every card somewhere, once: 40 + 40 less what was never in a deck
                 assert len(_places(state, deck.player)) == 80
     assert verify(SYSTEM, events) is None
-    text = record.export(events, {}, view="all")
+    text = notation.export(events, {}, view="all")
     copy = GameService(MemoryEventStore())
     again = import_record(copy, text)
     assert [r.event for r in copy.events(again)] == events

@@ -8,10 +8,10 @@ import pytest
 
 from engine.l5r import SYSTEM
 from engine.play import play
-from replay.l5r import mat, record, views
+from replay.archive.games import import_record
+from replay.archive.notation import RecordSyntaxError
+from replay.l5r import notation, terminal, views
 from replay.log.service import GameService
-from replay.records.record import import_record
-from replay.records.syntax import RecordSyntaxError
 from replay.store.memory_store import MemoryEventStore
 from tests.engine.l5r.l5r_given import setup as position_setup
 
@@ -34,23 +34,23 @@ def test_a_starting_position_is_hidden_from_every_view_but_all():
     events = list(SYSTEM.start(position_setup(p1={"hand": ["charge"]}, mode="table")))
     assert views.redacted_event(events[0], "p1").position is None
     assert views.redacted_event(events[0], "all").position is not None
-    text = record.export(events, {}, view="spectator")
+    text = notation.export(events, {}, view="spectator")
     assert '[Position "?"]' in text
     with pytest.raises(RecordSyntaxError) as refused:
-        record.setup_from_tags(record.parse(text))
+        notation.setup_from_tags(notation.parse(text))
     assert refused.value.code == "hidden_position"
-    again = record.setup_from_tags(record.parse(record.export(events, {}, view="all")))
+    again = notation.setup_from_tags(notation.parse(notation.export(events, {}, view="all")))
     assert again["position"]["players"][0]["hand"] == ["charge"]
 
 
 def test_record_round_trips_a_table_game_with_its_draws_as_moves():
     game = play(SYSTEM, SYSTEM.sample_setup(2, 9), ("greedy",), max_actions=3000)
-    text = record.export(game.events, {}, view="all")
+    text = notation.export(game.events, {}, view="all")
     assert "draw:" in text and '[Variant "table"]' in text
     copy = GameService(MemoryEventStore())
     again = import_record(copy, text)
     assert [r.event for r in copy.events(again)] == game.events
-    assert "draw:?" in record.export(game.events, {}, view="spectator")
+    assert "draw:?" in notation.export(game.events, {}, view="spectator")
 
 
 def test_terminal_table_draws_provinces_home_and_a_duel():
@@ -60,9 +60,9 @@ def test_terminal_table_draws_provinces_home_and_a_duel():
         duel={"challenger": "p1:matsu-tsuko", "challenged": "p2:doji-hotaru",
               "focuses": [{"player": "p2", "card": "ashigaru", "source": "deck"}]})))
     shown = views.state_view(SYSTEM.fold(events), "spectator")
-    lines = mat.render(shown, "full")
+    lines = terminal.render(shown, "full")
     joined = "\n".join(lines)
     assert "Matsu Tsuko 5/3 [Ashigaru]" in joined and "[2] ▒ face down" in joined and "Doji Hotaru 2/5↓" in joined
     assert "duel: Matsu Tsuko vs Doji Hotaru on chi · focuses p2 1" in joined
-    assert mat.headline(shown) == "turn 1 · p1's turn · p1: duel"
-    assert all(len(line) <= 80 for line in mat.render(shown, "compact"))
+    assert terminal.headline(shown) == "turn 1 · p1's turn · p1: duel"
+    assert all(len(line) <= 80 for line in terminal.render(shown, "compact"))

@@ -12,9 +12,9 @@ from engine.light_wars import SYSTEM
 from engine.light_wars.catalogue import BASES
 from engine.play import play, verify
 from events.light_wars import DieRolled, TacticsDeclared
-from replay.light_wars import record, views
+from replay.archive.games import import_record
+from replay.light_wars import notation, views
 from replay.log.service import GameService
-from replay.records.record import import_record
 from replay.store.memory_store import MemoryEventStore
 
 
@@ -43,7 +43,7 @@ def _check(index: int, seed: int, bots: tuple[str, ...]) -> None:
         spectator = views.state_view(state, "spectator")
         assert all(u["square"] is None for u in spectator["units"] if u["status"] == "screened")
     assert verify(SYSTEM, events) is None
-    text = record.export(events, {}, view="all")
+    text = notation.export(events, {}, view="all")
     copy = GameService(MemoryEventStore())
     again = import_record(copy, text)
     assert [r.event for r in copy.events(again)] == events

@@ -9,9 +9,9 @@ import pytest
 from engine.light_wars import SYSTEM
 from engine.play import play
 from events.light_wars import DeploymentScreened, GameStarted, ScreenLifted
-from replay.light_wars import explain, mat, record, views
+from replay.archive.games import RecordError, export_record, import_record
+from replay.light_wars import explain, notation, terminal, views
 from replay.log.service import GameService
-from replay.records.record import RecordError, export_record, import_record
 from replay.store.memory_store import MemoryEventStore
 from tests.engine.light_wars.lw_given import Game, position_game
 
@@ -34,7 +34,7 @@ def test_views_a_screened_deployment_is_hidden_from_every_other_view_until_the_s
     for view in ("p2", "spectator"):
         shown = views.state_view(game.state, view)
         assert all(u["square"] is None and u["status"] == "screened" for u in shown["units"] if u["owner"] == "p1")
-        picture = "\n".join(mat.render(shown, "full"))
+        picture = "\n".join(terminal.render(shown, "full"))
         assert "K^" not in picture and "I1^" not in picture and "behind the screen: p1 K" in picture
     assert {u["square"] for u in views.state_view(game.state, "p1")["units"] if u["owner"] == "p1"} == placed
     game.act(msgspec.to_builtins(SYSTEM.legal_actions(game.state, "p2")[0]))
@@ -81,7 +81,7 @@ def _table_game(seed: int = 3) -> list:
 def test_record_a_table_game_round_trips_with_its_dice_as_moves() -> None:
     events = _table_game()
     service = GameService(MemoryEventStore())
-    from replay.records.record import store_events
+    from replay.archive.games import store_events
 
     game_id = store_events(service, "light-wars", events, "t")
     text = export_record(service, game_id)
@@ -95,17 +95,17 @@ def test_record_a_table_game_round_trips_with_its_dice_as_moves() -> None:
 def test_record_of_a_view_without_the_seed_or_a_screened_deployment_is_refused_cleanly() -> None:
     game = _screened_game()
     game.act(msgspec.to_builtins(SYSTEM.legal_actions(game.state, "p2")[0]))
-    text = record.export(game.events, {}, view="spectator")
+    text = notation.export(game.events, {}, view="spectator")
     assert "screen(?)" in text and '[Seed "?"]' in text
     with pytest.raises(RecordError) as refused:
         import_record(GameService(MemoryEventStore()), text)
     assert refused.value.code in ("hidden_seed", "hidden_move")
-    mine = record.export(game.events, {}, view="p1")
+    mine = notation.export(game.events, {}, view="p1")
     assert "screen(?)" in mine and "screen(K@" in mine  # p1 sees its own deployment, not p2's
 
 
 def test_record_moves_parse_to_the_actions() -> None:
-    parsed = record.parse('[System "light-wars"]\n\n1. p1 C2-C4N\n1. p1 C4-C4E\n1. p1 C4+D5xD4\n1. p1 E2=W\n'
+    parsed = notation.parse('[System "light-wars"]\n\n1. p1 C2-C4N\n1. p1 C4-C4E\n1. p1 C4+D5xD4\n1. p1 E2=W\n'
                           '1. p1 E3=\n1. p2 d4\n0. p1 K@E1N\n1. p1 tactics:forced-march+battle-cry\n'
                           '0. p2 first:p1\n*\n')
     assert [msgspec.json.decode(msgspec.json.encode(m.action)) for m in parsed.moves] == [
@@ -124,16 +124,16 @@ def test_record_moves_parse_to_the_actions() -> None:
 def test_terminal_picture_draws_the_map_with_facing_arrows() -> None:
     game = position_game(["p1 K E1 N", "p2 K E9 S", "p1 C1 C4 E", "p2 A1 D5 W"])
     shown = views.state_view(game.state, "spectator")
-    lines = mat.render(shown, "full")
+    lines = terminal.render(shown, "full")
     assert lines[1].split()[:2] == ["9", "."] and "kv" in lines[1]
     row4 = next(line for line in lines if line.startswith(" 4 "))
     row5 = next(line for line in lines if line.startswith(" 5 "))
     assert "C1>" in row4 and "a1<" in row5
     corners = position_game(["p1 K A1 N", "p2 K I9 S"])
-    compact = mat.render(views.state_view(corners.state, "spectator"), "compact")
+    compact = terminal.render(views.state_view(corners.state, "spectator"), "compact")
     assert compact[1].split() == ["9", ".", ".", ".", ".", "#", ".", ".", ".", "kv"]  # p2's Castle E9, its King I9
-    assert mat.headline(shown) == "turn 1 (marker 5) · p1: action phase"
-    assert mat.tally(shown).startswith("scores p1 0 · p2 0")
+    assert terminal.headline(shown) == "turn 1 (marker 5) · p1: action phase"
+    assert terminal.tally(shown).startswith("scores p1 0 · p2 0")
 
 
 def test_r6_a_move_then_a_turn_then_an_attack_round_trips_through_the_record() -> None:
@@ -143,7 +143,7 @@ def test_r6_a_move_then_a_turn_then_an_attack_round_trips_through_the_record() -
     game.act({"type": "attack", "player": "p1", "target": "D4", "attackers": ["C4"]})
     game.act({"type": "roll", "player": "p1", "value": 4})
     game.act({"type": "roll", "player": "p2", "value": 2})
-    text = record.export(game.events, {}, view="all", comments=True)
+    text = notation.export(game.events, {}, view="all", comments=True)
     assert "1. p1 C2-C4N\n1. p1 C4-C4E\n1. p1 C4xD4\n" in text, text
     copy = GameService(MemoryEventStore())
     assert [r.event for r in copy.events(import_record(copy, text))] == game.events

@@ -11,6 +11,7 @@ import pytest
 
 from engine.light_wars import SYSTEM
 from events.light_wars import AttackDeclared, AttackResolved, FirstPlayerChosen, GameStarted
+from replay.analytics import stats
 from replay.analytics.projections import attach
 from replay.analytics.stats import Filters
 from replay.light_wars import analytics
@@ -84,18 +85,21 @@ def test_lw_flanks_is_the_recount_of_attacks_by_their_best_side(world) -> None:
     assert {r.side: [r.attacks, r.won, round(r.mean_margin * r.attacks)] for r in got.rows} == counted
 
 
-def test_lw_victories_and_first_player_are_the_recount_of_the_games(world) -> None:
+def test_core_end_reasons_and_first_player_answer_what_lw_victories_and_lw_first_player_did(world) -> None:
+    """The retired ``lw-victories`` and ``lw-first-player`` (issue 29) against the same recount: the core
+    ``end-reasons`` and ``first-player`` of the system answer it."""
     reader, games = world
     reasons = Counter(SYSTEM.fold(events).end_reason for events in games)
-    got = analytics.victories(reader, FILTERS)
-    assert {r.end_reason: r.games for r in got.rows} == dict(reasons) and got.games == GAMES
-    assert abs(sum(r.share for r in got.rows) - 1) < 1e-9
-    first = Counter()
+    got: Counter[str | None] = Counter()
+    for row in stats.end_reasons(reader, FILTERS).rows:
+        got[row.end_reason] += row.games
+    assert got == reasons and sum(got.values()) == GAMES
+    first: Counter[str] = Counter()
     for events in games:
         chosen = next(e.first for e in events if isinstance(e, FirstPlayerChosen))
         first[_results(events)[chosen]] += 1
-    player = analytics.first_player(reader, FILTERS)
-    assert (player.games, player.wins, player.draws, player.losses) == (
+    overall = stats.first_player(reader, FILTERS).overall
+    assert (overall.games, overall.wins, overall.draws, overall.losses) == (
         GAMES, first["win"], first["draw"], first["loss"])
 
 

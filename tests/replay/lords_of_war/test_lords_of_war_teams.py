@@ -13,10 +13,10 @@ from engine.lords_of_war import fold, play_bot_game
 from engine.lords_of_war.seating import SEAT_NAMES
 from events import Recorded
 from events.lords_of_war import GameStarted
+from replay.archive.games import export_jsonl, export_record, import_jsonl, import_record, store_events
 from replay.log.explain import explain
 from replay.log.service import GameService
 from replay.log.views import event_view, state_view
-from replay.records.record import export_jsonl, export_record, import_jsonl, import_record, store_events
 from replay.store.memory_store import MemoryEventStore
 
 LOW = "lords-of-war"

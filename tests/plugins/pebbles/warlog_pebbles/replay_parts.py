@@ -5,7 +5,7 @@ through ``replay.plugin`` alone: the ``replay`` part of the plug-in ``warlog_peb
   not seen at all (the path Lords of War never takes: an event a view does not get); the seed (it deals the
   bonuses) is for ``all`` only. Before the end a seat's state view holds its own bonus, the spectator's none.
 - Explanations: one line per event ("p2 takes 3: 9 left (P2)"), and the cause (the redacted event and its rule).
-- The text record: the common header (replay.records.syntax) with ``Variant`` (``heap=N``, ``teams``), ``P1``..
+- The text record: the common header (replay.archive.notation) with ``Variant`` (``heap=N``, ``teams``), ``P1``..
   ``Pn`` (names), ``Seed``, ``Result`` (placings: ``p2>p1=p3``, ``=`` ties, ``*`` unfinished) and ``Termination``;
   the moves ``N. pK 2`` (take two) or ``pK concede``, one action a line, ``N`` the turn (for people)::
 
@@ -35,9 +35,7 @@ import msgspec
 from engine.adjudication import Adjudicate
 from engine.system import Outcome
 from replay.adjudication import ADJUDICATION_RULE, adjudication_line
-from replay.errors import UnknownView
-from replay.plugin import ALL, ReplayParts, hide_secrets, sees
-from replay.records.syntax import (
+from replay.archive.notation import (
     ADJUDICATION_TAGS,
     SEVEN_TAGS,
     Move,
@@ -49,6 +47,7 @@ from replay.records.syntax import (
     read_header,
     tag_line,
 )
+from replay.plugin import ALL, ReplayParts, SystemViews, sees
 from warlog_pebbles.rules import (
     CODEC,
     NAME,
@@ -65,37 +64,31 @@ from warlog_pebbles.rules import (
     Taken,
 )
 
-SPECTATOR = "spectator"
-
 # -- views ------------------------------------------------------------------------------------------------------
 
 
-class PebblesViews:
-    def secrets(self, event: PebblesEvent) -> dict[str, tuple[str, ...]]:
-        match event:
-            case GameStarted():
-                return {ALL: ("seed",)}  # it deals every bonus
-            case BonusDealt(player=player):
-                return {player: ("bonus",)}
-            case _:
-                return {}
-
-    def redacted_event(self, event: PebblesEvent, view: str) -> PebblesEvent | None:
-        if isinstance(event, BonusDealt) and not sees(view, event.player):
-            return None  # another seat's bonus: not seen at all (not streamed, not explained)
-        return hide_secrets(event, view, self.secrets(event))  # type: ignore[no-any-return]
-
-    def state_view(self, state: State, view: str) -> dict[str, Any]:
-        data = PEBBLES.state_to_builtins(state)
-        seats = [s.id for s in state.seats]
-        if view not in (ALL, SPECTATOR) and seats and view not in seats:
-            raise UnknownView(f"unknown view {view!r}: one of all, spectator, {', '.join(seats)}")
-        if state.phase != "over":  # game_ended reveals every bonus
-            data["bonuses"] = {seat: bonus for seat, bonus in data["bonuses"].items() if sees(view, seat)}
-        return data
+def secrets(event: PebblesEvent) -> dict[str, tuple[str, ...]]:
+    match event:
+        case GameStarted():
+            return {ALL: ("seed",)}  # it deals every bonus
+        case BonusDealt(player=player):
+            return {player: ("bonus",)}
+        case _:
+            return {}
 
 
-VIEWS = PebblesViews()
+def hide(data: dict[str, Any], state: State, view: str) -> dict[str, Any]:
+    if state.phase != "over":  # game_ended reveals every bonus
+        data["bonuses"] = {seat: bonus for seat, bonus in data["bonuses"].items() if sees(view, seat)}
+    return data
+
+
+def private(event: PebblesEvent) -> str | None:
+    """Another seat's bonus is not seen at all (not streamed, not explained)."""
+    return event.player if isinstance(event, BonusDealt) else None
+
+
+VIEWS = SystemViews(secrets=secrets, state_json=PEBBLES.state_to_builtins, hide=hide, private=private)
 
 
 # -- explanations -----------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
--- proj_insert_kills: bulk insert of proj_kills rows (one list per column, zipped row by row).
+-- low_insert_kills: bulk insert of low_kills rows (one list per column, zipped row by row).
 -- parameters: $game_id, $seq, $turn, $round, $victim_placement, $victim_seat, $victim_card, $attacker_placement, $attacker_seat, $attacker_card, $kind, $direction, $value
 -- output: none
-INSERT INTO proj_kills (game_id, seq, turn, round, victim_placement, victim_seat, victim_card, attacker_placement, attacker_seat, attacker_card, kind, direction, value)
+INSERT INTO low_kills (game_id, seq, turn, round, victim_placement, victim_seat, victim_card, attacker_placement, attacker_seat, attacker_card, kind, direction, value)
 SELECT
     unnest($game_id::VARCHAR[]),
     unnest($seq::BIGINT[]),

@@ -25,12 +25,12 @@ import msgspec
 from engine.errors import RuleError, StreamError
 from engine.system import AnySystem
 from engine.systems import UnknownSystem
+from replay.archive.notation import RecordSyntaxError
 from replay.log.chain import encode_chain
 from replay.log.contents import duplicates_of, events_hash
 from replay.log.service import GameService, listed_armies, listed_players, name_problem, outcome_metadata
 from replay.log.views import check_view, event_view
 from replay.plugin import RecordSyntax
-from replay.records.syntax import RecordSyntaxError
 from replay.store.base import GameRecord
 from replay.systems import UnknownReplaySystem, get_plugin, plugin_names
 

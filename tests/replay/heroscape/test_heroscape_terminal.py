@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.heroscape.catalogue import load_maps
 from engine.heroscape.geometry import Board, Cell
-from replay.heroscape.mat import render_map
+from replay.heroscape.terminal import render_map
 
 
 def test_mat_draws_levels_terrain_glyphs_and_figures() -> None:

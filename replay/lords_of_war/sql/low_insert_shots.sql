@@ -1,7 +1,7 @@
--- proj_insert_shots: bulk insert of proj_shots rows (one list per column, zipped row by row).
+-- low_insert_shots: bulk insert of low_shots rows (one list per column, zipped row by row).
 -- parameters: $game_id, $seq, $turn, $seat, $shooter_placement, $shooter_card, $target_placement, $target_card, $value, $killed
 -- output: none
-INSERT INTO proj_shots (game_id, seq, turn, seat, shooter_placement, shooter_card, target_placement, target_card, value, killed)
+INSERT INTO low_shots (game_id, seq, turn, seat, shooter_placement, shooter_card, target_placement, target_card, value, killed)
 SELECT
     unnest($game_id::VARCHAR[]),
     unnest($seq::BIGINT[]),

@@ -1,7 +1,7 @@
--- proj_insert_players: bulk upsert of proj_players rows (one list per column, zipped row by row).
+-- low_insert_players: bulk upsert of low_players rows (one list per column, zipped row by row).
 -- parameters: $game_id, $seat, $player, $army, $opponent, $opponent_army, $went_first, $result, $kills, $commanders, $placements, $recalls, $system, $rules_version, $variant, $tournament, $played_on, $ended_at, $end_reason, $turns, $finished
 -- output: none
-INSERT OR REPLACE INTO proj_players (game_id, seat, player, army, opponent, opponent_army, went_first, result, kills, commanders, placements, recalls, system, rules_version, variant, tournament, played_on, ended_at, end_reason, turns, finished)
+INSERT OR REPLACE INTO low_players (game_id, seat, player, army, opponent, opponent_army, went_first, result, kills, commanders, placements, recalls, system, rules_version, variant, tournament, played_on, ended_at, end_reason, turns, finished)
 SELECT
     unnest($game_id::VARCHAR[]),
     unnest($seat::VARCHAR[]),

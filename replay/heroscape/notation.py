@@ -32,13 +32,14 @@ from engine.heroscape.actions import (
 from engine.heroscape.catalogue import catalogue
 from engine.heroscape.history import recorded_setup
 from events.heroscape import GameEnded, GameStarted, Placement
-from replay.heroscape.explain import text as explain_text
-from replay.heroscape.views import redacted_event
-from replay.records.syntax import (
+from replay.archive.notation import (
     RESULTS,
     SEVEN_TAGS,
+    MoveForm,
+    MoveSyntax,
     ParsedRecord,
     RecordSyntaxError,
+    bare,
     check_claimed_result,
     closing_tags,
     export_moves,
@@ -48,6 +49,8 @@ from replay.records.syntax import (
     sealed_seed,
     seat_players,
 )
+from replay.heroscape.explain import text as explain_text
+from replay.heroscape.views import redacted_event
 
 SYSTEM_NAME = "heroscape"
 
@@ -81,45 +84,90 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
     return closing_tags(out, RESULTS[ended.winner or "draw"] if ended else "*", ended, started.rules_version, tags)
 
 
-def move_text(action: HeroScapeAction, first_event: Any, view: str) -> str:  # noqa: C901 - one token per action
-    match action:
-        case Place(placements=placements):
-            return "place:" + "&".join(f"{p.figure}@{_hex(p.hex)}" + (f"+{_hex(p.tail)}" if p.tail else "")
-                                       for p in placements)
-        case Markers(markers=markers):
-            shown = redacted_event(first_event, view)
-            if shown.markers is None:
-                return "markers:?"
-            return "markers:" + ",".join(f"{k}={v}" for k, v in sorted(markers.items()))
-        case Roll(values=values):
-            return "roll:" + ",".join(str(v) for v in values)
-        case Move(figure=figure, to=to, tail=tail):
-            return f"move:{figure}@{_hex(to)}" + (f"+{_hex(tail)}" if tail else "")
-        case Charge(value=value):
-            return "charge" + (f":{value}" if value is not None else "")
-        case Attack(figure=figure, target=target, special=special, referee=referee):
-            return f"attack:{figure}>{target}" + (f"={special}" if special else "") + \
-                ("" if referee is None else "!clear" if referee else "!blocked")
-        case Effect():
-            a = action
-            parts = [f"card={a.card}", f"change={a.change}", f"figure={a.figure}"]
-            if a.owner:
-                parts.append(f"owner={a.owner}")
-            if a.amount:
-                parts.append(f"amount={a.amount}")
-            if a.to is not None:
-                parts.append(f"to={_hex(a.to)}")
-            if a.tail is not None:
-                parts.append(f"tail={_hex(a.tail)}")
-            if a.text:
-                parts.append(f"text={quote(a.text, safe='')}")
-            return "effect:" + "&".join(parts)
-        case EndTurn():
-            return "end"
-        case Concede():
-            return "concede"
-        case _:
-            raise AssertionError(action)
+def _where(figure: str, hex_: Sequence[int], tail: Sequence[int] | None) -> str:
+    return f"{figure}@{_hex(hex_)}" + (f"+{_hex(tail)}" if tail else "")
+
+
+def _read_attack(rest: str, player: str) -> Attack | None:
+    if ">" not in rest:
+        return None
+    figure, _, tail = rest.partition(">")
+    referee = None
+    if "!" in tail:
+        tail, _, call = tail.partition("!")
+        if call not in ("clear", "blocked"):
+            raise ValueError(call)
+        referee = call == "clear"
+    target, _, special = tail.partition("=")
+    return Attack(player=player, figure=figure, target=target, special=special or None, referee=referee)
+
+
+def _write_attack(a: Attack) -> str:
+    return f"attack:{a.figure}>{a.target}" + (f"={a.special}" if a.special else "") + \
+        ("" if a.referee is None else "!clear" if a.referee else "!blocked")
+
+
+def _read_effect(rest: str, player: str) -> Effect | None:
+    if not rest:
+        return None
+    f = dict(part.split("=", 1) for part in rest.split("&"))
+    return Effect(player=player, card=f["card"], change=f["change"], figure=f["figure"],  # type: ignore[arg-type]
+                  owner=f.get("owner"), amount=int(f.get("amount", "0")),
+                  to=_read_hex(f["to"]) if "to" in f else None,
+                  tail=_read_hex(f["tail"]) if "tail" in f else None, text=unquote(f.get("text", "")))
+
+
+def _write_effect(a: Effect) -> str:
+    parts = [f"card={a.card}", f"change={a.change}", f"figure={a.figure}"]
+    if a.owner:
+        parts.append(f"owner={a.owner}")
+    if a.amount:
+        parts.append(f"amount={a.amount}")
+    if a.to is not None:
+        parts.append(f"to={_hex(a.to)}")
+    if a.tail is not None:
+        parts.append(f"tail={_hex(a.tail)}")
+    if a.text:
+        parts.append(f"text={quote(a.text, safe='')}")
+    return "effect:" + "&".join(parts)
+
+
+def _read_move(rest: str, player: str) -> Move | None:
+    if "@" not in rest:
+        return None
+    p = _placement(rest)
+    return Move(player=player, figure=p.figure, to=p.hex, tail=p.tail)
+
+
+# The notation, one form a row: it reads a token, writes an action and lists the forms in its error.
+SYNTAX = MoveSyntax([
+    MoveForm(Place, "place", "place:F@q,r&...",
+             lambda rest, p: Place(player=p, placements=tuple(_placement(x) for x in rest.split("&"))) if rest
+             else None,
+             lambda a: "place:" + "&".join(_where(x.figure, x.hex, x.tail) for x in a.placements)),
+    MoveForm(Markers, "markers", "markers:1=C,2=C,3=C,X=C",
+             lambda rest, p: Markers(player=p, markers=dict(x.split("=", 1) for x in rest.split(","))) if rest
+             else None,
+             lambda a: "markers:" + ",".join(f"{k}={v}" for k, v in sorted(a.markers.items()))),
+    MoveForm(Roll, "roll", "roll:v,...",
+             lambda rest, p: Roll(player=p, values=tuple(int(v) for v in rest.split(","))) if rest else None,
+             lambda a: "roll:" + ",".join(str(v) for v in a.values)),
+    MoveForm(Move, "move", "move:F@q,r", _read_move, lambda a: "move:" + _where(a.figure, a.to, a.tail)),
+    MoveForm(Charge, "charge", "charge",
+             lambda rest, p: Charge(player=p, value=int(rest)) if rest else Charge(player=p),
+             lambda a: "charge" + (f":{a.value}" if a.value is not None else "")),
+    MoveForm(Attack, "attack", "attack:F>T", _read_attack, _write_attack),
+    MoveForm(Effect, "effect", "effect:card=C&change=...&figure=F", _read_effect, _write_effect),
+    bare("end", EndTurn),
+    bare("concede", Concede),
+])
+
+
+def move_text(action: HeroScapeAction, first_event: Any, view: str) -> str:
+    """The action's token; markers this view may not see are ``markers:?``."""
+    if isinstance(action, Markers) and redacted_event(first_event, view).markers is None:
+        return "markers:?"
+    return SYNTAX.write(action)
 
 
 def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str = "all", comments: bool = False) -> str:
@@ -136,49 +184,9 @@ def _placement(text: str) -> Placement:
     return Placement(figure=figure, hex=_read_hex(head), tail=_read_hex(tail) if tail else None)
 
 
-def move_from_text(token: str, player: str, line: int) -> HeroScapeAction:  # noqa: C901 - one syntax per action
-    word, _, rest = token.partition(":")
-    if rest == "?":
-        raise RecordSyntaxError(line, "hidden_move", f"{player}'s {word} is hidden in this record")
-    if token == "end":
-        return EndTurn(player=player)
-    if token == "concede":
-        return Concede(player=player)
-    if token == "charge":
-        return Charge(player=player)
-    try:
-        if word == "place" and rest:
-            return Place(player=player, placements=tuple(_placement(p) for p in rest.split("&")))
-        if word == "markers" and rest:
-            return Markers(player=player, markers=dict(part.split("=", 1) for part in rest.split(",")))
-        if word == "roll" and rest:
-            return Roll(player=player, values=tuple(int(v) for v in rest.split(",")))
-        if word == "move" and "@" in rest:
-            p = _placement(rest)
-            return Move(player=player, figure=p.figure, to=p.hex, tail=p.tail)
-        if word == "charge" and rest:
-            return Charge(player=player, value=int(rest))
-        if word == "attack" and ">" in rest:
-            figure, _, tail = rest.partition(">")
-            referee = None
-            if "!" in tail:
-                tail, _, call = tail.partition("!")
-                if call not in ("clear", "blocked"):
-                    raise ValueError(call)
-                referee = call == "clear"
-            target, _, special = tail.partition("=")
-            return Attack(player=player, figure=figure, target=target, special=special or None, referee=referee)
-        if word == "effect" and rest:
-            f = dict(part.split("=", 1) for part in rest.split("&"))
-            return Effect(player=player, card=f["card"], change=f["change"], figure=f["figure"],  # type: ignore[arg-type]
-                          owner=f.get("owner"), amount=int(f.get("amount", "0")),
-                          to=_read_hex(f["to"]) if "to" in f else None,
-                          tail=_read_hex(f["tail"]) if "tail" in f else None, text=unquote(f.get("text", "")))
-    except (ValueError, KeyError):
-        pass
-    raise RecordSyntaxError(line, "syntax", f"cannot read move {token!r}: place:F@q,r&..., markers:1=C,2=C,3=C,X=C, "
-                            "roll:v,..., move:F@q,r, charge, attack:F>T, effect:card=C&change=...&figure=F, end or "
-                            "concede")
+def move_from_text(token: str, player: str, line: int) -> HeroScapeAction:
+    action: HeroScapeAction = SYNTAX.read(token, player, line)
+    return action
 
 
 def parse(text: str) -> ParsedRecord:

@@ -50,22 +50,27 @@ from engine.light_wars.actions import (
 )
 from engine.light_wars.catalogue import ARMIES, UNIT_TYPES
 from events.light_wars import GameEnded, GameStarted, Placement
-from replay.light_wars.explain import text as explain_text
-from replay.light_wars.views import redacted_event
-from replay.records.syntax import (
+from replay.archive.notation import (
     RESULTS,
     SEVEN_TAGS,
+    HiddenMoveError,
+    MoveSyntax,
+    MoveTextError,
     ParsedRecord,
     RecordSyntaxError,
+    bare,
     check_claimed_result,
     closing_tags,
     export_moves,
     parse_moves,
+    pattern,
     people_tags,
     required_tag,
     sealed_seed,
     seat_players,
 )
+from replay.light_wars.explain import text as explain_text
+from replay.light_wars.views import redacted_event
 
 SYSTEM_NAME = "light-wars"
 SQ = r"[A-Z][0-9]+"
@@ -168,32 +173,49 @@ def _placements(placements: Sequence[Placement]) -> str:
     return ",".join(f"{p.unit}@{p.square}{p.facing}" for p in placements)
 
 
+def _placement(text: str) -> Placement:
+    m = DEPLOY.fullmatch(text.strip())
+    if m is None:
+        raise MoveTextError(f"cannot read placement {text!r}: write unit@square facing, K@E1N")
+    return Placement(unit=m[1], square=m[2], facing=m[3])
+
+
+def _read_screen(m: re.Match[str], player: str) -> DeployAll:
+    if m[1].strip() == "?":
+        raise HiddenMoveError(f"{player}'s screened deployment is hidden in this record")
+    return DeployAll(player=player, placements=tuple(_placement(p) for p in m[1].split(",")))
+
+
+# The notation, one form a row: it reads a token, writes an action and lists the forms in its error.
+SYNTAX = MoveSyntax([
+    pattern(Roll, ROLL, "d4", lambda m, p: Roll(player=p, value=int(m[1])), lambda a: f"d{a.value}"),
+    pattern(Deploy, DEPLOY, "K@E1N", lambda m, p: Deploy(player=p, unit=m[1], square=m[2], facing=m[3]),
+            lambda a: f"{a.unit}@{a.square}{a.facing}"),
+    pattern(DeployAll, SCREEN, "screen(...)", _read_screen, lambda a: f"screen({_placements(a.placements)})"),
+    pattern(ChooseFirst, FIRST, "first:p1", lambda m, p: ChooseFirst(player=p, first=m[1]),
+            lambda a: f"first:{a.first}"),
+    pattern(Tactics, TACTICS, "tactics:-",
+            lambda m, p: Tactics(player=p, tiles=() if m[1] == "-" else tuple(m[1].split("+"))),
+            lambda a: "tactics:" + ("+".join(a.tiles) if a.tiles else "-")),
+    pattern(Move, MOVE, "C2-C4N",
+            lambda m, p: Move(player=p, square=m[1], to=m[2], facing=m[3]) if m[1] != m[2] else None,
+            lambda a: f"{a.square}-{a.to}{a.facing}"),
+    pattern(Turn, MOVE, "C4-C4E",  # R6: a turn, onto its own square
+            lambda m, p: Turn(player=p, square=m[1], facing=m[3]) if m[1] == m[2] else None,
+            lambda a: f"{a.square}-{a.square}{a.facing}"),
+    pattern(Wait, WAIT, "C2=", lambda m, p: Wait(player=p, square=m[1], facing=m[2] or None),
+            lambda a: f"{a.square}={a.facing or ''}"),
+    pattern(Attack, ATTACK, "C4+D5xD4", lambda m, p: Attack(player=p, target=m[2], attackers=tuple(m[1].split("+"))),
+            lambda a: f"{'+'.join(a.attackers)}x{a.target}"),
+    bare("concede", Concede),
+], hidden=False)
+
+
 def move_text(action: LightWarsAction, first_event: Any, view: str) -> str:
-    match action:
-        case Roll(value=value):
-            return f"d{value}"
-        case Deploy(unit=unit, square=square, facing=facing):
-            return f"{unit}@{square}{facing}"
-        case DeployAll(placements=placements):
-            if redacted_event(first_event, view).placements is None:
-                return "screen(?)"
-            return f"screen({_placements(placements)})"
-        case ChooseFirst(first=first):
-            return f"first:{first}"
-        case Tactics(tiles=tiles):
-            return "tactics:" + ("+".join(tiles) if tiles else "-")
-        case Move(square=square, to=to, facing=facing):
-            return f"{square}-{to}{facing}"
-        case Turn(square=square, facing=facing):
-            return f"{square}-{square}{facing}"
-        case Wait(square=square, facing=facing):
-            return f"{square}={facing or ''}"
-        case Attack(target=target, attackers=attackers):
-            return f"{'+'.join(attackers)}x{target}"
-        case Concede():
-            return "concede"
-        case _:
-            raise AssertionError(action)
+    """The action's token; a screened deployment this view may not see is ``screen(?)``."""
+    if isinstance(action, DeployAll) and redacted_event(first_event, view).placements is None:
+        return "screen(?)"
+    return SYNTAX.write(action)
 
 
 def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str = "all", comments: bool = False) -> str:
@@ -207,38 +229,9 @@ def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str 
 # -- import ----------------------------------------------------------------------------------------------
 
 
-def _placement(text: str, line: int) -> Placement:
-    m = DEPLOY.fullmatch(text.strip())
-    if m is None:
-        raise RecordSyntaxError(line, "syntax", f"cannot read placement {text!r}: write unit@square facing, K@E1N")
-    return Placement(unit=m[1], square=m[2], facing=m[3])
-
-
 def move_from_text(token: str, player: str, line: int) -> LightWarsAction:
-    if token == "concede":
-        return Concede(player=player)
-    if m := ROLL.fullmatch(token):
-        return Roll(player=player, value=int(m[1]))
-    if m := SCREEN.fullmatch(token):
-        if m[1].strip() == "?":
-            raise RecordSyntaxError(line, "hidden_move", f"{player}'s screened deployment is hidden in this record")
-        return DeployAll(player=player, placements=tuple(_placement(p, line) for p in m[1].split(",")))
-    if m := DEPLOY.fullmatch(token):
-        return Deploy(player=player, unit=m[1], square=m[2], facing=m[3])
-    if m := FIRST.fullmatch(token):
-        return ChooseFirst(player=player, first=m[1])
-    if m := TACTICS.fullmatch(token):
-        return Tactics(player=player, tiles=() if m[1] == "-" else tuple(m[1].split("+")))
-    if m := MOVE.fullmatch(token):
-        if m[1] == m[2]:  # R6: a turn
-            return Turn(player=player, square=m[1], facing=m[3])
-        return Move(player=player, square=m[1], to=m[2], facing=m[3])
-    if m := WAIT.fullmatch(token):
-        return Wait(player=player, square=m[1], facing=m[2] or None)
-    if m := ATTACK.fullmatch(token):
-        return Attack(player=player, target=m[2], attackers=tuple(m[1].split("+")))
-    raise RecordSyntaxError(line, "syntax", f"cannot read move {token!r}: d4, K@E1N, screen(...), first:p1, "
-                            "tactics:-, C2-C4N, C4-C4E, C2=, C4+D5xD4 or concede")
+    action: LightWarsAction = SYNTAX.read(token, player, line)
+    return action
 
 
 def parse(text: str) -> ParsedRecord:

@@ -241,6 +241,93 @@ def movetext_tokens(text: str, first_line: int) -> Iterator[tuple[int, str]]:
         yield token_line, "".join(token)
 
 
+class MoveTextError(ValueError):
+    """A token of a form that says what is wrong with it (``MoveForm.read``), e.g. a province that is no number;
+    ``code`` as ``RecordSyntaxError``'s."""
+
+    def __init__(self, message: str, code: str = "syntax") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class HiddenMoveError(MoveTextError):
+    """A token of a form whose move the record hides from its view (``MoveForm.read``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, "hidden_move")
+
+
+@dataclass(frozen=True)
+class MoveForm:
+    """One form of a system's move notation, stated once: ``action`` the action type it reads and writes, ``word`` the
+    token's word (before ``:``; the whole token of a bare one such as ``pass``), ``form`` the form as the error lists
+    it (``shift:A1>B1``), ``read(rest, player)`` the action of a token ``word:rest`` (``rest`` empty for a bare
+    token), None when the token is not of this form (ValueError or LookupError: of this form but unreadable),
+    ``write(action)`` the action's token."""
+
+    action: type
+    word: str | None  # None: a form of its own shape (``pattern``), tried on every token after the words
+    form: str
+    read: Callable[[str, str], Any | None]
+    write: Callable[[Any], str]
+
+
+def bare(word: str, action: type) -> MoveForm:
+    """A move that is one word and nothing else (``pass``, ``concede``): the action has only its player."""
+    return MoveForm(action, word, word, lambda rest, player: None if rest else action(player=player), lambda _: word)
+
+
+def pattern(action: type, shape: re.Pattern[str], form: str, build: Callable[[re.Match[str], str], Any | None],
+            write: Callable[[Any], str]) -> MoveForm:
+    """A form with no word, read by its whole token matching ``shape`` (``build(match, player)``)."""
+    return MoveForm(action, None, form, lambda token, player: build(m, player) if (m := shape.fullmatch(token))
+                    else None, write)
+
+
+class MoveSyntax:
+    """A system's move notation from one table of ``MoveForm``: it reads a token (``read``), writes an action
+    (``write``) and its error lists the accepted forms, in the table's order. ``hidden``: a token ``word:?`` is a
+    move the record hides from its view (``hidden_move``)."""
+
+    def __init__(self, forms: Sequence[MoveForm], hidden: bool = True) -> None:
+        self.forms = tuple(forms)
+        self.hidden = hidden
+        self._by_word: dict[str, list[MoveForm]] = {}
+        self._by_action: dict[type, MoveForm] = {}
+        self._shaped = [form for form in self.forms if form.word is None]
+        for form in self.forms:
+            if form.word is not None:
+                self._by_word.setdefault(form.word, []).append(form)
+            self._by_action.setdefault(form.action, form)
+
+    def accepted(self) -> str:
+        """The accepted forms as the error lists them: ``a, b, ... or z``."""
+        forms = [form.form for form in self.forms]
+        return ", ".join(forms[:-1]) + " or " + forms[-1] if len(forms) > 1 else "".join(forms)
+
+    def read(self, token: str, player: str, line: int) -> Any:
+        """The typed action of ``token`` (``player``'s move); RecordSyntaxError listing the accepted forms when no
+        form reads it."""
+        word, _, rest = token.partition(":")
+        if self.hidden and rest == "?":
+            raise RecordSyntaxError(line, "hidden_move", f"{player}'s {word} is hidden in this record")
+        tries = [(form, rest) for form in self._by_word.get(word, ())] + [(form, token) for form in self._shaped]
+        for form, text in tries:
+            try:
+                action = form.read(text, player)
+            except MoveTextError as error:
+                raise RecordSyntaxError(line, error.code, str(error)) from None
+            except (ValueError, LookupError):  # of this form, but not readable (a missing part, not a number)
+                break
+            if action is not None:
+                return action
+        raise RecordSyntaxError(line, "syntax", f"cannot read move {token!r}: {self.accepted()}")
+
+    def write(self, action: Any) -> str:
+        """The token of ``action``, by the (first) form of its type."""
+        return self._by_action[type(action)].write(action)
+
+
 def parse_moves(text: str, move_from_text: Callable[[str, str, int], Any]) -> ParsedRecord:
     """A two-seat record: its header, then ``N.`` turn numbers (for people), ``p1``/``p2`` naming who moves, each
     move read by the system's ``move_from_text(token, player, line)``, and the result token last."""

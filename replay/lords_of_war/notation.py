@@ -41,22 +41,27 @@ from events.lords_of_war import (
     GameStarted,
     Placed,
 )
-from replay.lords_of_war.explain import text as explain_text
-from replay.lords_of_war.views import redacted_event
-from replay.records.syntax import (
+from replay.archive.notation import (
     ADJUDICATION_TAGS,
     SEVEN_TAGS,
     Move,
+    MoveForm,
+    MoveSyntax,
+    MoveTextError,
     ParsedRecord,
     RecordSyntaxError,
     adjudication_move,
+    bare,
     closing_tags,
     comment_text,
     movetext_tokens,
+    pattern,
     read_header,
     required_tag,
     tag_line,
 )
+from replay.lords_of_war.explain import text as explain_text
+from replay.lords_of_war.views import redacted_event
 
 SYSTEM_NAME = "lords-of-war"
 RESULTS = {"p1": "1-0", "p2": "0-1", "draw": "1/2-1/2", "odd": "1-0", "even": "0-1", "solo": "1-0", "allies": "0-1"}
@@ -84,12 +89,18 @@ def card_token(card_id: str) -> str:
 
 
 def card_from_token(token: str, line: int) -> str:
+    try:
+        return _card(token)
+    except MoveTextError as error:
+        raise RecordSyntaxError(line, error.code, str(error)) from None
+
+
+def _card(token: str) -> str:
     if token in CARDS:
         return token
     found = RESOLVE.get(token)
     if found is None:
-        raise RecordSyntaxError(line, "unknown_card",
-                                f"unknown card {token!r} (a card id, or its name after the faction)")
+        raise MoveTextError(f"unknown card {token!r} (a card id, or its name after the faction)", "unknown_card")
     return found
 
 
@@ -168,29 +179,55 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
                         tags)
 
 
+PLACE = re.compile(
+    r"^(?P<card>[^@\s]+)@(?P<square>[^!\(\[\s]+)(?P<forced>!)?(?:\((?P<reveal>[^)]*)\))?(?:\[(?P<shots>[^\]]*)\])?$"
+)
+
+
+def _read_place(m: re.Match[str], player: str) -> Place:
+    shots = []
+    for shot in (m["shots"] or "").split():
+        shooter, sep, target = shot.partition(">")
+        if not sep or not shooter or not target:
+            raise MoveTextError(f"cannot read shot {shot!r}: write shooter>target, e.g. C2>D5")
+        shots.append(Shoot(shooter=shooter, target=target))
+    reveal = None
+    if m["reveal"] is not None:
+        reveal = tuple(_card(c) for c in m["reveal"].split())
+    return Place(player=player, card=_card(m["card"]), square=m["square"], shots=tuple(shots), reveal=reveal)
+
+
+def _write_place(action: Place, forced: bool = False) -> str:
+    """``card@square``, ``!`` when the placement was forced (with the hand it revealed), then the shots."""
+    text = f"{card_token(action.card)}@{action.square}"
+    if forced:
+        text += "!"
+        if action.reveal is not None:
+            text += "(" + " ".join(card_token(c) for c in action.reveal) + ")"
+    if action.shots:
+        text += "[" + " ".join(f"{s.shooter}>{s.target}" for s in action.shots) + "]"
+    return text
+
+
+# The notation, one form a row: it reads a token, writes an action and lists the forms in its error.
+SYNTAX = MoveSyntax([
+    pattern(Place, PLACE, "card@square[shots]", _read_place, _write_place),
+    MoveForm(Draw, "draw", "draw", lambda rest, p: Draw(player=p, card=_card(rest) if rest else None),
+             lambda a: f"draw:{card_token(a.card)}" if a.card is not None else "draw"),
+    MoveForm(Recall, "recall", "recall:square", lambda rest, p: Recall(player=p, square=rest) if rest else None,
+             lambda a: f"recall:{a.square}"),
+    bare("concede", Concede),
+], hidden=False)
+
+
 def _move_text(action: LordsOfWarAction, events: Sequence[Any], view: str) -> str:
-    match action:
-        case Place(card=card, square=square, shots=shots):
-            text = f"{card_token(card)}@{square}"
-            placed = next(e for e in events if isinstance(e, Placed))
-            if placed.forced:
-                text += "!"
-                if action.reveal is not None:
-                    text += "(" + " ".join(card_token(c) for c in action.reveal) + ")"
-            if shots:
-                text += "[" + " ".join(f"{s.shooter}>{s.target}" for s in shots) + "]"
-            return text
-        case Draw(card=card):
-            drawn = next(e for e in events if isinstance(e, CardDrawn))
-            if card is not None and redacted_event(drawn, view).card is not None:  # the views' rule decides
-                return f"draw:{card_token(card)}"
+    if isinstance(action, Place):
+        return _write_place(action, forced=next(e for e in events if isinstance(e, Placed)).forced)
+    if isinstance(action, Draw):
+        drawn = next(e for e in events if isinstance(e, CardDrawn))
+        if redacted_event(drawn, view).card is None:  # the views' rule decides
             return "draw"
-        case Recall(square=square):
-            return f"recall:{square}"
-        case Concede():
-            return "concede"
-        case _:
-            raise AssertionError(action)
+    return SYNTAX.write(action)
 
 
 def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str = "all", comments: bool = False) -> str:
@@ -244,35 +281,9 @@ def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str 
 
 # -- import ----------------------------------------------------------------------------------------------
 
-PLACE = re.compile(
-    r"^(?P<card>[^@\s]+)@(?P<square>[^!\(\[\s]+)(?P<forced>!)?(?:\((?P<reveal>[^)]*)\))?(?:\[(?P<shots>[^\]]*)\])?$"
-)
-
-
 def _move(token: str, player: str, line: int) -> LordsOfWarAction:
-    if token == "draw":
-        return Draw(player=player)
-    if token.startswith("draw:"):
-        return Draw(player=player, card=card_from_token(token[5:], line))
-    if token.startswith("recall:"):
-        return Recall(player=player, square=token[7:])
-    if token == "concede":
-        return Concede(player=player)
-    m = PLACE.match(token)
-    if m is None:
-        raise RecordSyntaxError(line, "syntax",
-                                f"cannot read move {token!r}: card@square[shots], draw, recall:square or concede")
-    shots = []
-    for shot in (m["shots"] or "").split():
-        shooter, sep, target = shot.partition(">")
-        if not sep or not shooter or not target:
-            raise RecordSyntaxError(line, "syntax", f"cannot read shot {shot!r}: write shooter>target, e.g. C2>D5")
-        shots.append(Shoot(shooter=shooter, target=target))
-    reveal = None
-    if m["reveal"] is not None:
-        reveal = tuple(card_from_token(c, line) for c in m["reveal"].split())
-    card = card_from_token(m["card"], line)
-    return Place(player=player, card=card, square=m["square"], shots=tuple(shots), reveal=reveal)
+    action: LordsOfWarAction = SYNTAX.read(token, player, line)
+    return action
 
 
 def parse(text: str) -> ParsedRecord:

@@ -1,13 +1,13 @@
--- proj_subtract_card_daily: take some games' placements out of proj_card_daily (before their fact rows are
+-- low_subtract_card_daily: take some games' placements out of low_card_daily (before their fact rows are
 -- deleted; only when a finished game gets events again).
 -- parameters: $game_ids (VARCHAR[])
 -- output: none
-INSERT INTO proj_card_daily
+INSERT INTO low_card_daily
 SELECT system, played_on, coalesce(tournament, ''), coalesce(variant, ''), coalesce(rules_version, ''), army, card,
        result = 'win', -count(*), -sum(kills), -sum(shot_kills), -sum(shots), -sum(shots_killing),
        -count_if(fate = 'destroyed'), -count_if(fate = 'recalled'), -count_if(first_of_card),
        -count_if(first_of_card AND own_faction)
-FROM proj_placements
+FROM low_placements
 WHERE result IS NOT NULL AND game_id IN (SELECT unnest($game_ids::VARCHAR[]))
 GROUP BY ALL
 ON CONFLICT DO UPDATE SET

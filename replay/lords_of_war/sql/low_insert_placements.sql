@@ -1,7 +1,7 @@
--- proj_insert_placements: bulk insert of proj_placements rows (one list per column, zipped row by row).
+-- low_insert_placements: bulk insert of low_placements rows (one list per column, zipped row by row).
 -- parameters: $game_id, $placement, $seq, $turn, $seat, $army, $card, $first_of_card, $square, $own_square, $challenge, $forced, $basis, $fate, $fate_seq, $fate_turn, $destroyed_by, $killers, $kills, $shot_kills, $shots, $shots_killing, $result, $system, $rules_version, $variant, $tournament, $played_on, $own_faction
 -- output: none
-INSERT INTO proj_placements (game_id, placement, seq, turn, seat, army, card, first_of_card, square, own_square, challenge, forced, basis, fate, fate_seq, fate_turn, destroyed_by, killers, kills, shot_kills, shots, shots_killing, result, system, rules_version, variant, tournament, played_on, own_faction)
+INSERT INTO low_placements (game_id, placement, seq, turn, seat, army, card, first_of_card, square, own_square, challenge, forced, basis, fate, fate_seq, fate_turn, destroyed_by, killers, kills, shot_kills, shots, shots_killing, result, system, rules_version, variant, tournament, played_on, own_faction)
 SELECT
     unnest($game_id::VARCHAR[]),
     unnest($placement::INTEGER[]),

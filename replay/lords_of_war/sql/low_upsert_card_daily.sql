@@ -1,8 +1,8 @@
--- proj_upsert_card_daily: add per-card sums (one list per column; the same key may repeat, rows are summed).
+-- low_upsert_card_daily: add per-card sums (one list per column; the same key may repeat, rows are summed).
 -- parameters: $system, $played_on, $tournament, $variant, $rules_version, $army, $card, $won, $placements, $kills,
 --   $shot_kills, $shots, $shots_killing, $destroyed, $recalled, $games_placed, $faction_placed
 -- output: none
-INSERT INTO proj_card_daily
+INSERT INTO low_card_daily
 SELECT system, played_on, tournament, variant, rules_version, army, card, won, sum(placements), sum(kills),
        sum(shot_kills), sum(shots), sum(shots_killing), sum(destroyed), sum(recalled), sum(games_placed),
        sum(faction_placed)

@@ -55,13 +55,15 @@ from engine.l5r.actions import (
 )
 from engine.l5r.catalogue import DECKS
 from events.l5r import CardsRevealed, GameEnded, GameStarted
-from replay.l5r.explain import text as explain_text
-from replay.l5r.views import redacted_event
-from replay.records.syntax import (
+from replay.archive.notation import (
     RESULTS,
     SEVEN_TAGS,
+    MoveForm,
+    MoveSyntax,
+    MoveTextError,
     ParsedRecord,
     RecordSyntaxError,
+    bare,
     check_claimed_result,
     closing_tags,
     export_moves,
@@ -72,6 +74,8 @@ from replay.records.syntax import (
     sealed_seed,
     seat_players,
 )
+from replay.l5r.explain import text as explain_text
+from replay.l5r.views import redacted_event
 
 SYSTEM_NAME = "l5r"
 CARD = r"p[0-9]+\.[a-z0-9-]+\.[0-9]+"
@@ -131,48 +135,101 @@ def _entered(event: Any) -> str | None:
     return getattr(event, "card", None)
 
 
-def move_text(action: L5RAction, first_event: Any, view: str) -> str:  # noqa: C901 - one token per action
-    match action:
-        case Draw(card=card):
-            return f"draw:{card}" if _entered(redacted_event(first_event, view)) else "draw:?"
-        case Pass():
-            return "pass"
-        case Produce(card=card):
-            return f"gold:{card}"
-        case Recruit(province=province, proclaim=proclaim):
-            return f"recruit:{province}" + ("!" if proclaim else "")
-        case Attach(card=card, to=to):
-            return f"attach:{card}>{to}"
-        case PlayRing(card=card):
-            return f"ring:{card}"
-        case PlayStrategy(card=card):
-            return f"strategy:{card}"
-        case Effect(card=card, kind=kind, target=target, amount=amount, until=until):
-            return f"effect:{card},{kind},{target},{amount},{until}"
-        case Attack():
-            return "attack"
-        case Army(battlefield=field, units=units):
-            return f"army:{field}=" + "+".join(units)
-        case Challenge(challenger=a, challenged=d, stat=stat, card=card, destroy_loser=destroy):
-            return f"challenge:{a}>{d},{stat},{card or '-'},{'kill' if destroy else 'spare'}"
-        case Focus(source=source, card=card):
-            if getattr(first_event, "unseen", False):  # laid unseen: no view knows it, the move names none
-                return "focus:deck"
-            if redacted_event(first_event, view).card is None:
-                return "focus:?"
-            if source == "hand":
-                return f"focus:{card}"
-            return f"focus:deck={card}" if card else "focus:deck"
-        case Strike():
-            return "strike"
-        case DiscardDynasty(province=province):
-            return f"discard-dynasty:{province}"
-        case Discard(card=card):
-            return f"discard:{card}"
-        case Concede():
-            return "concede"
-        case _:
-            raise AssertionError(action)
+def _int(text: str, what: str) -> int:
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise MoveTextError(f"{what} is a number, not {text!r}")
+    return int(text)
+
+
+def _read_effect(rest: str, player: str) -> Effect | None:
+    if rest.count(",") != 4:
+        return None
+    card, kind, target, amount, until = rest.split(",")
+    return Effect(player=player, card=card, kind=kind, target=target,  # type: ignore[arg-type]
+                  amount=_int(amount, "an effect's amount"), until=until)  # type: ignore[arg-type]
+
+
+def _read_army(rest: str, player: str) -> Army | None:
+    if "=" not in rest:
+        return None
+    field, _, units = rest.partition("=")
+    return Army(player=player, battlefield=_int(field, "a battlefield"), units=tuple(units.split("+")))
+
+
+def _read_challenge(rest: str, player: str) -> Challenge | None:
+    if rest.count(",") != 3 or ">" not in rest:
+        return None
+    pair, stat, card, fate = rest.split(",")
+    a, _, d = pair.partition(">")
+    return Challenge(player=player, challenger=a, challenged=d, stat=stat,  # type: ignore[arg-type]
+                     card=None if card == "-" else card, destroy_loser=fate != "spare")
+
+
+def _read_focus(rest: str, player: str) -> Focus | None:
+    if not rest:
+        return None
+    if rest == "deck":
+        return Focus(player=player, source="deck")
+    if rest.startswith("deck="):
+        return Focus(player=player, source="deck", card=rest[5:])
+    return Focus(player=player, source="hand", card=rest)
+
+
+def _write_focus(a: Focus) -> str:
+    if a.source == "hand":
+        return f"focus:{a.card}"
+    return f"focus:deck={a.card}" if a.card else "focus:deck"
+
+
+def _card(word: str, action: type) -> MoveForm:
+    """``word:CARD``: an action naming one card."""
+    return MoveForm(action, word, f"{word}:CARD", lambda rest, p: action(player=p, card=rest) if rest else None,
+                    lambda a: f"{word}:{a.card}")
+
+
+# The notation, one form a row: it reads a token, writes an action and lists the forms in its error.
+SYNTAX = MoveSyntax([
+    bare("pass", Pass),
+    _card("gold", Produce),
+    MoveForm(Recruit, "recruit", "recruit:N",
+             lambda rest, p: Recruit(player=p, province=_int(rest.rstrip("!"), "a province"),
+                                     proclaim=rest.endswith("!")) if rest else None,
+             lambda a: f"recruit:{a.province}" + ("!" if a.proclaim else "")),
+    MoveForm(Attach, "attach", "attach:A>B",
+             lambda rest, p: Attach(player=p, card=rest.partition(">")[0], to=rest.partition(">")[2])
+             if ">" in rest else None,
+             lambda a: f"attach:{a.card}>{a.to}"),
+    _card("ring", PlayRing),
+    _card("strategy", PlayStrategy),
+    MoveForm(Effect, "effect", "effect:...", _read_effect,
+             lambda a: f"effect:{a.card},{a.kind},{a.target},{a.amount},{a.until}"),
+    bare("attack", Attack),
+    MoveForm(Army, "army", "army:N=A+B", _read_army, lambda a: f"army:{a.battlefield}=" + "+".join(a.units)),
+    MoveForm(Challenge, "challenge", "challenge:A>B,chi,-,kill", _read_challenge,
+             lambda a: f"challenge:{a.challenger}>{a.challenged},{a.stat},{a.card or '-'},"
+                       f"{'kill' if a.destroy_loser else 'spare'}"),
+    MoveForm(Focus, "focus", "focus:CARD, focus:deck", _read_focus, _write_focus),
+    bare("strike", Strike),
+    MoveForm(DiscardDynasty, "discard-dynasty", "discard-dynasty:N",
+             lambda rest, p: DiscardDynasty(player=p, province=_int(rest, "a province")) if rest else None,
+             lambda a: f"discard-dynasty:{a.province}"),
+    _card("discard", Discard),
+    MoveForm(Draw, "draw", "draw:ID", lambda rest, p: Draw(player=p, card=rest) if rest else None,
+             lambda a: f"draw:{a.card}"),
+    bare("concede", Concede),
+])
+
+
+def move_text(action: L5RAction, first_event: Any, view: str) -> str:
+    """The action's token; what this view may not see is ``?`` (a focus laid unseen names no card)."""
+    if isinstance(action, Draw) and not _entered(redacted_event(first_event, view)):
+        return "draw:?"
+    if isinstance(action, Focus):
+        if getattr(first_event, "unseen", False):  # laid unseen: no view knows it, the move names none
+            return "focus:deck"
+        if redacted_event(first_event, view).card is None:
+            return "focus:?"
+    return SYNTAX.write(action)
 
 
 def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str = "all", comments: bool = False) -> str:
@@ -186,62 +243,9 @@ def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str 
 # -- import ----------------------------------------------------------------------------------------------
 
 
-def _int(text: str, line: int, what: str) -> int:
-    if not re.fullmatch(r"-?[0-9]+", text):
-        raise RecordSyntaxError(line, "syntax", f"{what} is a number, not {text!r}")
-    return int(text)
-
-
-def move_from_text(token: str, player: str, line: int) -> L5RAction:  # noqa: C901 - one syntax per action
-    word, _, rest = token.partition(":")
-    if rest == "?":
-        raise RecordSyntaxError(line, "hidden_move", f"{player}'s {word} is hidden in this record")
-    if token == "pass":
-        return Pass(player=player)
-    if token == "attack":
-        return Attack(player=player)
-    if token == "strike":
-        return Strike(player=player)
-    if token == "concede":
-        return Concede(player=player)
-    if word == "draw" and rest:
-        return Draw(player=player, card=rest)
-    if word == "gold" and rest:
-        return Produce(player=player, card=rest)
-    if word == "recruit" and rest:
-        return Recruit(player=player, province=_int(rest.rstrip("!"), line, "a province"), proclaim=rest.endswith("!"))
-    if word == "attach" and ">" in rest:
-        card, _, to = rest.partition(">")
-        return Attach(player=player, card=card, to=to)
-    if word == "ring" and rest:
-        return PlayRing(player=player, card=rest)
-    if word == "strategy" and rest:
-        return PlayStrategy(player=player, card=rest)
-    if word == "effect" and rest.count(",") == 4:
-        card, kind, target, amount, until = rest.split(",")
-        return Effect(player=player, card=card, kind=kind, target=target,  # type: ignore[arg-type]
-                      amount=_int(amount, line, "an effect's amount"), until=until)  # type: ignore[arg-type]
-    if word == "army" and "=" in rest:
-        field, _, units = rest.partition("=")
-        return Army(player=player, battlefield=_int(field, line, "a battlefield"), units=tuple(units.split("+")))
-    if word == "challenge" and rest.count(",") == 3 and ">" in rest:
-        pair, stat, card, fate = rest.split(",")
-        a, _, d = pair.partition(">")
-        return Challenge(player=player, challenger=a, challenged=d, stat=stat,  # type: ignore[arg-type]
-                         card=None if card == "-" else card, destroy_loser=fate != "spare")
-    if word == "focus" and rest:
-        if rest == "deck":
-            return Focus(player=player, source="deck")
-        if rest.startswith("deck="):
-            return Focus(player=player, source="deck", card=rest[5:])
-        return Focus(player=player, source="hand", card=rest)
-    if word == "discard-dynasty" and rest:
-        return DiscardDynasty(player=player, province=_int(rest, line, "a province"))
-    if word == "discard" and rest:
-        return Discard(player=player, card=rest)
-    raise RecordSyntaxError(line, "syntax", f"cannot read move {token!r}: pass, gold:CARD, recruit:N, attach:A>B, "
-                            "ring:CARD, strategy:CARD, effect:..., attack, army:N=A+B, challenge:A>B,chi,-,kill, "
-                            "focus:CARD, focus:deck, strike, discard-dynasty:N, discard:CARD, draw:ID or concede")
+def move_from_text(token: str, player: str, line: int) -> L5RAction:
+    action: L5RAction = SYNTAX.read(token, player, line)
+    return action
 
 
 def parse(text: str) -> ParsedRecord:

@@ -1,6 +1,0 @@
--- parquet_proj_players: proj_players for Parquet export, with its game's system and start month (the partitions).
--- parameters: none
--- output: every proj_players column (but system; ended_at as TIMESTAMP, UTC), system, month
-SELECT t.* EXCLUDE (system) REPLACE (CAST(t.ended_at AS TIMESTAMP) AS ended_at), g.system, g.month
-FROM proj_players AS t
-JOIN proj_games AS g ON g.game_id = t.game_id;

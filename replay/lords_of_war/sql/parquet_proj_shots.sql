@@ -1,6 +1,0 @@
--- parquet_proj_shots: proj_shots for Parquet export, with its game's system and start month (the partitions).
--- parameters: none
--- output: every proj_shots column, system, month
-SELECT t.*, g.system, g.month
-FROM proj_shots AS t
-JOIN proj_games AS g ON g.game_id = t.game_id;
