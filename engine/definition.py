@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from engine.play import redecide_by_evolve
-from engine.system import BotFactory, Outcome, RecordedAction, Redecided, Seat, SeatCounts, TimeRuling
+from engine.system import BotFactory, Catalogues, Outcome, RecordedAction, Redecided, Seat, SeatCounts, TimeRuling
 from events import Codec, Event
 
 S = TypeVar("S")
@@ -96,7 +96,8 @@ class Unfolded(Generic[S, E]):
 class System(Generic[S, A, E]):
     """A game system: every member of ``engine.system.GameSystem`` (``engine.system`` documents each), as the
     system's own functions and values. ``is_stalled`` is the optional ``Stalling`` capability (None: the system
-    has no such rule). A system is one object: hashed and compared by identity (callers cache per system)."""
+    has no such rule), ``catalogues`` the optional ``Catalogues`` (None: it plays only its built-in data). A
+    system is one object: hashed and compared by identity (callers cache per system)."""
 
     # -- Rules
     name: str
@@ -127,6 +128,8 @@ class System(Generic[S, A, E]):
     sample_setup: SampleSetup
     # -- Stalling (optional)
     is_stalled: Callable[[S], bool] | None = None
+    # -- Catalogues (optional, issue 30): None = the system plays only its built-in data
+    catalogues: Catalogues | None = None
 
     # derived in __post_init__ (so dataclasses.replace derives them anew from the new object's fields)
     initial_state: Callable[[], S] = field(init=False, repr=False, compare=False)

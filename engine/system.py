@@ -29,6 +29,7 @@ from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkabl
 
 import msgspec
 
+from engine.catalogue import CatalogueProblem
 from engine.errors import RuleError
 from events import ADJUDICATION_REASONS, Adjudication, Codec, Event
 
@@ -346,6 +347,33 @@ class Stalling(Protocol[StateT_contra]):
         ...
 
 
+@runtime_checkable
+class Catalogues(Protocol):
+    """Optional (issue 30): the system plays a catalogue a user brings, a JSON document of its game data (cards,
+    armies, decks, maps; ``engine.catalogue``). A game names one in its setup (``setup["catalogue"]``: the
+    document); without one it plays ``default()``. A ``engine.definition.System`` that takes no catalogue yet
+    holds None as its ``catalogues``: ask ``catalogues_of``."""
+
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema (2020-12) of the system's catalogue document (``GET /schemas/{system}/catalogue``)."""
+        ...
+
+    def default(self) -> dict[str, Any]:
+        """The built-in game data as a catalogue document, with its ``name`` and ``version`` labels."""
+        ...
+
+    def problems(self, document: Any) -> tuple[CatalogueProblem, ...]:
+        """Every place ``document`` does not have the schema's shape (by JSON path, ``rule`` None), then every rule
+        of the system it cannot be played by (naming the rule). Empty: a playable catalogue."""
+        ...
+
+
+def catalogues_of(system: object) -> Catalogues | None:
+    """The ``Catalogues`` capability of ``system``, or None when it takes no catalogue."""
+    capability = getattr(system, "catalogues", None)
+    return capability if isinstance(capability, Catalogues) else None
+
+
 def stalls(system: object, state: Any) -> bool:
     """Whether ``system`` tells stalled games (``Stalling``: an ``is_stalled`` that is not None) and the game in
     ``state`` is one by its rule."""
@@ -411,6 +439,7 @@ __all__ = [
     "AnySystem",
     "Bot",
     "BotFactory",
+    "Catalogues",
     "GameSystem",
     "Outcome",
     "RecordedAction",
@@ -424,6 +453,7 @@ __all__ = [
     "SelfPlay",
     "Stalling",
     "TimeRuling",
+    "catalogues_of",
     "seat_id",
     "stalls",
 ]

@@ -13,6 +13,12 @@ class GameNotFound(StoreError):
         self.game_id = game_id
 
 
+class CatalogueNotFound(StoreError):
+    def __init__(self, catalogue_id: str) -> None:
+        super().__init__(f"catalogue {catalogue_id!r} not found")
+        self.catalogue_id = catalogue_id
+
+
 class GameExists(StoreError):
     def __init__(self, game_id: str) -> None:
         super().__init__(f"game {game_id!r} already exists")

@@ -18,7 +18,7 @@ from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, 
 from engine.lords_of_war.adjudication import on_time
 from engine.lords_of_war.armies import RULES_VERSION, SYSTEM_NAME, army_cards, parse_variant, start
 from engine.lords_of_war.bots import GreedyBot, RandomBot, play_bot_game
-from engine.lords_of_war.catalogue import CARDS, CORE_DECKS, FACTIONS, Card
+from engine.lords_of_war.catalogue import CARDS, CATALOGUES, CORE_DECKS, FACTIONS, Card
 from engine.lords_of_war.history import recorded_actions, recorded_setup, redecide, verify
 from engine.lords_of_war.rules import decide, legal_actions
 from engine.lords_of_war.seating import SEAT_COUNTS, SEAT_NAMES, layout_of
@@ -211,7 +211,7 @@ SYSTEM: GameSystem[State, LordsOfWarAction, LordsOfWarEvent] = System(
     legal_actions=legal_actions_of, concession=concession, state_to_builtins=state_to_builtins,
     seat_counts=seat_counts, seats=seats, to_act=to_act, turn=turn, outcome=outcome, on_time=on_time,
     recorded_setup=recorded_setup, recorded_actions=recorded_steps, own_redecide=redecided, bots=BOTS,
-    sample_setup=sample_setup,
+    sample_setup=sample_setup, catalogues=CATALOGUES,
 )
 
 __all__ = [

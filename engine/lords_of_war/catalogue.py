@@ -8,11 +8,14 @@ else in the engine reads data.
 from __future__ import annotations
 
 import json
+from collections import Counter
+from collections.abc import Iterator
 from importlib.resources import files
 from typing import Any
 
 import msgspec
 
+from engine.catalogue import JSON_SCHEMA_DIALECT, CatalogueProblem, CatalogueRules, child
 from engine.lords_of_war.geometry import DIRECTION_STEPS, DIRECTIONS, delta, frame
 
 CATALOGUE = files(__package__) / "data" / "cards.json"  # package data (pyproject: engine = ["*/data/*.json"])
@@ -100,3 +103,163 @@ def _load() -> tuple[dict[str, Card], dict[str, tuple[str, ...]], str]:
 
 CARDS, CORE_DECKS, ABOUT = _load()
 FACTIONS: tuple[str, ...] = tuple(CORE_DECKS)
+
+
+# -- the catalogue document (issue 30: engine.system.Catalogues) --------------------------------------------------
+#
+# A Lords of War catalogue: its cards (each with its faction) and its armies (a name and the count of each card),
+# the shape of ``SCHEMA``. The built-in data is the default catalogue: the six core decks, an army per faction.
+
+CLASSES = ("infantry", "cavalry", "spearman", "ranged", "berserker")  # §2
+MAX_CARDS = 1000
+MAX_ARMIES = 200
+_ID = r"^[a-z0-9][a-z0-9_/-]{0,63}$"
+_NAME = r"^[a-z0-9][a-z0-9_-]{0,31}$"
+_VALUE = {"type": "integer", "minimum": 1, "maximum": 99}
+_OFFSET = {"type": "integer", "minimum": -6, "maximum": 6}
+
+SCHEMA: dict[str, Any] = {
+    "$schema": JSON_SCHEMA_DIALECT,
+    "$id": "https://warlog.example/schemas/lords-of-war/catalogue",
+    "title": "Lords of War catalogue",
+    "description": "Cards (§2) and the armies made of them (§2, §9). A card's directions and target grid are in its "
+                   "owner's frame (N and dy > 0: away from the owner).",
+    "type": "object",
+    "required": ["system", "name", "version", "cards", "armies"],
+    "additionalProperties": False,
+    "properties": {
+        "system": {"const": "lords-of-war"},
+        "name": {"type": "string", "minLength": 1, "maxLength": 80, "description": "a label, not the identity"},
+        "version": {"type": "string", "minLength": 1, "maxLength": 40, "description": "a label"},
+        "about": {"type": "string", "maxLength": 2000, "description": "where the data comes from"},
+        "cards": {"type": "array", "minItems": 1, "maxItems": MAX_CARDS, "items": {"$ref": "#/$defs/card"}},
+        "armies": {"type": "array", "minItems": 1, "maxItems": MAX_ARMIES, "items": {"$ref": "#/$defs/army"}},
+    },
+    "$defs": {
+        "card": {
+            "type": "object",
+            "required": ["id", "name", "faction", "rank", "class", "defence", "attacks"],
+            "additionalProperties": False,
+            "properties": {
+                "id": {"type": "string", "pattern": _ID, "description": "unique in the catalogue: orcs/orc-warhog-1"},
+                "name": {"type": "string", "minLength": 1, "maxLength": 60},
+                "faction": {"type": "string", "pattern": _NAME},
+                "rank": {"enum": list(RANK_COUNTS)},
+                "class": {"enum": list(CLASSES)},
+                "defence": {"type": "integer", "minimum": 0, "maximum": 99},
+                "attacks": {
+                    "type": "object",
+                    "description": "the value of each arrow, by direction in the owner's frame",
+                    "propertyNames": {"enum": list(DIRECTIONS)},
+                    "additionalProperties": _VALUE,
+                },
+                "ranged": {
+                    "type": "object",
+                    "description": "a ranged unit's value and target grid (§6): offsets (dx, dy), dy > 0 forward",
+                    "required": ["value", "grid"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "value": _VALUE,
+                        "grid": {"type": "array", "minItems": 1, "maxItems": 48, "items": {
+                            "type": "array", "minItems": 2, "maxItems": 2, "prefixItems": [_OFFSET, _OFFSET]}},
+                    },
+                },
+            },
+        },
+        "army": {
+            "type": "object",
+            "required": ["name", "cards"],
+            "additionalProperties": False,
+            "properties": {
+                "name": {"type": "string", "pattern": _NAME, "description": "what a setup names: \"army\": \"orcs\""},
+                "cards": {"type": "array", "minItems": 1, "maxItems": ARMY_SIZE, "items": {
+                    "type": "object", "required": ["card", "count"], "additionalProperties": False,
+                    "properties": {"card": {"type": "string", "pattern": _ID},
+                                   "count": {"type": "integer", "minimum": 1, "maximum": ARMY_SIZE}}}},
+            },
+        },
+    },
+}
+
+
+def default_document() -> dict[str, Any]:
+    """The built-in data (``data/cards.json``) as a catalogue: every card, and each faction's core deck as an army."""
+    raw = json.loads(CATALOGUE.read_text(encoding="utf-8"))
+    cards: list[dict[str, Any]] = []
+    armies: list[dict[str, Any]] = []
+    for faction, entries in raw["factions"].items():
+        army: list[dict[str, Any]] = []
+        for entry in entries:
+            card = {"id": entry["id"], "name": entry["name"], "faction": faction, "rank": entry["rank"],
+                    "class": entry["class"], "defence": entry["defence"], "attacks": dict(entry["attacks"])}
+            if entry.get("ranged"):
+                card["ranged"] = {"value": entry["ranged"]["value"],
+                                  "grid": [list(offset) for offset in entry["ranged"]["grid"]]}
+            cards.append(card)
+            army.append({"card": entry["id"], "count": entry["quantity"]})
+        armies.append({"name": faction, "cards": army})
+    return {"system": "lords-of-war", "name": "Lords of War core decks", "version": "1",
+            "about": raw.get("about", ""), "cards": cards, "armies": armies}
+
+
+def rule_problems(document: dict[str, Any]) -> Iterator[CatalogueProblem]:
+    """Every rule a catalogue of ``SCHEMA``'s shape cannot be played by: ids and army names unique, every card an
+    army counts in the catalogue, a ranged unit with a value and grid that can reach a square (§6), and every army
+    one that can be dealt and played: 36 cards with the rank counts of §2 and exactly one general (§3, §9)."""
+    ids: dict[str, int] = {}
+    for i, card in enumerate(document["cards"]):
+        path = child(child("cards", i), "id")
+        if card["id"] in ids:
+            yield CatalogueProblem(path, f"card id {card['id']!r} is already cards[{ids[card['id']]}]'s")
+        ids.setdefault(card["id"], i)
+        ranged = card.get("ranged")
+        if card["class"] == "ranged" and ranged is None:
+            yield CatalogueProblem(child(child("cards", i), "ranged"),
+                                   f"{card['name']} is a ranged unit: it needs a ranged value and a target grid", "§6")
+        if ranged is not None:
+            grid = [tuple(offset) for offset in ranged["grid"]]
+            where = child(child(child("cards", i), "ranged"), "grid")
+            if (0, 0) in grid:
+                yield CatalogueProblem(where, f"{card['name']} cannot shoot its own square (0, 0)", "§6")
+            if len(set(grid)) != len(grid):
+                yield CatalogueProblem(where, f"{card['name']}'s target grid names a square twice", "§6")
+    names: dict[str, int] = {}
+    for a, army in enumerate(document["armies"]):
+        path = child("armies", a)
+        if army["name"] in names:
+            yield CatalogueProblem(child(path, "name"),
+                                   f"army {army['name']!r} is already armies[{names[army['name']]}]'s name")
+        names.setdefault(army["name"], a)
+        yield from _army_problems(document["cards"], ids, army, path)
+
+
+def _army_problems(cards: list[dict[str, Any]], ids: dict[str, int], army: dict[str, Any],
+                   path: str) -> Iterator[CatalogueProblem]:
+    ranks: Counter[str] = Counter()
+    seen: set[str] = set()
+    for e, entry in enumerate(army["cards"]):
+        where = child(child(path, "cards"), e)
+        if entry["card"] not in ids:
+            yield CatalogueProblem(child(where, "card"), f"{entry['card']!r} is not a card of this catalogue")
+            continue
+        if entry["card"] in seen:
+            yield CatalogueProblem(child(where, "card"), f"{entry['card']!r} is listed twice in army {army['name']!r}")
+        seen.add(entry["card"])
+        ranks[cards[ids[entry["card"]]]["rank"]] += entry["count"]
+    name = army["name"]
+    size = sum(ranks.values())
+    if size != ARMY_SIZE:
+        yield CatalogueProblem(child(path, "cards"), f"army {name!r} has {size} cards; an army has {ARMY_SIZE}", "§2")
+    if ranks["general"] != 1:
+        yield CatalogueProblem(
+            child(path, "cards"),
+            f"army {name!r} has {ranks['general']} generals: each player takes the army's one general into the hand "
+            "and is dealt 5 more cards, so its deck cannot be dealt", "§3")
+    wrong = [f"{rank} {ranks[rank]} instead of {n}" for rank, n in RANK_COUNTS.items()
+             if rank != "general" and ranks[rank] != n]
+    if wrong:
+        yield CatalogueProblem(child(path, "cards"), f"army {name!r} has the wrong rank counts: {'; '.join(wrong)}",
+                               "§2")
+
+
+CATALOGUES = CatalogueRules(SCHEMA, default_document, rule_problems)

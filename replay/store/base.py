@@ -240,6 +240,43 @@ class ContentFinding(Protocol):
         ...
 
 
+class CatalogueRecord(msgspec.Struct, frozen=True):
+    """A stored catalogue (issue 30): ``document`` is its canonical JSON, ``catalogue_id`` its content hash
+    (``engine.catalogue.catalogue_id``); ``name`` and ``version`` are the document's labels."""
+
+    catalogue_id: str
+    system: str
+    name: str
+    version: str
+    document: bytes
+    created_at: str
+
+
+@runtime_checkable
+class CatalogueStoring(Protocol):
+    """A store that keeps catalogues (every backend: memory, DuckDB, PostgreSQL). Catalogues are immutable and
+    addressed by content, so adding one twice stores it once."""
+
+    def add_catalogue(self, catalogue_id: str, system: str, name: str, version: str,
+                      document: bytes) -> tuple[CatalogueRecord, bool]:
+        """Store a catalogue unless one of that id is stored; (the stored record, whether this call stored it)."""
+        ...
+
+    def get_catalogue(self, catalogue_id: str) -> CatalogueRecord:
+        """The catalogue of that id; `CatalogueNotFound` if none is stored."""
+        ...
+
+    def list_catalogues(self, system: str | None = None) -> list[CatalogueRecord]:
+        """Every stored catalogue (of ``system``), oldest first (created_at, then id)."""
+        ...
+
+
+def catalogue_record(row: tuple) -> CatalogueRecord:
+    """A row of catalogue_get.sql / catalogue_list.sql (the document as JSON text) as a CatalogueRecord."""
+    catalogue_id, system, name, version, document, created_at = row
+    return CatalogueRecord(catalogue_id, system, name, version, str(document).encode("utf-8"), created_at)
+
+
 @runtime_checkable
 class SharedLog(Protocol):
     """A log several server processes share (PostgreSQL): the statistics are kept beside it

@@ -32,10 +32,11 @@ from typing import Any
 import duckdb
 import msgspec
 
-from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound, StoreError
+from replay.errors import CatalogueNotFound, Conflict, CorruptRecord, GameExists, GameNotFound, StoreError
 from replay.store.base import (
     GAME,
     AppendResult,
+    CatalogueRecord,
     Clock,
     GameRecord,
     NewEvent,
@@ -43,6 +44,7 @@ from replay.store.base import (
     StoredEvent,
     StreamPage,
     StreamRecord,
+    catalogue_record,
     check_batch,
     check_kind,
     check_limit,
@@ -443,6 +445,27 @@ class DuckDBEventStore:
         if len(rows) > limit:
             return Page(games, encode_cursor(games[-1].created_at, games[-1].game_id))
         return Page(games, None)
+
+    # -- catalogues: written on the caller's cursor, not the writer's (a table of their own, no game's rows) ----
+    def add_catalogue(self, catalogue_id: str, system: str, name: str, version: str,
+                      document: bytes) -> tuple[CatalogueRecord, bool]:
+        params = {"catalogue_id": catalogue_id, "system": system, "name": name, "version": version,
+                  "document": bytes(document).decode("utf-8"), "created_at": iso_utc(self._clock())}
+        try:
+            added = bool(self._cursor().execute(sql("catalogue_insert"), params).fetchall())
+        except duckdb.TransactionException:  # the same catalogue, stored at the same moment by another thread
+            added = False
+        return self.get_catalogue(catalogue_id), added
+
+    def get_catalogue(self, catalogue_id: str) -> CatalogueRecord:
+        rows = self._cursor().execute(sql("catalogue_get"), {"catalogue_id": catalogue_id}).fetchall()
+        if not rows:
+            raise CatalogueNotFound(catalogue_id)
+        return catalogue_record(rows[0])
+
+    def list_catalogues(self, system: str | None = None) -> list[CatalogueRecord]:
+        rows = self._cursor().execute(sql("catalogue_list"), {"system": system or ""}).fetchall()
+        return [catalogue_record(row) for row in rows]
 
     def get_snapshot(self, game_id: str, at_or_before: int) -> tuple[int, bytes] | None:
         rows = self._cursor().execute(

@@ -8,10 +8,11 @@ from typing import Any
 
 import msgspec
 
-from replay.errors import Conflict, GameExists, GameNotFound
+from replay.errors import CatalogueNotFound, Conflict, GameExists, GameNotFound
 from replay.store.base import (
     GAME,
     AppendResult,
+    CatalogueRecord,
     Clock,
     GameRecord,
     NewEvent,
@@ -51,6 +52,7 @@ class MemoryEventStore:
     def __init__(self, clock: Clock = utc_now) -> None:
         self._clock = clock
         self._games: dict[str, _Game] = {}
+        self._catalogues: dict[str, CatalogueRecord] = {}
         self._lock = threading.Lock()
 
     def _game(self, game_id: str) -> _Game:
@@ -240,6 +242,29 @@ class MemoryEventStore:
             best = max(seqs)
             return best, game.snapshots[best]
 
+    def add_catalogue(self, catalogue_id: str, system: str, name: str, version: str,
+                      document: bytes) -> tuple[CatalogueRecord, bool]:
+        with self._lock:
+            stored = self._catalogues.get(catalogue_id)
+            if stored is not None:
+                return stored, False
+            record = CatalogueRecord(catalogue_id, system, name, version, bytes(document), iso_utc(self._clock()))
+            self._catalogues[catalogue_id] = record
+            return record, True
+
+    def get_catalogue(self, catalogue_id: str) -> CatalogueRecord:
+        with self._lock:
+            try:
+                return self._catalogues[catalogue_id]
+            except KeyError:
+                raise CatalogueNotFound(catalogue_id) from None
+
+    def list_catalogues(self, system: str | None = None) -> list[CatalogueRecord]:
+        with self._lock:
+            found = [c for c in self._catalogues.values() if system in (None, c.system)]
+        return sorted(found, key=lambda c: (c.created_at, c.catalogue_id))
+
     def close(self) -> None:
         with self._lock:
             self._games.clear()
+            self._catalogues.clear()

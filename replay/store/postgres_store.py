@@ -57,10 +57,19 @@ import psycopg
 import psycopg.errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from replay.errors import Conflict, GameExists, GameNotFound, StoreBusy, StoreTimeout, StoreUnavailable
+from replay.errors import (
+    CatalogueNotFound,
+    Conflict,
+    GameExists,
+    GameNotFound,
+    StoreBusy,
+    StoreTimeout,
+    StoreUnavailable,
+)
 from replay.store.base import (
     GAME,
     AppendResult,
+    CatalogueRecord,
     Clock,
     GameRecord,
     NewEvent,
@@ -68,6 +77,7 @@ from replay.store.base import (
     StoredEvent,
     StreamPage,
     StreamRecord,
+    catalogue_record,
     check_batch,
     check_kind,
     check_limit,
@@ -505,6 +515,24 @@ class PostgresEventStore:
         if len(rows) > limit:
             return Page(games, encode_cursor(games[-1].created_at, games[-1].game_id))
         return Page(games, None)
+
+    def add_catalogue(self, catalogue_id: str, system: str, name: str, version: str,
+                      document: bytes) -> tuple[CatalogueRecord, bool]:
+        params = {"catalogue_id": catalogue_id, "system": system, "name": name, "version": version,
+                  "document": bytes(document).decode("utf-8"), "created_at": iso_utc(self._clock())}
+        with self._conn() as conn, conn.transaction():
+            added = bool(conn.execute(PG("catalogue_insert"), params).fetchall())
+        return self.get_catalogue(catalogue_id), added
+
+    def get_catalogue(self, catalogue_id: str) -> CatalogueRecord:
+        rows = self._read(lambda conn: conn.execute(PG("catalogue_get"), {"catalogue_id": catalogue_id}).fetchall())
+        if not rows:
+            raise CatalogueNotFound(catalogue_id)
+        return catalogue_record(rows[0])
+
+    def list_catalogues(self, system: str | None = None) -> list[CatalogueRecord]:
+        rows = self._read(lambda conn: conn.execute(PG("catalogue_list"), {"system": system or ""}).fetchall())
+        return [catalogue_record(row) for row in rows]
 
     def get_snapshot(self, game_id: str, at_or_before: int) -> tuple[int, bytes] | None:
         params = {"game_id": game_id, "at_or_before": at_or_before}

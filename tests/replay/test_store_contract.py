@@ -723,3 +723,25 @@ def test_capabilities_are_declared_by_protocol_and_honoured(store: EventStore) -
         assert conn.execute("SELECT count(*) FROM events WHERE game_id = 'g1'").fetchone() == (3,)
     finally:
         conn.close()
+
+
+# -- catalogues (issue 30) ----------------------------------------------------------------------------------------
+
+
+def test_catalogues_are_stored_once_by_id_and_read_back_as_stored(store: EventStore) -> None:
+    from replay.errors import CatalogueNotFound
+    from replay.store.base import CatalogueStoring
+
+    assert isinstance(store, CatalogueStoring)
+    document = b'{"cards":[],"name":"Border Marches","system":"lords-of-war","version":"1"}'
+    first, added = store.add_catalogue("c-" + "1" * 32, "lords-of-war", "Border Marches", "1", document)
+    assert added and first.document == document and first.system == "lords-of-war"
+    again, added = store.add_catalogue("c-" + "1" * 32, "lords-of-war", "Border Marches", "1", document)
+    assert not added and again == first  # immutable: the first stays, created_at included
+    store.add_catalogue("c-" + "2" * 32, "l5r", "Emerald", "2", b'{"system":"l5r"}')
+    assert store.get_catalogue("c-" + "1" * 32) == first
+    assert [c.catalogue_id for c in store.list_catalogues()] == ["c-" + "1" * 32, "c-" + "2" * 32]
+    assert [c.name for c in store.list_catalogues("l5r")] == ["Emerald"]
+    assert store.list_catalogues("heroscape") == []
+    with pytest.raises(CatalogueNotFound):
+        store.get_catalogue("c-" + "3" * 32)

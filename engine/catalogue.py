@@ -1,0 +1,208 @@
+"""Catalogues (issue 30): a system's game data as one JSON document a user may bring (cards, armies, decks, maps).
+
+The framework every system's ``engine.system.Catalogues`` capability shares:
+
+- ``CatalogueProblem``: one thing wrong with a document, at its JSON path in the issue's form (``cards[12].chi``),
+  naming the rule it breaks (``rule`` None: the document's shape, as its JSON Schema says).
+- ``CatalogueError``: a refused document, with every problem.
+- ``catalogue_id``: the content address of a document, ``c-`` and 32 hex digits of the sha256 of its canonical JSON
+  (msgspec, keys sorted, no whitespace): the same document gives the same id on every machine, and any change gives
+  another id (a catalogue is immutable: a change is a new catalogue).
+- ``shape_problems``: every place a document does not fit a system's JSON Schema (the subset the systems write:
+  ``type``, ``const``, ``enum``, ``properties``, ``required``, ``additionalProperties``, ``propertyNames``,
+  ``items``, ``prefixItems``, ``minItems``/``maxItems``, ``minimum``/``maximum``, ``minLength``/``maxLength``,
+  ``pattern``, ``$ref`` into ``$defs``), so the schema a client reads (``GET /schemas/{system}/catalogue``) is the
+  one the server checks.
+- Size limits: ``MAX_CATALOGUE_BYTES`` of canonical JSON and ``MAX_CATALOGUE_ENTRIES`` list items in all
+  (``size_problem``); a system's schema may tighten them with ``maxItems``.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+MAX_CATALOGUE_BYTES = 2 * 1024 * 1024  # of canonical JSON
+MAX_CATALOGUE_ENTRIES = 20_000  # list items in the whole document (cards, deck entries, hexes, ...)
+CATALOGUE_ID = re.compile(r"^c-[0-9a-f]{32}$")
+JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+_ENCODER = msgspec.json.Encoder(order="sorted")
+
+
+class CatalogueProblem(msgspec.Struct, frozen=True):
+    """One thing wrong with a catalogue: where (``cards[12].defence``; ``""`` for the whole document), what, and the
+    rule it breaks (``"§2"``; None when the document does not have the schema's shape)."""
+
+    path: str
+    message: str
+    rule: str | None = None
+
+
+class CatalogueError(Exception):
+    """A catalogue refused: every problem found, shape errors first."""
+
+    def __init__(self, problems: tuple[CatalogueProblem, ...]) -> None:
+        self.problems = problems
+        first = problems[0] if problems else CatalogueProblem("", "no problem given")
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        super().__init__(f"{first.path or 'catalogue'}: {first.message}{more}")
+
+
+def canonical(document: Any) -> bytes:
+    """The canonical JSON of a document: keys sorted, no whitespace."""
+    return _ENCODER.encode(document)
+
+
+def catalogue_id(document: Any) -> str:
+    """The content address of ``document``: ``c-`` + 32 hex digits of the sha256 of its canonical JSON."""
+    return "c-" + hashlib.sha256(canonical(document)).hexdigest()[:32]
+
+
+def entries(document: Any) -> int:
+    """How many list items the document holds, at every depth."""
+    count = 0
+    stack = [document]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, list):
+            count += len(value)
+            stack.extend(value)
+        elif isinstance(value, dict):
+            stack.extend(value.values())
+    return count
+
+
+def size_problem(document: Any, max_bytes: int = MAX_CATALOGUE_BYTES,
+                 max_entries: int = MAX_CATALOGUE_ENTRIES) -> CatalogueProblem | None:
+    """The size limit ``document`` exceeds, or None."""
+    size = len(canonical(document))
+    if size > max_bytes:
+        return CatalogueProblem("", f"the catalogue is {size} bytes of JSON; the limit is {max_bytes}", "size")
+    count = entries(document)
+    if count > max_entries:
+        return CatalogueProblem("", f"the catalogue has {count} list entries; the limit is {max_entries}", "size")
+    return None
+
+
+# -- the shape: a JSON Schema subset ------------------------------------------------------------------------------
+
+_TYPES: dict[str, tuple[type, ...]] = {
+    "object": (dict,), "array": (list,), "string": (str,), "integer": (int,), "number": (int, float),
+    "boolean": (bool,), "null": (type(None),),
+}
+
+
+def child(path: str, key: str | int) -> str:
+    """The JSON path of ``key`` under ``path``: ``cards`` + 12 -> ``cards[12]``, ``cards[12]`` + ``defence`` ->
+    ``cards[12].defence``."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def shape_problems(schema: Mapping[str, Any], document: Any) -> tuple[CatalogueProblem, ...]:
+    """Every place ``document`` does not fit ``schema`` (this module's JSON Schema subset), in document order."""
+    return tuple(_check(schema, schema, document, ""))
+
+
+def _is(value: Any, kind: str) -> bool:
+    if isinstance(value, bool) and kind in ("integer", "number"):
+        return False
+    return isinstance(value, _TYPES[kind])
+
+
+def _check(root: Mapping[str, Any], schema: Mapping[str, Any], value: Any, path: str) -> Iterator[CatalogueProblem]:
+    if "$ref" in schema:
+        name = str(schema["$ref"]).removeprefix("#/$defs/")
+        schema = root["$defs"][name]
+    kind = schema.get("type")
+    if kind is not None and not _is(value, kind):
+        yield CatalogueProblem(path, f"must be {'an' if kind[0] in 'aeiou' else 'a'} {kind}")
+        return
+    if "const" in schema and value != schema["const"]:
+        yield CatalogueProblem(path, f"must be {schema['const']!r}")
+    if "enum" in schema and value not in schema["enum"]:
+        yield CatalogueProblem(path, f"must be one of {', '.join(map(str, schema['enum']))}")
+    if _is(value, "number"):
+        if "minimum" in schema and value < schema["minimum"]:
+            yield CatalogueProblem(path, f"must be >= {schema['minimum']}")
+        if "maximum" in schema and value > schema["maximum"]:
+            yield CatalogueProblem(path, f"must be <= {schema['maximum']}")
+    if isinstance(value, str):
+        if len(value) < schema.get("minLength", 0):
+            yield CatalogueProblem(path, f"must have at least {schema['minLength']} characters")
+        if "maxLength" in schema and len(value) > schema["maxLength"]:
+            yield CatalogueProblem(path, f"must have at most {schema['maxLength']} characters")
+        if "pattern" in schema and not re.search(schema["pattern"], value):
+            yield CatalogueProblem(path, f"must match {schema['pattern']}")
+    if isinstance(value, list):
+        yield from _check_array(root, schema, value, path)
+    if isinstance(value, dict):
+        yield from _check_object(root, schema, value, path)
+
+
+def _check_array(root: Mapping[str, Any], schema: Mapping[str, Any], value: list[Any],
+                 path: str) -> Iterator[CatalogueProblem]:
+    if len(value) < schema.get("minItems", 0):
+        yield CatalogueProblem(path, f"must have at least {schema['minItems']} entries")
+    if "maxItems" in schema and len(value) > schema["maxItems"]:
+        yield CatalogueProblem(path, f"must have at most {schema['maxItems']} entries")
+        return  # an over-long list: its entries are not read
+    prefix = schema.get("prefixItems", ())
+    for i, item in enumerate(value):
+        item_schema = prefix[i] if i < len(prefix) else schema.get("items")
+        if item_schema is not None:
+            yield from _check(root, item_schema, item, child(path, i))
+
+
+def _check_object(root: Mapping[str, Any], schema: Mapping[str, Any], value: dict[str, Any],
+                  path: str) -> Iterator[CatalogueProblem]:
+    properties: Mapping[str, Any] = schema.get("properties", {})
+    for name in schema.get("required", ()):
+        if name not in value:
+            yield CatalogueProblem(child(path, name), "is required")
+    names = schema.get("propertyNames")
+    extra = schema.get("additionalProperties", True)
+    for key, item in value.items():
+        if names is not None:
+            yield from (CatalogueProblem(child(path, key), f"is not a known key: {p.message}")
+                        for p in _check(root, names, key, child(path, key)))
+        if key in properties:
+            yield from _check(root, properties[key], item, child(path, key))
+        elif extra is False:
+            yield CatalogueProblem(child(path, key), "is not a field of this catalogue")
+        elif isinstance(extra, Mapping):
+            yield from _check(root, extra, item, child(path, key))
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogueRules:
+    """A system's ``engine.system.Catalogues`` from its three parts: the JSON Schema of its document, its built-in
+    data as a document, and its rule checks (run on a document of the schema's shape only: they read it as the
+    schema says). ``problems`` gives the shape errors when there are any, else the rules broken."""
+
+    document_schema: Mapping[str, Any]
+    built_in: Callable[[], dict[str, Any]]
+    rule_problems: Callable[[Any], Iterable[CatalogueProblem]]
+
+    def schema(self) -> dict[str, Any]:
+        return copy.deepcopy(dict(self.document_schema))
+
+    def default(self) -> dict[str, Any]:
+        return self.built_in()
+
+    def problems(self, document: Any) -> tuple[CatalogueProblem, ...]:
+        shape = shape_problems(self.document_schema, document)
+        return shape or tuple(self.rule_problems(document))
+
+
+__all__ = ["CATALOGUE_ID", "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES", "MAX_CATALOGUE_ENTRIES", "CatalogueError",
+           "CatalogueProblem", "CatalogueRules", "canonical", "catalogue_id", "child", "entries", "shape_problems",
+           "size_problem"]
