@@ -11,6 +11,8 @@ from api import auth, limits, systems, web
 from api.errors import BodyLimit, install_error_handlers
 from api.installed import load_systems
 from api.live import LiveHub
+from api.routes_catalogues import BODY_LIMIT as CATALOGUE_BODY_LIMIT
+from api.routes_catalogues import router as catalogues_router
 from api.routes_export import router as export_router
 from api.routes_games import router as games_router
 from api.routes_games import setup_router
@@ -78,11 +80,13 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     app.state.live = LiveHub(settings.max_streams, settings.max_streams_per_client)
     app.state.settings = settings
     install_error_handlers(app)
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout,
+                       wider={"/catalogues": CATALOGUE_BODY_LIMIT})
     app.include_router(export_router)  # before games_router: /games/export, not /games/{game_id}
     app.include_router(setup_router(systems.game_in()))
     app.include_router(games_router)
     app.include_router(tournaments_router)
+    app.include_router(catalogues_router)
     app.include_router(stats_router())
     web.install(app)  # the browser pages and their static files
     limits.install(app, settings.write_rate, settings.write_burst, settings.address_write_rate,

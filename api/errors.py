@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -19,8 +20,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from engine.catalogue import CatalogueError, CatalogueTooLarge
 from engine.errors import RuleError, SetupError
 from replay.errors import (
+    CatalogueNotFound,
     Conflict,
     CorruptRecord,
     GameExists,
@@ -58,6 +61,13 @@ class InvalidField(BaseModel):
     message: str
 
 
+class CatalogueProblemOut(BaseModel):
+    path: str = Field(description="where in the catalogue, as a JSON path ('' for the whole document)",
+                      examples=["cards[12].defence"])
+    message: str = Field(examples=["must be >= 0"])
+    rule: str | None = Field(None, description="the rule the catalogue breaks (§2); null: the schema's shape")
+
+
 class ErrorObject(BaseModel):
     """What went wrong. ``code`` is stable and machine-readable; ``message`` is for people. The other fields
     appear with the codes that have them; a client must accept fields it does not know."""
@@ -71,7 +81,9 @@ class ErrorObject(BaseModel):
                              "(a ruling such as R7 or a section such as §5.1)")
     reason: str | None = Field(None, description="illegal_action, invalid_setup: a stable sub-code such as contact "
                                "or invalid_army")
-    details: list[InvalidField] | None = Field(None, description="invalid_request, invalid_json: every problem found")
+    details: list[InvalidField] | list[CatalogueProblemOut] | None = Field(
+        None, description="invalid_request, invalid_json: every problem found; invalid_catalogue: every problem of "
+        "the catalogue, each {path, message, rule}")
     expected_seq: int | None = Field(None, description="conflict: the expected_seq sent")
     seq: int | None = Field(None, description="conflict: the game's last seq; corrupt_record: the damaged event")
     game_id: str | None = Field(None, description="corrupt_record: the game")
@@ -160,6 +172,21 @@ def install_error_handlers(app: FastAPI) -> None:
         if exc.code == "game_over":  # the game's result stands (ended by its rules, adjudicated, a table decided)
             return _json(409, "game_over", exc.message, rule=exc.rule)
         return _json(422, "illegal_action", exc.message, rule=exc.rule, reason=exc.code)
+
+    @app.exception_handler(CatalogueError)
+    async def catalogue_refused(_: Request, exc: CatalogueError) -> JSONResponse:
+        if isinstance(exc, CatalogueTooLarge):
+            return _json(413, "catalogue_too_large", exc.problems[0].message)
+        details = [{"path": p.path, "message": p.message, "rule": p.rule} for p in exc.problems]
+        first = exc.problems[0]
+        where = f"{first.path}: " if first.path else ""
+        rule = f" ({first.rule})" if first.rule else ""
+        more = f" (and {len(exc.problems) - 1} more problems)" if len(exc.problems) > 1 else ""
+        return _json(422, "invalid_catalogue", f"{where}{first.message}{rule}{more}", details=details)
+
+    @app.exception_handler(CatalogueNotFound)
+    async def no_catalogue(_: Request, exc: CatalogueNotFound) -> JSONResponse:
+        return _json(404, "not_found", str(exc))
 
     @app.exception_handler(GameNotFound)
     async def not_found(_: Request, exc: GameNotFound) -> JSONResponse:
@@ -281,24 +308,28 @@ class BodyLimit:
     complete ``timeout`` seconds after its headers is answered 408 ``request_timeout`` and its connection closed
     (a slow client, api/read_timeouts.py)."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int, timeout: float = 10.0) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, timeout: float = 10.0,
+                 wider: Mapping[str, int] | None = None) -> None:
+        """``wider``: paths whose bodies may be larger (``POST /catalogues``: a catalogue's own size limit)."""
         self.app = app
         self.max_bytes = max_bytes
         self.timeout = timeout
+        self.wider = dict(wider or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS", "DELETE"):
             await self.app(scope, receive, send)
             return
+        max_bytes = max(self.max_bytes, self.wider.get(scope.get("path", ""), 0))
         declared = dict(scope.get("headers") or ()).get(b"content-length")
         if declared is not None:
             try:
-                too_big = int(declared) > self.max_bytes
+                too_big = int(declared) > max_bytes
             except ValueError:
                 await self._refuse(send, 400, "bad_request", "Content-Length is not a number")
                 return
             if too_big:
-                await self._too_large(send)
+                await self._too_large(send, max_bytes)
                 return
         chunks: list[bytes] = []
         size = 0
@@ -315,8 +346,8 @@ class BodyLimit:
                 return
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.max_bytes:
-                await self._too_large(send)
+            if size > max_bytes:
+                await self._too_large(send, max_bytes)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -333,10 +364,8 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
-    async def _too_large(self, send: Send) -> None:
-        await self._refuse(
-            send, 413, "payload_too_large", f"the request body is larger than {self.max_bytes} bytes"
-        )
+    async def _too_large(self, send: Send, max_bytes: int) -> None:
+        await self._refuse(send, 413, "payload_too_large", f"the request body is larger than {max_bytes} bytes")
 
     @staticmethod
     async def _refuse(send: Send, status: int, code: str, message: str, close: bool = False) -> None:

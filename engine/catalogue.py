@@ -55,6 +55,10 @@ class CatalogueError(Exception):
         super().__init__(f"{first.path or 'catalogue'}: {first.message}{more}")
 
 
+class CatalogueTooLarge(CatalogueError):
+    """A catalogue over a size limit (``size_problem``): refused before its content is read."""
+
+
 def canonical(document: Any) -> bytes:
     """The canonical JSON of a document: keys sorted, no whitespace."""
     return _ENCODER.encode(document)
@@ -204,5 +208,5 @@ class CatalogueRules:
 
 
 __all__ = ["CATALOGUE_ID", "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES", "MAX_CATALOGUE_ENTRIES", "CatalogueError",
-           "CatalogueProblem", "CatalogueRules", "canonical", "catalogue_id", "child", "entries", "shape_problems",
-           "size_problem"]
+           "CatalogueProblem", "CatalogueRules", "CatalogueTooLarge", "canonical", "catalogue_id", "child", "entries",
+           "shape_problems", "size_problem"]

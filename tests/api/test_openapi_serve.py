@@ -35,7 +35,8 @@ def document(server: httpx.Client) -> dict:
 def concrete(path: str) -> str:
     """A path of the document with its parameters filled (any value reaches the route)."""
     for name, value in (("{game_id}", "g1"), ("{tournament_id}", "t1"), ("{round_number}", "1"),
-                        ("{table_number}", "2"), ("{player}", "alice"), ("{seat}", "p1")):
+                        ("{table_number}", "2"), ("{player}", "alice"), ("{seat}", "p1"),
+                        ("{catalogue_id}", "c-0"), ("{system}", "lords-of-war")):
         path = path.replace(name, value)
     assert "{" not in path, path
     return path
