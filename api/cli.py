@@ -61,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def command_name(args: argparse.Namespace) -> str:
     """``export``, ``tournament list``: the command as the user typed it."""
-    sub = getattr(args, "tournament_command", None)
+    sub = getattr(args, "tournament_command", None) or getattr(args, "catalogue_command", None)
     return f"{args.command} {sub}" if sub else str(args.command)
 
 

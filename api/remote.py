@@ -27,8 +27,8 @@ from urllib.parse import quote, urlencode, urlsplit
 import msgspec
 
 from api.database import CliError, is_file
-from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound
-from replay.store.base import AppendResult, GameRecord, NewEvent, Page, StoredEvent
+from replay.errors import CatalogueNotFound, Conflict, CorruptRecord, GameExists, GameNotFound
+from replay.store.base import AppendResult, CatalogueRecord, GameRecord, NewEvent, Page, StoredEvent
 from replay.tournaments.model import LoggedEvent, TournamentConflict, TournamentNotFound
 
 SIDECAR_SUFFIX = ".server.json"
@@ -195,6 +195,8 @@ class Client:
         match code:
             case "not_found" if "game_id" in error:
                 return GameNotFound(error["game_id"])
+            case "not_found" if "catalogue_id" in error:
+                return CatalogueNotFound(error["catalogue_id"])
             case "not_found" if "tournament_id" in error:
                 return TournamentNotFound(error["tournament_id"])
             case "exists":
@@ -222,6 +224,16 @@ _record = msgspec.json.Decoder(GameRecord)
 _page = msgspec.json.Decoder(Page)
 _appended = msgspec.json.Decoder(AppendResult)
 _encode = msgspec.json.Encoder().encode
+
+
+class _CatalogueAdded(msgspec.Struct, frozen=True):
+    record: CatalogueRecord
+    added: bool
+
+
+_catalogue = msgspec.json.Decoder(CatalogueRecord)
+_catalogues = msgspec.json.Decoder(list[CatalogueRecord])
+_catalogue_added = msgspec.json.Decoder(_CatalogueAdded)
 
 
 class RemoteEventStore:
@@ -278,6 +290,20 @@ class RemoteEventStore:
     def games_with_content(self, digest: str) -> list[str]:
         """``ContentFinding``: the server's store looks the content hash up (an import's duplicate check)."""
         return list(json.loads(self.client.get(f"/local/contents/{_p(digest)}")))
+
+    def add_catalogue(self, catalogue_id: str, system: str, name: str, version: str,
+                      document: bytes) -> tuple[CatalogueRecord, bool]:
+        """``CatalogueStoring``: the command checked the document; the server's store keeps it."""
+        body = _encode({"catalogue_id": catalogue_id, "system": system, "name": name, "version": version,
+                        "document": document})
+        added = _catalogue_added.decode(self.client.request("POST", "/local/catalogues", body=body))
+        return added.record, added.added
+
+    def get_catalogue(self, catalogue_id: str) -> CatalogueRecord:
+        return _catalogue.decode(self.client.get(f"/local/catalogues/{_p(catalogue_id)}"))
+
+    def list_catalogues(self, system: str | None = None) -> list[CatalogueRecord]:
+        return _catalogues.decode(self.client.get("/local/catalogues", {"system": system}))
 
     def put_snapshot(self, game_id: str, seq: int, state: bytes) -> None:
         pass  # a cache: the server keeps its own

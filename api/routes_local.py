@@ -21,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from api.auth import hash_token
 from api.errors import ApiError
 from api.remote import KEY_HEADER
-from replay.errors import Conflict, CorruptRecord, GameExists, GameNotFound
+from replay.errors import CatalogueNotFound, Conflict, CorruptRecord, GameExists, GameNotFound
 from replay.store.base import NewEvent
 from replay.tournaments.model import TournamentConflict, TournamentNotFound
 
@@ -62,6 +62,14 @@ class _Append(msgspec.Struct, forbid_unknown_fields=True):
     idempotency_key: str | None = None
 
 
+class _Catalogue(msgspec.Struct, forbid_unknown_fields=True):
+    catalogue_id: str
+    system: str
+    name: str
+    version: str
+    document: bytes  # canonical JSON (base64 on the wire, as msgspec writes bytes)
+
+
 class _TournamentAppend(msgspec.Struct, forbid_unknown_fields=True):
     events: list[tuple[str, dict[str, Any]]]
     expected_seq: int
@@ -93,6 +101,8 @@ async def _call(fn: Callable[..., Any], *args: Any) -> Any:
         ) from None
     except CorruptRecord as e:
         raise ApiError(500, "corrupt_record", str(e), game_id=e.game_id, seq=e.seq, reason=e.reason) from None
+    except CatalogueNotFound as e:
+        raise ApiError(404, "not_found", str(e), catalogue_id=e.catalogue_id) from None
     except TournamentNotFound as e:
         raise ApiError(404, "not_found", e.message, tournament_id=e.tournament_id) from None
     except TournamentConflict as e:
@@ -177,6 +187,25 @@ async def games_with_content(request: Request, digest: str) -> Response:
     from replay.log.contents import duplicates_of
 
     return _json(await _call(duplicates_of, _store(request), digest))
+
+
+@router.post("/catalogues")
+async def add_catalogue(request: Request) -> Response:
+    """``warlog catalogue import``: the command checked the document (as on the file); the store keeps it."""
+    body = _decode(await request.body(), _Catalogue)
+    record, added = await _call(_store(request).add_catalogue, body.catalogue_id, body.system, body.name,
+                                body.version, body.document)
+    return _json({"record": record, "added": added})
+
+
+@router.get("/catalogues")
+async def list_catalogues(request: Request, system: str | None = None) -> Response:
+    return _json(await _call(_store(request).list_catalogues, system))
+
+
+@router.get("/catalogues/{catalogue_id}")
+async def get_catalogue(request: Request, catalogue_id: str) -> Response:
+    return _json(await _call(_store(request).get_catalogue, catalogue_id))
 
 
 @router.post("/reproject")

@@ -379,7 +379,47 @@ def check_heroscape_map(served: Served, text: str) -> None:
     assert drawn == [line.rstrip() for line in picture]
 
 
+def check_catalogue_synopsis(served: Served, text: str) -> None:
+    """``warlog catalogue ACTION ... | ACTION ...``: every action it names is one, and every option it shows is an
+    option of one of them."""
+    for line in text.split("\n"):
+        words = line.split()
+        if words[:2] != ["warlog", "catalogue"]:
+            continue
+        actions = [words[2], *re.findall(r"\| ([a-z]+)", line)]
+        options = set().union(*(options_of("catalogue", action) for action in actions))
+        shown = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", line.split("#", 1)[0]))
+        assert shown <= options, f"warlog catalogue {actions}: {sorted(shown - options)}"
+
+
+def check_catalogue_sketch(served: Served, text: str) -> None:
+    """The sketched Lords of War catalogue has the shape of the schema the server serves (its armies are cut
+    short, so only its shape is checked: the rules would refuse 36-card armies of one card)."""
+    from engine.catalogue import shape_problems
+
+    schema = served.http.get("/schemas/lords-of-war/catalogue").json()
+    assert shape_problems(schema, json.loads(text)) == ()
+
+
+def check_catalogue_refusal(served: Served, text: str) -> None:
+    """The refusal shown is the server's for the sample catalogue whose fenling general is made a command card."""
+    sample = json.loads((ROOT / "fixtures/lords_of_war/catalogues/border-marches.json").read_text(encoding="utf-8"))
+    for card in sample["cards"]:
+        if card["faction"] == "fenlings" and card["rank"] == "general":
+            card["rank"] = "command"
+    answer = served.http.post("/catalogues", json=sample)
+    shown = json.loads(text.split("\n", 1)[1])
+    assert answer.status_code == 422
+    error = answer.json()["error"]
+    assert error["code"] == shown["error"]["code"]
+    assert [(d["path"], d["rule"]) for d in error["details"]] == [(d["path"], d["rule"]) for d in
+                                                                  shown["error"]["details"]]
+    for got, sketched in zip(error["details"], shown["error"]["details"], strict=True):
+        assert re.fullmatch(re.escape(sketched["message"]).replace(r"\.\.\.", ".*"), got["message"])
+
+
 API, CLI, RECORDS = "docs/api.md", "docs/cli.md", "docs/record-format.md"
+CATALOGUES = "docs/catalogues.md"
 CHECKS: dict[tuple[str, str], Callable[..., None]] = {
     (API, '{"filters": [{"name": "date_from", "type": "date", "default": null, "description": "...", '
           '"in_path": false,'): check_stats_catalogue,
@@ -408,6 +448,14 @@ CHECKS: dict[tuple[str, str], Callable[..., None]] = {
           "[--json|--csv]"): check_synopsis,
     (CLI, "warlog stats: there is no database at warlog.duckdb: give one with --db or WARLOG_DB (`warlog demo`, …)"):
         check_no_database,
+    (CATALOGUES, '{"system": "lords-of-war", "name": "Border Marches", "version": "1", "about": "where the data '
+                 'comes from",'): check_catalogue_sketch,
+    (CATALOGUES, "$ curl -s -X POST localhost:8000/catalogues -H 'Content-Type: application/json' -d @bad.json"):
+        check_catalogue_refusal,
+    (CATALOGUES, 'warlog catalogue import FILE... [--db DB]      check and store; prints "FILE: imported as c-..." '
+                 '(exit 1 if any is refused)'): check_catalogue_synopsis,
+    (CLI, "warlog catalogue import FILE... | list [--system S] [--json] | show ID | export ID   [--db DB]"):
+        check_catalogue_synopsis,
     ("README.md", "make run     # creates .venv, installs, serves ./warlog.duckdb with sample games loaded"):
         check_make,
 }
