@@ -64,6 +64,7 @@ LINGER_SECONDS = 0.0005  # how long the writer waits for more requests when the 
 # 1 KiB, so 20,000 rows (every game a large tournament has running, many times over) stay near 20 MiB.
 _KEY_CACHE_LIMIT = 20_000
 _ROW_CACHE_LIMIT = 20_000  # game rows kept for get_game / last_seq
+_CATALOGUE_TRIES = 2000  # of 1 ms: a concurrent store of the same catalogue commits well within 2 s
 _LAST_CACHE_LIMIT = 100_000  # the writer's last seq per game (about 150 bytes each)
 
 # Stores still open when the interpreter exits are closed then. An open store's writer thread (a daemon) holds
@@ -451,11 +452,16 @@ class DuckDBEventStore:
                       document: bytes) -> tuple[CatalogueRecord, bool]:
         params = {"catalogue_id": catalogue_id, "system": system, "name": name, "version": version,
                   "document": bytes(document).decode("utf-8"), "created_at": iso_utc(self._clock())}
-        try:
-            added = bool(self._cursor().execute(sql("catalogue_insert"), params).fetchall())
-        except duckdb.TransactionException:  # the same catalogue, stored at the same moment by another thread
-            added = False
-        return self.get_catalogue(catalogue_id), added
+        cursor = self._cursor()
+        for _ in range(_CATALOGUE_TRIES):
+            try:
+                added = bool(cursor.execute(sql("catalogue_insert"), params).fetchall())
+                return self.get_catalogue(catalogue_id), added
+            except (duckdb.ConstraintException, duckdb.TransactionException):
+                # Another thread is storing the same catalogue and has not committed yet (ON CONFLICT sees only
+                # committed rows): once it has, the next try finds its row; if it rolled back, stores this one.
+                time.sleep(0.001)
+        raise StoreError(f"catalogue {catalogue_id!r}: could not be stored beside a concurrent write of it")
 
     def get_catalogue(self, catalogue_id: str) -> CatalogueRecord:
         rows = self._cursor().execute(sql("catalogue_get"), {"catalogue_id": catalogue_id}).fetchall()

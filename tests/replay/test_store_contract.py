@@ -745,3 +745,28 @@ def test_catalogues_are_stored_once_by_id_and_read_back_as_stored(store: EventSt
     assert store.list_catalogues("heroscape") == []
     with pytest.raises(CatalogueNotFound):
         store.get_catalogue("c-" + "3" * 32)
+
+
+def test_the_same_catalogue_stored_at_once_by_many_threads_is_stored_once(store: EventStore) -> None:
+    from replay.store.base import CatalogueStoring
+
+    assert isinstance(store, CatalogueStoring)
+    document = b'{"name":"Raced","system":"lords-of-war","version":"1"}'
+    barrier = threading.Barrier(8)
+    added: list[bool] = []
+    errors: list[BaseException] = []
+
+    def add() -> None:
+        try:
+            barrier.wait()
+            added.append(store.add_catalogue("c-" + "4" * 32, "lords-of-war", "Raced", "1", document)[1])
+        except BaseException as error:  # noqa: BLE001 - reported by the assertion below
+            errors.append(error)
+
+    threads = [threading.Thread(target=add) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == [] and sorted(added) == [False] * 7 + [True]
+    assert [c.catalogue_id for c in store.list_catalogues()] == ["c-" + "4" * 32]
