@@ -178,11 +178,7 @@ def install_error_handlers(app: FastAPI) -> None:
         if isinstance(exc, CatalogueTooLarge):
             return _json(413, "catalogue_too_large", exc.problems[0].message)
         details = [{"path": p.path, "message": p.message, "rule": p.rule} for p in exc.problems]
-        first = exc.problems[0]
-        where = f"{first.path}: " if first.path else ""
-        rule = f" ({first.rule})" if first.rule else ""
-        more = f" (and {len(exc.problems) - 1} more problems)" if len(exc.problems) > 1 else ""
-        return _json(422, "invalid_catalogue", f"{where}{first.message}{rule}{more}", details=details)
+        return _json(422, "invalid_catalogue", str(exc), details=details)
 
     @app.exception_handler(CatalogueNotFound)
     async def no_catalogue(_: Request, exc: CatalogueNotFound) -> JSONResponse:

@@ -51,8 +51,10 @@ class CatalogueError(Exception):
     def __init__(self, problems: tuple[CatalogueProblem, ...]) -> None:
         self.problems = problems
         first = problems[0] if problems else CatalogueProblem("", "no problem given")
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        super().__init__(f"{first.path or 'catalogue'}: {first.message}{more}")
+        where = f"{first.path}: " if first.path else ""
+        rule = f" ({first.rule})" if first.rule else ""
+        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+        super().__init__(f"{where}{first.message}{rule}{more}")
 
 
 class CatalogueTooLarge(CatalogueError):

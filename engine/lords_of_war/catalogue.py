@@ -1,8 +1,9 @@
 """The card catalogue: typed, frozen card definitions with per-owner precomputed arrows and target grids.
 
 The data is the package's ``data/cards.json`` (copied with its ``about`` source note from the project's shared
-data), read with ``importlib.resources`` so an installed wheel has it too. It is read once at import time; nothing
-else in the engine reads data.
+data), read with ``importlib.resources`` so an installed wheel has it too. It is read once at import time, as the
+default catalogue (issue 30: ``default_document``), and the engine's cards are that catalogue's (``card_table``);
+nothing else in the engine reads data.
 """
 
 from __future__ import annotations
@@ -61,48 +62,6 @@ class Card(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def is_ranged(self) -> bool:
         return self.ranged_value > 0 and bool(self.grid)
-
-
-def _card(faction: str, raw: dict[str, Any]) -> Card:
-    attacks = tuple((d, int(raw["attacks"][d])) for d in DIRECTIONS if int(raw["attacks"].get(d, 0)) > 0)
-    ranged = raw.get("ranged") or {}
-    grid = tuple((int(dx), int(dy)) for dx, dy in ranged.get("grid", ()))
-    arrows = tuple(
-        tuple((delta(*frame(*DIRECTION_STEPS[d], owner)), v, d) for d, v in attacks) for owner in (0, 1)
-    )
-    return Card(
-        id=raw["id"],
-        name=raw["name"],
-        faction=faction,
-        rank=raw["rank"],
-        cls=raw["class"],
-        defence=int(raw["defence"]),
-        attacks=attacks,
-        ranged_value=int(ranged.get("value", 0)),
-        grid=grid,
-        quantity=int(raw["quantity"]),
-        arrows=arrows,
-        points=tuple({d: v for d, v, _ in arrows[owner]} for owner in (0, 1)),
-        grid_deltas=tuple(frozenset(delta(*frame(dx, dy, owner)) for dx, dy in grid) for owner in (0, 1)),
-    )
-
-
-def _load() -> tuple[dict[str, Card], dict[str, tuple[str, ...]], str]:
-    raw = json.loads(CATALOGUE.read_text(encoding="utf-8"))
-    cards: dict[str, Card] = {}
-    decks: dict[str, tuple[str, ...]] = {}
-    for faction, entries in raw["factions"].items():
-        deck: list[str] = []
-        for entry in entries:
-            card = _card(faction, entry)
-            cards[card.id] = card
-            deck.extend([card.id] * card.quantity)
-        decks[faction] = tuple(deck)
-    return cards, decks, raw.get("about", "")
-
-
-CARDS, CORE_DECKS, ABOUT = _load()
-FACTIONS: tuple[str, ...] = tuple(CORE_DECKS)
 
 
 # -- the catalogue document (issue 30: engine.system.Catalogues) --------------------------------------------------
@@ -263,3 +222,47 @@ def _army_problems(cards: list[dict[str, Any]], ids: dict[str, int], army: dict[
 
 
 CATALOGUES = CatalogueRules(SCHEMA, default_document, rule_problems)
+
+
+# -- the card table of a catalogue ------------------------------------------------------------------------------
+
+
+def _card(faction: str, raw: dict[str, Any], quantity: int) -> Card:
+    attacks = tuple((d, int(raw["attacks"][d])) for d in DIRECTIONS if int(raw["attacks"].get(d, 0)) > 0)
+    ranged = raw.get("ranged") or {}
+    grid = tuple((int(dx), int(dy)) for dx, dy in ranged.get("grid", ()))
+    arrows = tuple(
+        tuple((delta(*frame(*DIRECTION_STEPS[d], owner)), v, d) for d, v in attacks) for owner in (0, 1)
+    )
+    return Card(
+        id=raw["id"],
+        name=raw["name"],
+        faction=faction,
+        rank=raw["rank"],
+        cls=raw["class"],
+        defence=int(raw["defence"]),
+        attacks=attacks,
+        ranged_value=int(ranged.get("value", 0)),
+        grid=grid,
+        quantity=quantity,
+        arrows=arrows,
+        points=tuple({d: v for d, v, _ in arrows[owner]} for owner in (0, 1)),
+        grid_deltas=tuple(frozenset(delta(*frame(dx, dy, owner)) for dx, dy in grid) for owner in (0, 1)),
+    )
+
+
+def card_table(document: dict[str, Any]) -> tuple[dict[str, Card], dict[str, tuple[str, ...]]]:
+    """A playable catalogue's cards (typed, with per-owner arrows and grids; ``quantity``: its copies in all the
+    catalogue's armies) and armies (each its card ids, a card as many times as the army counts it, in the
+    document's order: the order a sealed shuffle starts from)."""
+    armies = {army["name"]: tuple(entry["card"] for entry in army["cards"] for _ in range(entry["count"]))
+              for army in document["armies"]}
+    copies = Counter(card for deck in armies.values() for card in deck)
+    cards = {raw["id"]: _card(raw["faction"], raw, copies[raw["id"]]) for raw in document["cards"]}
+    return cards, armies
+
+
+_DEFAULT = default_document()
+CARDS, CORE_DECKS = card_table(_DEFAULT)  # the engine's cards: the default catalogue's
+ABOUT: str = _DEFAULT["about"]
+FACTIONS: tuple[str, ...] = tuple(CORE_DECKS)

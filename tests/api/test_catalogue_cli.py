@@ -12,7 +12,7 @@ from api.cli import main
 from engine.catalogue import catalogue_id
 from tests.serving import serving
 
-SAMPLE = Path(__file__).parents[2] / "fixtures" / "lords_of_war" / "catalogues" / "border-marches.json"
+SAMPLE = Path(__file__).parents[1] / "fixtures" / "lords_of_war" / "catalogues" / "border-marches.json"
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

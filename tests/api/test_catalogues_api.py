@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from engine.catalogue import MAX_CATALOGUE_BYTES, catalogue_id
 
-SAMPLE = Path(__file__).parents[2] / "fixtures" / "lords_of_war" / "catalogues" / "border-marches.json"
+SAMPLE = Path(__file__).parents[1] / "fixtures" / "lords_of_war" / "catalogues" / "border-marches.json"
 
 
 def sample() -> dict[str, Any]:

@@ -403,7 +403,7 @@ def check_catalogue_sketch(served: Served, text: str) -> None:
 
 def check_catalogue_refusal(served: Served, text: str) -> None:
     """The refusal shown is the server's for the sample catalogue whose fenling general is made a command card."""
-    sample = json.loads((ROOT / "fixtures/lords_of_war/catalogues/border-marches.json").read_text(encoding="utf-8"))
+    sample = json.loads((ROOT / "tests/fixtures/lords_of_war/catalogues/border-marches.json").read_text("utf-8"))
     for card in sample["cards"]:
         if card["faction"] == "fenlings" and card["rank"] == "general":
             card["rank"] = "command"

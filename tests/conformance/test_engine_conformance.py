@@ -484,3 +484,28 @@ def test_conformance_many_sample_games_are_deterministic_recorded_and_verified(
     name: str, index: int, seed: int, data: st.DataObject
 ) -> None:
     _many_games(name, index, seed, data)
+
+
+def test_conformance_a_system_taking_catalogues_plays_its_default_and_names_problems_by_path(
+    system: AnySystem,
+) -> None:
+    """The optional ``Catalogues`` capability (issue 30): the default is the built-in data, playable, with its
+    labels, the same document (the same id) each time; the schema is JSON Schema 2020-12 of an object naming the
+    system; a document of the wrong shape gets shape problems (``rule`` None) by path, and nothing else."""
+    from engine.catalogue import JSON_SCHEMA_DIALECT, catalogue_id
+    from engine.system import catalogues_of
+
+    catalogues = catalogues_of(system)
+    if catalogues is None:
+        pytest.skip(f"{system.name} takes no catalogue yet")
+    default = catalogues.default()
+    assert catalogues.problems(default) == ()
+    assert default["system"] == system.name and default["name"] and default["version"]
+    assert catalogue_id(catalogues.default()) == catalogue_id(default)
+    schema = catalogues.schema()
+    assert schema["$schema"] == JSON_SCHEMA_DIALECT and schema["type"] == "object"
+    assert schema["properties"]["system"] == {"const": system.name}
+    problems = catalogues.problems({"system": system.name, "name": 7})
+    assert problems and all(p.rule is None for p in problems)
+    assert {"name", "version"} <= {p.path for p in problems}
+    assert catalogues.problems([]) and catalogues.problems("cards")

@@ -12,7 +12,7 @@ from engine.catalogue import CatalogueProblem, catalogue_id
 from engine.lords_of_war import CARDS, CORE_DECKS, SYSTEM
 from engine.system import Catalogues, catalogues_of
 
-SAMPLE = Path(__file__).parents[3] / "fixtures" / "lords_of_war" / "catalogues" / "border-marches.json"
+SAMPLE = Path(__file__).parents[2] / "fixtures" / "lords_of_war" / "catalogues" / "border-marches.json"
 
 
 def catalogues() -> Catalogues:
