@@ -105,3 +105,14 @@ def test_catalogue_schema_is_served_per_system(client: TestClient) -> None:
     assert schema.json()["properties"]["system"] == {"const": "lords-of-war"}
     assert client.get("/schemas/l5r/catalogue").status_code == 404  # not yet: a later slice
     assert client.get("/schemas/chess/catalogue").status_code == 404
+
+
+def test_catalogue_larger_than_the_body_limit_of_other_routes_is_taken(client: TestClient) -> None:
+    document = sample()
+    spare = [dict(card, id=f"{card['id']}-spare-{n}") for n in range(8) for card in document["cards"]]
+    document["cards"] += spare  # cards no army counts: allowed, and they make the document large
+    body = json.dumps(document).encode()
+    assert len(body) > 64 * 1024  # the default max_body_bytes of every other route
+    created = client.post("/catalogues", content=body, headers={"Content-Type": "application/json"})
+    assert created.status_code == 201, created.text
+    assert client.post("/games", content=body, headers={"Content-Type": "application/json"}).status_code == 413
