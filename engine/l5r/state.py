@@ -594,16 +594,19 @@ on = STEPS.on
 
 @on(ArmyAssigned)
 def _army_assigned(work: Work, event: ArmyAssigned) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     work.armies += (Army(player=event.player, side=event.side, battlefield=event.battlefield, units=event.units),)
 
 
 @on(HonorChanged)
 def _honor_changed(work: Work, event: HonorChanged) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     work.by_seat[event.player].honor = event.total
 
 
 @on(CardDiscarded)
 def _card_discarded(work: Work, event: CardDiscarded) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     _take(p.hand, event.card)
     p.fate_discard += (event.card,)
@@ -616,12 +619,14 @@ def _nothing_drawn(work: Work, event: NothingDrawn) -> None:
 
 @on(PlayerEliminated)
 def _player_eliminated(work: Work, event: PlayerEliminated) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     work.by_seat[event.player].eliminated = True
 
 
 @on(Conceded)
 def _conceded(work: Work, event: Conceded) -> None:
     """game_ended follows."""
+    work.quiet_since = work.turn  # R9: something happened this turn
 
 
 # -- the game, the turn and its windows -----------------------------------------------------------------------
@@ -637,6 +642,7 @@ def _game_started(work: Work, event: GameStarted) -> None:
 
 @on(GameEnded)
 def _game_ended(work: Work, event: GameEnded) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     work.phase = "over"
     work.winner = event.winner
     work.end_reason = event.reason
@@ -769,6 +775,7 @@ def _expire(work: Work, until: str) -> None:
 
 @on(CardDrawn)
 def _card_drawn(work: Work, event: CardDrawn) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     drawn = event.card if event.card is not None else p.fate[0]
     p.hand.append(drawn)
@@ -778,6 +785,7 @@ def _card_drawn(work: Work, event: CardDrawn) -> None:
 
 @on(ProvinceFilled)
 def _province_filled(work: Work, event: ProvinceFilled) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     if event.source == "unseen":  # table mode: laid face down unseen, entered when it turns face up
         _set_province(p.provinces, event.province, None, False, unseen=True)
@@ -790,6 +798,7 @@ def _province_filled(work: Work, event: ProvinceFilled) -> None:
 
 @on(CardsRevealed)
 def _cards_revealed(work: Work, event: CardsRevealed) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     provinces = p.provinces
     if event.table:  # one unseen card entered: it leaves the unseen pool
@@ -813,6 +822,7 @@ def _cards_revealed(work: Work, event: CardsRevealed) -> None:
 
 @on(CardRecruited)
 def _card_recruited(work: Work, event: CardRecruited) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     _set_province(p.provinces, event.province, None, False)
     p.gold -= event.gold
@@ -825,6 +835,7 @@ def _card_recruited(work: Work, event: CardRecruited) -> None:
 
 @on(DynastyDiscarded)
 def _dynasty_discarded(work: Work, event: DynastyDiscarded) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     _set_province(p.provinces, event.province, None, False)
     p.dynasty_discard += (event.card,)
@@ -834,6 +845,7 @@ def _dynasty_discarded(work: Work, event: DynastyDiscarded) -> None:
 
 @on(GoldProduced)
 def _gold_produced(work: Work, event: GoldProduced) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     if event.card == p.stronghold:
         p.stronghold_bowed = True
@@ -846,6 +858,7 @@ def _gold_produced(work: Work, event: GoldProduced) -> None:
 
 @on(CardAttached)
 def _card_attached(work: Work, event: CardAttached) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     _take(p.hand, event.card)
     p.gold -= event.gold
@@ -855,6 +868,7 @@ def _card_attached(work: Work, event: CardAttached) -> None:
 
 @on(RingPlayed)
 def _ring_played(work: Work, event: RingPlayed) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     _take(p.hand, event.card)
     p.cards.append(InPlay(id=event.card))
@@ -863,6 +877,7 @@ def _ring_played(work: Work, event: RingPlayed) -> None:
 
 @on(StrategyPlayed)
 def _strategy_played(work: Work, event: StrategyPlayed) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     _take(p.hand, event.card)
     p.gold -= event.gold
@@ -883,11 +898,13 @@ def _take(pile: list[str], card: str) -> None:
 def _set_province(provinces: list[Province], number: int, card: str | None, face_up: bool,
                   unseen: bool | None = None) -> None:
     """Province ``number`` now holds ``card`` (None: empty), face up or down; ``unseen``: None keeps it."""
-    for i, pr in enumerate(provinces):
-        if pr.number == number:
-            provinces[i] = Province(number=number, card=card, face_up=face_up,
-                                    unseen=pr.unseen if unseen is None else unseen)
+    i = number - 1  # where it lies while no province left of it is destroyed
+    if i >= len(provinces) or provinces[i].number != number:
+        i = next((n for n, pr in enumerate(provinces) if pr.number == number), -1)
+        if i < 0:
             return
+    provinces[i] = Province(number=number, card=card, face_up=face_up,
+                            unseen=provinces[i].unseen if unseen is None else unseen)
 
 
 def _change_card(p: PlayerWork, instance: str, changes: dict[str, bool]) -> None:
@@ -969,6 +986,7 @@ CARD_STATES = {"bow": {"bowed": True}, "straighten": {"bowed": False}, "dishonor
 
 @on(EffectApplied)
 def _effect(work: Work, event: EffectApplied) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     kind, target, amount = event.kind, event.target, event.amount
     if kind in ("force", "chi", "honor", "duel", "province"):  # a modifier (a province's: "<seat>:<number>")
         work.modifiers += (Modifier(target=target, stat=kind, amount=amount, until=event.until),)
@@ -1001,6 +1019,7 @@ def _effect(work: Work, event: EffectApplied) -> None:
 
 @on(AttackDeclared)
 def _attack_declared(work: Work, event: AttackDeclared) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     work.phase = "maneuvers"
     work.defender = event.defender
     work.battlefields = event.battlefields
@@ -1012,6 +1031,7 @@ def _attack_declared(work: Work, event: AttackDeclared) -> None:
 
 @on(AttackEnded)
 def _attack_ended(work: Work, event: AttackEnded) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     work.armies = ()
     work.closed = True
     work.segment = ""
@@ -1020,6 +1040,7 @@ def _attack_ended(work: Work, event: AttackEnded) -> None:
 
 @on(BattleResolved)
 def _battle_resolved(work: Work, event: BattleResolved) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     field = event.battlefield
     if event.restored:
         restored = set(event.restored)
@@ -1061,6 +1082,7 @@ def _battle_resolved(work: Work, event: BattleResolved) -> None:
 
 @on(DuelChallenged)
 def _duel_challenged(work: Work, event: DuelChallenged) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     resume = work.others[event.player] if work.one_action_at_a_time else work.priority  # R6: the seat's action
     duel = Duel(seat=event.player, challenger=event.challenger, challenged=event.challenged, stat=event.stat,
                 card=event.card, destroy_loser=event.destroy_loser, resume=resume)
@@ -1069,6 +1091,7 @@ def _duel_challenged(work: Work, event: DuelChallenged) -> None:
 
 @on(DuelFocused)
 def _duel_focused(work: Work, event: DuelFocused) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     duel = work.duel
     assert duel is not None
     p = work.by_seat[event.player]
@@ -1089,6 +1112,7 @@ def _duel_focused(work: Work, event: DuelFocused) -> None:
 def _duel_struck(work: Work, event: DuelStruck) -> None:
     """Both struck (or focused four times): the duel resolves; in table mode each focus card laid unseen is entered
     at the reveal first."""
+    work.quiet_since = work.turn  # R9: something happened this turn
     duel = work.duel
     assert duel is not None
     work.duel = _replace(duel, next=None)
@@ -1097,6 +1121,7 @@ def _duel_struck(work: Work, event: DuelStruck) -> None:
 
 @on(FocusRevealed)
 def _focus_revealed(work: Work, event: FocusRevealed) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     duel = work.duel
     assert duel is not None
     focuses = list(duel.focuses)
@@ -1110,6 +1135,7 @@ def _focus_revealed(work: Work, event: FocusRevealed) -> None:
 
 @on(DuelResolved)
 def _duel_resolved(work: Work, event: DuelResolved) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     duel = work.duel
     assert duel is not None
     for shown in event.revealed:  # the focus cards as revealed (§5.3), discarded
@@ -1126,19 +1152,15 @@ def _duel_resolved(work: Work, event: DuelResolved) -> None:
 
 STEPS.check(L5REvent)
 _STEP = STEPS.table
-# R9: the events that leave a round quiet (QUIET_EVENTS) and game_started mark no turn; every other event is
-# something happening and marks the turn it happened in (``quiet_since``, ``rules.is_stalled``).
-_UNMARKED = frozenset((*QUIET_EVENTS, GameStarted))
 
 
 def apply(work: Work, event: L5REvent) -> None:
     """What ``event`` changes, on ``work`` (its step above, engine.steps); it trusts its input and never re-runs a
-    rule (``decide`` checked it)."""
+    rule (``decide`` checked it). R9: every step but those of the events that leave a round quiet (``QUIET_EVENTS``)
+    and of ``game_started`` marks the turn it happened in first (``quiet_since``, ``rules.is_stalled``; no step
+    changes the turn but ``turn_started``'s); a test holds the marking steps to the events that are not quiet."""
     work.seq += 1
-    kind = type(event)
-    _STEP[kind](work, event)
-    if kind not in _UNMARKED:
-        work.quiet_since = work.turn  # R9: something happened this turn
+    _STEP[type(event)](work, event)
 
 
 FOLDING: Folding[State, Work, L5REvent] = Folding(initial_state, thaw, apply, freeze)

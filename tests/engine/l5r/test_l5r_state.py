@@ -10,9 +10,9 @@ import msgspec
 import pytest
 
 from engine.l5r import SYSTEM
-from engine.l5r.state import FOLDING, State, apply, evolve, fold, freeze, initial_state, thaw
+from engine.l5r.state import FOLDING, State, apply, evolve, fold, freeze, initial_state, is_quiet, start_state, thaw
 from engine.play import play
-from events.l5r import L5REvent
+from events.l5r import CardDrawn, GameStarted, GoldProduced, L5REvent, Passed, PhaseStarted, TurnEnded, TurnStarted
 
 SEED = 20261128
 
@@ -67,3 +67,22 @@ def test_a_work_is_typed_field_by_field() -> None:
     for kind in (Work, PlayerWork):
         for field in fields(kind):
             assert field.type not in (Any, "Any") and "Any" not in str(field.type), f"{kind.__name__}.{field.name}"
+
+
+@pytest.mark.parametrize("index", [0, 2], ids=["sealed", "table"])
+def test_r9_every_event_but_the_quiet_ones_and_the_start_marks_its_turn(index: int) -> None:
+    """R9 (``quiet_since``): each step marks the turn itself; the marking steps are exactly those of the events that
+    are not quiet (``is_quiet``) and not ``game_started``."""
+    events = bot_game(index)
+    states = states_along(events)
+    kinds = set()
+    for n, event in enumerate(events):
+        work = thaw(msgspec.structs.replace(states[n], quiet_since=-1))
+        apply(work, event)
+        kinds.add(type(event))
+        if isinstance(event, GameStarted):  # the state it starts anew: quiet since its start
+            assert work.quiet_since == freeze(work).quiet_since == start_state(event).quiet_since
+            continue
+        marked = work.quiet_since == work.turn
+        assert marked != is_quiet(event), f"event {n}: {type(event).__name__}"
+    assert {GameStarted, Passed, PhaseStarted, TurnStarted, TurnEnded, CardDrawn, GoldProduced} <= kinds
