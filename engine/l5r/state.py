@@ -920,12 +920,15 @@ def _refill(work: Work, p: PlayerWork, number: int) -> None:
     """A province emptied is refilled face down from the dynasty deck (§3.3), when the deck has a card left for it
     (refills already awaited count: R9, an empty deck draws nothing)."""
     seat = p.id
-    awaited_fills = 0
+    left = len(p.dynasty)  # dynasty_left, less the refills already awaited: in one pass over the draws
+    for pr in p.provinces:
+        if pr.unseen:
+            left -= 1
     for x in work.pending:
-        if x.player == seat and x.dest == "province":
-            awaited_fills += 1
-    if dynasty_left(work, seat) > awaited_fills:
-        work.pending.append(Pending(player=p.id, dest="province", province=number))
+        if x.player == seat and (x.dest == "province" or x.dest == "discard"):
+            left -= 1
+    if left > 0:
+        work.pending.append(Pending(player=seat, dest="province", province=number))
 
 
 # -- cards leaving play -----------------------------------------------------------------------------------------
