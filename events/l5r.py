@@ -12,16 +12,11 @@ unseen (a province's, ``source="unseen"``; a focus card from the deck, ``unseen`
 (``cards_revealed`` / ``focus_revealed`` with ``table``). Games of rules ``l5r/1`` entered a face-down card as it was
 placed (``province_filled`` with ``source="table"``, ``duel_focused`` with ``table``). docs/l5r.md explains every
 field.
-
-Each event class also carries its tag as ``TAG``, a ``Literal`` class variable (never encoded): ``engine.l5r.state``
-applies an event with one ``match event.TAG``, which mypy narrows to the event's class and checks complete, at the
-cost of a string comparison per case (a class pattern that misses costs an ``isinstance`` through msgspec's metaclass,
-several times more). A test holds every ``TAG`` equal to the class's msgspec tag.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Literal
 
 import msgspec
 
@@ -129,7 +124,6 @@ class HonorChange(Part, frozen=True):
 
 
 class GameStarted(Event, frozen=True, tag="game_started"):
-    TAG: ClassVar[Literal["game_started"]] = "game_started"
 
     system: str  # "l5r"
     rules_version: str
@@ -145,7 +139,6 @@ class GameStarted(Event, frozen=True, tag="game_started"):
 class CardDrawn(Event, frozen=True, tag="card_drawn"):
     """A fate card drawn into a hand (setup, end phase, a card's text)."""
 
-    TAG: ClassVar[Literal["card_drawn"]] = "card_drawn"
 
     player: str
     card: str | None  # hidden from all but its owner
@@ -156,7 +149,6 @@ class ProvinceFilled(Event, frozen=True, tag="province_filled"):
     """A dynasty card placed face down into a province (setup or a refill); nobody looks at it (§2). In table mode it
     is ``unseen``: no card is named until it turns face up (``cards_revealed`` with ``table``)."""
 
-    TAG: ClassVar[Literal["province_filled"]] = "province_filled"
 
     player: str
     province: int
@@ -167,7 +159,6 @@ class ProvinceFilled(Event, frozen=True, tag="province_filled"):
 class TurnStarted(Event, frozen=True, tag="turn_started"):
     """§3.1: the turn player's bowed cards straighten."""
 
-    TAG: ClassVar[Literal["turn_started"]] = "turn_started"
 
     player: str
     turn: int
@@ -179,7 +170,6 @@ class CardsRevealed(Event, frozen=True, tag="cards_revealed"):
     (docs/l5r.md D2). ``table``: one unseen card entered at the table as it turns face up (a ``draw`` action): at the
     start of its owner's turn, or as it is discarded with its destroyed province (then in ``discarded`` too)."""
 
-    TAG: ClassVar[Literal["cards_revealed"]] = "cards_revealed"
 
     player: str
     cards: tuple[Revealed, ...]
@@ -188,7 +178,6 @@ class CardsRevealed(Event, frozen=True, tag="cards_revealed"):
 
 
 class PhaseStarted(Event, frozen=True, tag="phase_started"):
-    TAG: ClassVar[Literal["phase_started"]] = "phase_started"
 
     player: str  # the turn player
     phase: Literal["attack", "dynasty", "end"]
@@ -197,14 +186,12 @@ class PhaseStarted(Event, frozen=True, tag="phase_started"):
 class Passed(Event, frozen=True, tag="passed"):
     """The seat ends its actions in a window (action phase, engage, battle, maneuvers, dynasty, attack)."""
 
-    TAG: ClassVar[Literal["passed"]] = "passed"
 
     player: str
     window: str
 
 
 class GoldProduced(Event, frozen=True, tag="gold_produced"):
-    TAG: ClassVar[Literal["gold_produced"]] = "gold_produced"
 
     player: str
     card: str  # the stronghold or holding bowed
@@ -212,7 +199,6 @@ class GoldProduced(Event, frozen=True, tag="gold_produced"):
 
 
 class CardRecruited(Event, frozen=True, tag="card_recruited"):
-    TAG: ClassVar[Literal["card_recruited"]] = "card_recruited"
 
     player: str
     province: int
@@ -223,7 +209,6 @@ class CardRecruited(Event, frozen=True, tag="card_recruited"):
 
 
 class CardAttached(Event, frozen=True, tag="card_attached"):
-    TAG: ClassVar[Literal["card_attached"]] = "card_attached"
 
     player: str
     card: str  # from hand
@@ -232,7 +217,6 @@ class CardAttached(Event, frozen=True, tag="card_attached"):
 
 
 class RingPlayed(Event, frozen=True, tag="ring_played"):
-    TAG: ClassVar[Literal["ring_played"]] = "ring_played"
 
     player: str
     card: str
@@ -240,7 +224,6 @@ class RingPlayed(Event, frozen=True, tag="ring_played"):
 
 
 class StrategyPlayed(Event, frozen=True, tag="strategy_played"):
-    TAG: ClassVar[Literal["strategy_played"]] = "strategy_played"
 
     player: str
     card: str
@@ -252,7 +235,6 @@ class EffectApplied(Event, frozen=True, tag="effect"):
     ``destroyed``: the consequence the engine derives (chi at 0). A card that eliminates a player or wins the game
     (R9: ``eliminate`` / ``win``) is followed by ``player_eliminated`` / ``game_ended`` naming it."""
 
-    TAG: ClassVar[Literal["effect"]] = "effect"
 
     player: str
     card: str  # the card whose text acts
@@ -266,7 +248,6 @@ class EffectApplied(Event, frozen=True, tag="effect"):
 class HonorChanged(Event, frozen=True, tag="honor_changed"):
     """A family honour change (a consequence): ``total`` is the new family honour."""
 
-    TAG: ClassVar[Literal["honor_changed"]] = "honor_changed"
 
     player: str
     amount: int
@@ -275,7 +256,6 @@ class HonorChanged(Event, frozen=True, tag="honor_changed"):
 
 
 class AttackDeclared(Event, frozen=True, tag="attack_declared"):
-    TAG: ClassVar[Literal["attack_declared"]] = "attack_declared"
 
     player: str
     defender: str
@@ -283,7 +263,6 @@ class AttackDeclared(Event, frozen=True, tag="attack_declared"):
 
 
 class ArmyAssigned(Event, frozen=True, tag="army_assigned"):
-    TAG: ClassVar[Literal["army_assigned"]] = "army_assigned"
 
     player: str
     side: Literal["attacker", "defender"]
@@ -294,7 +273,6 @@ class ArmyAssigned(Event, frozen=True, tag="army_assigned"):
 class BattleResolved(Event, frozen=True, tag="battle_resolved"):
     """§4, with every derived fact. ``winner``: attacker | defender | tie | None (a tie with one or no army)."""
 
-    TAG: ClassVar[Literal["battle_resolved"]] = "battle_resolved"
 
     battlefield: int
     attacker: str
@@ -312,14 +290,12 @@ class BattleResolved(Event, frozen=True, tag="battle_resolved"):
 
 
 class AttackEnded(Event, frozen=True, tag="attack_ended"):
-    TAG: ClassVar[Literal["attack_ended"]] = "attack_ended"
 
     player: str
     returned: tuple[str, ...]  # the defending armies' survivors, home as they are
 
 
 class DuelChallenged(Event, frozen=True, tag="duel_challenged"):
-    TAG: ClassVar[Literal["duel_challenged"]] = "duel_challenged"
 
     player: str  # the challenging seat
     challenger: str
@@ -332,7 +308,6 @@ class DuelChallenged(Event, frozen=True, tag="duel_challenged"):
 class DuelFocused(Event, frozen=True, tag="duel_focused"):
     """A focus card laid face down: from hand (its owner knows it) or the top of the fate deck (nobody does)."""
 
-    TAG: ClassVar[Literal["duel_focused"]] = "duel_focused"
 
     player: str
     source: Literal["hand", "deck"]
@@ -345,20 +320,17 @@ class FocusRevealed(Event, frozen=True, tag="focus_revealed"):
     """Table mode: a focus card laid unseen from the top of the fate deck, entered at the table as the duel reveals
     it (§5.3; the player's first focus not yet entered)."""
 
-    TAG: ClassVar[Literal["focus_revealed"]] = "focus_revealed"
 
     player: str
     card: str
 
 
 class DuelStruck(Event, frozen=True, tag="duel_struck"):
-    TAG: ClassVar[Literal["duel_struck"]] = "duel_struck"
 
     player: str | None  # who struck; None: both focused four times (R2)
 
 
 class DuelResolved(Event, frozen=True, tag="duel_resolved"):
-    TAG: ClassVar[Literal["duel_resolved"]] = "duel_resolved"
 
     challenger: str
     challenged: str
@@ -372,7 +344,6 @@ class DuelResolved(Event, frozen=True, tag="duel_resolved"):
 
 
 class DynastyDiscarded(Event, frozen=True, tag="dynasty_discarded"):
-    TAG: ClassVar[Literal["dynasty_discarded"]] = "dynasty_discarded"
 
     player: str
     province: int
@@ -382,21 +353,18 @@ class DynastyDiscarded(Event, frozen=True, tag="dynasty_discarded"):
 class CardDiscarded(Event, frozen=True, tag="card_discarded"):
     """§3.4: a fate card discarded from hand down to 8."""
 
-    TAG: ClassVar[Literal["card_discarded"]] = "card_discarded"
 
     player: str
     card: str
 
 
 class TurnEnded(Event, frozen=True, tag="turn_ended"):
-    TAG: ClassVar[Literal["turn_ended"]] = "turn_ended"
 
     player: str
     next: str
 
 
 class PlayerEliminated(Event, frozen=True, tag="player_eliminated"):
-    TAG: ClassVar[Literal["player_eliminated"]] = "player_eliminated"
 
     player: str
     reason: Literal["provinces", "honor", "card"]
@@ -404,13 +372,11 @@ class PlayerEliminated(Event, frozen=True, tag="player_eliminated"):
 
 
 class Conceded(Event, frozen=True, tag="conceded"):
-    TAG: ClassVar[Literal["conceded"]] = "conceded"
 
     player: str
 
 
 class GameEnded(Event, frozen=True, tag="game_ended", omit_defaults=True):
-    TAG: ClassVar[Literal["game_ended"]] = "game_ended"
 
     winner: str | None
     reason: Literal["honor", "enlightenment", "military", "concession", "card", "adjudicated"]
@@ -423,7 +389,6 @@ class NothingDrawn(Event, frozen=True, tag="nothing_drawn"):
     """R9: a draw from an empty deck draws nothing and play goes on: the end phase's fate card, a card's draw, or a
     province's refill (``province``) from an empty dynasty deck."""
 
-    TAG: ClassVar[Literal["nothing_drawn"]] = "nothing_drawn"
 
     player: str
     deck: Literal["fate", "dynasty"]

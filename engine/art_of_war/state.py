@@ -13,7 +13,8 @@ battlefield emptied (§6).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 import msgspec
@@ -134,7 +135,10 @@ class State(msgspec.Struct, frozen=True):
 
 
 def initial_state() -> State:
-    return State()
+    return _INITIAL
+
+
+_INITIAL = State()  # frozen: every game starts from the same one
 
 
 def awaited(state: State) -> tuple[str, ...]:
@@ -441,6 +445,12 @@ def taken_to(result: str, to: str | None) -> str:
     return to or ("kingdom" if result == "captured" else "graveyard")
 
 
+@functools.lru_cache(maxsize=256)
+def _list_order(player: str, cards: tuple[str, ...]) -> Mapping[str, int]:
+    """Each card instance's place in ``player``'s deck list (cached: decks repeat across games; read only)."""
+    return MappingProxyType({card: i for i, card in enumerate(instances(player, cards))})
+
+
 STEPS: Steps[Work] = Steps()
 on = STEPS.on
 
@@ -467,9 +477,13 @@ def _redraw_decided(w: Work, e: RedrawDecided) -> None:
     for card in e.hand:
         _remove(deck, card)
     cards = next((d.cards for d in w.decks if d.player == e.player), ())
-    order = {card: i for i, card in enumerate(instances(e.player, cards))}  # the deck kept in list order
+    order = _list_order(e.player, cards)  # the deck kept in list order
     p.hand = list(e.hand)
-    p.deck = sorted(deck, key=lambda card: order.get(card, len(order)))
+    try:
+        p.deck = sorted(deck, key=order.__getitem__)
+    except KeyError:  # a copy whose hidden cards were varied: a card not of the deck list goes last
+        last = len(order)
+        p.deck = sorted(deck, key=lambda card: order.get(card, last))
     p.redraw = "redrawn"
     w.reshuffled = (*w.reshuffled, e.player)
 

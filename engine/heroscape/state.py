@@ -10,13 +10,14 @@ map is the game's own (``game_started.board``); ``board_of`` turns it into the g
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, assert_never
+from typing import Any
 
 import msgspec
 
 from engine.folding import Folding
 from engine.heroscape.geometry import Board, Cell, Hex
 from engine.prng import MASK64
+from engine.steps import Steps
 from events import Adjudication
 from events.heroscape import (
     ArmyPlaced,
@@ -304,87 +305,110 @@ def freeze(work: Work) -> State:
     return State(*fields)
 
 
-def apply(work: Work, event: HeroScapeEvent) -> None:
-    """``event``'s meaning (trusted: no rule re-run): one case per kind, a step of its own below where it takes more
-    than a line; every event counts one in ``seq``. The kinds come most frequent first (a case that does not match
-    costs a class check: dice, turns, moves and attacks are most of a game)."""
-    work.seq += 1
-    match event:
-        case DiceRolled():  # a roll takes the first dice due (not a Berserker Charge's d20); prng steps the generator
-            if event.source == "prng":
-                work.rng = (work.rng + GAMMA * len(event.values)) & MASK64
-            purpose = event.purpose
-            if purpose != "berserker":
-                work.due = work.due[1:]
-                if purpose == "initiative":
-                    work.rolls = (*work.rolls, (event.player, event.values[0]))
-                elif purpose == "attack":
-                    work.attack_values = event.values
-                elif purpose == "defense":
-                    work.targets_done += 1
-        case MarkerRevealed():  # a turn begins: no attack made yet, no charge to roll, every figure may act
-            work.active, work.number, work.card = INDEX[event.player], event.number, event.card
-            work.turn_index += 1
-            work.attacking = work.charge_ready = False
-            work.moved = work.attacked = work.extra_attacked = NOBODY
-        case TurnEnded():
-            work.active, work.number, work.card = None, 0, None
-            work.attacking = work.charge_ready = False
-            work.moved = work.attacked = work.extra_attacked = NOBODY
-        case MoveDeclared():  # the move under way: the leaving dice its strikers roll come first
-            other = PLAYERS[1 - INDEX[event.player]]
-            work.moving = event
-            work.due = tuple([Due(purpose="leaving", player=other, die="combat", count=1, figure=s)
-                              for s in event.strikers]) if event.strikers else ()
-        case FigureMoved():
-            _figure_moved(work, event)
-        case AttackResolved():
-            if work.attack is None or work.targets_done >= len(work.attack.targets):  # its last target's dice rolled
-                work.attack, work.attack_values, work.targets_done = None, (), 0
-        case AttackDeclared():
-            _attack_declared(work, event)
-        case MarkersPlaced():
-            _markers_placed(work, event)
-        case FigureDestroyed():
-            _figure_destroyed(work, event)
-        case FigureWounded():
-            i = work.slots[(INDEX[event.player], event.figure)]
-            work.figures[i] = msgspec.structs.replace(work.figures[i], wounds=event.total)
-        case InitiativeWon():
-            work.phase, work.order, work.contenders, work.rolls, work.turn_index = "turn", event.order, (), (), -1
-        case RoundEnded():
-            work.phase, work.round, work.order, work.turn_index = "markers", event.round + 1, (), -1
-            work.markers = (None,) * len(work.seats)
-            work.points = _points(work, event.points)
-        case ChargeResolved():
-            _charge_resolved(work, event)
-        case ArmyPlaced():
-            _army_placed(work, event)
-        case TurnLost() | Conceded():
-            pass  # what follows (the next turn, the end) is events of its own
-        case GameStarted():
-            _game_started(work, event)
-        case GameEnded():
-            work.phase, work.end_reason, work.winner = "over", event.reason, event.winner
-            work.due, work.attack, work.moving = (), None, None
-            work.points = _points(work, event.points)
-            work.adjudication = event.adjudication
-        case GlyphTaken():
-            i = work.slots[(INDEX[event.player], event.figure)]
-            work.figures[i] = msgspec.structs.replace(work.figures[i], wounds=0)
-            work.used_glyphs = (*work.used_glyphs, event.hex)
-        case EffectApplied():
-            _effect_applied(work, event)
-        case InitiativeTied():
-            work.contenders, work.rolls = event.contenders, ()
-            work.due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in event.contenders)
-        case _:
-            assert_never(event)
+STEPS: Steps[Work] = Steps()
+on = STEPS.on
+
+
+@on(DiceRolled)
+def _dice_rolled(work: Work, event: DiceRolled) -> None:
+    """A roll takes the first dice due (not a Berserker Charge's d20); prng steps the generator."""
+    if event.source == "prng":
+        work.rng = (work.rng + GAMMA * len(event.values)) & MASK64
+    purpose = event.purpose
+    if purpose != "berserker":
+        work.due = work.due[1:]
+        if purpose == "initiative":
+            work.rolls = (*work.rolls, (event.player, event.values[0]))
+        elif purpose == "attack":
+            work.attack_values = event.values
+        elif purpose == "defense":
+            work.targets_done += 1
+
+
+@on(MarkerRevealed)
+def _marker_revealed(work: Work, event: MarkerRevealed) -> None:
+    """A turn begins: no attack made yet, no charge to roll, every figure may act."""
+    work.active, work.number, work.card = INDEX[event.player], event.number, event.card
+    work.turn_index += 1
+    work.attacking = work.charge_ready = False
+    work.moved = work.attacked = work.extra_attacked = NOBODY
+
+
+@on(TurnEnded)
+def _turn_ended(work: Work, event: TurnEnded) -> None:
+    work.active, work.number, work.card = None, 0, None
+    work.attacking = work.charge_ready = False
+    work.moved = work.attacked = work.extra_attacked = NOBODY
+
+
+@on(MoveDeclared)
+def _move_declared(work: Work, event: MoveDeclared) -> None:
+    """The move under way: the leaving dice its strikers roll come first."""
+    other = PLAYERS[1 - INDEX[event.player]]
+    work.moving = event
+    work.due = tuple([Due(purpose="leaving", player=other, die="combat", count=1, figure=s)
+                      for s in event.strikers]) if event.strikers else ()
+
+
+@on(AttackResolved)
+def _attack_resolved(work: Work, event: AttackResolved) -> None:
+    if work.attack is None or work.targets_done >= len(work.attack.targets):  # its last target's dice rolled
+        work.attack, work.attack_values, work.targets_done = None, (), 0
+
+
+@on(FigureWounded)
+def _figure_wounded(work: Work, event: FigureWounded) -> None:
+    i = work.slots[(INDEX[event.player], event.figure)]
+    work.figures[i] = msgspec.structs.replace(work.figures[i], wounds=event.total)
+
+
+@on(InitiativeWon)
+def _initiative_won(work: Work, event: InitiativeWon) -> None:
+    work.phase, work.order, work.contenders, work.rolls, work.turn_index = "turn", event.order, (), (), -1
+
+
+@on(RoundEnded)
+def _round_ended(work: Work, event: RoundEnded) -> None:
+    work.phase, work.round, work.order, work.turn_index = "markers", event.round + 1, (), -1
+    work.markers = (None,) * len(work.seats)
+    work.points = _points(work, event.points)
+
+
+@on(TurnLost)
+def _turn_lost(work: Work, event: TurnLost) -> None:
+    """The next turn is events of its own."""
+
+
+@on(Conceded)
+def _conceded(work: Work, event: Conceded) -> None:
+    """The end is events of its own."""
+
+
+@on(GameEnded)
+def _game_ended(work: Work, event: GameEnded) -> None:
+    work.phase, work.end_reason, work.winner = "over", event.reason, event.winner
+    work.due, work.attack, work.moving = (), None, None
+    work.points = _points(work, event.points)
+    work.adjudication = event.adjudication
+
+
+@on(GlyphTaken)
+def _glyph_taken(work: Work, event: GlyphTaken) -> None:
+    i = work.slots[(INDEX[event.player], event.figure)]
+    work.figures[i] = msgspec.structs.replace(work.figures[i], wounds=0)
+    work.used_glyphs = (*work.used_glyphs, event.hex)
+
+
+@on(InitiativeTied)
+def _initiative_tied(work: Work, event: InitiativeTied) -> None:
+    work.contenders, work.rolls = event.contenders, ()
+    work.due = tuple(Due(purpose="initiative", player=p, die="d20", count=1) for p in event.contenders)
 
 
 # -- the opening and the placement (§1) --
 
 
+@on(GameStarted)
 def _game_started(work: Work, event: GameStarted) -> None:
     """Every field anew (the opening counts 1 in ``seq``): the armies' figures in reserve, or where the starting
     position puts them (then the markers of the position's round come next)."""
@@ -412,6 +436,7 @@ def _game_started(work: Work, event: GameStarted) -> None:
         setattr(work, name, value)
 
 
+@on(ArmyPlaced)
 def _army_placed(work: Work, event: ArmyPlaced) -> None:
     owner = INDEX[event.player]
     figures = work.figures
@@ -427,6 +452,7 @@ def _army_placed(work: Work, event: ArmyPlaced) -> None:
 # -- the round: markers, initiative, turns (§2) --
 
 
+@on(MarkersPlaced)
 def _markers_placed(work: Work, event: MarkersPlaced) -> None:
     owner = INDEX[event.player]
     pairs = tuple(sorted(event.markers.items())) if event.markers is not None else ()
@@ -446,6 +472,7 @@ def _points(work: Work, points: Mapping[str, int]) -> tuple[int, ...]:
 # -- movement (§3, §4, §6) --
 
 
+@on(FigureMoved)
 def _figure_moved(work: Work, event: FigureMoved) -> None:
     owner = INDEX[event.player]
     i = work.slots[(owner, event.figure)]
@@ -462,6 +489,7 @@ def _figure_moved(work: Work, event: FigureMoved) -> None:
         work.charge_ready = True
 
 
+@on(ChargeResolved)
 def _charge_resolved(work: Work, event: ChargeResolved) -> None:
     """A Berserker Charge rolled: on a success the card's figures may move again."""
     work.charge_ready = False
@@ -473,6 +501,7 @@ def _charge_resolved(work: Work, event: ChargeResolved) -> None:
 # -- dice and combat (§5, §7) --
 
 
+@on(AttackDeclared)
 def _attack_declared(work: Work, event: AttackDeclared) -> None:
     owner = INDEX[event.player]
     i = work.slots[(owner, event.figure)]
@@ -494,6 +523,7 @@ def _attack_declared(work: Work, event: AttackDeclared) -> None:
     work.attacks, work.attacking = event.attack, True
 
 
+@on(FigureDestroyed)
 def _figure_destroyed(work: Work, event: FigureDestroyed) -> None:
     i = work.slots[(INDEX[event.player], event.figure)]
     work.figures[i] = msgspec.structs.replace(work.figures[i], status="destroyed")
@@ -502,6 +532,7 @@ def _figure_destroyed(work: Work, event: FigureDestroyed) -> None:
         work.moving, work.due = None, ()  # destroyed on its way: its move and the dice still owed for it are over
 
 
+@on(EffectApplied)
 def _effect_applied(work: Work, event: EffectApplied) -> None:
     """A card's effect entered at the table (§7): heal and move change the figure here; wound and destroy are
     followed by ``figure_wounded`` / ``figure_destroyed``."""
@@ -515,6 +546,17 @@ def _effect_applied(work: Work, event: EffectApplied) -> None:
         assert event.to is not None
         work.figures[i] = msgspec.structs.replace(f, hex=tuple(event.to),
                                                   tail=tuple(event.tail) if event.tail else None)
+
+
+STEPS.check(HeroScapeEvent)
+_STEP = STEPS.table
+
+
+def apply(work: Work, event: HeroScapeEvent) -> None:
+    """``event``'s meaning (trusted: no rule re-run): its step above (engine.steps); every event counts one in
+    ``seq``."""
+    work.seq += 1
+    _STEP[type(event)](work, event)
 
 
 FOLDING: Folding[State, Work, HeroScapeEvent] = Folding(initial_state, thaw, apply, freeze)

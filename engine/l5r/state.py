@@ -26,34 +26,42 @@ import functools
 import operator
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
-from typing import Any, assert_never
+from typing import Any
 
 import msgspec
 
 from engine.folding import Folding
 from engine.l5r.catalogue import card_of, instances, owner_of
+from engine.steps import Steps
 from events import Adjudication
 from events.l5r import (
+    ArmyAssigned,
     AttackDeclared,
+    AttackEnded,
     BattleResolved,
     CardAttached,
+    CardDiscarded,
     CardDrawn,
     CardRecruited,
     CardsRevealed,
+    Conceded,
     DeckRecord,
     DuelChallenged,
     DuelFocused,
     DuelResolved,
+    DuelStruck,
     DynastyDiscarded,
     EffectApplied,
     FocusRevealed,
     GameEnded,
     GameStarted,
     GoldProduced,
+    HonorChanged,
     L5REvent,
     NothingDrawn,
     Passed,
     PhaseStarted,
+    PlayerEliminated,
     PositionRecord,
     ProvinceFilled,
     RingPlayed,
@@ -580,92 +588,51 @@ def _freeze_player(p: PlayerWork) -> PlayerState:
                        tuple(p.cards), p.played, p.eliminated, p.proclaimed, p.dynasty_discarded)
 
 
-def apply(work: Work, event: L5REvent) -> None:  # noqa: C901 - one case per event
-    """What ``event`` changes, on ``work``; it trusts its input and never re-runs a rule (``decide`` checked it).
+STEPS: Steps[Work] = Steps()
+on = STEPS.on
 
-    One ``match`` on the event's tag (``TAG``: mypy narrows ``event`` to its class in each case and checks the cases
-    complete), the most frequent first: a pass is a quarter of a game. A case is one line where the change is, else a
-    function of its own below. The events that leave a round quiet (R9, ``QUIET_EVENTS``) and ``game_started``
-    return from their case; every other event is something happening and marks the turn it happened in
-    (``quiet_since``, ``rules.is_stalled``)."""
-    work.seq += 1
-    match event.TAG:
-        case "passed":
-            _passed(work, event)
-            return
-        case "phase_started":
-            _phase_started(work, event)
-            return
-        case "gold_produced":
-            _gold_produced(work, event)
-        case "card_drawn":
-            _card_drawn(work, event)
-        case "battle_resolved":
-            _battle_resolved(work, event)
-        case "province_filled":
-            _province_filled(work, event)
-        case "turn_started":
-            _turn_started(work, event)
-            return
-        case "turn_ended":
-            _turn_ended(work, event)
-            return
-        case "cards_revealed":
-            _cards_revealed(work, event)
-        case "card_recruited":
-            _card_recruited(work, event)
-        case "attack_declared":
-            _attack_declared(work, event)
-        case "attack_ended":
-            _attack_ended(work)
-        case "card_attached":
-            _card_attached(work, event)
-        case "army_assigned":
-            work.armies += (Army(player=event.player, side=event.side, battlefield=event.battlefield,
-                                 units=event.units),)
-        case "dynasty_discarded":
-            _dynasty_discarded(work, event)
-        case "strategy_played":
-            _strategy_played(work, event)
-        case "honor_changed":
-            work.by_seat[event.player].honor = event.total
-        case "ring_played":
-            _ring_played(work, event)
-        case "effect":
-            _effect(work, event)
-        case "card_discarded":
-            p = work.by_seat[event.player]
-            _take(p.hand, event.card)
-            p.fate_discard += (event.card,)
-        case "nothing_drawn":
-            return  # R9: an empty deck draws nothing, and play goes on
-        case "game_started":
-            _game_started(work, event)
-            return
-        case "player_eliminated":
-            work.by_seat[event.player].eliminated = True
-        case "game_ended":
-            _game_ended(work, event)
-        case "conceded":
-            pass  # game_ended follows
-        case "duel_challenged":
-            _duel_challenged(work, event)
-        case "duel_focused":
-            _duel_focused(work, event)
-        case "duel_struck":
-            _duel_struck(work)
-        case "focus_revealed":
-            _focus_revealed(work, event)
-        case "duel_resolved":
-            _duel_resolved(work, event)
-        case _:
-            assert_never(event)
+
+@on(ArmyAssigned)
+def _army_assigned(work: Work, event: ArmyAssigned) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
+    work.armies += (Army(player=event.player, side=event.side, battlefield=event.battlefield, units=event.units),)
+
+
+@on(HonorChanged)
+def _honor_changed(work: Work, event: HonorChanged) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
+    work.by_seat[event.player].honor = event.total
+
+
+@on(CardDiscarded)
+def _card_discarded(work: Work, event: CardDiscarded) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
+    p = work.by_seat[event.player]
+    _take(p.hand, event.card)
+    p.fate_discard += (event.card,)
+
+
+@on(NothingDrawn)
+def _nothing_drawn(work: Work, event: NothingDrawn) -> None:
+    """R9: an empty deck draws nothing, and play goes on."""
+
+
+@on(PlayerEliminated)
+def _player_eliminated(work: Work, event: PlayerEliminated) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
+    work.by_seat[event.player].eliminated = True
+
+
+@on(Conceded)
+def _conceded(work: Work, event: Conceded) -> None:
+    """game_ended follows."""
     work.quiet_since = work.turn  # R9: something happened this turn
 
 
 # -- the game, the turn and its windows -----------------------------------------------------------------------
 
 
+@on(GameStarted)
 def _game_started(work: Work, event: GameStarted) -> None:
     """The state ``game_started`` makes, whatever came before it (only the count of events goes on)."""
     seq = work.seq
@@ -673,7 +640,9 @@ def _game_started(work: Work, event: GameStarted) -> None:
     work.seq = seq
 
 
+@on(GameEnded)
 def _game_ended(work: Work, event: GameEnded) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     work.phase = "over"
     work.winner = event.winner
     work.end_reason = event.reason
@@ -683,6 +652,7 @@ def _game_ended(work: Work, event: GameEnded) -> None:
     work.adjudication = event.adjudication
 
 
+@on(TurnStarted)
 def _turn_started(work: Work, event: TurnStarted) -> None:
     """The turn player's stronghold and cards straighten (``straightened`` lists them: every bowed one), its
     once-a-turn marks clear; in table mode each unseen face-down card of its provinces is entered as it turns face up
@@ -708,6 +678,7 @@ def _turn_started(work: Work, event: TurnStarted) -> None:
             work.pending.append(Pending(player=seat, dest="reveal", province=pr.number))
 
 
+@on(PhaseStarted)
 def _phase_started(work: Work, event: PhaseStarted) -> None:
     for p in work.players:  # unused gold is lost at the end of the phase (§3.3)
         if p.gold:
@@ -725,6 +696,7 @@ def _phase_started(work: Work, event: PhaseStarted) -> None:
         work.pending.append(Pending(player=event.player, dest="hand"))
 
 
+@on(TurnEnded)
 def _turn_ended(work: Work, event: TurnEnded) -> None:
     _expire(work, "turn")
     work.by_seat[event.player].gold = 0
@@ -733,6 +705,7 @@ def _turn_ended(work: Work, event: TurnEnded) -> None:
     work.priority = None
 
 
+@on(Passed)
 def _passed(work: Work, event: Passed) -> None:
     window = event.window
     if window in WINDOWS_OF_TWO:
@@ -800,7 +773,9 @@ def _expire(work: Work, until: str) -> None:
 # -- cards: drawn, laid, turned face up, played, discarded --------------------------------------------------
 
 
+@on(CardDrawn)
 def _card_drawn(work: Work, event: CardDrawn) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     drawn = event.card if event.card is not None else p.fate[0]
     p.hand.append(drawn)
@@ -808,7 +783,9 @@ def _card_drawn(work: Work, event: CardDrawn) -> None:
     del work.pending[:1]
 
 
+@on(ProvinceFilled)
 def _province_filled(work: Work, event: ProvinceFilled) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     if event.source == "unseen":  # table mode: laid face down unseen, entered when it turns face up
         _set_province(p.provinces, event.province, None, False, unseen=True)
@@ -819,7 +796,9 @@ def _province_filled(work: Work, event: ProvinceFilled) -> None:
     del work.pending[:1]
 
 
+@on(CardsRevealed)
 def _cards_revealed(work: Work, event: CardsRevealed) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     provinces = p.provinces
     if event.table:  # one unseen card entered: it leaves the unseen pool
@@ -841,7 +820,9 @@ def _cards_revealed(work: Work, event: CardsRevealed) -> None:
         _refill(work, p, number)
 
 
+@on(CardRecruited)
 def _card_recruited(work: Work, event: CardRecruited) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     _set_province(p.provinces, event.province, None, False)
     p.gold -= event.gold
@@ -852,7 +833,9 @@ def _card_recruited(work: Work, event: CardRecruited) -> None:
     _refill(work, p, event.province)
 
 
+@on(DynastyDiscarded)
 def _dynasty_discarded(work: Work, event: DynastyDiscarded) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     _set_province(p.provinces, event.province, None, False)
     p.dynasty_discard += (event.card,)
@@ -860,7 +843,9 @@ def _dynasty_discarded(work: Work, event: DynastyDiscarded) -> None:
     _refill(work, p, event.province)
 
 
+@on(GoldProduced)
 def _gold_produced(work: Work, event: GoldProduced) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     if event.card == p.stronghold:
         p.stronghold_bowed = True
@@ -871,7 +856,9 @@ def _gold_produced(work: Work, event: GoldProduced) -> None:
         work.acted = True
 
 
+@on(CardAttached)
 def _card_attached(work: Work, event: CardAttached) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     _take(p.hand, event.card)
     p.gold -= event.gold
@@ -879,14 +866,18 @@ def _card_attached(work: Work, event: CardAttached) -> None:
     _took_action(work, event.player, event.card)
 
 
+@on(RingPlayed)
 def _ring_played(work: Work, event: RingPlayed) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     _take(p.hand, event.card)
     p.cards.append(InPlay(id=event.card))
     _took_action(work, event.player, event.card)
 
 
+@on(StrategyPlayed)
 def _strategy_played(work: Work, event: StrategyPlayed) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
     _take(p.hand, event.card)
     p.gold -= event.gold
@@ -907,11 +898,13 @@ def _take(pile: list[str], card: str) -> None:
 def _set_province(provinces: list[Province], number: int, card: str | None, face_up: bool,
                   unseen: bool | None = None) -> None:
     """Province ``number`` now holds ``card`` (None: empty), face up or down; ``unseen``: None keeps it."""
-    for i, pr in enumerate(provinces):
-        if pr.number == number:
-            provinces[i] = Province(number=number, card=card, face_up=face_up,
-                                    unseen=pr.unseen if unseen is None else unseen)
+    i = number - 1  # where it lies while no province left of it is destroyed
+    if i >= len(provinces) or provinces[i].number != number:
+        i = next((n for n, pr in enumerate(provinces) if pr.number == number), -1)
+        if i < 0:
             return
+    provinces[i] = Province(number=number, card=card, face_up=face_up,
+                            unseen=provinces[i].unseen if unseen is None else unseen)
 
 
 def _change_card(p: PlayerWork, instance: str, changes: dict[str, bool]) -> None:
@@ -927,12 +920,15 @@ def _refill(work: Work, p: PlayerWork, number: int) -> None:
     """A province emptied is refilled face down from the dynasty deck (§3.3), when the deck has a card left for it
     (refills already awaited count: R9, an empty deck draws nothing)."""
     seat = p.id
-    awaited_fills = 0
+    left = len(p.dynasty)  # dynasty_left, less the refills already awaited: in one pass over the draws
+    for pr in p.provinces:
+        if pr.unseen:
+            left -= 1
     for x in work.pending:
-        if x.player == seat and x.dest == "province":
-            awaited_fills += 1
-    if dynasty_left(work, seat) > awaited_fills:
-        work.pending.append(Pending(player=p.id, dest="province", province=number))
+        if x.player == seat and (x.dest == "province" or x.dest == "discard"):
+            left -= 1
+    if left > 0:
+        work.pending.append(Pending(player=seat, dest="province", province=number))
 
 
 # -- cards leaving play -----------------------------------------------------------------------------------------
@@ -991,7 +987,9 @@ CARD_STATES = {"bow": {"bowed": True}, "straighten": {"bowed": False}, "dishonor
                "restore": {"dishonored": False}}
 
 
+@on(EffectApplied)
 def _effect(work: Work, event: EffectApplied) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     kind, target, amount = event.kind, event.target, event.amount
     if kind in ("force", "chi", "honor", "duel", "province"):  # a modifier (a province's: "<seat>:<number>")
         work.modifiers += (Modifier(target=target, stat=kind, amount=amount, until=event.until),)
@@ -1022,7 +1020,9 @@ def _effect(work: Work, event: EffectApplied) -> None:
 # -- the attack -------------------------------------------------------------------------------------------------
 
 
+@on(AttackDeclared)
 def _attack_declared(work: Work, event: AttackDeclared) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     work.phase = "maneuvers"
     work.defender = event.defender
     work.battlefields = event.battlefields
@@ -1032,14 +1032,18 @@ def _attack_declared(work: Work, event: AttackDeclared) -> None:
     work.closed = False
 
 
-def _attack_ended(work: Work) -> None:
+@on(AttackEnded)
+def _attack_ended(work: Work, event: AttackEnded) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     work.armies = ()
     work.closed = True
     work.segment = ""
     work.priority = None
 
 
+@on(BattleResolved)
 def _battle_resolved(work: Work, event: BattleResolved) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     field = event.battlefield
     if event.restored:
         restored = set(event.restored)
@@ -1079,14 +1083,18 @@ def _battle_resolved(work: Work, event: BattleResolved) -> None:
 # -- the duel (§5) ----------------------------------------------------------------------------------------------
 
 
+@on(DuelChallenged)
 def _duel_challenged(work: Work, event: DuelChallenged) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     resume = work.others[event.player] if work.one_action_at_a_time else work.priority  # R6: the seat's action
     duel = Duel(seat=event.player, challenger=event.challenger, challenged=event.challenged, stat=event.stat,
                 card=event.card, destroy_loser=event.destroy_loser, resume=resume)
     work.duel = _replace(duel, next=next_focus(duel))
 
 
+@on(DuelFocused)
 def _duel_focused(work: Work, event: DuelFocused) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     duel = work.duel
     assert duel is not None
     p = work.by_seat[event.player]
@@ -1103,16 +1111,20 @@ def _duel_focused(work: Work, event: DuelFocused) -> None:
     work.duel = _replace(duel, next=next_focus(duel, event.player))
 
 
-def _duel_struck(work: Work) -> None:
+@on(DuelStruck)
+def _duel_struck(work: Work, event: DuelStruck) -> None:
     """Both struck (or focused four times): the duel resolves; in table mode each focus card laid unseen is entered
     at the reveal first."""
+    work.quiet_since = work.turn  # R9: something happened this turn
     duel = work.duel
     assert duel is not None
     work.duel = _replace(duel, next=None)
     work.pending += [Pending(player=f.player, dest="focus") for f in duel.focuses if f.card is None]
 
 
+@on(FocusRevealed)
 def _focus_revealed(work: Work, event: FocusRevealed) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     duel = work.duel
     assert duel is not None
     focuses = list(duel.focuses)
@@ -1124,7 +1136,9 @@ def _focus_revealed(work: Work, event: FocusRevealed) -> None:
     del work.pending[:1]
 
 
+@on(DuelResolved)
 def _duel_resolved(work: Work, event: DuelResolved) -> None:
+    work.quiet_since = work.turn  # R9: something happened this turn
     duel = work.duel
     assert duel is not None
     for shown in event.revealed:  # the focus cards as revealed (§5.3), discarded
@@ -1137,6 +1151,19 @@ def _duel_resolved(work: Work, event: DuelResolved) -> None:
     work.passes = 0
     work.acted = True
     work.action_card = (duel.card or duel.challenger) if work.one_action_at_a_time else None
+
+
+STEPS.check(L5REvent)
+_STEP = STEPS.table
+
+
+def apply(work: Work, event: L5REvent) -> None:
+    """What ``event`` changes, on ``work`` (its step above, engine.steps); it trusts its input and never re-runs a
+    rule (``decide`` checked it). R9: every step but those of the events that leave a round quiet (``QUIET_EVENTS``)
+    and of ``game_started`` marks the turn it happened in first (``quiet_since``, ``rules.is_stalled``; no step
+    changes the turn but ``turn_started``'s); a test holds the marking steps to the events that are not quiet."""
+    work.seq += 1
+    _STEP[type(event)](work, event)
 
 
 FOLDING: Folding[State, Work, L5REvent] = Folding(initial_state, thaw, apply, freeze)

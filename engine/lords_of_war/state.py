@@ -15,9 +15,8 @@ together).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Never, NoReturn, TypeVar
+from typing import Any
 
 import msgspec
 
@@ -26,6 +25,7 @@ from engine.lords_of_war import geometry as geo
 from engine.lords_of_war.catalogue import CARDS, COMMANDER_RANKS
 from engine.lords_of_war.prng import SHUFFLE_NAME, shuffled_decks
 from engine.lords_of_war.seating import SEAT_INDEX, SEAT_NAMES, TWO, Layout, layout_of
+from engine.steps import Steps
 from events import Adjudication
 from events.lords_of_war import (
     ArmyRecord,
@@ -183,67 +183,11 @@ def freeze(w: Work) -> State:
     )
 
 
-def apply(w: Work, event: LordsOfWarEvent) -> None:
-    """Apply one recorded fact to ``w``. Trusts its input: no rule is checked here."""
-    try:
-        applies = _APPLIES[type(event)]
-    except KeyError:  # the first event of its type: ``_applies`` says which function (or refuses a non-event)
-        applies = _APPLIES[type(event)] = _applies(event)
-    w.seq += 1
-    applies(w, event)
-
-
-# Which function applies an event is ``_applies``' match over the event union; ``apply`` keeps its answer per exact
-# event type (a class pattern without sub-patterns chooses by the type alone). Why not match every event: a class
-# pattern that fails costs ~200 ns against a msgspec Struct class (isinstance goes through StructMeta's
-# ``__instancecheck__``), 25% of folding a game, and fold is held to 30% of decoding's speed (issue 29).
-_APPLIES: dict[type, Callable[[Work, Any], None]] = {}
-E = TypeVar("E", bound=LordsOfWarEvent)
-
-
-def _applies(event: LordsOfWarEvent) -> Callable[[Work, Any], None]:
-    """The function that applies ``event``. mypy proves the match covers the event union (``assert_never``) and
-    that each case's function takes that case's event (``_of``)."""
-    match event:
-        case Placed():
-            return _of(event, _placed)
-        case CardDrawn():
-            return _of(event, _card_drawn)
-        case Recalled():
-            return _of(event, _recalled)
-        case Eliminated():
-            return _of(event, _eliminated)
-        case Shot():
-            return _of(event, _nothing)
-        case HandDealt():
-            return _of(event, _hand_dealt)
-        case GameStarted():
-            return _of(event, _game_started)
-        case GameEnded():
-            return _of(event, _game_ended)
-        case ExtraTurnGranted():
-            return _of(event, _extra_turn_granted)
-        case HandRevealed():
-            return _of(event, _hand_revealed)
-        case BerserkerMoved():
-            return _of(event, _berserker_moved)
-        case ReinforceSkipped():
-            return _of(event, _reinforce_skipped)
-        case Conceded():
-            return _of(event, _nothing)
-        case _:
-            _not_an_event(event)
-
-
-def _of(event: E, applies: Callable[[Work, E], None]) -> Callable[[Work, Any], None]:
-    """``applies``, once mypy has checked that it takes ``event``'s type."""
-    return applies
-
-
-def _not_an_event(event: Never) -> NoReturn:
-    """``assert_never`` with a player's words: mypy proves the match covers the event union (``event`` is ``Never``
-    there), and anything else given at run time is refused by name."""
-    raise TypeError(f"not a Lords of War event: {event!r}")
+# Each event type's step (engine.steps: found by the event's exact type; a ``match`` would pay a failed class pattern,
+# ~200 ns against a msgspec Struct class, for every case before the right one). ``STEPS.check`` at the end proves
+# every event of the union has its step.
+STEPS: Steps[Work] = Steps()
+on = STEPS.on
 
 
 _GENERALS: frozenset[str] = frozenset(card_id for card_id, card in CARDS.items() if card.rank == "general")
@@ -282,6 +226,7 @@ def _end_of_turn(w: Work) -> None:
     w.extra_turn = False
 
 
+@on(Placed)
 def _placed(w: Work, event: Placed) -> None:
     p = PLAYER_INDEX[event.player]
     k = _KEYS[w.unbounded][event.square]
@@ -304,10 +249,17 @@ def _placed(w: Work, event: Placed) -> None:
     w.hand_counts[p] -= 1
 
 
-def _nothing(w: Work, event: Shot | Conceded) -> None:
-    """Facts for the record: the state changes by the events that follow them."""
+@on(Shot)
+def _shot(w: Work, event: Shot) -> None:
+    """A fact for the record: the state changes by the events that follow it."""
 
 
+@on(Conceded)
+def _conceded(w: Work, event: Conceded) -> None:
+    """A fact for the record: the game_ended that follows says the rest."""
+
+
+@on(GameEnded)
 def _game_ended(w: Work, event: GameEnded) -> None:
     w.phase = "over"
     w.winner = event.winner
@@ -315,14 +267,17 @@ def _game_ended(w: Work, event: GameEnded) -> None:
     w.adjudication = event.adjudication
 
 
+@on(ExtraTurnGranted)
 def _extra_turn_granted(w: Work, event: ExtraTurnGranted) -> None:
     w.extra_turn = True  # §5.4: taken after reinforcing
 
 
+@on(ReinforceSkipped)
 def _reinforce_skipped(w: Work, event: ReinforceSkipped) -> None:
     _end_of_turn(w)
 
 
+@on(Eliminated)
 def _eliminated(w: Work, event: Eliminated) -> None:
     keys = _KEYS[w.unbounded]
     board = w.board
@@ -350,6 +305,7 @@ def _eliminated(w: Work, event: Eliminated) -> None:
         w.placed_square = None
 
 
+@on(BerserkerMoved)
 def _berserker_moved(w: Work, event: BerserkerMoved) -> None:
     keys = _KEYS[w.unbounded]
     a = keys[event.origin]
@@ -365,6 +321,7 @@ def _berserker_moved(w: Work, event: BerserkerMoved) -> None:
         w.placed_square = b
 
 
+@on(CardDrawn)
 def _card_drawn(w: Work, event: CardDrawn) -> None:
     p = PLAYER_INDEX[event.player]
     stock = w.layout.stock[p]
@@ -380,6 +337,7 @@ def _card_drawn(w: Work, event: CardDrawn) -> None:
     _end_of_turn(w)
 
 
+@on(Recalled)
 def _recalled(w: Work, event: Recalled) -> None:
     p = PLAYER_INDEX[event.player]
     k = _KEYS[w.unbounded][event.square]
@@ -390,6 +348,7 @@ def _recalled(w: Work, event: Recalled) -> None:
     _end_of_turn(w)
 
 
+@on(HandRevealed)
 def _hand_revealed(w: Work, event: HandRevealed) -> None:
     p = PLAYER_INDEX[event.player]
     cards = tuple(event.cards)
@@ -406,6 +365,7 @@ def _hand_revealed(w: Work, event: HandRevealed) -> None:
         w.hands[p] = list(cards)
 
 
+@on(HandDealt)
 def _hand_dealt(w: Work, event: HandDealt) -> None:
     p = PLAYER_INDEX[event.player]
     stock = w.layout.stock[p]
@@ -418,6 +378,7 @@ def _hand_dealt(w: Work, event: HandDealt) -> None:
     w.deck_counts[stock] -= event.count
 
 
+@on(GameStarted)
 def _game_started(w: Work, event: GameStarted) -> None:
     variant = event.variant
     unbounded = variant.unbounded
@@ -485,6 +446,21 @@ def _game_started(w: Work, event: GameStarted) -> None:
     w.owners = owners
     w.middle = middle
     w.spent = list(map(tuple, spent))
+
+
+STEPS.check(LordsOfWarEvent)
+_STEP = STEPS.table
+
+
+def apply(w: Work, event: LordsOfWarEvent) -> None:
+    """Apply one recorded fact to ``w`` (its step above). Trusts its input: no rule is checked here; what is not a
+    Lords of War event is refused by name."""
+    try:
+        step = _STEP[type(event)]
+    except KeyError:
+        raise TypeError(f"not a Lords of War event: {event!r}") from None
+    w.seq += 1
+    step(w, event)
 
 
 FOLDING: Folding[State, Work, LordsOfWarEvent] = Folding(initial_state, thaw, apply, freeze)

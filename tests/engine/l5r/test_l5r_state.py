@@ -4,15 +4,15 @@
 from __future__ import annotations
 
 import functools
-from typing import Any, get_args
+from typing import Any
 
 import msgspec
 import pytest
 
 from engine.l5r import SYSTEM
-from engine.l5r.state import FOLDING, State, apply, evolve, fold, freeze, initial_state, thaw
+from engine.l5r.state import FOLDING, State, apply, evolve, fold, freeze, initial_state, is_quiet, start_state, thaw
 from engine.play import play
-from events.l5r import L5REvent
+from events.l5r import CardDrawn, GameStarted, GoldProduced, L5REvent, Passed, PhaseStarted, TurnEnded, TurnStarted
 
 SEED = 20261128
 
@@ -33,13 +33,6 @@ def states_along(events: tuple[L5REvent, ...]) -> list[State]:
     return states
 
 
-def test_every_event_class_names_its_tag_as_it_is_encoded() -> None:
-    """``apply`` matches ``event.TAG``: it must be the tag msgspec writes and reads for that class."""
-    for kind in get_args(L5REvent):
-        assert kind.TAG == kind.__struct_config__.tag, kind.__name__
-        assert kind.TAG not in kind.__struct_fields__  # a class variable, never encoded
-
-
 @pytest.mark.parametrize("index", [0, 2], ids=["sealed", "table"])
 def test_freeze_of_thaw_is_the_state_at_every_step_of_a_game(index: int) -> None:
     for n, state in enumerate(states_along(bot_game(index))):
@@ -54,7 +47,7 @@ def test_applying_an_event_leaves_the_state_it_was_thawed_from_unchanged(index: 
         before = msgspec.json.encode(states[n])
         work = thaw(states[n])
         apply(work, event)
-        assert msgspec.json.encode(states[n]) == before, f"event {n} ({event.TAG}) changed the state it came from"
+        assert msgspec.json.encode(states[n]) == before, f"event {n} ({event!r}) changed its state"
         assert freeze(work) == states[n + 1]
 
 
@@ -74,3 +67,22 @@ def test_a_work_is_typed_field_by_field() -> None:
     for kind in (Work, PlayerWork):
         for field in fields(kind):
             assert field.type not in (Any, "Any") and "Any" not in str(field.type), f"{kind.__name__}.{field.name}"
+
+
+@pytest.mark.parametrize("index", [0, 2], ids=["sealed", "table"])
+def test_r9_every_event_but_the_quiet_ones_and_the_start_marks_its_turn(index: int) -> None:
+    """R9 (``quiet_since``): each step marks the turn itself; the marking steps are exactly those of the events that
+    are not quiet (``is_quiet``) and not ``game_started``."""
+    events = bot_game(index)
+    states = states_along(events)
+    kinds = set()
+    for n, event in enumerate(events):
+        work = thaw(msgspec.structs.replace(states[n], quiet_since=-1))
+        apply(work, event)
+        kinds.add(type(event))
+        if isinstance(event, GameStarted):  # the state it starts anew: quiet since its start
+            assert work.quiet_since == freeze(work).quiet_since == start_state(event).quiet_since
+            continue
+        marked = work.quiet_since == work.turn
+        assert marked != is_quiet(event), f"event {n}: {type(event).__name__}"
+    assert {GameStarted, Passed, PhaseStarted, TurnStarted, TurnEnded, CardDrawn, GoldProduced} <= kinds
