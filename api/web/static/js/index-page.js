@@ -3,6 +3,7 @@
 import { getJSON, webSystems } from "./api.js";
 import { el, showError } from "./page.js";
 import { isLive, resultText, seatsOf, startedText } from "./games.js";
+import { tournamentsTable } from "./tournaments.js";
 
 const PAGE_SIZE = 25;
 const REFRESH_MS = 5000; // a poll, not a stream per row: see docs/web.md "Games list"
@@ -263,19 +264,8 @@ async function update(entry, game, force = false) {
 // -- tournaments ----------------------------------------------------------------------------------------------
 
 function renderTournaments(section, tournaments) {
-  if (!tournaments.length) {
-    section.append(el("p", { class: "muted" }, "No tournaments yet."));
-    return;
-  }
-  section.append(el("div", { class: "table-wrap" }, el("table", { class: "tournaments stack" },
-    el("caption", { class: "visually-hidden" }, "Tournaments"),
-    el("thead", {}, el("tr", {}, ["Tournament", "System", "Players", "Rounds", "Created"].map((h) => el("th", { scope: "col", class: h === "Players" || h === "Rounds" ? "num" : null }, h)))),
-    el("tbody", {}, tournaments.map((t) => el("tr", { "data-tournament-id": t.id },
-      el("td", { "data-label": "Tournament" }, el("a", { href: `/tournaments/${encodeURIComponent(t.id)}` }, t.name)),
-      el("td", { "data-label": "System" }, t.system),
-      el("td", { "data-label": "Players", class: "num" }, t.players),
-      el("td", { "data-label": "Rounds", class: "num" }, `${t.played_rounds} of ${t.rounds}`),
-      el("td", { "data-label": "Created" }, startedText(t.created_at))))))));
+  section.append(tournamentsTable(tournaments),
+    el("p", {}, el("a", { href: "/tournaments", "data-all-tournaments": true }, "All tournaments")));
 }
 
 // -- the page -------------------------------------------------------------------------------------------------
