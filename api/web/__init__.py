@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from api import systems
+from api.plugin import LABELS
 
 STATIC = Path(__file__).parent / "static"
 PAGES = STATIC / "pages"
@@ -73,12 +74,14 @@ def not_found_page(message: str) -> HTMLResponse:
 
 def web_systems() -> list[dict[str, Any]]:
     """The registered systems and where their drawing is (``board``: a module URL, or None for the table;
-    ``stats``: the module drawing the system's own statistics, or None for tables)."""
+    ``stats``: the module drawing the system's own statistics, or None for tables; ``labels``: its display
+    labels (``api.plugin.display_labels``), or None: the pages then show the codes)."""
     out = []
     for plugin in systems.plugins():
         name, web = plugin.name, plugin.web
         out.append({"name": name, "board": f"/static/systems/{name}/{web.board}" if web is not None else None,
-                    "stats": f"/static/systems/{name}/{web.stats}" if web is not None and web.stats else None})
+                    "stats": f"/static/systems/{name}/{web.stats}" if web is not None and web.stats else None,
+                    "labels": f"/static/systems/{name}/{LABELS}" if web is not None and LABELS in web.data else None})
     return out
 
 

@@ -6,6 +6,7 @@
 // A running game is followed through GET /games/{id}/live (Server-Sent Events).
 import { getJSON, webSystems } from "./api.js";
 import { el, showError } from "./page.js";
+import { armyName, endReasonName, labelsOf, systemName, withNames } from "./labels.js";
 
 const WINDOW = 48; // steps fetched around the first step shown, before the rest
 const CHUNK = 500; // the most GET /steps answers at once
@@ -16,6 +17,7 @@ const storageKey = `warlog.replay.${gameId}`;
 const replay = {
   game: null, // GET /games/{id}
   seats: [], // [{id, name, army}]
+  labels: null, // the system's display labels (labels.js)
   board: null, // the drawing module
   steps: new Map(), // seq -> {state, explanation}
   last: 0, // the game's last seq as far as we know
@@ -97,9 +99,13 @@ function build() {
         el("nav", { "aria-labelledby": "moves-heading", class: "replay-log-wrap" }, ui.log))));
 }
 
+// "Ann (Orcs)": the player's name (the seat's id when it has none) and the army's display label
 function seatLabel(seat) {
-  return [seat.id, seat.name && seat.name !== seat.id ? seat.name : null, seat.army ? `(${seat.army})` : null]
-    .filter(Boolean).join(" ");
+  return [seat.name || seat.id, seat.army ? `(${armyName(replay.labels, seat.army)})` : null].filter(Boolean).join(" ");
+}
+
+function named(text) {
+  return withNames(text, replay.seats);
 }
 
 function describeGame() {
@@ -108,10 +114,10 @@ function describeGame() {
   ui.title.textContent = names ? `Replay: ${names}` : `Replay of game ${gameId}`;
   document.title = `${names || gameId} · Replay · warlog`;
   const status = replay.over
-    ? el("span", { class: "badge" }, game.winner ? (game.winner === "draw" ? "draw" : `${game.winner} won`) : "over")
+    ? el("span", { class: "badge" }, game.winner ? (game.winner === "draw" ? "draw" : `${named(game.winner)} won`) : "over")
     : el("span", { class: "badge live" }, "live");
-  const reason = replay.over && game.end_reason ? ` (${game.end_reason})` : "";
-  ui.meta.replaceChildren(`${game.system} · game ${gameId} · `, status, reason);
+  const reason = replay.over && game.end_reason ? ` (${endReasonName(replay.labels, game.end_reason)})` : "";
+  ui.meta.replaceChildren(`${systemName(replay.labels, game.system)} · game ${gameId} · `, status, reason);
 }
 
 function fillViews() {
@@ -127,7 +133,7 @@ function renderLog() {
   const items = [];
   for (let seq = 1; seq <= replay.last; seq += 1) {
     const step = replay.steps.get(seq);
-    const text = step ? (step.explanation ? step.explanation.text : "(hidden from this view)") : "…";
+    const text = step ? (step.explanation ? named(step.explanation.text) : "(hidden from this view)") : "…";
     items.push(el("li", { value: String(seq) }, el("a", { href: `?step=${seq}`, "data-step": String(seq) }, text)));
   }
   ui.log.replaceChildren(...items);
@@ -174,7 +180,7 @@ function draw() {
     alt = replay.board.draw(ui.host, step.state, context(step));
   }
   ui.alt.textContent = alt || "";
-  ui.explanation.textContent = step.explanation ? step.explanation.text : "This step is hidden from this view.";
+  ui.explanation.textContent = step.explanation ? named(step.explanation.text) : "This step is hidden from this view.";
   main.dataset.step = String(replay.step);
   replay.drawn += 1;
   if (replay.drawn === 1) performance.mark("board-drawn");
@@ -186,7 +192,7 @@ function controls() {
   const { step, last } = replay;
   ui.slider.max = String(Math.max(1, last));
   ui.slider.value = String(step);
-  const text = replay.steps.get(step)?.explanation?.text;
+  const text = named(replay.steps.get(step)?.explanation?.text);
   ui.slider.setAttribute("aria-valuetext", `Step ${step} of ${last}${text ? `: ${text}` : ""}`);
   ui.counter.textContent = `Step ${step} of ${last}`;
   ui.first.disabled = ui.back.disabled = step <= 1;
@@ -475,6 +481,7 @@ async function start() {
   replay.over = game.status === "over";
   replay.last = game.seq;
   const boardLoading = boardModule(game.system);
+  const labelsLoading = labelsOf(game.system);
   const requested = requestedStep();
   const wanted = Math.min(Math.max(1, requested ?? game.seq), Math.max(1, game.seq));
   const from = Math.max(1, wanted - WINDOW / 2);
@@ -498,6 +505,7 @@ async function start() {
   replay.last = Math.max(replay.last, first.last);
   replay.seats = seatsOf(game, first.got.values().next().value?.state);
   replay.board = await boardLoading;
+  replay.labels = await labelsLoading;
   describeGame();
   fillViews();
   if (!replay.last) {
