@@ -2,7 +2,8 @@
 // board module, docs/web.md "A system's drawing"; board-table.js when it has none), and the event's explanation.
 // Steps come from GET /games/{id}/steps (state + explanation per event, one fold for many steps): a window around
 // the first step shown, then the rest in the background, so stepping never waits for the network. The URL holds
-// the step (?step=N, N = the event's seq); the token of a seat view stays in sessionStorage, never in the URL.
+// the step and the view (?step=N&view=V, N = the event's seq; no view: spectator), so a link shares what is shown;
+// the token of a seat view stays in sessionStorage, never in the URL. The record downloads from the side panel.
 // A running game is followed through GET /games/{id}/live (Server-Sent Events).
 import { getJSON, webSystems } from "./api.js";
 import { el, showError } from "./page.js";
@@ -79,6 +80,9 @@ function build() {
     el("button", { type: "submit" }, "Show"));
   ui.viewForm.addEventListener("submit", (event) => { event.preventDefault(); changeView(); });
   ui.viewSelect.addEventListener("change", () => { ui.tokenLabel.hidden = ui.viewSelect.value === "spectator"; });
+  ui.downloads = el("p", { class: "replay-downloads", "aria-labelledby": "download-heading" },
+    el("a", { "data-download": "record", download: true, onclick: download }, "Record (text)"), " · ",
+    el("a", { "data-download": "jsonl", download: true, onclick: download }, "Events (JSONL)"));
   ui.log = el("ol", { class: "replay-log", id: "moves" });
   ui.log.addEventListener("click", (event) => {
     const link = event.target.closest("a[data-step]");
@@ -95,6 +99,7 @@ function build() {
         ui.explanation, ui.live, ui.host, ui.alt),
       el("aside", { class: "replay-side" },
         el("h2", { id: "view-heading" }, "View"), ui.viewForm,
+        el("h2", { id: "download-heading" }, "Download"), ui.downloads,
         el("h2", { id: "moves-heading" }, "Steps"),
         el("nav", { "aria-labelledby": "moves-heading", class: "replay-log-wrap" }, ui.log))));
 }
@@ -204,7 +209,35 @@ function controls() {
 function urlFor(step) {
   const url = new URL(location.href);
   url.searchParams.set("step", String(step));
+  if (replay.view === "spectator") url.searchParams.delete("view");
+  else url.searchParams.set("view", replay.view);
   return url;
+}
+
+// the download links: the game's record in the view shown (GET /games/{id}/export)
+function exportUrl(format) {
+  return `/games/${encodeURIComponent(gameId)}/export?${new URLSearchParams({ format, view: replay.view })}`;
+}
+
+function setDownloads() {
+  for (const link of ui.downloads.querySelectorAll("a[data-download]")) link.href = exportUrl(link.dataset.download);
+}
+
+// A seat's view needs its token, which a link cannot carry: fetched with it, then saved from memory.
+async function download(event) {
+  if (!replay.token) return; // a public view: the link downloads it
+  event.preventDefault();
+  const link = event.currentTarget;
+  try {
+    const response = await fetch(link.href, { headers: { Authorization: `Bearer ${replay.token}` } });
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    const name = (response.headers.get("content-disposition") || "").match(/filename="([^"]+)"/);
+    const saved = el("a", { href: URL.createObjectURL(await response.blob()), download: name ? name[1] : "" });
+    saved.click();
+    setTimeout(() => URL.revokeObjectURL(saved.href), 0);
+  } catch (error) {
+    showError(new Error(`The record could not be downloaded: ${error.message}`));
+  }
 }
 
 /** Show step `seq` (clamped): drawn at once from the cache, else after fetching the steps around it. */
@@ -295,6 +328,8 @@ async function changeView() {
   replay.view = view;
   replay.token = token;
   sessionStorage.setItem(storageKey, JSON.stringify({ view, token }));
+  history.replaceState({ step: replay.step }, "", urlFor(replay.step));
+  setDownloads();
   replay.steps = loaded.got;
   replay.last = Math.max(replay.last, loaded.last);
   draw();
@@ -468,8 +503,9 @@ async function boardModule(system) {
 async function start() {
   build();
   const saved = savedView();
-  replay.view = saved.view;
-  replay.token = saved.token;
+  const shared = new URLSearchParams(location.search).get("view"); // a shared link's view wins over this tab's
+  replay.view = shared || saved.view;
+  replay.token = replay.view === saved.view ? saved.token : "";
   let game;
   try {
     game = await getJSON(`/games/${encodeURIComponent(gameId)}`);
@@ -508,6 +544,7 @@ async function start() {
   replay.labels = await labelsLoading;
   describeGame();
   fillViews();
+  setDownloads();
   if (!replay.last) {
     ui.explanation.textContent = "This game has no events yet.";
     return;
