@@ -11,6 +11,7 @@ import { armyName, endReasonName, labelsOf, systemName, withNames } from "./labe
 
 const WINDOW = 48; // steps fetched around the first step shown, before the rest
 const CHUNK = 500; // the most GET /steps answers at once
+const SPEEDS = [0.5, 1, 2, 4]; // autoplay's speeds, in steps a second
 const main = document.querySelector("main");
 const gameId = decodeURIComponent(location.pathname.replace(/^\/replay\//, "").replace(/\/$/, ""));
 const storageKey = `warlog.replay.${gameId}`;
@@ -68,6 +69,11 @@ function build() {
   ui.slider = el("input", { type: "range", min: "1", max: "1", value: "1", id: "step-slider", "aria-label": "Step" });
   ui.slider.addEventListener("input", () => go(Number(ui.slider.value)));
   ui.counter = el("output", { class: "replay-counter", for: "step-slider" });
+  ui.play = el("button", { type: "button", "data-autoplay": true, "aria-pressed": "false", "aria-label": "Autoplay",
+    title: "Autoplay (k)", onclick: toggleAutoplay }, "▶");
+  ui.speed = el("select", { id: "autoplay-speed", "aria-label": "Autoplay speed" },
+    SPEEDS.map((speed) => el("option", { value: String(speed) }, `${speed}× (${speed} step${speed === 1 ? "" : "s"}/s)`)));
+  ui.speed.value = "1";
   ui.host = el("div", { class: "board-host", id: "board", "aria-describedby": "board-alt" });
   ui.alt = el("p", { id: "board-alt", class: "visually-hidden" });
   ui.explanation = el("p", { class: "replay-explanation", id: "explanation", "aria-live": "polite" });
@@ -95,7 +101,7 @@ function build() {
     el("div", { class: "replay-layout" },
       el("section", { class: "replay-stage", "aria-label": "Board" },
         el("div", { class: "replay-controls", role: "group", "aria-label": "Step controls" },
-          ui.first, ui.back, ui.slider, ui.forward, ui.lastButton, ui.counter),
+          ui.first, ui.back, ui.slider, ui.forward, ui.lastButton, ui.counter, ui.play, ui.speed),
         ui.explanation, ui.live, ui.host, ui.alt),
       el("aside", { class: "replay-side" },
         el("h2", { id: "view-heading" }, "View"), ui.viewForm,
@@ -267,6 +273,40 @@ async function go(seq, { push = false, history: record = true } = {}) {
   }
 }
 
+// -- autoplay: one step after another at the chosen speed, each drawn before the next is timed; stops at the end
+
+let autoplay = null; // the pending timer while playing
+
+function setPlaying(playing) {
+  ui.play.setAttribute("aria-pressed", String(playing));
+  ui.play.textContent = playing ? "⏸" : "▶";
+  if (playing) main.dataset.autoplay = "on";
+  else delete main.dataset.autoplay;
+}
+
+function stopAutoplay() {
+  clearTimeout(autoplay);
+  autoplay = null;
+  setPlaying(false);
+}
+
+function nextAutoplay() {
+  autoplay = setTimeout(async () => {
+    if (replay.step >= replay.last) { stopAutoplay(); return; }
+    await go(replay.step + 1);
+    if (autoplay !== null) nextAutoplay();
+  }, 1000 / Number(ui.speed.value));
+}
+
+async function toggleAutoplay() {
+  if (autoplay !== null) { stopAutoplay(); return; }
+  if (!replay.last) return;
+  setPlaying(true);
+  autoplay = 0; // playing (no timer yet)
+  if (replay.step >= replay.last) await go(1); // at the end: from the first step
+  if (autoplay !== null) nextAutoplay();
+}
+
 function requestedStep() {
   const raw = new URLSearchParams(location.search).get("step") ?? (location.hash.match(/^#(\d+)$/) || [])[1];
   if (raw === null || raw === undefined || raw === "") return null;
@@ -292,6 +332,7 @@ document.addEventListener("keydown", (event) => {
   if (event.key in moves) go(replay.step + moves[event.key]);
   else if (event.key === "Home") go(1);
   else if (event.key === "End") go(replay.last);
+  else if (event.key === "k") toggleAutoplay();
   else return;
   event.preventDefault();
 });
