@@ -22,7 +22,7 @@ import argparse
 import dataclasses
 import json
 import typing
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal, Protocol, runtime_checkable
@@ -163,6 +163,26 @@ class WebParts:
     # file name -> a function returning the JSON value, served at /static/systems/<system>/<name>, so the drawing
     # never holds a copy of data the engine owns.
     data: Mapping[str, Callable[[], Any]] = dataclasses.field(default_factory=dict)
+
+
+LABELS = "labels.json"  # the WebParts.data document of a system's display labels (docs/web.md)
+ADJUDICATED = {"concession": "Concession", "adjudicated": "Adjudicated"}  # the end reasons every system has
+
+
+def display_labels(system: str, armies: Iterable[str], end_reasons: Mapping[str, str],
+                   colours: Mapping[str, str] | None = None) -> Callable[[], dict[str, Any]]:
+    """A system's ``labels.json`` (``WebParts.data``): how the pages name the system (``system``), its armies
+    (the labels of ``metadata.armies``: ``orcs`` -> ``Orcs``) and its end reasons (``end_of_war`` -> ``The end of
+    the war``), so no page shows a code. ``end_reasons``: the system's own; concession and adjudication are added.
+    ``colours``: each seat's colour as the system's drawing paints it (seat -> CSS colour), so a list draws a
+    seat as its board does (Light Wars' p1 is red); without it the pages' seat palette (p1 blue, p2 red)."""
+
+    def labels() -> dict[str, Any]:
+        named = {army: army.replace("-", " ").replace("_", " ").capitalize() for army in armies}
+        return {"system": system, "armies": named, "end_reasons": {**end_reasons, **ADJUDICATED},
+                "colours": dict(colours or {})}
+
+    return labels
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,9 @@
 Each game is shown as the public may see it: a finished game in the ``all`` view (every view is public once a
 game is over), a running one as a spectator sees it. What ``warlog import`` reads back (a running sealed game's
 record has ``Seed "?"``: a record for people, not for import).
+
+``GET /games/{id}/export``: one game's record or events as a file to download (the replay page's links), in the
+view asked for (a running game's views need their tokens, as every read route).
 """
 
 from __future__ import annotations
@@ -12,10 +15,12 @@ from collections.abc import Iterator
 from typing import Literal
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import StreamingResponse
+from fastapi.responses import Response, StreamingResponse
 
+from api import auth
 from api.errors import error_responses
-from replay.archive.games import export_games, game_ids, tournament_names
+from api.routes_games import GameId, ViewQuery, access
+from replay.archive.games import export_games, export_jsonl, export_record, game_ids, tournament_names
 from replay.log.service import GameService
 
 router = APIRouter()
@@ -70,3 +75,42 @@ def export(
             yield text.encode()
 
     return StreamingResponse(body(), media_type=NDJSON if fmt == "jsonl" else RECORD)
+
+
+@router.get(
+    "/games/{game_id}/export",
+    tags=["games"],
+    summary="One game's record (text or NDJSON), to download",
+    response_class=Response,
+    responses={
+        200: {
+            "description": "record: the game's text record (docs/record-format.md); jsonl: its events, one a line, "
+            "as warlog export --format jsonl writes them. Sent as an attachment (warlog-<id>.txt / .jsonl)",
+            "content": {RECORD: {}, NDJSON: {}},
+        },
+        **error_responses(401, 403, 404, 422),
+    },
+    **auth.OPTIONAL_TOKEN,
+)
+def export_one(
+    request: Request,
+    game_id: str = GameId,
+    format: Literal["record", "jsonl"] | None = Query(  # noqa: A002 - the parameter's public name
+        None, description=f"record or jsonl (default: jsonl when Accept is {NDJSON}, else record)"
+    ),
+    view: str | None = ViewQuery,
+) -> Response:
+    """The record the replay page downloads. Without ``view``: a finished game in the ``all`` view (every view
+    is public once a game is over, as ``GET /games/export`` shows it), a running one in the widest view the token
+    allows (spectator without one)."""
+    game = access(request, game_id)
+    seen = game.view(view or ("all" if game.over else None))
+    fmt = format or ("jsonl" if NDJSON in request.headers.get("accept", "") else "record")
+    if fmt == "jsonl":
+        text, media, suffix = export_jsonl(game.service, game_id, view=seen), NDJSON, "jsonl"
+    else:
+        log = getattr(request.app.state.tournaments, "log", None)
+        names = tournament_names(log) if log is not None else None
+        text, media, suffix = export_record(game.service, game_id, view=seen, names=names), RECORD, "txt"
+    return Response(text, media_type=media,
+                    headers={"Content-Disposition": f'attachment; filename="warlog-{game_id}.{suffix}"'})

@@ -121,6 +121,18 @@ def access(request: Request, game_id: str, query_token: str | None = None) -> Ac
     return Access(service, record, service.system_of(record), role)
 
 
+def seats_of(game: Access) -> list[SeatOut]:
+    """The game's seats with their players' names and army labels: as created (its metadata), else (an imported
+    or bot game) the names its record lists in seating order and the army labels of its listing."""
+    listed = game.record.metadata.get("seats")
+    if listed:
+        return [SeatOut(**s) for s in listed]
+    armies = game.record.metadata.get("armies") or {}
+    names = game.record.players
+    return [SeatOut(id=seat, name=names[i] if i < len(names) else seat, army=armies.get(seat))
+            for i, seat in enumerate(game.seats)]
+
+
 def record_outcome(service: GameService, record: GameRecord) -> dict[str, Any]:
     """The game's status from its system's ``outcome`` (with its ``placings``). ``GameService`` notes the outcome
     when a game ends; this repairs the metadata of a game whose server stopped between the append and that
@@ -233,7 +245,7 @@ def get_game(request: Request, game_id: str = GameId) -> GameOut:
         id=game.record.game_id,
         system=game.record.system,
         created_at=game.record.created_at,
-        players=[SeatOut(**s) for s in meta.get("seats", ())],
+        players=seats_of(game),
         variant=meta.get("variant", {}),
         seq=game.service.store.last_seq(game_id),
         tournament=game.record.tournament,

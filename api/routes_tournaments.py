@@ -110,7 +110,9 @@ def create_tournament(request: Request, body: TournamentIn) -> TournamentCreated
 
 @router.get("/tournaments", response_model=TournamentList, summary="List tournaments",
             responses=error_responses(422))
-def list_tournaments(request: Request, limit: int = Query(100, ge=1, le=1000)) -> dict[str, Any]:
+def list_tournaments(request: Request, limit: int = Query(100, ge=1, le=1000)) -> Any:
+    if wants_html(request):  # a browser: the tournaments' page (api/web), which reads this route as JSON
+        return page("tournaments")
     service = _service(request)
     return {"tournaments": [
         {"id": t.id, "name": t.name, "system": t.system, "rounds": t.rounds, "seats": t.seats,

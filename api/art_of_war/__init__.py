@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field
 
 from api.models import Request, SeatId
-from api.plugin import ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
+from api.plugin import LABELS, ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts, display_labels
 from engine.art_of_war import SYSTEM
 from engine.art_of_war.catalogue import BASIC_TYPES, CARDS, DECK_SIZE, DECKS, KINGS
 
@@ -97,5 +97,8 @@ def catalog() -> dict[str, Any]:
             for cid, c in CARDS.items()}
 
 
+LABELS_OF = display_labels("Art of War", DECKS, {
+    "execution": "Execution", "nation_building": "Nation-building", "end_of_war": "The end of the war",
+    "annihilation": "Annihilation"}, colours={"p1": "#8c1d18", "p2": "#1f4f99"})
 PLUGIN = ApiParts(name=NAME, setup=ArtOfWarGameIn, cli=ModelOptions(NAME, ArtOfWarGameIn, prefix="aow-"),
-                  web=WebParts(Path(__file__).parent / "web", data={"catalog.json": catalog}))
+                  web=WebParts(Path(__file__).parent / "web", data={"catalog.json": catalog, LABELS: LABELS_OF}))

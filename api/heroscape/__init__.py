@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field
 
 from api.models import Request, SeatId
-from api.plugin import ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
+from api.plugin import LABELS, ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts, display_labels
 from engine.heroscape import SYSTEM
 from engine.heroscape.catalogue import catalogue, sample_maps
 from engine.heroscape.setup import MAX_ROUNDS
@@ -109,6 +109,8 @@ def army_shorthand(text: str) -> Any:
     return text if text in ARMIES else {"cards": [card.strip() for card in text.split(",") if card.strip()]}
 
 
+LABELS_OF = display_labels("HeroScape", catalogue()[1], {"annihilation": "Annihilation", "rounds": "The round limit"},
+                           colours={"p1": "#b3261e", "p2": "#1f5fbf"})  # as web/board.js paints them
 CLI = ModelOptions(NAME, HeroScapeGameIn, prefix="hs-", shorthand={"army": army_shorthand})  # --mode, --army: others'
 PLUGIN = ApiParts(name=NAME, setup=HeroScapeGameIn, cli=CLI,
-                  web=WebParts(Path(__file__).parent / "web"))
+                  web=WebParts(Path(__file__).parent / "web", data={LABELS: LABELS_OF}))

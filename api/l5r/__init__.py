@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field
 
 from api.models import Request, SeatId
-from api.plugin import ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
+from api.plugin import LABELS, ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts, display_labels
 from engine.l5r import SYSTEM
 from engine.l5r.catalogue import CARDS, DECKS
 
@@ -136,5 +136,9 @@ def catalog() -> dict[str, Any]:
                   "element": c.element} for cid, c in CARDS.items()}
 
 
+LABELS_OF = display_labels("Legend of the Five Rings", DECKS, {
+    "honor": "Honour victory", "enlightenment": "Enlightenment", "military": "Military victory",
+    "card": "A card's victory"}, colours={"p1": "#8c1d18", "p2": "#1f4f99"})
 PLUGIN = ApiParts(name=NAME, setup=L5RGameIn, cli=ModelOptions(NAME, L5RGameIn, prefix="l5r-"),
-                  web=WebParts(Path(__file__).parent / "web", stats="stats.js", data={"catalog.json": catalog}))
+                  web=WebParts(Path(__file__).parent / "web", stats="stats.js",
+                               data={"catalog.json": catalog, LABELS: LABELS_OF}))

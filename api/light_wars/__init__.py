@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field
 
 from api.models import Request, SeatId
-from api.plugin import ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
+from api.plugin import LABELS, ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts, display_labels
 from engine.light_wars import SYSTEM
 from engine.light_wars.catalogue import ARMIES, MAX_TOTAL_COST, MAX_TURNS, MAX_UNITS, TACTICS, UNIT_TYPES
 from engine.light_wars.geometry import ARROWS, castle, territory_rows
@@ -136,6 +136,9 @@ def catalogue() -> dict[str, Any]:
     }
 
 
+LABELS_OF = display_labels("Light Wars", ARMIES, {"king": "The King removed", "castle": "A Castle taken",
+                                                  "score": "The higher score"},
+                           colours={"p1": "#b3261e", "p2": "#1f5fbf"})  # red and blue, as web/board.js paints them
 CLI = ModelOptions(NAME, LightWarsGameIn, prefix="lw-", shorthand={"army": army_shorthand})  # --mode, --army: others'
 PLUGIN = ApiParts(name=NAME, setup=LightWarsGameIn, cli=CLI,
-                  web=WebParts(Path(__file__).parent / "web", data={"catalogue.json": catalogue}))
+                  web=WebParts(Path(__file__).parent / "web", data={"catalogue.json": catalogue, LABELS: LABELS_OF}))

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field
 
 from api.models import Army, CardId, Request, SeatId
-from api.plugin import ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts
+from api.plugin import LABELS, ApiParts, GameSetup, ModelOptions, SeatPlayer, WebParts, display_labels
 from engine.lords_of_war import SYSTEM
 from engine.lords_of_war.armies import MAX_COMMAND_TARGET, MAX_KILL_TARGET
 from engine.lords_of_war.catalogue import ARMY_SIZE, CARDS, FACTIONS
@@ -137,6 +137,9 @@ def card_catalogue() -> dict[str, Any]:
     }}
 
 
+LABELS_OF = display_labels("Lords of War", (*FACTIONS, "mercenary"), {
+    "kills": "Kill target reached", "commanders": "Commanders destroyed", "exhausted": "No card to deploy (R8)"})
 CLI = ModelOptions(NAME, LordsOfWarGameIn, flags={"teams": "--team-rules"})  # --teams is the test system pebbles'
 PLUGIN = ApiParts(name=NAME, setup=LordsOfWarGameIn, cli=CLI,
-                  web=WebParts(Path(__file__).parent / "web", stats="stats.js", data={"cards.json": card_catalogue}))
+                  web=WebParts(Path(__file__).parent / "web", stats="stats.js",
+                               data={"cards.json": card_catalogue, LABELS: LABELS_OF}))

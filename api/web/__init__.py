@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from api import systems
+from api.plugin import LABELS
 
 STATIC = Path(__file__).parent / "static"
 PAGES = STATIC / "pages"
@@ -37,7 +38,8 @@ def wants_html(request: Request) -> bool:
 
 # name -> (title, the nav entry it is under); each page's module is static/js/<name>-page.js
 _PAGES = {"index": ("Games", "games"), "replay": ("Replay", "games"), "stats": ("Statistics", "stats"),
-          "tournament": ("Tournament", "games")}
+          "tournament": ("Tournament", "tournaments"), "tournaments": ("Tournaments", "tournaments")}
+_SECTIONS = ("games", "stats", "tournaments")
 _NO_CACHE = {"Cache-Control": "no-cache"}
 
 
@@ -47,10 +49,10 @@ def _shell() -> str:
 
 
 def _render(title: str, section: str, script: str, main: str) -> str:
-    current = ' aria-current="page"'
-    return (_shell().replace("{{title}}", title).replace("{{script}}", script).replace("{{main}}", main)
-            .replace("{{current_games}}", current if section == "games" else "")
-            .replace("{{current_stats}}", current if section == "stats" else ""))
+    html = _shell().replace("{{title}}", title).replace("{{script}}", script).replace("{{main}}", main)
+    for name in _SECTIONS:
+        html = html.replace(f"{{{{current_{name}}}}}", ' aria-current="page"' if section == name else "")
+    return html
 
 
 @functools.cache
@@ -72,12 +74,14 @@ def not_found_page(message: str) -> HTMLResponse:
 
 def web_systems() -> list[dict[str, Any]]:
     """The registered systems and where their drawing is (``board``: a module URL, or None for the table;
-    ``stats``: the module drawing the system's own statistics, or None for tables)."""
+    ``stats``: the module drawing the system's own statistics, or None for tables; ``labels``: its display
+    labels (``api.plugin.display_labels``), or None: the pages then show the codes)."""
     out = []
     for plugin in systems.plugins():
         name, web = plugin.name, plugin.web
         out.append({"name": name, "board": f"/static/systems/{name}/{web.board}" if web is not None else None,
-                    "stats": f"/static/systems/{name}/{web.stats}" if web is not None and web.stats else None})
+                    "stats": f"/static/systems/{name}/{web.stats}" if web is not None and web.stats else None,
+                    "labels": f"/static/systems/{name}/{LABELS}" if web is not None and LABELS in web.data else None})
     return out
 
 
@@ -149,14 +153,27 @@ def install(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
 
+# /docs's way back to the site: its own styles (the site's stylesheet would restyle Swagger UI's tables and buttons)
+_DOCS_BAR = (
+    '<nav aria-label="Site" style="display:flex;gap:1rem;align-items:center;padding:0.5rem 1rem;background:#20242c;'
+    'font-family:system-ui,sans-serif">'
+    '<a class="warlog-back" href="/" style="color:#fff;font-weight:700;text-decoration:none">← warlog</a>'
+    '<a href="/" style="color:#fff">Games</a><a href="/tournaments" style="color:#fff">Tournaments</a>'
+    '<a href="/stats" style="color:#fff">Statistics</a></nav>'
+)
+
+
 def install_docs(app: FastAPI) -> None:
     """``/docs``: Swagger UI from the vendored copy, so it works offline; it keeps the token across reloads."""
 
     @app.api_route("/docs", methods=["GET", "HEAD"], include_in_schema=False)
     def docs() -> HTMLResponse:
-        return get_swagger_ui_html(
+        page = get_swagger_ui_html(
             openapi_url=app.openapi_url or "/openapi.json", title=f"{app.title} · API",
             swagger_js_url=f"{SWAGGER_UI}/swagger-ui-bundle.js", swagger_css_url=f"{SWAGGER_UI}/swagger-ui.css",
             swagger_favicon_url=f"{SWAGGER_UI}/favicon-32x32.png",
             swagger_ui_parameters={"persistAuthorization": True},
         )
+        body = bytes(page.body).decode().replace("<html>", '<html lang="en">', 1)
+        body = body.replace("<body>", "<body>" + _DOCS_BAR, 1)
+        return HTMLResponse(body, headers=_NO_CACHE)

@@ -81,7 +81,7 @@ REQUIRED_TOKEN = {("post", "/games/{game_id}/actions"), ("get", "/games/{game_id
                   ("post", "/tournaments/{tournament_id}/rounds/{round_number}/tables/{table_number}/result")}
 OPTIONAL_TOKEN = {("get", "/games/{game_id}"), ("get", "/games/{game_id}/events"), ("get", "/games/{game_id}/state"),
                   ("get", "/games/{game_id}/explanations"), ("get", "/games/{game_id}/steps"),
-                  ("get", "/games/{game_id}/live")}
+                  ("get", "/games/{game_id}/live"), ("get", "/games/{game_id}/export")}
 ADMIN = {("post", "/games"), ("post", "/tournaments")}
 ERROR_BODY = {"$ref": "#/components/schemas/ErrorBody"}
 

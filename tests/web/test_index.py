@@ -77,7 +77,7 @@ def test_each_filter_narrows_the_list_and_the_url_and_survives_a_reload(server: 
                            f" === {json.dumps(json.dumps(api, separators=(',', ':')))}")
     elves = listed(page)
     assert elves == api
-    assert all("(elves)" in row.inner_text() for row in page.locator(ROWS).all())
+    assert all("(Elves)" in row.inner_text() for row in page.locator(ROWS).all())
 
     page.reload()  # the URL is the state: a shared or reloaded link shows the same list
     page.wait_for_selector(ROWS)
@@ -111,7 +111,7 @@ def test_the_tournament_filter_and_the_tournaments_list(server: Server, page: An
     row = page.locator(ROWS).first
     assert listed(page) == [game_id]
     assert "Filter Cup" in row.inner_text() and "round 1, table 1" in row.inner_text()
-    assert "Fay" in row.inner_text() and "(undead)" in row.inner_text()
+    assert "Fay" in row.inner_text() and "(Undead)" in row.inner_text()
     assert not page.problems
 
 
@@ -124,13 +124,13 @@ def test_a_game_created_while_the_page_is_open_appears_as_live(server: Server, p
     row.wait_for(timeout=WAIT_MS)  # the page polls every 5 s
     assert row.get_attribute("data-status") == "live"
     assert row.locator(".badge.live").inner_text() == "live"
-    assert "Liv (templars)" in row.inner_text() and "Max (lizardmen)" in row.inner_text()
+    assert "Liv (Templars)" in row.inner_text() and "Max (Lizardmen)" in row.inner_text()
     assert re.search(r"turn \d+ · \d+ events", row.locator("[data-col=length]").inner_text())
     conceded = client.post(f"/games/{body['id']}/actions", json={"action": {"type": "concede", "player": "p1"}},
                            headers={"Authorization": f"Bearer {body['tokens']['scorekeeper']}"})
     assert conceded.status_code == 201
     page.wait_for_selector(f"tr[data-game-id='{body['id']}'][data-status=over]", timeout=WAIT_MS)
-    assert "Max wins · concession" in page.locator(f"tr[data-game-id='{body['id']}'] [data-col=result]").inner_text()
+    assert "Max wins · Concession" in page.locator(f"tr[data-game-id='{body['id']}'] [data-col=result]").inner_text()
     screenshot(page, "index-desktop")
     assert not page.problems
 

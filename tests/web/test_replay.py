@@ -275,8 +275,10 @@ def test_a_system_without_a_drawing_is_shown_as_a_table(pebbles_server: str, pag
     game_id = created.json()["id"]
     listed = httpx.get(f"{pebbles_server}/web/systems").json()
     assert {"name": "lords-of-war", "board": "/static/systems/lords-of-war/board.js",
-            "stats": "/static/systems/lords-of-war/stats.js"} in listed
-    assert listed[-1] == {"name": "pebbles", "board": None, "stats": None}  # installed by the tests, last by name
+            "stats": "/static/systems/lords-of-war/stats.js",
+            "labels": "/static/systems/lords-of-war/labels.json"} in listed
+    # installed by the tests, last by name
+    assert listed[-1] == {"name": "pebbles", "board": None, "stats": None, "labels": None}
     page.goto(f"{pebbles_server}/replay/{game_id}")
     page.wait_for_selector("main[data-step] table.state-table")
     assert "heap" in page.inner_text("#board")

@@ -1,5 +1,6 @@
 // How a game's listing reads in words: its seats with their armies, its status, length and result.
 // Shared by the games list (index-page.js) and the tournament page (tournament-page.js).
+import { endReasonName } from "./labels.js";
 
 /** Each seat of a listed game: {id, name, army}. Created games list their seats in metadata.seats; imported ones
  *  only the players' names (in seating order), their armies in metadata.armies (seat -> the system's label). */
@@ -16,8 +17,8 @@ export function isLive(game) {
   return (game.metadata || {}).status === "active";
 }
 
-/** "Ann (orcs) wins · commanders", "draw", "—" while running. */
-export function resultText(game) {
+/** "Ann wins · Commanders destroyed" (the end reason's label, ``labels``: labels.js), "draw", "—" while running. */
+export function resultText(game, labels = null) {
   const meta = game.metadata || {};
   if (meta.status !== "over") return "—";
   const names = Object.fromEntries(seatsOf(game).map((s) => [s.id, s.name]));
@@ -26,7 +27,8 @@ export function resultText(game) {
   else if (meta.winner) who = `${names[meta.winner] || meta.winner} wins`;
   else if (Array.isArray(meta.winners) && meta.winners.length) who = `${meta.winners.map((s) => names[s] || s).join(" & ")} win`;
   else who = "Over";
-  const reason = meta.adjudication ? `${meta.end_reason} (${meta.adjudication})` : meta.end_reason;
+  const said = endReasonName(labels, meta.end_reason);
+  const reason = meta.adjudication ? `${said} (${meta.adjudication})` : said;
   return reason ? `${who} · ${reason}` : who;
 }
 

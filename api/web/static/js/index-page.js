@@ -3,6 +3,8 @@
 import { getJSON, webSystems } from "./api.js";
 import { el, showError } from "./page.js";
 import { isLive, resultText, seatsOf, startedText } from "./games.js";
+import { tournamentsTable } from "./tournaments.js";
+import { armyName, labelsOf, seatColour } from "./labels.js";
 
 const PAGE_SIZE = 25;
 const REFRESH_MS = 5000; // a poll, not a stream per row: see docs/web.md "Games list"
@@ -14,6 +16,7 @@ const state = {
   cursor: null,
   rows: new Map(), // game id -> {game, row, turn}
   tournaments: new Map(), // id -> name
+  labels: new Map(), // system -> its display labels (labels.js)
   armies: new Set(),
   timer: null,
   refreshing: false,
@@ -81,9 +84,10 @@ function applyFilters(filters) {
 // -- the list -------------------------------------------------------------------------------------------------
 
 function seatCell(game) {
+  const labels = state.labels.get(game.system);
   return el("ul", { class: "seats" }, seatsOf(game).map((seat) => el("li", { "data-seat": seat.id },
-    el("span", { class: `seat-dot ${seat.id}`, "aria-hidden": "true" }),
-    seat.name, seat.army ? el("span", { class: "army" }, ` (${seat.army})`) : null)));
+    el("span", { class: `seat-dot ${seat.id}`, "aria-hidden": "true", style: seatColour(labels, seat.id) ? `background: ${seatColour(labels, seat.id)}` : null }),
+    seat.name, seat.army ? el("span", { class: "army" }, ` (${armyName(labels, seat.army)})`) : null)));
 }
 
 function lengthText(entry) {
@@ -119,7 +123,7 @@ function renderRow(entry) {
     el("td", { "data-label": "Players" }, seatCell(game)),
     el("td", { "data-label": "Status", "data-col": "status" }, statusCell(game)),
     el("td", { "data-label": "Length", "data-col": "length" }, lengthText(entry)),
-    el("td", { "data-label": "Result", "data-col": "result" }, resultText(game)),
+    el("td", { "data-label": "Result", "data-col": "result" }, resultText(game, state.labels.get(game.system))),
     el("td", { "data-label": "Started" }, el("time", { datetime: game.created_at }, startedText(game.created_at))),
     el("td", { "data-label": "Tournament" }, tournamentCell(game)),
   ];
@@ -263,19 +267,8 @@ async function update(entry, game, force = false) {
 // -- tournaments ----------------------------------------------------------------------------------------------
 
 function renderTournaments(section, tournaments) {
-  if (!tournaments.length) {
-    section.append(el("p", { class: "muted" }, "No tournaments yet."));
-    return;
-  }
-  section.append(el("div", { class: "table-wrap" }, el("table", { class: "tournaments stack" },
-    el("caption", { class: "visually-hidden" }, "Tournaments"),
-    el("thead", {}, el("tr", {}, ["Tournament", "System", "Players", "Rounds", "Created"].map((h) => el("th", { scope: "col", class: h === "Players" || h === "Rounds" ? "num" : null }, h)))),
-    el("tbody", {}, tournaments.map((t) => el("tr", { "data-tournament-id": t.id },
-      el("td", { "data-label": "Tournament" }, el("a", { href: `/tournaments/${encodeURIComponent(t.id)}` }, t.name)),
-      el("td", { "data-label": "System" }, t.system),
-      el("td", { "data-label": "Players", class: "num" }, t.players),
-      el("td", { "data-label": "Rounds", class: "num" }, `${t.played_rounds} of ${t.rounds}`),
-      el("td", { "data-label": "Created" }, startedText(t.created_at))))))));
+  section.append(tournamentsTable(tournaments),
+    el("p", {}, el("a", { href: "/tournaments", "data-all-tournaments": true }, "All tournaments")));
 }
 
 // -- the page -------------------------------------------------------------------------------------------------
@@ -287,6 +280,8 @@ async function start() {
     getJSON("/tournaments").then((body) => body.tournaments).catch((error) => { showError(error); return []; }),
   ]);
   for (const t of tournaments) state.tournaments.set(t.id, t.name);
+  const labels = await Promise.all(systems.map((s) => labelsOf(s.name)));
+  systems.forEach((s, i) => state.labels.set(s.name, labels[i]));
   const form = buildForm(systems);
   const tournamentSelect = form.querySelector("#f-tournament");
   for (const t of tournaments) tournamentSelect.append(el("option", { value: t.id }, t.name));

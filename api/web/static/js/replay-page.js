@@ -2,13 +2,16 @@
 // board module, docs/web.md "A system's drawing"; board-table.js when it has none), and the event's explanation.
 // Steps come from GET /games/{id}/steps (state + explanation per event, one fold for many steps): a window around
 // the first step shown, then the rest in the background, so stepping never waits for the network. The URL holds
-// the step (?step=N, N = the event's seq); the token of a seat view stays in sessionStorage, never in the URL.
+// the step and the view (?step=N&view=V, N = the event's seq; no view: spectator), so a link shares what is shown;
+// the token of a seat view stays in sessionStorage, never in the URL. The record downloads from the side panel.
 // A running game is followed through GET /games/{id}/live (Server-Sent Events).
 import { getJSON, webSystems } from "./api.js";
 import { el, showError } from "./page.js";
+import { armyName, endReasonName, labelsOf, systemName, withNames } from "./labels.js";
 
 const WINDOW = 48; // steps fetched around the first step shown, before the rest
 const CHUNK = 500; // the most GET /steps answers at once
+const SPEEDS = [0.5, 1, 2, 4]; // autoplay's speeds, in steps a second
 const main = document.querySelector("main");
 const gameId = decodeURIComponent(location.pathname.replace(/^\/replay\//, "").replace(/\/$/, ""));
 const storageKey = `warlog.replay.${gameId}`;
@@ -16,6 +19,7 @@ const storageKey = `warlog.replay.${gameId}`;
 const replay = {
   game: null, // GET /games/{id}
   seats: [], // [{id, name, army}]
+  labels: null, // the system's display labels (labels.js)
   board: null, // the drawing module
   steps: new Map(), // seq -> {state, explanation}
   last: 0, // the game's last seq as far as we know
@@ -65,6 +69,11 @@ function build() {
   ui.slider = el("input", { type: "range", min: "1", max: "1", value: "1", id: "step-slider", "aria-label": "Step" });
   ui.slider.addEventListener("input", () => go(Number(ui.slider.value)));
   ui.counter = el("output", { class: "replay-counter", for: "step-slider" });
+  ui.play = el("button", { type: "button", "data-autoplay": true, "aria-pressed": "false", "aria-label": "Autoplay",
+    title: "Autoplay (k)", onclick: toggleAutoplay }, "▶");
+  ui.speed = el("select", { id: "autoplay-speed", "aria-label": "Autoplay speed" },
+    SPEEDS.map((speed) => el("option", { value: String(speed) }, `${speed}× (${speed} step${speed === 1 ? "" : "s"}/s)`)));
+  ui.speed.value = "1";
   ui.host = el("div", { class: "board-host", id: "board", "aria-describedby": "board-alt" });
   ui.alt = el("p", { id: "board-alt", class: "visually-hidden" });
   ui.explanation = el("p", { class: "replay-explanation", id: "explanation", "aria-live": "polite" });
@@ -77,6 +86,9 @@ function build() {
     el("button", { type: "submit" }, "Show"));
   ui.viewForm.addEventListener("submit", (event) => { event.preventDefault(); changeView(); });
   ui.viewSelect.addEventListener("change", () => { ui.tokenLabel.hidden = ui.viewSelect.value === "spectator"; });
+  ui.downloads = el("p", { class: "replay-downloads", "aria-labelledby": "download-heading" },
+    el("a", { "data-download": "record", download: true, onclick: download }, "Record (text)"), " · ",
+    el("a", { "data-download": "jsonl", download: true, onclick: download }, "Events (JSONL)"));
   ui.log = el("ol", { class: "replay-log", id: "moves" });
   ui.log.addEventListener("click", (event) => {
     const link = event.target.closest("a[data-step]");
@@ -89,17 +101,22 @@ function build() {
     el("div", { class: "replay-layout" },
       el("section", { class: "replay-stage", "aria-label": "Board" },
         el("div", { class: "replay-controls", role: "group", "aria-label": "Step controls" },
-          ui.first, ui.back, ui.slider, ui.forward, ui.lastButton, ui.counter),
+          ui.first, ui.back, ui.slider, ui.forward, ui.lastButton, ui.counter, ui.play, ui.speed),
         ui.explanation, ui.live, ui.host, ui.alt),
       el("aside", { class: "replay-side" },
         el("h2", { id: "view-heading" }, "View"), ui.viewForm,
+        el("h2", { id: "download-heading" }, "Download"), ui.downloads,
         el("h2", { id: "moves-heading" }, "Steps"),
         el("nav", { "aria-labelledby": "moves-heading", class: "replay-log-wrap" }, ui.log))));
 }
 
+// "Ann (Orcs)": the player's name (the seat's id when it has none) and the army's display label
 function seatLabel(seat) {
-  return [seat.id, seat.name && seat.name !== seat.id ? seat.name : null, seat.army ? `(${seat.army})` : null]
-    .filter(Boolean).join(" ");
+  return [seat.name || seat.id, seat.army ? `(${armyName(replay.labels, seat.army)})` : null].filter(Boolean).join(" ");
+}
+
+function named(text) {
+  return withNames(text, replay.seats);
 }
 
 function describeGame() {
@@ -108,10 +125,10 @@ function describeGame() {
   ui.title.textContent = names ? `Replay: ${names}` : `Replay of game ${gameId}`;
   document.title = `${names || gameId} · Replay · warlog`;
   const status = replay.over
-    ? el("span", { class: "badge" }, game.winner ? (game.winner === "draw" ? "draw" : `${game.winner} won`) : "over")
+    ? el("span", { class: "badge" }, game.winner ? (game.winner === "draw" ? "draw" : `${named(game.winner)} won`) : "over")
     : el("span", { class: "badge live" }, "live");
-  const reason = replay.over && game.end_reason ? ` (${game.end_reason})` : "";
-  ui.meta.replaceChildren(`${game.system} · game ${gameId} · `, status, reason);
+  const reason = replay.over && game.end_reason ? ` (${endReasonName(replay.labels, game.end_reason)})` : "";
+  ui.meta.replaceChildren(`${systemName(replay.labels, game.system)} · game ${gameId} · `, status, reason);
 }
 
 function fillViews() {
@@ -127,7 +144,7 @@ function renderLog() {
   const items = [];
   for (let seq = 1; seq <= replay.last; seq += 1) {
     const step = replay.steps.get(seq);
-    const text = step ? (step.explanation ? step.explanation.text : "(hidden from this view)") : "…";
+    const text = step ? (step.explanation ? named(step.explanation.text) : "(hidden from this view)") : "…";
     items.push(el("li", { value: String(seq) }, el("a", { href: `?step=${seq}`, "data-step": String(seq) }, text)));
   }
   ui.log.replaceChildren(...items);
@@ -174,7 +191,7 @@ function draw() {
     alt = replay.board.draw(ui.host, step.state, context(step));
   }
   ui.alt.textContent = alt || "";
-  ui.explanation.textContent = step.explanation ? step.explanation.text : "This step is hidden from this view.";
+  ui.explanation.textContent = step.explanation ? named(step.explanation.text) : "This step is hidden from this view.";
   main.dataset.step = String(replay.step);
   replay.drawn += 1;
   if (replay.drawn === 1) performance.mark("board-drawn");
@@ -186,7 +203,7 @@ function controls() {
   const { step, last } = replay;
   ui.slider.max = String(Math.max(1, last));
   ui.slider.value = String(step);
-  const text = replay.steps.get(step)?.explanation?.text;
+  const text = named(replay.steps.get(step)?.explanation?.text);
   ui.slider.setAttribute("aria-valuetext", `Step ${step} of ${last}${text ? `: ${text}` : ""}`);
   ui.counter.textContent = `Step ${step} of ${last}`;
   ui.first.disabled = ui.back.disabled = step <= 1;
@@ -198,7 +215,35 @@ function controls() {
 function urlFor(step) {
   const url = new URL(location.href);
   url.searchParams.set("step", String(step));
+  if (replay.view === "spectator") url.searchParams.delete("view");
+  else url.searchParams.set("view", replay.view);
   return url;
+}
+
+// the download links: the game's record in the view shown (GET /games/{id}/export)
+function exportUrl(format) {
+  return `/games/${encodeURIComponent(gameId)}/export?${new URLSearchParams({ format, view: replay.view })}`;
+}
+
+function setDownloads() {
+  for (const link of ui.downloads.querySelectorAll("a[data-download]")) link.href = exportUrl(link.dataset.download);
+}
+
+// A seat's view needs its token, which a link cannot carry: fetched with it, then saved from memory.
+async function download(event) {
+  if (!replay.token) return; // a public view: the link downloads it
+  event.preventDefault();
+  const link = event.currentTarget;
+  try {
+    const response = await fetch(link.href, { headers: { Authorization: `Bearer ${replay.token}` } });
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    const name = (response.headers.get("content-disposition") || "").match(/filename="([^"]+)"/);
+    const saved = el("a", { href: URL.createObjectURL(await response.blob()), download: name ? name[1] : "" });
+    saved.click();
+    setTimeout(() => URL.revokeObjectURL(saved.href), 0);
+  } catch (error) {
+    showError(new Error(`The record could not be downloaded: ${error.message}`));
+  }
 }
 
 /** Show step `seq` (clamped): drawn at once from the cache, else after fetching the steps around it. */
@@ -228,6 +273,40 @@ async function go(seq, { push = false, history: record = true } = {}) {
   }
 }
 
+// -- autoplay: one step after another at the chosen speed, each drawn before the next is timed; stops at the end
+
+let autoplay = null; // the pending timer while playing
+
+function setPlaying(playing) {
+  ui.play.setAttribute("aria-pressed", String(playing));
+  ui.play.textContent = playing ? "⏸" : "▶";
+  if (playing) main.dataset.autoplay = "on";
+  else delete main.dataset.autoplay;
+}
+
+function stopAutoplay() {
+  clearTimeout(autoplay);
+  autoplay = null;
+  setPlaying(false);
+}
+
+function nextAutoplay() {
+  autoplay = setTimeout(async () => {
+    if (replay.step >= replay.last) { stopAutoplay(); return; }
+    await go(replay.step + 1);
+    if (autoplay !== null) nextAutoplay();
+  }, 1000 / Number(ui.speed.value));
+}
+
+async function toggleAutoplay() {
+  if (autoplay !== null) { stopAutoplay(); return; }
+  if (!replay.last) return;
+  setPlaying(true);
+  autoplay = 0; // playing (no timer yet)
+  if (replay.step >= replay.last) await go(1); // at the end: from the first step
+  if (autoplay !== null) nextAutoplay();
+}
+
 function requestedStep() {
   const raw = new URLSearchParams(location.search).get("step") ?? (location.hash.match(/^#(\d+)$/) || [])[1];
   if (raw === null || raw === undefined || raw === "") return null;
@@ -253,6 +332,7 @@ document.addEventListener("keydown", (event) => {
   if (event.key in moves) go(replay.step + moves[event.key]);
   else if (event.key === "Home") go(1);
   else if (event.key === "End") go(replay.last);
+  else if (event.key === "k") toggleAutoplay();
   else return;
   event.preventDefault();
 });
@@ -289,6 +369,8 @@ async function changeView() {
   replay.view = view;
   replay.token = token;
   sessionStorage.setItem(storageKey, JSON.stringify({ view, token }));
+  history.replaceState({ step: replay.step }, "", urlFor(replay.step));
+  setDownloads();
   replay.steps = loaded.got;
   replay.last = Math.max(replay.last, loaded.last);
   draw();
@@ -462,8 +544,9 @@ async function boardModule(system) {
 async function start() {
   build();
   const saved = savedView();
-  replay.view = saved.view;
-  replay.token = saved.token;
+  const shared = new URLSearchParams(location.search).get("view"); // a shared link's view wins over this tab's
+  replay.view = shared || saved.view;
+  replay.token = replay.view === saved.view ? saved.token : "";
   let game;
   try {
     game = await getJSON(`/games/${encodeURIComponent(gameId)}`);
@@ -475,6 +558,7 @@ async function start() {
   replay.over = game.status === "over";
   replay.last = game.seq;
   const boardLoading = boardModule(game.system);
+  const labelsLoading = labelsOf(game.system);
   const requested = requestedStep();
   const wanted = Math.min(Math.max(1, requested ?? game.seq), Math.max(1, game.seq));
   const from = Math.max(1, wanted - WINDOW / 2);
@@ -498,8 +582,10 @@ async function start() {
   replay.last = Math.max(replay.last, first.last);
   replay.seats = seatsOf(game, first.got.values().next().value?.state);
   replay.board = await boardLoading;
+  replay.labels = await labelsLoading;
   describeGame();
   fillViews();
+  setDownloads();
   if (!replay.last) {
     ui.explanation.textContent = "This game has no events yet.";
     return;
