@@ -448,7 +448,9 @@ def test_close_with_a_backlog_stops_within_its_budget_and_the_next_start_catches
         projector.close(budget=0.1)
         took = time.monotonic() - started
         left, _ = projector.lag()
-        assert took < 1.5 and 0 < left < 100, (took, left)  # stopped early (all 100 take ~1.5 s), between pages
+        # stopped early, between pages: games are left (the proof, whatever the machine's load); the time bound only
+        # catches a close that hangs (all 100 take ~1.5 s on a quiet machine, 2+ s beside other work)
+        assert 0 < left < 100 and took < 30, (took, left)
         projector = projections.attach(store, background=False)  # the next start
         assert projector.lag() == (0, 0)
         conn = store.reader()
