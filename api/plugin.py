@@ -175,7 +175,7 @@ def display_labels(system: str, armies: Iterable[str], end_reasons: Mapping[str,
     (the labels of ``metadata.armies``: ``orcs`` -> ``Orcs``) and its end reasons (``end_of_war`` -> ``The end of
     the war``), so no page shows a code. ``end_reasons``: the system's own; concession and adjudication are added.
     ``colours``: each seat's colour as the system's drawing paints it (seat -> CSS colour), so a list draws a
-    seat as its board does (Light Wars' p1 is red); without it the pages' seat palette (p1 blue, p2 red)."""
+    seat as its board does (a board may paint p1 red); without it the pages' seat palette (p1 blue, p2 red)."""
 
     def labels() -> dict[str, Any]:
         named = {army: army.replace("-", " ").replace("_", " ").capitalize() for army in armies}

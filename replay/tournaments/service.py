@@ -489,8 +489,8 @@ class TournamentService:
     @classmethod
     def _table_size(cls, system_name: str, variant: dict[str, Any], seats: int | None) -> int:
         """The seats a table of this tournament has: ``seats`` if the system's variant allows it. Refused, the
-        answer is the system's own reason for a table of ``seats`` where it gives one (Lords of War's four
-        players: the variant they need, issue 28 item 25)."""
+        answer is the system's own reason for a table of ``seats`` where it gives one (e.g. the variant a seat count
+        needs, issue 28 item 25)."""
         from engine.errors import SetupError
 
         system = cls._system(system_name)
