@@ -17,8 +17,9 @@ $(STAMP): pyproject.toml tests/plugins/pebbles/pyproject.toml
 	$(PY) -m pip install -q --disable-pip-version-check -e tests/plugins/pebbles
 	touch $(STAMP)
 
+# pebbles is the tests' plug-in (installed in this venv for them): the service leaves it out of its sample games.
 run: $(STAMP)
-	$(VENV)/bin/warlog serve --db $(DB) --host $(HOST) --port $(PORT) --load-samples
+	WARLOG_EXCLUDE_SYSTEMS=pebbles $(VENV)/bin/warlog serve --db $(DB) --host $(HOST) --port $(PORT) --load-samples
 
 CHROMIUM ?= $(or $(WARLOG_CHROMIUM),/usr/bin/chromium)
 
