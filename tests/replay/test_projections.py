@@ -443,7 +443,11 @@ def test_close_with_a_backlog_stops_within_its_budget_and_the_next_start_catches
                               [e.hash for e in encoded]))
     try:
         store.create_games_bulk(games)
-        time.sleep(0.2)  # the first pass takes its quota; the rest waits for the interval
+        # the first pass takes its quota (the rest waits for the interval): wait until it has projected a page
+        deadline = time.monotonic() + 60
+        while projector.lag()[0] == 100 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert projector.lag()[0] < 100, "the first pass projected nothing in 60 s"
         started = time.monotonic()
         projector.close(budget=0.1)
         took = time.monotonic() - started
