@@ -37,6 +37,11 @@ function shade(hex, level, top) {
   return `rgb(${c.join(",")})`;
 }
 
+/** HeroScape counts rounds: the step list's heading of one (docs/web.md). */
+export function turnName(round) {
+  return round ? `Round ${round}` : "Before the first round";
+}
+
 /** The key under the board. */
 function key() {
   const hex = (fill) => `<polygon points="14,1 22,5.5 22,14.5 14,19 6,14.5 6,5.5" fill="${fill}" stroke="#5d584e"/>`;
