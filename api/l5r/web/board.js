@@ -12,7 +12,7 @@ import { boardKey } from "/static/js/board-kit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 860;
-const CW = 84; // a card upright (portrait)
+const CW = 92; // a card upright (portrait)
 const CH = 112;
 const GAP = 10;
 const TAB = 22; // an attachment's tab under its personality
@@ -113,14 +113,14 @@ function statsWords(card) {
 function drawUnit(parent, x, y, player, entry, colour, highlight) {
   const attached = player.cards.filter((a) => a.on === entry.id);
   const [cardW, cardH] = entry.bowed ? [CH, CW] : [CW, CH];
-  attached.forEach((a, i) => {
+  [...attached.entries()].reverse().forEach(([i, a]) => { // the last first: each tab's name shows below the one before
     const card = cardOf(a.id);
     const ty = y + cardH - 6 + i * TAB;
     const label = card ? card.name : "a card";
     const tab = node("g", { class: "l5r-attachment", "data-card": a.id, tabindex: 0, "data-detail": `${card ? card.name : "a card"} (${card ? card.kind : "card"}${card ? `, ${statsWords(card)}` : ""}), attached to ${nameOf(entry.id)}` },
       node("title", {}, `${label}, attached to ${nameOf(entry.id)}`));
     tab.append(node("rect", { x, y: ty, width: cardW, height: TAB + 6, rx: 4, fill: "#fbf3e2", stroke: colour }));
-    tab.append(fitted({ x: x + 5, y: ty + TAB + 1, fill: "#1d1f24" }, label, cardW - 10, 11, 600));
+    tab.append(fitted({ x: x + 5, y: ty + TAB + 1, fill: "#1d1f24" }, label, cardW - 10, 11, 500));
     parent.append(tab);
   });
   const [w, h] = drawCard(parent, x, y, entry.id, { colour, bowed: entry.bowed, dishonored: entry.dishonored, highlight });
@@ -176,8 +176,8 @@ function band(svg, state, player, top, names, context, atTop) {
 
   const drawTable = (y) => { // stronghold, provinces, decks: one row of labelled slots
     const slots = [["Stronghold", 12, CH], ...[1, 2, 3, 4].map((n, i) => [`Province ${n}`, 12 + CH + GAP + 8 + i * (CW + GAP), CW]),
-      ["Dynasty", 12 + CH + 4 * (CW + GAP) + 40, CW], ["Fate", 12 + CH + 5 * (CW + GAP) + 40, CW],
-      ["Discards", 12 + CH + 6 * (CW + GAP) + 40, CW]];
+      ["Dynasty", 12 + CH + 4 * (CW + GAP) + 20, CW], ["Fate", 12 + CH + 5 * (CW + GAP) + 20, CW],
+      ["Discards", 12 + CH + 6 * (CW + GAP) + 20, CW]];
     slots.forEach(([text, x]) => label(g, x, y + 12, text));
     const cardsTop = y + 20;
     drawCard(g, slots[0][1], cardsTop + (player.stronghold_bowed ? CH - CW : 0) / 2, player.stronghold,
