@@ -183,6 +183,7 @@ def test_heroscape_hexes_are_labelled_as_the_steps_name_them(server: Server, pag
     hexes = [step["explanation"]["cause"]["hex"], *(t["hex"] for t in step["explanation"]["cause"]["targets"])]
     for q, r in hexes:
         assert f"{q},{r}" in labels
+    page.wait_for_selector(f"#moves details[data-turn='{step['turn']}'] > summary:has-text('Round {step['turn']}')")
 
 
 def test_steps_are_grouped_by_turn_and_fold_with_the_keyboard_kept(server: Server, page: Any) -> None:

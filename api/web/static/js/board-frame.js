@@ -94,6 +94,7 @@ export class BoardFrame {
   pan() {
     let from = null;
     this.host.addEventListener("pointerdown", (event) => {
+      this.dragged = false;
       const frame = event.target.closest?.(".board-frame");
       if (!frame || event.pointerType !== "mouse" || event.button !== 0) return;
       if (frame.scrollWidth <= frame.clientWidth && frame.scrollHeight <= frame.clientHeight) return;
