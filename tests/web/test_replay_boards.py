@@ -140,7 +140,9 @@ def test_l5r_is_a_table_with_bowed_cards_turned_and_the_players_named(server: Se
     assert all(" · " in t and t.split(" · ")[1][0].isupper() for t in players)  # "red · Crab", not "crab"
     assert page.locator("#board g.l5r-honour [data-honour]").count() == 2
     key = page.inner_text("#board .board-key")
-    assert "force, chi, personal honour" in key and "bowed" in key
+    assert all(word in key for word in ("force", "chi", "personal honour"))  # F, C and H explained
+    assert {"F", "C", "H"} <= set(page.locator("#board .board-key svg text").all_text_contents())
+    assert "bowed" in key
     screenshot(page, "board-l5r-bowed")
 
 
