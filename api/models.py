@@ -146,6 +146,8 @@ class StepExplanation(BaseModel):
 
 class StepOut(BaseModel):
     seq: int
+    turn: int = Field(description="the turn (or round) after the event, as the game's system counts them (0 before "
+                      "the first): the replay page groups its steps by it")
     state: StateOut = Field(description="the state after event seq, in the view (as GET /games/{id}/state answers)")
     explanation: StepExplanation | None = Field(
         description="the event's explanation (as GET /games/{id}/explanations has it); null for an event the view "
@@ -155,7 +157,7 @@ class StepOut(BaseModel):
 class StepsOut(BaseModel):
     model_config = ConfigDict(json_schema_extra={"examples": [{
         "view": "spectator", "last_seq": 204, "next": None,
-        "steps": [{"seq": 4, "state": {"seq": 4, "turn": 0, "phase": "reinforce", "board": [
+        "steps": [{"seq": 4, "turn": 0, "state": {"seq": 4, "turn": 0, "phase": "reinforce", "board": [
             {"square": "C3", "card": "orcs/orc-ravager-1", "owner": "p1"}]},
             "explanation": {"text": "p1 places Orc Ravager at C3 (the challenge, \u00a74)",
                             "cause": {"type": "placed", "square": "C3", "rule": "\u00a74"}}}],

@@ -2,7 +2,8 @@
 
 What a replay viewer steps through (the browser's replay page reads them from ``GET /games/{id}/steps``): one
 read of the log and one fold serve a whole range, where a state per request would fold the prefix again each
-time. A step whose event the view may not see at all has no explanation (``None``); its state is still shown.
+time. A step whose event the view may not see at all has no explanation (``None``); its state is still shown. Each
+step names its turn as the system counts them (``GameSystem.turn``, the number game listings and statistics use).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from replay.systems import get_plugin
 
 class Step(msgspec.Struct, frozen=True, kw_only=True):
     seq: int
+    turn: int  # the system's turn (or round) after the event (``GameSystem.turn``): the replay page groups by it
     state: dict[str, Any]
     explanation: Explanation | None
 
@@ -39,6 +41,6 @@ def game_steps(system_name: str, events: Iterable[Recorded[Any]], view: str, fro
             explanation = Explanation(seq=recorded.seq, text=line, cause=cause)
         state = system.evolve(state, recorded.event)
         if recorded.seq >= from_seq:
-            out.append(Step(seq=recorded.seq, state={**parts.views.state_view(state, view), "seq": recorded.seq},
-                            explanation=explanation))
+            shown = {**parts.views.state_view(state, view), "seq": recorded.seq}
+            out.append(Step(seq=recorded.seq, turn=system.turn(state), state=shown, explanation=explanation))
     return out

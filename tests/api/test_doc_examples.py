@@ -467,6 +467,8 @@ NOT_EXAMPLES = {
         "a JavaScript signature: each system's board.js is drawn by the browser tests (tests/web)",
     ("docs/web.md", "export function draw(name, host, result, kit) -> string | null"):
         "a JavaScript signature: the statistics drawings are run by the browser tests (tests/web)",
+    ("docs/web.md", "export function extent(states) -> any        // what the drawing needs from every step at once"):
+        "JavaScript signatures: Lords of War's extent and HeroScape's turnName run in tests/web/test_replay_boards.py",
 }
 
 

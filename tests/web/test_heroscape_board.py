@@ -29,7 +29,7 @@ def test_the_proving_ground_map_is_drawn_hex_by_hex_with_its_inlet_spire_and_wal
     page.wait_for_function("document.querySelector('#board desc')?.textContent.includes('Grimnak (grimnak) on [-4,1]')")
     page.keyboard.press("ArrowLeft")  # the move declared: its way drawn
     page.wait_for_function("document.querySelector('#board desc')?.textContent.includes('moves from')")
-    board = page.locator("#board svg")
+    board = page.locator("#board svg.hs-map")
     assert board.locator("polygon").count() == 124  # radius 6 (127 hexes) less the inlet's 3
     titles = board.locator("g > title").all_text_contents()
     assert "[3, -1] level 16, rock" in titles and not any(t.startswith("[-5, 3]") for t in titles)

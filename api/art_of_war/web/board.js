@@ -1,16 +1,26 @@
 // Art of War's drawing for the replay page (docs/web.md "A system's drawing"): both 3x2 battlefields facing each
-// other (the viewer's, or p1's, at the bottom, front rows in the middle), each unit a card with its name, defence
-// (upright / sideways) and this turn's damage, turned when sideways; beside each battlefield its standby queue
-// (oldest first), its kingdom by type, graveyard, hand and deck counts. The step's attack or damage is marked: the
-// attacker outlined, a line to its target, the target crossed out when captured or destroyed. Card data: the
-// engine's catalog served beside this module.
+// other (the viewer's, or p1's, at the bottom, the front rows in the middle, columns shared: p2's A faces p1's A),
+// each unit a card with its name, its defence as it stands, its attack and this turn's damage; a sideways unit is
+// turned 90° (landscape, its text kept upright), a king crowned. Beside each battlefield: its standby queue (oldest
+// first, numbered), its kingdom by type and its graveyard, hand and deck counts; above it the player's name and
+// deck. The step's attack or damage is marked: the attacker outlined, a line to its target, the target crossed
+// out when captured or destroyed. Every text stays at 11 px or more at zoom 1; a key under the board. Card data:
+// the engine's catalog served beside this module.
+import { boardKey } from "/static/js/board-kit.js";
+
 const SVG = "http://www.w3.org/2000/svg";
-const W = 96;
-const H = 64;
+const WIDTH = 860;
+const CW = 88; // a unit upright (portrait); sideways it is CH x CW
+const CH = 112;
+const SLOT = 116; // a square of the battlefield
 const GAP = 8;
 const COLOURS = { p1: "#8c1d18", p2: "#1f4f99" };
 const TINTS = { p1: "#f8e4e1", p2: "#e1e9f7" };
 const TYPES = ["soldier", "archer", "priest", "guardian", "wizard"];
+const FIELD_X = 12;
+const STANDBY_X = FIELD_X + 3 * SLOT + 2 * GAP + 24;
+const KINGDOM_X = STANDBY_X + 170;
+const COUNTS_X = KINGDOM_X + 170;
 
 const catalog = await (await fetch(new URL("./catalog.json", import.meta.url))).json();
 
@@ -22,75 +32,135 @@ function node(tag, attributes = {}, ...children) {
 }
 
 const kindOf = (instance) => (instance || "").split(".")[1];
-const cardOf = (instance) => catalog[kindOf(instance)] || { name: kindOf(instance), defence: [0, 0] };
+const cardOf = (instance) => catalog[kindOf(instance)] || { name: kindOf(instance) || "a hidden card", defence: [0, 0], attack: null };
+const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : "");
+
+/** The key under the board. */
+function key() {
+  return boardKey([
+    ['<rect x="9" y="1" width="11" height="18" rx="2" fill="#fffdf8" stroke="#666"/>', "a unit upright"],
+    ['<rect x="4" y="4" width="20" height="12" rx="2" fill="#fffdf8" stroke="#666"/>', "sideways: turned 90° (its second defence)"],
+    ['<text x="14" y="15" font-size="13" text-anchor="middle">♔</text>', "a king"],
+    ['<rect x="9" y="1" width="11" height="18" rx="2" fill="none" stroke="#999" stroke-dasharray="3 2"/>', "an empty square"],
+    ['<rect x="4" y="3" width="20" height="14" rx="2" fill="#fffdf8" stroke="#e0a000" stroke-width="3"/>', "the attacker"],
+    ['<line x1="2" y1="10" x2="26" y2="10" stroke="#e0a000" stroke-width="3" stroke-dasharray="5 3"/>', "an attack"],
+    ['<path d="M7 3 L21 17 M21 3 L7 17" stroke="#c00" stroke-width="3"/>', "captured or destroyed this step"],
+  ], "Key to the Art of War board");
+}
 
 export function draw(host, state, context = {}) {
   const players = state.players || [];
+  const names = Object.fromEntries((context.seats || state.seats || []).map((s) => [s.id, s.name || s.id]));
   const bottom = players.find((p) => p.id === context.view) || players[0];
   const top = players.find((p) => p !== bottom);
-  const width = 3 * (W + GAP) + 440;
-  const height = 4 * (H + GAP) + 60;
-  const svg = node("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", width: "100%", class: "aow-board" });
+  const bandHeight = 30 + 2 * SLOT + GAP + 12;
+  const middle = 26;
+  const height = 2 * bandHeight + middle;
+  const svg = node("svg", { viewBox: `0 0 ${WIDTH} ${height}`, width: WIDTH, role: "img", class: "aow-board", "data-min-text": 11 });
   const cause = context.cause || {};
   const centres = {};
   const lines = [];
+  const text = (x, y, words, size, extra = {}) => node("text", { x, y, "font-size": size, fill: "#1d1f24", ...extra }, words);
+
   const drawSide = (player, isTop) => {
     if (!player) return;
     const colour = COLOURS[player.id] || "#333";
-    const y0 = isTop ? 10 : 2 * (H + GAP) + 40;
-    svg.append(node("rect", { x: 0, y: y0 - 6, width: 3 * (W + GAP) + 8, height: 2 * (H + GAP) + 8, rx: 8, fill: TINTS[player.id] || "#eee" }));
-    const rows = isTop ? ["2", "1"] : ["1", "2"];
+    const y0 = isTop ? 0 : bandHeight + middle;
+    const g = node("g", { class: "aow-side", "data-player": player.id });
+    g.append(node("rect", { x: 0, y: y0, width: WIDTH, height: bandHeight, rx: 8, fill: TINTS[player.id] || "#eee" }));
+    const hand = player.hand_count ?? (player.hand || []).length;
+    const deck = player.deck_count ?? (player.deck || []).length;
+    g.append(text(FIELD_X, y0 + 21, `${names[player.id] || player.id} · ${capital(player.deck_name || "")}`, 16, { "font-weight": 700, fill: colour }));
+    const gridTop = y0 + 30;
+    const rows = isTop ? ["2", "1"] : ["1", "2"]; // the front rows (1) face each other in the middle
     const units = Object.fromEntries((player.field || []).map((slot) => [slot.square, slot.unit]));
     rows.forEach((row, r) => {
       ["A", "B", "C"].forEach((col, c) => {
         const square = `${col}${row}`;
-        const x = 4 + c * (W + GAP); // columns are shared (§2): p2's A faces p1's A
-        const y = y0 + r * (H + GAP);
+        const sx = FIELD_X + c * (SLOT + GAP);
+        const sy = gridTop + r * (SLOT + GAP);
+        centres[`${player.id}:${square}`] = [sx + SLOT / 2, sy + SLOT / 2];
         const unit = units[square];
-        centres[`${player.id}:${square}`] = [x + W / 2, y + H / 2];
-        svg.append(node("text", { x: x + 3, y: y + H - 4, "font-size": 9, fill: "#777" }, square));
         if (!unit) {
-          svg.append(node("rect", { x, y, width: W, height: H, fill: "none", stroke: "#bbb", "stroke-dasharray": "3 3", rx: 5 }));
+          g.append(node("rect", { x: sx + 2, y: sy + 2, width: SLOT - 4, height: SLOT - 4, fill: "none", stroke: "#999", "stroke-dasharray": "4 3", rx: 6 }));
+          g.append(text(sx + SLOT / 2, sy + SLOT / 2 + 5, square, 13, { "text-anchor": "middle", fill: "#4f5561" }));
           return;
         }
         const card = cardOf(unit.card);
         const hit = cause.type === "damaged" && cause.owner === player.id && cause.square === square;
         const attacker = (cause.type === "attack_declared" && cause.player === player.id && cause.square === square)
           || (cause.type === "damaged" && cause.by === player.id && cause.source_square === square);
-        const g = node("g", { transform: unit.upright ? "" : `rotate(-12 ${x + W / 2} ${y + H / 2})`, "data-square": square, "data-owner": player.id });
-        g.append(node("rect", { x, y, width: W, height: H, rx: 6, fill: "#fffdf8", stroke: attacker ? "#e0a000" : colour,
-          "stroke-width": attacker || hit ? 3 : 1.5 }));
-        g.append(node("text", { x: x + 6, y: y + 17, "font-size": 12, "font-weight": 700, fill: colour }, card.name));
-        g.append(node("text", { x: x + 6, y: y + 33, "font-size": 10 }, `def ${card.defence[0]}/${card.defence[1]}${unit.upright ? "" : " · sideways"}`));
-        if (unit.damage) g.append(node("text", { x: x + 6, y: y + 48, "font-size": 10, fill: "#c00" }, `damage ${unit.damage}`));
-        g.append(node("title", {}, `${player.id}'s ${card.name} at ${square}${unit.upright ? "" : " (sideways)"}${unit.damage ? `, ${unit.damage} damage` : ""}`));
-        svg.append(g);
+        const [w, h] = unit.upright ? [CW, CH] : [CH, CW];
+        const x = sx + (SLOT - w) / 2;
+        const y = sy + (SLOT - h) / 2;
+        const defence = card.defence[unit.upright ? 0 : 1];
+        const words = `${names[player.id] || player.id}'s ${card.name}${card.king ? " (king)" : ""} at ${square}, ${unit.upright ? "upright" : "sideways"}: defence ${defence}` +
+          `${card.attack !== null && card.attack !== undefined ? `, attack ${card.attack}` : ", no attack"}${unit.damage ? `, ${unit.damage} damage this turn` : ""}`;
+        const u = node("g", { class: "aow-unit", tabindex: 0, role: "img", "aria-label": words, "data-detail": words,
+          "data-square": square, "data-owner": player.id, "data-sideways": unit.upright ? null : "true" }, node("title", {}, words));
+        u.append(node("rect", { x, y, width: w, height: h, rx: 6, fill: "#fffdf8", stroke: attacker ? "#e0a000" : colour,
+          "stroke-width": attacker || hit ? 4 : 1.5 }));
+        u.append(text(x + 6, y + 18, `${card.king ? "♔ " : ""}${card.name}`, 12, { "font-weight": 700, fill: colour }));
+        u.append(text(x + 6, y + 36, `defence ${defence}`, 12));
+        u.append(text(x + 6, y + 52, card.attack !== null && card.attack !== undefined ? `attack ${card.attack}` : "no attack", 12));
+        if (unit.damage) u.append(text(x + 6, y + 68, `damage ${unit.damage}`, 12, { fill: "#b3261e", "font-weight": 700 }));
+        u.append(text(x + w - 6, y + h - 7, square, 11, { "text-anchor": "end", fill: "#4f5561" }));
+        g.append(u);
       });
     });
-    const info = 3 * (W + GAP) + 24;
-    const kingdom = TYPES.map((t) => `${t} ${(player.kingdom || []).filter((c) => kindOf(c) === t).length}`).join(" · ");
-    const standby = (player.standby || []).map((c) => cardOf(c).name).join(", ") || "empty";
-    const hand = player.hand_count ?? (player.hand || []).length;
-    const deck = player.deck_count ?? (player.deck || []).length;
-    [[`${player.id}`, 14, 700], [`standby: ${standby}`, 12, 400], [`kingdom: ${kingdom}`, 11, 400],
-      [`graveyard ${(player.graveyard || []).length} · hand ${hand} · deck ${deck}`, 11, 400]].forEach(([text, size, weight], i) => {
-      svg.append(node("text", { x: info, y: y0 + 14 + i * 18, "font-size": size, "font-weight": weight, fill: colour }, text));
+    // the standby queue, oldest first
+    g.append(text(STANDBY_X, y0 + 46, "Standby (oldest first)", 12, { "font-weight": 600, fill: "#4f5561" }));
+    const standby = player.standby || [];
+    if (!standby.length) g.append(text(STANDBY_X, y0 + 68, "empty", 12, { fill: "#4f5561" }));
+    const shown = standby.length > 7 ? 6 : standby.length; // the band holds seven; more are counted
+    if (shown < standby.length) g.append(text(STANDBY_X, y0 + 54 + 6 * 30 + 18, `and ${standby.length - shown} more`, 12, { fill: "#4f5561" }));
+    standby.slice(0, shown).forEach((instance, i) => {
+      const card = cardOf(instance);
+      const sy = y0 + 54 + i * 30;
+      const words = `standby ${i + 1}: ${card.name}`;
+      const s = node("g", { class: "aow-standby", tabindex: 0, "data-detail": words }, node("title", {}, words));
+      s.append(node("rect", { x: STANDBY_X, y: sy, width: 150, height: 26, rx: 4, fill: "#fffdf8", stroke: colour }));
+      s.append(text(STANDBY_X + 6, sy + 18, `${i + 1}. ${card.name}`, 12, { "font-weight": 600 }));
+      g.append(s);
     });
-    lines.push(`${player.id}: ${(player.field || []).map((s) => `${cardOf(s.unit.card).name} at ${s.square}`).join(", ") || "no unit"}; standby ${standby}; kingdom ${(player.kingdom || []).length} cards`);
+    // the kingdom by type
+    const kingdom = player.kingdom || [];
+    g.append(text(KINGDOM_X, y0 + 46, `Kingdom (${kingdom.length})`, 12, { "font-weight": 600, fill: "#4f5561" }));
+    TYPES.forEach((type, i) => {
+      const count = kingdom.filter((c) => kindOf(c) === type).length;
+      const ky = y0 + 54 + i * 30;
+      const words = `${count} ${type}${count === 1 ? "" : "s"} in the kingdom`;
+      const k = node("g", { class: "aow-kingdom", tabindex: 0, "data-detail": words, "data-type": type, "data-count": count }, node("title", {}, words));
+      k.append(node("rect", { x: KINGDOM_X, y: ky, width: 150, height: 26, rx: 4, fill: count ? "#fffdf8" : "none", stroke: count ? colour : "#bbb" }));
+      k.append(text(KINGDOM_X + 6, ky + 18, `${(catalog[type] || { name: type }).name}`, 12, { "font-weight": 600, fill: count ? "#1d1f24" : "#4f5561" }));
+      k.append(text(KINGDOM_X + 144, ky + 18, `×${count}`, 13, { "text-anchor": "end", "font-weight": 700, fill: count ? colour : "#4f5561" }));
+      g.append(k);
+    });
+    // the counts
+    [["Hand", hand], ["Deck", deck], ["Graveyard", (player.graveyard || []).length]].forEach(([word, count], i) => {
+      g.append(text(COUNTS_X, y0 + 68 + i * 30, word, 13, { fill: "#4f5561" }));
+      g.append(text(WIDTH - 14, y0 + 68 + i * 30, String(count), 15, { "text-anchor": "end", "font-weight": 700 }));
+    });
+    svg.append(g);
+    lines.push(`${names[player.id] || player.id}: ${(player.field || []).map((s) => `${cardOf(s.unit.card).name} at ${s.square}${s.unit.upright ? "" : " (sideways)"}`).join(", ") || "no unit"}; ` +
+      `standby ${standby.map((c) => cardOf(c).name).join(", ") || "empty"}; kingdom ${kingdom.length} cards; hand ${hand}, deck ${deck}`);
   };
   drawSide(top, true);
   drawSide(bottom, false);
+  svg.append(node("line", { x1: FIELD_X, y1: bandHeight + middle / 2, x2: FIELD_X + 3 * SLOT + 2 * GAP, y2: bandHeight + middle / 2, stroke: "#4f5561", "stroke-dasharray": "6 4" }));
   if (cause.type === "attack_declared" || (cause.type === "damaged" && cause.source_square)) {
     const from = centres[`${cause.type === "damaged" ? cause.by : cause.player}:${cause.square && cause.type === "attack_declared" ? cause.square : cause.source_square}`];
     const defender = cause.type === "damaged" ? cause.owner : players.find((p) => p.id !== cause.player)?.id;
     const to = centres[`${defender}:${cause.type === "damaged" ? cause.square : cause.target}`];
-    if (from && to) svg.append(node("line", { x1: from[0], y1: from[1], x2: to[0], y2: to[1], stroke: "#e0a000", "stroke-width": 3, "stroke-dasharray": "6 4" }));
+    if (from && to) svg.append(node("line", { x1: from[0], y1: from[1], x2: to[0], y2: to[1], stroke: "#e0a000", "stroke-width": 4, "stroke-dasharray": "8 5", class: "aow-attack" }));
   }
   if (cause.type === "damaged" && cause.result !== "damaged") {
     const at = centres[`${cause.owner}:${cause.square}`];
-    if (at) svg.append(node("text", { x: at[0], y: at[1] + 6, "text-anchor": "middle", "font-size": 34, fill: "#c00", "font-weight": 700 }, "✕"));
+    if (at) svg.append(node("path", { d: `M${at[0] - 30} ${at[1] - 30} L${at[0] + 30} ${at[1] + 30} M${at[0] + 30} ${at[1] - 30} L${at[0] - 30} ${at[1] + 30}`, stroke: "#c00", "stroke-width": 6, "stroke-linecap": "round", class: "aow-removed" }, node("title", {}, `${cardOf(cause.unit).name} ${cause.result}`)));
     lines.push(`${cardOf(cause.unit).name} ${cause.result}`);
   }
-  host.replaceChildren(svg);
-  return lines.join(". ");
+  const alt = `Art of War, turn ${state.turn}. ${lines.join(". ")}.`;
+  svg.prepend(node("desc", {}, alt));
+  host.replaceChildren(svg, key());
+  return alt;
 }

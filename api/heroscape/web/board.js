@@ -4,9 +4,13 @@
 // colour with its card's initial (a double-space figure a capsule over its two hexes), its wounds as a red number;
 // the step's event marked (a move's path, an attack's line from attacker to each target, destroyed figures crossed
 // where they stood). Below: per seat, its figures still standing with their wounds, points on the map, and the
-// order markers the view may see. The map comes with the state (the game carries its own map).
+// order markers the view may see. Each hex is labelled with its coordinates as the steps name it ([q, r] written
+// "q,r" at its top) and its level at its bottom; a key under the board. The map comes with the state (the game
+// carries its own map).
+import { boardKey } from "/static/js/board-kit.js";
+
 const SVG = "http://www.w3.org/2000/svg";
-const R = 22; // hex radius
+const R = 32; // hex radius, in CSS px at zoom 1: room for the hex's coordinates, its level and a figure
 const COLOURS = { p1: "#b3261e", p2: "#1f5fbf" };
 const TINTS = { p1: "#f9e0de", p2: "#dde8f9" };
 const TERRAIN = { water: "#8fc1e8", road: "#d9c8a0", sand: "#eddca8", rock: "#a7a39a", grass: "#a9cf8e" };
@@ -33,6 +37,29 @@ function shade(hex, level, top) {
   return `rgb(${c.join(",")})`;
 }
 
+/** HeroScape counts rounds: the step list's heading of one (docs/web.md). */
+export function turnName(round) {
+  return round ? `Round ${round}` : "Before the first round";
+}
+
+/** The key under the board. */
+function key() {
+  const hex = (fill) => `<polygon points="14,1 22,5.5 22,14.5 14,19 6,14.5 6,5.5" fill="${fill}" stroke="#5d584e"/>`;
+  return boardKey([
+    ['<text x="14" y="14" font-size="10" text-anchor="middle">4,0</text>', "a hex's coordinates, at its top: [4, 0] in the steps"],
+    ['<text x="14" y="15" font-size="11" font-weight="600" text-anchor="middle">3</text>', "its level, at its bottom (darker is higher)"],
+    [hex("#a9cf8e"), "grass"], [hex("#8fc1e8"), "water"], [hex("#eddca8"), "sand"], [hex("#d9c8a0"), "road"], [hex("#a7a39a"), "rock"],
+    ['<circle cx="14" cy="10" r="8" fill="#f3e27a" stroke="#6b5a00"/><text x="14" y="14" font-size="11" font-weight="700" text-anchor="middle">A</text>', "a glyph (its initial), not yet used"],
+    ['<circle cx="14" cy="10" r="9" fill="#f9e0de" stroke="#b3261e" stroke-width="2"/><text x="14" y="14" font-size="11" font-weight="700" fill="#b3261e" text-anchor="middle">G</text>', "a figure (its card's initial), in its owner's colour"],
+    ['<line x1="6" y1="10" x2="22" y2="10" stroke="#b3261e" stroke-width="12" stroke-linecap="round"/><line x1="6" y1="10" x2="22" y2="10" stroke="#f9e0de" stroke-width="9" stroke-linecap="round"/>', "a double-space figure"],
+    ['<circle cx="14" cy="10" r="8" fill="#c00"/><text x="14" y="14" font-size="11" font-weight="700" fill="#fff" text-anchor="middle">2</text>', "wounds"],
+    ['<line x1="14" y1="1" x2="14" y2="19" stroke="#3b2f2f" stroke-width="5"/>', "a wall"],
+    ['<polyline points="2,16 12,6 26,10" fill="none" stroke="#000" stroke-width="2" stroke-dasharray="4 3"/>', "a move's path"],
+    ['<line x1="2" y1="10" x2="26" y2="10" stroke="#000" stroke-width="3"/>', "an attack (dashed: a special attack)"],
+    ['<path d="M7 3 L21 17 M21 3 L7 17" stroke="#b3261e" stroke-width="3"/>', "destroyed this step"],
+  ], "Key to the HeroScape board");
+}
+
 export function draw(host, state, context = {}) {
   const map = state.map;
   if (!map) {
@@ -45,7 +72,7 @@ export function draw(host, state, context = {}) {
   const ys = cells.map(([q, r]) => centre([q, r])[1]);
   const minX = Math.min(...xs) - R * 1.2, minY = Math.min(...ys) - R * 1.3;
   const width = Math.max(...xs) - minX + R * 1.2, height = Math.max(...ys) - minY + R * 1.3;
-  const svg = node("svg", { viewBox: `${minX} ${minY} ${width} ${height}`, role: "img", class: "hs-map", width: "100%" });
+  const svg = node("svg", { viewBox: `${minX} ${minY} ${width} ${height}`, role: "img", class: "hs-map", "data-min-text": 10, width: Math.round(width) });
   const top = Math.max(...cells.map((c) => c[2]));
   const used = new Set((map.used_glyphs || []).map((h) => h.join(",")));
   const corners = ([x, y]) => Array.from({ length: 6 }, (_, i) => {
@@ -56,10 +83,12 @@ export function draw(host, state, context = {}) {
     const c = centre([q, r]);
     const g = node("g", {}, node("title", {}, `[${q}, ${r}] level ${level}, ${terrain}${glyph ? `, glyph ${glyph}${used.has(`${q},${r}`) ? " (used)" : ""}` : ""}`));
     g.append(node("polygon", { points: corners(c), fill: shade(TERRAIN[terrain] || "#ccc", level, top), stroke: "#5d584e", "stroke-width": 1 }));
-    g.append(node("text", { x: c[0], y: c[1] + R * 0.75, "text-anchor": "middle", "font-size": 8, fill: "#222" }, String(level)));
+    const ink = level / Math.max(top + 4, 1) > 0.3 || terrain === "rock" ? "#fff" : "#1d1f24"; // light on the dark hexes
+    g.append(node("text", { x: c[0], y: c[1] - R * 0.6, "text-anchor": "middle", "font-size": 10, fill: ink, class: "hs-coord" }, `${q},${r}`));
+    g.append(node("text", { x: c[0], y: c[1] + R * 0.85, "text-anchor": "middle", "font-size": 11, "font-weight": 600, fill: ink, class: "hs-level" }, String(level)));
     if (glyph && !used.has(`${q},${r}`)) {
-      g.append(node("circle", { cx: c[0], cy: c[1] - R * 0.45, r: 6, fill: "#f3e27a", stroke: "#6b5a00" }));
-      g.append(node("text", { x: c[0], y: c[1] - R * 0.45 + 3, "text-anchor": "middle", "font-size": 8 }, glyph[0].toUpperCase()));
+      g.append(node("circle", { cx: c[0] - R * 0.55, cy: c[1] + R * 0.05, r: 8, fill: "#f3e27a", stroke: "#6b5a00" }));
+      g.append(node("text", { x: c[0] - R * 0.55, y: c[1] + R * 0.05 + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#1d1f24" }, glyph[0].toUpperCase()));
     }
     svg.append(g);
   }
@@ -82,17 +111,20 @@ export function draw(host, state, context = {}) {
     const a = centre(f.hex);
     const key = `${f.owner}:${f.figure}`;
     const label = `${f.owner}'s ${f.name} (${f.figure}) on [${f.hex}]${f.wounds ? `, ${f.wounds} of ${f.life} wounds` : ""}`;
-    const g = node("g", { tabindex: 0, "aria-label": label }, node("title", {}, label));
+    const g = node("g", { tabindex: 0, "aria-label": label, class: "hs-figure", "data-figure": f.figure, "data-owner": f.owner }, node("title", {}, label));
     const stroke = marked.has(key) ? "#000" : COLOURS[f.owner];
     if (f.tail) {
       const b = centre(f.tail);
-      g.append(node("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke, "stroke-width": R * 1.1, "stroke-linecap": "round", opacity: 0.9 }));
-      g.append(node("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: TINTS[f.owner], "stroke-width": R * 0.9, "stroke-linecap": "round" }));
+      g.append(node("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke, "stroke-width": R * 1.0, "stroke-linecap": "round", opacity: 0.9 }));
+      g.append(node("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: TINTS[f.owner], "stroke-width": R * 0.85, "stroke-linecap": "round" }));
     } else {
-      g.append(node("circle", { cx: a[0], cy: a[1], r: R * 0.55, fill: TINTS[f.owner], stroke, "stroke-width": marked.has(key) ? 3 : 2 }));
+      g.append(node("circle", { cx: a[0], cy: a[1], r: R * 0.5, fill: TINTS[f.owner], stroke, "stroke-width": marked.has(key) ? 3 : 2 }));
     }
-    g.append(node("text", { x: a[0], y: a[1] + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: COLOURS[f.owner] }, f.name[0]));
-    if (f.wounds) g.append(node("text", { x: a[0] + R * 0.45, y: a[1] - R * 0.3, "font-size": 9, "font-weight": 700, fill: "#c00" }, String(f.wounds)));
+    g.append(node("text", { x: a[0], y: a[1] + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: COLOURS[f.owner] }, f.name[0]));
+    if (f.wounds) {
+      g.append(node("circle", { cx: a[0] + R * 0.5, cy: a[1], r: 8, fill: "#c00" }));
+      g.append(node("text", { x: a[0] + R * 0.5, y: a[1] + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 700, fill: "#fff", class: "hs-wounds" }, String(f.wounds)));
+    }
     svg.append(g);
     lines.push(label);
   }
@@ -112,7 +144,7 @@ export function draw(host, state, context = {}) {
   }
   if (cause && cause.type === "figure_destroyed") {
     const [x, y] = centre(cause.hex);
-    svg.append(node("path", { d: `M ${x - 12} ${y - 12} L ${x + 12} ${y + 12} M ${x + 12} ${y - 12} L ${x - 12} ${y + 12}`,
+    svg.append(node("path", { d: `M ${x - 17} ${y - 17} L ${x + 17} ${y + 17} M ${x + 17} ${y - 17} L ${x - 17} ${y + 17}`,
       stroke: COLOURS[cause.player], "stroke-width": 4 }, node("title", {}, `${cause.figure} destroyed`)));
     lines.push(`${cause.player}'s ${cause.figure} destroyed`);
   }
@@ -125,6 +157,6 @@ export function draw(host, state, context = {}) {
     return html("li", { style: `color:${COLOURS[s.id]}` },
       `${s.id} ${s.name}: ${state.points?.[s.id] ?? 0} points on the map; ${mine.join(", ") || "no figure"}${shown}`);
   });
-  host.replaceChildren(svg, html("ul", { class: "hs-seats" }, seats));
+  host.replaceChildren(svg, key(), html("ul", { class: "hs-seats" }, seats));
   return desc;
 }

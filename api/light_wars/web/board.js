@@ -3,8 +3,10 @@
 // each unit a square of its owner's colour with its id and an arrow for its facing; the step's event marked (a
 // move's path, an attack's participants with lines to the target and the dice, the removed units crossed out
 // where they stood); below, per seat: score, bases in stock, tactics in effect. Units behind the screen are listed
-// without a square (the view does not know it). The unit data is the engine's catalogue, served beside this
-// module (catalogue.json).
+// without a square (the view does not know it). A key under the map names the letters and marks. The unit data is
+// the engine's catalogue, served beside this module (catalogue.json).
+import { boardKey } from "/static/js/board-kit.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 64;
 const MARGIN = 22;
@@ -39,6 +41,22 @@ function unitName(type) {
   return (catalogue.units[type] || { name: type }).name;
 }
 
+/** The key under the map: the units' letters (from the catalogue) and the marks. */
+function key() {
+  const letters = Object.values(catalogue.units).map((u) => `${u.letter} ${u.name}`).join(", ");
+  return boardKey([
+    ['<rect x="5" y="1" width="18" height="18" rx="3" fill="#f9e0de" stroke="#b3261e" stroke-width="2"/><text x="14" y="14" font-size="10" font-weight="700" fill="#b3261e" text-anchor="middle">I2</text>',
+      `a unit: its type's letter and number (${letters}), in its army's colour`],
+    ['<path d="M8 12 L14 4 L20 12 Z" fill="#1f5fbf"/>', "the way it faces"],
+    ['<rect x="4" y="1" width="20" height="18" fill="none" stroke="#b3261e" stroke-width="2" stroke-dasharray="4 3"/>', "a Castle (dashed square)"],
+    ['<rect x="2" y="2" width="11" height="16" fill="#f9e0de"/><rect x="15" y="2" width="11" height="16" fill="#dde8f9"/>', "each army's territory (tinted rows)"],
+    ['<rect x="5" y="1" width="18" height="18" rx="3" fill="#fff" stroke="#000" stroke-width="3"/>', "the unit of this step"],
+    ['<line x1="2" y1="10" x2="26" y2="10" stroke="#000" stroke-width="2" stroke-dasharray="4 3"/>', "a move"],
+    ['<line x1="2" y1="10" x2="26" y2="10" stroke="#000" stroke-width="3"/>', "an attack (dashed: a shot)"],
+    ['<path d="M7 3 L21 17 M21 3 L7 17" stroke="#b3261e" stroke-width="3"/>', "removed this step"],
+  ], "Key to the Light Wars map");
+}
+
 export function draw(host, state, context = {}) {
   const flipped = context.view === "p2";
   const at = (square) => {
@@ -54,7 +72,7 @@ export function draw(host, state, context = {}) {
     return p ? [p[0] + CELL / 2, p[1] + CELL / 2] : null;
   };
   const width = MARGIN * 2 + SIZE * CELL;
-  const svg = node("svg", { viewBox: `0 0 ${width} ${width}`, role: "img", class: "lw-map", width: "100%" });
+  const svg = node("svg", { viewBox: `0 0 ${width} ${width}`, role: "img", class: "lw-map", "data-min-text": 12, width });
   const lines = [];
   const map = state.map || catalogue;
   const territory = map.territory || catalogue.territory;
@@ -91,7 +109,7 @@ export function draw(host, state, context = {}) {
     const p = at(u.square);
     if (!p) continue;
     const [px, py] = p;
-    const group = node("g", { tabindex: 0, "aria-label": `${u.owner}'s ${unitName(u.type)} ${u.unit} on ${u.square} facing ${u.facing}` });
+    const group = node("g", { tabindex: 0, class: "lw-unit", "data-unit": u.unit, "data-owner": u.owner, "aria-label": `${u.owner}'s ${unitName(u.type)} ${u.unit} on ${u.square} facing ${u.facing}` });
     group.append(node("rect", { x: px + 8, y: py + 8, width: CELL - 16, height: CELL - 16, rx: 6,
       fill: TINTS[u.owner], stroke: marked.has(u.square) ? "#000" : COLOURS[u.owner],
       "stroke-width": marked.has(u.square) ? 4 : 2, opacity: u.status === "done" ? 0.75 : 1 }));
@@ -136,7 +154,7 @@ export function draw(host, state, context = {}) {
       removed.length ? `, removed: ${removed.join(" ")}` : "");
   });
   const tiles = (state.tactics_in_effect || []).map((t) => (catalogue.tactics[t] || { name: t }).name);
-  host.replaceChildren(svg, html("ul", { class: "lw-seats" }, seats),
+  host.replaceChildren(svg, key(), html("ul", { class: "lw-seats" }, seats),
     tiles.length ? html("p", {}, `Tactics this turn: ${tiles.join(", ")}`) : "");
   return desc;
 }

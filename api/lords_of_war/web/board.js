@@ -3,8 +3,10 @@
 // their values, a ranged unit's target grid on hover or focus; the step's event marked on the board (the placed
 // card, shots as dashed lines, destroyed units and their attackers, a berserker's move, a recall); and per seat
 // its hand, deck and kill pile. The card data is the engine's catalogue, served beside this module (cards.json).
+import { boardKey } from "/static/js/board-kit.js";
+
 const SVG = "http://www.w3.org/2000/svg";
-const CELL = 100;
+const CELL = 120; // a square, in CSS px at zoom 1 (the replay page's frame scrolls a board wider than itself)
 const MARGIN = 26; // room for the coordinates
 const COLUMNS = 7;
 const ROWS = 6;
@@ -78,14 +80,70 @@ function causeSquares(cause) {
   }
 }
 
-function bounds(state, cause, unbounded) {
-  if (!unbounded) return { x0: 0, y0: 0, x1: COLUMNS - 1, y1: ROWS - 1 };
+/** The squares of the state's units and of the step's event, plus a margin of one square; null when none. */
+function around(state, cause) {
   const points = [...(state.board || []).map((u) => u.square), ...causeSquares(cause)]
     .map((s) => parse(s, true)).filter(Boolean);
-  if (!points.length) points.push([2, 2], [4, 3]); // the challenge squares (R1)
+  if (!points.length) return null;
   const xs = points.map((p) => p[0]);
   const ys = points.map((p) => p[1]);
   return { x0: Math.min(...xs) - 1, y0: Math.min(...ys) - 1, x1: Math.max(...xs) + 1, y1: Math.max(...ys) + 1 };
+}
+
+function union(a, b) {
+  if (!a || !b) return a || b;
+  return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
+}
+
+/** What the board shows: the mat, or in an unbounded game the whole game's extent (extent(), given by the page)
+ * grown by this step should it reach beyond, else the occupied area (the challenge squares before any, R1). */
+function bounds(state, cause, unbounded, whole) {
+  if (!unbounded) return { x0: 0, y0: 0, x1: COLUMNS - 1, y1: ROWS - 1 };
+  return union(whole, around(state, cause)) || { x0: 1, y0: 1, x1: 5, y1: 4 };
+}
+
+/** The replay page asks once for the extent of every step loaded (docs/web.md): an unbounded game is drawn over
+ * every square any step occupies, plus a margin of one, so it keeps one scale for the whole game. */
+export function extent(states) {
+  let box = null;
+  for (const state of states) {
+    if (!state || !state.variant || !state.variant.unbounded || !(state.board || []).length) continue;
+    box = union(box, around(state, null));
+  }
+  return box;
+}
+
+const NAME_WIDE = 100; // px: a line of a card's name (the card's inner width)
+const measure = document.createElement("canvas").getContext("2d");
+
+/** A line's width in the name's font (12px, semi-bold). */
+function textWidth(line) {
+  measure.font = "600 12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+  return measure.measureText(line).width;
+}
+
+/** A card's name on at most two lines: the first up to ~15 characters (the card's width), the rest below. */
+function nameLines(name) {
+  const words = name.split(/\s+/);
+  let first = words.shift() || "";
+  while (words.length && textWidth(`${first} ${words[0]}`) <= NAME_WIDE) first += ` ${words.shift()}`;
+  return words.length ? [first, words.join(" ")] : [first];
+}
+
+/** The key under the board. */
+function key() {
+  return boardKey([
+    ['<rect x="3" y="2" width="22" height="16" rx="3" fill="#dde8f9" stroke="#1f5fbf" stroke-width="2"/>', "a card, tinted and bordered in its owner's colour"],
+    ['<rect x="3" y="2" width="22" height="16" rx="3" fill="#f9e0de" stroke="#b3261e" stroke-width="2"/><rect x="6" y="5" width="16" height="10" rx="2" fill="none" stroke="#b3261e" stroke-dasharray="2 2"/>', "dashed inner border: a commander"],
+    ['<circle cx="14" cy="10" r="8" fill="#fff" stroke="#555"/><text x="14" y="14" font-size="11" font-weight="700" text-anchor="middle">4</text>', "defence"],
+    ['<polygon points="14,1 8,9 20,9" fill="#555"/><text x="14" y="19" font-size="10" font-weight="700" text-anchor="middle">3</text>', "an attack: its direction on the board and its value"],
+    ['<text x="14" y="15" font-size="12" font-weight="700" text-anchor="middle">◎5</text>', "ranged value (its targets show on hover, focus or tap)"],
+    ['<rect x="3" y="2" width="22" height="16" rx="3" fill="#fff" stroke="#000" stroke-width="3"/>', "placed this step"],
+    ['<line x1="2" y1="10" x2="26" y2="10" stroke="#a65e00" stroke-width="3" stroke-dasharray="5 3"/>', "a shot"],
+    ['<line x1="2" y1="10" x2="26" y2="10" stroke="#1d1f24" stroke-width="3"/>', "a strike"],
+    ['<path d="M6 3 L22 17 M22 3 L6 17" stroke="#b3261e" stroke-width="3"/>', "destroyed this step"],
+    ['<rect x="3" y="2" width="22" height="16" rx="3" fill="#fff" stroke="#a65e00" stroke-width="4"/>', "one of the attackers"],
+  ], "Key to the Lords of War board");
 }
 
 export function draw(host, state, context = {}) {
@@ -94,7 +152,7 @@ export function draw(host, state, context = {}) {
   const styles = seatStyles(state, context);
   const style = (seat) => styles[seat] || { colour: "#555", tint: "#eee", frame: 0, team: null };
   const flip = Boolean(styles[context.view] && styles[context.view].frame === 1); // a seat sees its own edge at the bottom
-  const box = bounds(state, cause, unbounded);
+  const box = bounds(state, cause, unbounded, unbounded ? context.extent || null : null);
   const columns = box.x1 - box.x0 + 1;
   const rows = box.y1 - box.y0 + 1;
   const width = MARGIN + columns * CELL;
@@ -114,7 +172,7 @@ export function draw(host, state, context = {}) {
   const svg = node("svg", {
     class: "lw-board", viewBox: `0 0 ${width} ${height}`, role: "img",
     "aria-labelledby": "lw-board-title lw-board-desc", "data-columns": columns, "data-rows": rows,
-    "data-unbounded": unbounded ? "true" : "false",
+    "data-unbounded": unbounded ? "true" : "false", "data-min-text": 12,
   }, title, desc);
 
   // squares and coordinates
@@ -176,25 +234,32 @@ export function draw(host, state, context = {}) {
     g.append(node("title", {}, label));
     g.append(node("rect", { x: left + 5, y: top + 5, width: CELL - 10, height: CELL - 10, rx: 8, fill: style(unit.owner).tint, stroke: colour, class: "lw-card-face" }));
     if (info.commander) g.append(node("rect", { x: left + 9, y: top + 9, width: CELL - 18, height: CELL - 18, rx: 5, fill: "none", stroke: colour, "stroke-dasharray": "3 3", class: "lw-commander" }));
-    const short = info.name.length > 14 ? `${info.name.slice(0, 12)}…` : info.name;
-    g.append(node("text", { x: left + CELL / 2, y: top + 38, class: "lw-name", "text-anchor": "middle" }, short));
-    g.append(node("circle", { cx: left + CELL / 2, cy: top + CELL / 2 + 8, r: 13, fill: "#fff", stroke: colour, class: "lw-defence-ring" }));
-    g.append(node("text", { x: left + CELL / 2, y: top + CELL / 2 + 13, class: "lw-defence", "text-anchor": "middle", "data-defence": info.defence }, info.defence));
+    // the card (CELL 120, centre c): its name on one or two lines above the centre, the defence in a circle below
+    // it, a ranged value left of the circle, each attack's arrow on the card's edge with its value inside (W and E
+    // a little below their arrows, clear of the name)
+    const [cx0, cy0] = [left + CELL / 2, top + CELL / 2];
+    nameLines(info.name).forEach((line, i, all) => {
+      const text = node("text", { x: cx0, y: cy0 + (all.length === 1 ? -10 : -18 + i * 15), class: "lw-name", "text-anchor": "middle" }, line);
+      if (textWidth(line) > NAME_WIDE) text.setAttribute("textLength", NAME_WIDE), text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      g.append(text);
+    });
+    g.append(node("circle", { cx: cx0, cy: cy0 + 20, r: 12, fill: "#fff", stroke: colour, class: "lw-defence-ring" }));
+    g.append(node("text", { x: cx0, y: cy0 + 25, class: "lw-defence", "text-anchor": "middle", "data-defence": info.defence }, info.defence));
     for (const [direction, value] of Object.entries(info.attacks || {})) {
       const step = STEPS[direction];
       if (!step) continue;
       const dx = step[0] * facing * screen;
       const dy = -step[1] * facing * screen; // the picture's y grows downwards
-      const cx = left + CELL / 2 + dx * 40;
-      const cy = top + CELL / 2 + dy * 40;
+      const cx = cx0 + dx * 46;
+      const cy = cy0 + dy * 46;
       const tip = [cx + dx * 7, cy + dy * 7];
       const norm = Math.hypot(dx, dy);
       const [px, py] = [-dy / norm * 6, dx / norm * 6];
       g.append(node("polygon", { points: `${tip[0]},${tip[1]} ${cx + px},${cy + py} ${cx - px},${cy - py}`, fill: colour, class: "lw-arrow", "data-direction": direction, "data-value": value }));
-      g.append(node("text", { x: cx - dx * 11, y: cy - dy * 11 + 4, class: "lw-arrow-value", "text-anchor": "middle" }, value));
+      g.append(node("text", { x: cx0 + dx * 38, y: cy0 + (dy ? dy * 38 + 4 : 13), class: "lw-arrow-value", "text-anchor": "middle", "data-direction": direction }, value));
     }
     if (info.ranged) {
-      g.append(node("text", { x: left + 14, y: top + CELL - 12, class: "lw-ranged" }, `◎${info.ranged.value}`));
+      g.append(node("text", { x: cx0 - 14, y: cy0 + 27, class: "lw-ranged", "text-anchor": "end" }, `◎${info.ranged.value}`));
       const grid = node("g", { class: "lw-grid", "data-for": unit.square });
       for (const [gx, gy] of info.ranged.grid) {
         const tx = p[0] + gx * facing;
@@ -294,6 +359,6 @@ export function draw(host, state, context = {}) {
   const alt = `Lords of War${unbounded ? " (unbounded)" : ""}. ${phase} ${board}${marked} ${summary.join(". ")}.`;
   desc.textContent = alt;
 
-  host.replaceChildren(html("div", { class: "lw-wrap" }, svg), panel);
+  host.replaceChildren(svg, key(), panel);
   return alt;
 }

@@ -117,15 +117,15 @@ function statusCell(game) {
 function renderRow(entry) {
   const { game } = entry;
   const cells = [
-    el("td", { "data-label": "Game" }, el("a", { href: `/replay/${encodeURIComponent(game.id)}`, "data-replay": true,
+    el("td", { "data-label": "Game", "data-col": "game" }, el("a", { href: `/replay/${encodeURIComponent(game.id)}`, "data-replay": true,
       "aria-label": `Replay game ${game.id}` }, game.id)),
-    el("td", { "data-label": "System" }, game.system),
-    el("td", { "data-label": "Players" }, seatCell(game)),
+    el("td", { "data-label": "System", "data-col": "system" }, game.system),
+    el("td", { "data-label": "Players", "data-col": "players" }, seatCell(game)),
     el("td", { "data-label": "Status", "data-col": "status" }, statusCell(game)),
     el("td", { "data-label": "Length", "data-col": "length" }, lengthText(entry)),
     el("td", { "data-label": "Result", "data-col": "result" }, resultText(game, state.labels.get(game.system))),
-    el("td", { "data-label": "Started" }, el("time", { datetime: game.created_at }, startedText(game.created_at))),
-    el("td", { "data-label": "Tournament" }, tournamentCell(game)),
+    el("td", { "data-label": "Started", "data-col": "started" }, el("time", { datetime: game.created_at }, startedText(game.created_at))),
+    el("td", { "data-label": "Tournament", "data-col": "tournament" }, tournamentCell(game)),
   ];
   const row = el("tr", { "data-game-id": game.id, "data-status": isLive(game) ? "live" : (game.metadata || {}).status || "unknown" }, cells);
   const focused = entry.row && entry.row.contains(document.activeElement) ? document.activeElement : null;

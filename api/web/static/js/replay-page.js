@@ -8,6 +8,7 @@
 import { getJSON, webSystems } from "./api.js";
 import { el, showError } from "./page.js";
 import { armyName, endReasonName, labelsOf, systemName, withNames } from "./labels.js";
+import { BoardFrame, zoomKey } from "./board-frame.js";
 
 const WINDOW = 48; // steps fetched around the first step shown, before the rest
 const CHUNK = 500; // the most GET /steps answers at once
@@ -29,6 +30,9 @@ const replay = {
   over: false,
   fresh: 0, // steps that arrived while the viewer was elsewhere
   drawn: 0, // steps drawn (the first one sets the "board-drawn" performance mark)
+  collapsed: new Set(), // the turns whose steps the reader folded away
+  extent: undefined, // the drawing's extent() over every step loaded (docs/web.md)
+  complete: false, // every step is loaded (the extent is the whole game's)
 };
 
 // -- the API -------------------------------------------------------------------------------------------------
@@ -42,7 +46,7 @@ async function loadSteps(from, to, view = replay.view, token = replay.token) {
     const params = new URLSearchParams({ from: String(next), view });
     if (to !== undefined) params.set("to", String(to));
     const answer = await getJSON(`/games/${encodeURIComponent(gameId)}/steps?${params}`, { token });
-    for (const step of answer.steps) got.set(step.seq, { state: step.state, explanation: step.explanation });
+    for (const step of answer.steps) got.set(step.seq, { state: step.state, explanation: step.explanation, turn: step.turn });
     last = answer.last_seq;
     next = answer.next;
   }
@@ -75,6 +79,7 @@ function build() {
     SPEEDS.map((speed) => el("option", { value: String(speed) }, `${speed}× (${speed} step${speed === 1 ? "" : "s"}/s)`)));
   ui.speed.value = "1";
   ui.host = el("div", { class: "board-host", id: "board", "aria-describedby": "board-alt" });
+  ui.frame = new BoardFrame(ui.host);
   ui.alt = el("p", { id: "board-alt", class: "visually-hidden" });
   ui.explanation = el("p", { class: "replay-explanation", id: "explanation", "aria-live": "polite" });
   ui.live = el("p", { class: "replay-live", id: "live-status", "aria-live": "polite", hidden: true });
@@ -90,6 +95,14 @@ function build() {
     el("a", { "data-download": "record", download: true, onclick: download }, "Record (text)"), " · ",
     el("a", { "data-download": "jsonl", download: true, onclick: download }, "Events (JSONL)"));
   ui.log = el("ol", { class: "replay-log", id: "moves" });
+  ui.fold = el("button", { type: "button", class: "replay-fold", "data-fold": "all", onclick: foldAll }, "Fold every turn");
+  ui.log.addEventListener("toggle", (event) => {
+    const turn = event.target.dataset?.turn;
+    if (turn === undefined) return;
+    if (event.target.open) replay.collapsed.delete(turn);
+    else replay.collapsed.add(turn);
+    foldLabel();
+  }, true);
   ui.log.addEventListener("click", (event) => {
     const link = event.target.closest("a[data-step]");
     if (!link) return;
@@ -102,11 +115,11 @@ function build() {
       el("section", { class: "replay-stage", "aria-label": "Board" },
         el("div", { class: "replay-controls", role: "group", "aria-label": "Step controls" },
           ui.first, ui.back, ui.slider, ui.forward, ui.lastButton, ui.counter, ui.play, ui.speed),
-        ui.explanation, ui.live, ui.host, ui.alt),
+        ui.explanation, ui.live, ui.frame.tools, ui.host, ui.frame.detail, ui.alt),
       el("aside", { class: "replay-side" },
         el("h2", { id: "view-heading" }, "View"), ui.viewForm,
         el("h2", { id: "download-heading" }, "Download"), ui.downloads,
-        el("h2", { id: "moves-heading" }, "Steps"),
+        el("div", { class: "replay-steps-head" }, el("h2", { id: "moves-heading" }, "Steps"), ui.fold),
         el("nav", { "aria-labelledby": "moves-heading", class: "replay-log-wrap" }, ui.log))));
 }
 
@@ -140,15 +153,42 @@ function fillViews() {
   ui.tokenLabel.hidden = replay.view === "spectator";
 }
 
+// The steps grouped by turn (GET /steps gives each step's turn as its system counts them): one <details> a turn,
+// open unless the reader folded it; a step not loaded yet joins the turn before it.
 function renderLog() {
-  const items = [];
+  const groups = [];
   for (let seq = 1; seq <= replay.last; seq += 1) {
     const step = replay.steps.get(seq);
     const text = step ? (step.explanation ? named(step.explanation.text) : "(hidden from this view)") : "…";
-    items.push(el("li", { value: String(seq) }, el("a", { href: `?step=${seq}`, "data-step": String(seq) }, text)));
+    const turn = step && Number.isInteger(step.turn) ? step.turn : (groups.length ? groups[groups.length - 1].turn : null);
+    if (!groups.length || groups[groups.length - 1].turn !== turn) groups.push({ turn, items: [] });
+    groups[groups.length - 1].items.push(el("li", { value: String(seq) },
+      el("a", { href: `?step=${seq}`, "data-step": String(seq) }, text)));
   }
-  ui.log.replaceChildren(...items);
+  ui.log.replaceChildren(...groups.map(({ turn, items }) => {
+    const first = items[0].value;
+    const last = items[items.length - 1].value;
+    const key = String(turn);
+    const word = replay.board?.turnName ? replay.board.turnName(turn) : (turn ? `Turn ${turn}` : "Before the first turn");
+    const summary = el("summary", {}, el("span", { class: "turn-name" }, turn === null ? "Loading" : word),
+      el("span", { class: "turn-steps muted" }, first === last ? ` · step ${first}` : ` · steps ${first}–${last}`));
+    return el("li", { class: "replay-turn", "data-turn": key },
+      el("details", { open: !replay.collapsed.has(key), "data-turn": key }, summary, el("ol", { start: String(first) }, items)));
+  }));
+  foldLabel();
   markLog();
+}
+
+function foldLabel() {
+  const all = [...ui.log.querySelectorAll("details[data-turn]")];
+  ui.fold.textContent = all.length && all.every((d) => !d.open) ? "Unfold every turn" : "Fold every turn";
+  ui.fold.hidden = all.length < 2;
+}
+
+function foldAll() {
+  const all = [...ui.log.querySelectorAll("details[data-turn]")];
+  const open = !all.every((d) => !d.open); // some open: fold them all; all folded: unfold them all
+  for (const details of all) details.open = !open; // the toggle events record it in replay.collapsed
 }
 
 function markLog() {
@@ -156,6 +196,8 @@ function markLog() {
   const link = ui.log.querySelector(`a[data-step="${replay.step}"]`);
   if (!link) return;
   link.setAttribute("aria-current", "step");
+  const details = link.closest("details");
+  if (details && !details.open) details.open = true; // the step shown is never folded away
   cancelAnimationFrame(markLog.frame); // scroll the list in the next frame: stepping never waits for a layout
   markLog.frame = requestAnimationFrame(() => {
     const box = ui.log.parentElement;
@@ -169,6 +211,7 @@ function markLog() {
 function context(step) {
   const explanation = step.explanation ?? null;
   return {
+    extent: replay.extent,
     system: replay.game.system,
     view: replay.view,
     seats: replay.seats,
@@ -177,6 +220,16 @@ function context(step) {
     explanation,
     cause: explanation ? explanation.cause : null,
   };
+}
+
+/** The drawing's extent over every step loaded (its optional extent(states), docs/web.md): computed when steps
+ * arrive, not per step, so a board drawn at one scale stays at it; redrawn when it grows. */
+function updateExtent() {
+  if (!replay.board?.extent) return;
+  const next = replay.board.extent([...replay.steps.values()].map((step) => step.state));
+  if (JSON.stringify(next) === JSON.stringify(replay.extent)) return;
+  replay.extent = next;
+  if (replay.drawn) draw();
 }
 
 function draw() {
@@ -191,6 +244,8 @@ function draw() {
     alt = replay.board.draw(ui.host, step.state, context(step));
   }
   ui.alt.textContent = alt || "";
+  ui.frame.framed();
+  ui.frame.clear();
   ui.explanation.textContent = step.explanation ? named(step.explanation.text) : "This step is hidden from this view.";
   main.dataset.step = String(replay.step);
   replay.drawn += 1;
@@ -267,6 +322,7 @@ async function go(seq, { push = false, history: record = true } = {}) {
     return;
   }
   if (replay.step === step) {
+    updateExtent();
     draw();
     controls();
     renderLog();
@@ -333,7 +389,7 @@ document.addEventListener("keydown", (event) => {
   else if (event.key === "Home") go(1);
   else if (event.key === "End") go(replay.last);
   else if (event.key === "k") toggleAutoplay();
-  else return;
+  else if (!zoomKey(ui.frame, event.key)) return;
   event.preventDefault();
 });
 
@@ -373,6 +429,8 @@ async function changeView() {
   setDownloads();
   replay.steps = loaded.got;
   replay.last = Math.max(replay.last, loaded.last);
+  replay.extent = undefined;
+  updateExtent();
   draw();
   controls();
   renderLog();
@@ -457,6 +515,7 @@ function catchUp() {
       const added = [...loaded.got.keys()].filter((seq) => seq > before).length;
       replay.last = Math.max(replay.last, loaded.last, ...loaded.got.keys());
       if (!added) continue;
+      updateExtent();
       renderLog();
       if (atLast) go(replay.last);
       else {
@@ -505,6 +564,7 @@ async function loadRest() {
   if (replay.view === view) {
     renderLog();
     controls();
+    updateExtent();
   }
 }
 
@@ -590,6 +650,7 @@ async function start() {
     ui.explanation.textContent = "This game has no events yet.";
     return;
   }
+  updateExtent();
   renderLog();
   if (requested !== null && requested > replay.last) notice(`The game has ${replay.last} steps: showing the last one.`);
   if (requested !== null && requested < 1) notice("Steps start at 1: showing the first one.");
