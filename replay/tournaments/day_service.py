@@ -138,6 +138,9 @@ class TournamentDay:
         if end is None or self.clock() < end:
             self._clocked.add(tournament_id)
             return t
+        if all(self._table_result(rnd.number, table).placings is not None for table in rnd.tables):
+            self._clocked.discard(tournament_id)
+            return t  # every table finished in time: there is no time to call
         with self._lock:
             try:
                 self._call_time(t, rnd, "clock")

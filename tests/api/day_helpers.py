@@ -33,14 +33,14 @@ def clocked(client: TestClient) -> Clock:
     return clock
 
 
-def open_tournament(client: TestClient, players: int = 4, rounds: int = 2,
+def open_tournament(client: TestClient, players: int = 4, rounds: int = 2, armies: list[str] = ARMIES,
                     **extra: Any) -> tuple[str, dict[str, str]]:
     body = {"name": "Spring Open", "system": "lords-of-war", "rounds": rounds, **extra}
     created = client.post("/tournaments", json=body)
     assert created.status_code == 201, created.text
     tid, organiser = created.json()["id"], bearer(created.json()["token"])
     for i in range(players):
-        entrant = {"id": f"p{i:02d}", "name": f"Player {i}", "army": ARMIES[i % len(ARMIES)]}
+        entrant = {"id": f"p{i:02d}", "name": f"Player {i}", **({"army": armies[i % len(armies)]} if armies else {})}
         response = client.post(f"/tournaments/{tid}/players", json=entrant, headers=organiser)
         assert response.status_code == 201, response.text
     return tid, organiser
