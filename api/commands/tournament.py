@@ -19,6 +19,7 @@ from typing import Any
 from api.database import DB_HELP, CliError
 from api.options import MAX_ROUNDS, MAX_SCORE, MAX_TABLES, Parser, whole
 from engine.system import MAX_SEATS, MIN_SEATS
+from replay.tournaments.day import MAX_DURATION
 
 DESCRIPTION = """\
 Run a tournament from the console (the organiser's side):
@@ -33,6 +34,11 @@ Run a tournament from the console (the organiser's side):
   warlog tournament result TOURNAMENT ROUND TABLE --placings p2 p1,p3 p4  a forfeit (any table: ties with commas)
   warlog tournament result TOURNAMENT ROUND TABLE --winning-team TEAM|draw a forfeit (a team tournament)
   warlog tournament standings TOURNAMENT               also: show TOURNAMENT, list
+  warlog tournament report TOURNAMENT ROUND TABLE --winner SEAT|draw      a result reported on paper (as result)
+  warlog tournament correct TOURNAMENT ROUND TABLE --winner SEAT --reason TEXT   a wrong result corrected
+  warlog tournament round TOURNAMENT --duration MIN    a round with a clock; clock TOURNAMENT [ROUND] [--call]
+  warlog tournament cut TOURNAMENT --size 2|4|8 [--second SEED]           then cut --next; cut alone: the bracket
+  warlog tournament export TOURNAMENT --what pairings|results|standings [--format csv|json] [--out FILE]
 
 Two seats a table: Swiss pairs; more (--seats): pods. The system's options (below, per system) set its variant
 (create) and what a player brings (register). No token is asked here: whoever may use the database organises.
@@ -156,8 +162,13 @@ def _outcome(result: Any) -> str:
 
 def _round(args: argparse.Namespace) -> int:
     with _tournaments(args.db) as service:
-        started = service.start_round(args.tournament, _tokens)
-    if args.json:
+        started = service.start_round(args.tournament, _tokens, args.duration)
+    return print_started(started, args.json)
+
+
+def print_started(started: Any, as_json: bool) -> int:
+    """A started round (or the cut's games): its tables and each game's tokens."""
+    if as_json:
         print(json.dumps(started.as_json(), indent=2))
         return 0
     print(f"round {started.round}")
@@ -169,26 +180,32 @@ def _round(args: argparse.Namespace) -> int:
     return 0
 
 
-def _result(args: argparse.Namespace) -> int:
+def result_given(args: argparse.Namespace, service: Any) -> tuple[Any, dict[str, int]]:
+    """The placings and scores of ``result``'s (and ``report``'s, ``correct``'s) options, for the table named."""
     from replay.tournaments.model import placings_of_winner, table_seats
 
     if sum(x is not None for x in (args.winner, args.placings, args.winning_team)) != 1:
         raise CliError("give one of --winner SEAT|draw (a two-seat table), --placings and --winning-team TEAM|draw "
                        "(a team tournament)", status=2)
+    t = service.get(args.tournament)
+    seats = table_seats(t, args.round, args.table)
+    if args.scores is not None and len(args.scores) != len(seats):
+        raise CliError(f"--scores takes one number per seat ({', '.join(seats)}), in seat order", status=2)
+    scores = dict(zip(seats, args.scores, strict=True)) if args.scores else {}
+    if args.winning_team is not None:
+        if t.entry != "teams":
+            raise CliError("--winning-team is for a team tournament; this one's entrants are players", status=2)
+        placings = service.team_placings(t, args.round, args.table, args.winning_team)
+    elif args.winner is not None:
+        placings = placings_of_winner(args.winner, seats)
+    else:
+        placings = tuple(tuple(s.strip() for s in group.split(",")) for group in args.placings)
+    return placings, scores
+
+
+def _result(args: argparse.Namespace) -> int:
     with _tournaments(args.db) as service:
-        t = service.get(args.tournament)
-        seats = table_seats(t, args.round, args.table)
-        if args.scores is not None and len(args.scores) != len(seats):
-            raise CliError(f"--scores takes one number per seat ({', '.join(seats)}), in seat order", status=2)
-        scores = dict(zip(seats, args.scores, strict=True)) if args.scores else {}
-        if args.winning_team is not None:
-            if t.entry != "teams":
-                raise CliError("--winning-team is for a team tournament; this one's entrants are players", status=2)
-            placings = service.team_placings(t, args.round, args.table, args.winning_team)
-        elif args.winner is not None:
-            placings = placings_of_winner(args.winner, seats)
-        else:
-            placings = tuple(tuple(s.strip() for s in group.split(",")) for group in args.placings)
+        placings, scores = result_given(args, service)
         result = service.enter_result(args.tournament, args.round, args.table, placings, scores)
     print(f"round {result.round} table {result.table}: {_outcome(result)} ({result.status})")
     return 0
@@ -338,17 +355,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = add("round", "seat and start the next round; prints the tables and each game's tokens", _round)
     p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
     p.add_argument("--json", action="store_true", help=JSON_HELP)
+    p.add_argument("--duration", type=whole(1, MAX_DURATION), default=None, metavar="MINUTES",
+                   help="minutes on the round's clock: time is called when they run out")
 
     p = add("result", "enter a forfeit result for a table whose game was not played out", _result)
-    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
-    p.add_argument("round", type=whole(1, MAX_ROUNDS), metavar="ROUND", help="the round's number (1, 2, ...)")
-    p.add_argument("table", type=whole(1, MAX_TABLES), metavar="TABLE", help="the table's number in that round")
-    p.add_argument("--winner", metavar="SEAT", help="a two-seat table: the seat that wins (p1, p2), or draw")
-    p.add_argument("--placings", nargs="+", metavar="SEATS",
-                   help="the table's seats in finishing order, seats that tie joined by commas: p2 p1,p3 p4")
-    p.add_argument("--winning-team", metavar="TEAM", help="a team tournament: the team that wins, or draw")
-    p.add_argument("--scores", "--kills", type=whole(0, MAX_SCORE), nargs="+", metavar="N", dest="scores",
-                   help="the scores to count for the tie-break, one per seat in seat order (default 0 each)")
+    result_options(p)
 
     p = add("standings", "standings with tiebreaks", _standings)
     p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
@@ -359,3 +370,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help=JSON_HELP)
 
     add("list", "every tournament in the database", _list)
+    from api.tournament_day_cli import add_day_commands
+
+    add_day_commands(add)
+
+
+def result_options(p: argparse.ArgumentParser) -> None:
+    """The table and the result, as ``result``, ``report`` and ``correct`` take them."""
+    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
+    p.add_argument("round", type=whole(1, MAX_ROUNDS), metavar="ROUND", help="the round's number (1, 2, ...)")
+    p.add_argument("table", type=whole(1, MAX_TABLES), metavar="TABLE", help="the table's number in that round")
+    p.add_argument("--winner", metavar="SEAT", help="a two-seat table: the seat that wins (p1, p2), or draw")
+    p.add_argument("--placings", nargs="+", metavar="SEATS",
+                   help="the table's seats in finishing order, seats that tie joined by commas: p2 p1,p3 p4")
+    p.add_argument("--winning-team", metavar="TEAM", help="a team tournament: the team that wins, or draw")
+    p.add_argument("--scores", "--kills", type=whole(0, MAX_SCORE), nargs="+", metavar="N", dest="scores",
+                   help="the scores to count for the tie-break, one per seat in seat order (default 0 each)")
