@@ -15,6 +15,7 @@ from api.commands.tournament import (
     JSON_HELP,
     TID_HELP,
     _outcome,
+    _result,
     _tokens,
     _tournaments,
     print_started,
@@ -24,14 +25,6 @@ from api.commands.tournament import (
 from api.database import CliError
 from api.options import MAX_ROUNDS, whole
 from replay.tournaments.day import CUT_SIZES, EXPORT_FORMATS, EXPORTS, MAX_DURATION
-
-
-def _report(args: argparse.Namespace) -> int:
-    with _tournaments(args.db) as service:
-        placings, scores = result_given(args, service)
-        result = service.enter_result(args.tournament, args.round, args.table, placings, scores)
-    print(f"round {result.round} table {result.table}: {_outcome(result)} ({result.status})")
-    return 0
 
 
 def _correct(args: argparse.Namespace) -> int:
@@ -122,7 +115,7 @@ def _export(args: argparse.Namespace) -> int:
 
 def add_day_commands(add: Callable[[str, str, Any], argparse.ArgumentParser]) -> None:
     """The day's commands, added to ``warlog tournament`` by its ``register``."""
-    p = add("report", "enter a table's result reported on paper (its game is ended with it)", _report)
+    p = add("report", "enter a table's result reported on paper (its game is ended with it)", _result)
     result_options(p)
 
     p = add("correct", "correct a table's result, with a reason (its game stays as it ended)", _correct)
