@@ -10,11 +10,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from api import auth
 from api.installed import load_systems
 from engine.systems import get_system, system_names
 from replay.tournaments.log import StoreTournamentLog
+from replay.tournaments.model import fold
 from replay.tournaments.service import TournamentService
-from tests.api.day_helpers import clocked, end_at_table, error, open_tournament, start_round, state, summary
+from tests.api.day_helpers import Clock, clocked, end_at_table, error, open_tournament, start_round, state, summary
 from tests.api.helpers import bearer
 
 load_systems()
@@ -233,15 +235,22 @@ def test_item4_the_clock_calls_time_at_the_first_read_after_the_deadline(client)
 
 
 def test_item4_the_servers_sweep_calls_time_in_a_tournament_nobody_reads(client):
-    clock = clocked(client)
-    tid, organiser = open_tournament(client, players=2)
-    table = start_round(client, tid, organiser, duration=30)["tables"][0]
-    service = client.app.state.tournaments  # type: ignore[attr-defined]
+    """A service of its own over the app's store (the app's own sweep, every few seconds, must not race the
+    counts): its sweep calls time on the round whose deadline passed, once."""
+    clock = Clock()
+    service = TournamentService(StoreTournamentLog(client.app.state.service.store),  # type: ignore[attr-defined]
+                                client.app.state.service, clock=clock)  # type: ignore[attr-defined]
+    tid = service.create("Night", "lords-of-war", "swiss", 1, {}, "hash")
+    for i, army in enumerate(("orcs", "dwarves")):
+        service.register(tid, f"e{i}", f"E{i}", army)
+    game_id = service.start_round(tid, auth.new_tokens, duration=30).tables[0].game_id
     assert service.sweep_clocks() == 0
     clock.advance(31)
     assert service.sweep_clocks() == 1
-    assert state(client, table["game_id"])["adjudication"]["reason"] == "time"
+    assert state(client, game_id)["adjudication"]["reason"] == "time"
     assert service.sweep_clocks() == 0
+    assert fold(tid, service.log.read(tid)).played[0].time_called == {
+        "at": "2026-05-02T09:31:00+00:00", "by": "clock", "tables": [1]}
 
 
 # -- item 5: the cut ----------------------------------------------------------------------------------------
