@@ -1,30 +1,120 @@
 """``warlog tournament report | correct | clock | cut | export``: the organiser's day (issue 31 items 3-6) from the
 console, as over HTTP (docs/api.md, "Tournaments"); beside a running ``warlog serve`` they work through it, as every
-tournament command does (api/remote.py)."""
+tournament command does (api/remote.py). Also what ``warlog tournament`` (api/commands/tournament.py, which adds
+these commands) shares with them: the tournaments of a database, a table's result as options, a started round."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from api.commands.tournament import (
-    JSON_HELP,
-    TID_HELP,
-    _outcome,
-    _result,
-    _tokens,
-    _tournaments,
-    print_started,
-    result_given,
-    result_options,
-)
 from api.database import CliError
-from api.options import MAX_ROUNDS, whole
+from api.options import MAX_ROUNDS, MAX_SCORE, MAX_TABLES, whole
 from replay.tournaments.day import CUT_SIZES, EXPORT_FORMATS, EXPORTS, MAX_DURATION
+
+TID_HELP = "the tournament's id, as create printed it (t-...)"
+JSON_HELP = "print JSON instead of text"
+
+
+@contextmanager
+def _tournaments(db: str) -> Iterator[Any]:
+    """The tournaments of ``db``: the file, or the running ``warlog serve`` that holds it (api/remote.py)."""
+    from api.remote import tournament_service
+
+    with tournament_service(db) as service:
+        yield service
+
+
+def _tokens(roles: Any) -> tuple[dict[str, str], dict[str, str]]:
+    from api.auth import new_tokens
+
+    return new_tokens(roles)
+
+
+# -- a table's result, as result, report and correct take it ----------------------------------------------
+
+
+def result_options(p: argparse.ArgumentParser) -> None:
+    """The table and the result, as ``result``, ``report`` and ``correct`` take them."""
+    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
+    p.add_argument("round", type=whole(1, MAX_ROUNDS), metavar="ROUND", help="the round's number (1, 2, ...)")
+    p.add_argument("table", type=whole(1, MAX_TABLES), metavar="TABLE", help="the table's number in that round")
+    p.add_argument("--winner", metavar="SEAT", help="a two-seat table: the seat that wins (p1, p2), or draw")
+    p.add_argument("--placings", nargs="+", metavar="SEATS",
+                   help="the table's seats in finishing order, seats that tie joined by commas: p2 p1,p3 p4")
+    p.add_argument("--winning-team", metavar="TEAM", help="a team tournament: the team that wins, or draw")
+    p.add_argument("--scores", "--kills", type=whole(0, MAX_SCORE), nargs="+", metavar="N", dest="scores",
+                   help="the scores to count for the tie-break, one per seat in seat order (default 0 each)")
+
+
+def result_given(args: argparse.Namespace, service: Any) -> tuple[Any, dict[str, int]]:
+    """The placings and scores of ``result``'s (and ``report``'s, ``correct``'s) options, for the table named."""
+    from replay.tournaments.model import placings_of_winner, table_seats
+
+    if sum(x is not None for x in (args.winner, args.placings, args.winning_team)) != 1:
+        raise CliError("give one of --winner SEAT|draw (a two-seat table), --placings and --winning-team TEAM|draw "
+                       "(a team tournament)", status=2)
+    t = service.get(args.tournament)
+    seats = table_seats(t, args.round, args.table)
+    if args.scores is not None and len(args.scores) != len(seats):
+        raise CliError(f"--scores takes one number per seat ({', '.join(seats)}), in seat order", status=2)
+    scores = dict(zip(seats, args.scores, strict=True)) if args.scores else {}
+    if args.winning_team is not None:
+        if t.entry != "teams":
+            raise CliError("--winning-team is for a team tournament; this one's entrants are players", status=2)
+        placings = service.team_placings(t, args.round, args.table, args.winning_team)
+    elif args.winner is not None:
+        placings = placings_of_winner(args.winner, seats)
+    else:
+        placings = tuple(tuple(s.strip() for s in group.split(",")) for group in args.placings)
+    return placings, scores
+
+
+def outcome_text(result: Any) -> str:
+    """A table's result in a few characters: the winning seat (or draw) of two, the placings of more."""
+    if result.placings is None:
+        return "playing"
+    if len(result.seats) == 2:
+        return str(result.winner)
+    return " > ".join(",".join(group) for group in result.placings)
+
+
+def _seated(seats: dict[str, str]) -> str:
+    return ", ".join(f"{who} ({seat})" for seat, who in seats.items()) if len(seats) > 2 else \
+        " vs ".join(f"{who} ({seat})" for seat, who in seats.items())
+
+
+def print_started(started: Any, as_json: bool) -> int:
+    """A started round (or the cut's games): its tables and each game's tokens."""
+    if as_json:
+        print(json.dumps(started.as_json(), indent=2))
+        return 0
+    print(f"round {started.round}")
+    for t in started.tables:
+        print(f"  table {t.table}: {_seated(t.seats)}  game {t.game_id}")
+        print("    tokens: " + "  ".join(f"{role} {token}" for role, token in t.tokens.items()))
+    for bye in started.byes:
+        print(f"  bye: {bye}")
+    return 0
+
+
+def enter_result(args: argparse.Namespace) -> int:
+    with _tournaments(args.db) as service:
+        placings, scores = result_given(args, service)
+        result = service.enter_result(args.tournament, args.round, args.table, placings, scores)
+    print(f"round {result.round} table {result.table}: {outcome_text(result)} ({result.status})")
+    return 0
+
+
+
+# -- the day's commands -------------------------------------------------------------------------------------
+
+
 
 
 def _correct(args: argparse.Namespace) -> int:
@@ -32,7 +122,7 @@ def _correct(args: argparse.Namespace) -> int:
         placings, scores = result_given(args, service)
         result = service.correct_result(args.tournament, args.round, args.table, placings, scores, args.reason)
     before = result.original or {}
-    print(f"round {result.round} table {result.table}: {_outcome(result)} (corrected; was "
+    print(f"round {result.round} table {result.table}: {outcome_text(result)} (corrected; was "
           f"{before.get('winner') or before.get('placings')}): {result.corrections[-1].reason}")
     return 0
 
@@ -115,7 +205,7 @@ def _export(args: argparse.Namespace) -> int:
 
 def add_day_commands(add: Callable[[str, str, Any], argparse.ArgumentParser]) -> None:
     """The day's commands, added to ``warlog tournament`` by its ``register``."""
-    p = add("report", "enter a table's result reported on paper (its game is ended with it)", _result)
+    p = add("report", "enter a table's result reported on paper (its game is ended with it)", enter_result)
     result_options(p)
 
     p = add("correct", "correct a table's result, with a reason (its game stays as it ended)", _correct)

@@ -11,13 +11,22 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import asdict
 from typing import Any
 
 from api.database import DB_HELP, CliError
-from api.options import MAX_ROUNDS, MAX_SCORE, MAX_TABLES, Parser, whole
+from api.options import MAX_ROUNDS, Parser, whole
+from api.tournament_day_cli import (
+    JSON_HELP,
+    TID_HELP,
+    _tokens,
+    _tournaments,
+    add_day_commands,
+    enter_result,
+    outcome_text,
+    print_started,
+    result_options,
+)
 from engine.system import MAX_SEATS, MIN_SEATS
 from replay.tournaments.day import MAX_DURATION
 
@@ -44,23 +53,6 @@ Two seats a table: Swiss pairs; more (--seats): pods. The system's options (belo
 (create) and what a player brings (register). No token is asked here: whoever may use the database organises.
 While warlog serve runs on the same database, these commands work through it. Over HTTP the same operations are
 under /tournaments (docs/api.md), with the organiser's token."""
-TID_HELP = "the tournament's id, as create printed it (t-...)"
-JSON_HELP = "print JSON instead of text"
-
-
-@contextmanager
-def _tournaments(db: str) -> Iterator[Any]:
-    """The tournaments of ``db``: the file, or the running ``warlog serve`` that holds it (api/remote.py)."""
-    from api.remote import tournament_service
-
-    with tournament_service(db) as service:
-        yield service
-
-
-def _tokens(roles: Any) -> tuple[dict[str, str], dict[str, str]]:
-    from api.auth import new_tokens
-
-    return new_tokens(roles)
 
 
 def _system_options(args: argparse.Namespace, system: str, command: str) -> dict[str, Any]:
@@ -146,69 +138,10 @@ def _register_team(args: argparse.Namespace) -> int:
     return 0
 
 
-def _seated(seats: dict[str, str]) -> str:
-    return ", ".join(f"{who} ({seat})" for seat, who in seats.items()) if len(seats) > 2 else \
-        " vs ".join(f"{who} ({seat})" for seat, who in seats.items())
-
-
-def _outcome(result: Any) -> str:
-    """A table's result in a few characters: the winning seat (or draw) of two, the placings of more."""
-    if result.placings is None:
-        return "playing"
-    if len(result.seats) == 2:
-        return str(result.winner)
-    return " > ".join(",".join(group) for group in result.placings)
-
-
 def _round(args: argparse.Namespace) -> int:
     with _tournaments(args.db) as service:
         started = service.start_round(args.tournament, _tokens, args.duration)
     return print_started(started, args.json)
-
-
-def print_started(started: Any, as_json: bool) -> int:
-    """A started round (or the cut's games): its tables and each game's tokens."""
-    if as_json:
-        print(json.dumps(started.as_json(), indent=2))
-        return 0
-    print(f"round {started.round}")
-    for t in started.tables:
-        print(f"  table {t.table}: {_seated(t.seats)}  game {t.game_id}")
-        print("    tokens: " + "  ".join(f"{role} {token}" for role, token in t.tokens.items()))
-    for bye in started.byes:
-        print(f"  bye: {bye}")
-    return 0
-
-
-def result_given(args: argparse.Namespace, service: Any) -> tuple[Any, dict[str, int]]:
-    """The placings and scores of ``result``'s (and ``report``'s, ``correct``'s) options, for the table named."""
-    from replay.tournaments.model import placings_of_winner, table_seats
-
-    if sum(x is not None for x in (args.winner, args.placings, args.winning_team)) != 1:
-        raise CliError("give one of --winner SEAT|draw (a two-seat table), --placings and --winning-team TEAM|draw "
-                       "(a team tournament)", status=2)
-    t = service.get(args.tournament)
-    seats = table_seats(t, args.round, args.table)
-    if args.scores is not None and len(args.scores) != len(seats):
-        raise CliError(f"--scores takes one number per seat ({', '.join(seats)}), in seat order", status=2)
-    scores = dict(zip(seats, args.scores, strict=True)) if args.scores else {}
-    if args.winning_team is not None:
-        if t.entry != "teams":
-            raise CliError("--winning-team is for a team tournament; this one's entrants are players", status=2)
-        placings = service.team_placings(t, args.round, args.table, args.winning_team)
-    elif args.winner is not None:
-        placings = placings_of_winner(args.winner, seats)
-    else:
-        placings = tuple(tuple(s.strip() for s in group.split(",")) for group in args.placings)
-    return placings, scores
-
-
-def _result(args: argparse.Namespace) -> int:
-    with _tournaments(args.db) as service:
-        placings, scores = result_given(args, service)
-        result = service.enter_result(args.tournament, args.round, args.table, placings, scores)
-    print(f"round {result.round} table {result.table}: {_outcome(result)} ({result.status})")
-    return 0
 
 
 def _standings(args: argparse.Namespace) -> int:
@@ -246,7 +179,7 @@ def _show(args: argparse.Namespace) -> int:
             print(f"  team {e.id} ({e.name}): {', '.join(m.name for m in e.members)}")
     for r in results:
         names = " vs ".join(dict.fromkeys(r.seats.values()))
-        print(f"  round {r.round} table {r.table}: {names}  game {r.game_id}  {_outcome(r)}"
+        print(f"  round {r.round} table {r.table}: {names}  game {r.game_id}  {outcome_text(r)}"
               f"{' (forfeit)' if r.status == 'forfeit' else ''}")
     for rnd in t.played:
         for bye in rnd.byes:
@@ -358,7 +291,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--duration", type=whole(1, MAX_DURATION), default=None, metavar="MINUTES",
                    help="minutes on the round's clock: time is called when they run out")
 
-    p = add("result", "enter a forfeit result for a table whose game was not played out", _result)
+    p = add("result", "enter a forfeit result for a table whose game was not played out", enter_result)
     result_options(p)
 
     p = add("standings", "standings with tiebreaks", _standings)
@@ -370,19 +303,4 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help=JSON_HELP)
 
     add("list", "every tournament in the database", _list)
-    from api.tournament_day_cli import add_day_commands
-
     add_day_commands(add)
-
-
-def result_options(p: argparse.ArgumentParser) -> None:
-    """The table and the result, as ``result``, ``report`` and ``correct`` take them."""
-    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
-    p.add_argument("round", type=whole(1, MAX_ROUNDS), metavar="ROUND", help="the round's number (1, 2, ...)")
-    p.add_argument("table", type=whole(1, MAX_TABLES), metavar="TABLE", help="the table's number in that round")
-    p.add_argument("--winner", metavar="SEAT", help="a two-seat table: the seat that wins (p1, p2), or draw")
-    p.add_argument("--placings", nargs="+", metavar="SEATS",
-                   help="the table's seats in finishing order, seats that tie joined by commas: p2 p1,p3 p4")
-    p.add_argument("--winning-team", metavar="TEAM", help="a team tournament: the team that wins, or draw")
-    p.add_argument("--scores", "--kills", type=whole(0, MAX_SCORE), nargs="+", metavar="N", dest="scores",
-                   help="the scores to count for the tie-break, one per seat in seat order (default 0 each)")

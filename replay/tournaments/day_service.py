@@ -44,13 +44,13 @@ from replay.tournaments.model import (
     grouped,
     played_table,
     standings,
-    table_result,
 )
 
 if TYPE_CHECKING:
     from replay.log.service import GameService
     from replay.tournaments.log import TournamentLog
-    from replay.tournaments.service import NewTokens, StartedRound, StartedTable
+
+NewTokens = Callable[[Sequence[str]], tuple[dict[str, str], dict[str, str]]]  # roles -> (tokens, their hashes)
 
 TIME_NOTE = "time called by the {who} for round {round}"
 
@@ -69,10 +69,12 @@ class TournamentDay:
     _clocked: set[str]  # tournaments seen with a round whose clock runs (the sweep's list)
     clock: Callable[[], datetime]
 
-    # the parts of TournamentService this mixin uses
+    # the parts of TournamentService this mixin uses (StartedTable, StartedRound: replay.tournaments.service's)
     def results(self, t: Tournament) -> list[TableResult]: ...  # type: ignore[empty-body]
-    def _start_table(self, t: Tournament, number: int, table: int, players: Sequence[str],  # type: ignore[empty-body]
-                     new_tokens: NewTokens) -> StartedTable: ...
+    def _start_table(self, t: Tournament, number: int, table: int, players: Sequence[str],
+                     new_tokens: NewTokens) -> Any: ...
+    def _started_round(self, number: int, tables: list[Any], byes: list[str]) -> Any: ...
+    def _table_result(self, round_number: int, table: Table) -> TableResult: ...  # type: ignore[empty-body]
     def _checked_placings(self, t: Tournament, round_number: int, table_number: int,  # type: ignore[empty-body]
                           placings: Sequence[Sequence[str]], scores: Mapping[str, int] | None) -> list[list[str]]: ...
 
@@ -120,11 +122,6 @@ class TournamentDay:
             self.log.append(tournament_id, [("result_corrected", data)], t.seq)
             corrected = fold(tournament_id, self.log.read(tournament_id))
             return self._table_result(round_number, corrected.played[round_number - 1].tables[table_number - 1])
-
-    def _table_result(self, round_number: int, table: Table) -> TableResult:
-        from replay.tournaments.service import game_outcome
-
-        return table_result(round_number, table, lambda g: game_outcome(self.games, g))
 
     # -- the round clock ------------------------------------------------------------------------------
 
@@ -207,7 +204,7 @@ class TournamentDay:
     # -- the cut ----------------------------------------------------------------------------------------
 
     def start_cut(self, tournament_id: str, size: int, new_tokens: NewTokens,
-                  choices: Mapping[str, str] | None = None, duration: int | None = None) -> StartedRound:
+                  choices: Mapping[str, str] | None = None, duration: int | None = None) -> Any:
         """Seed the cut from the standings (dropped entrants left out) and start its first bracket round."""
         with self._lock:
             t = self._fold_due(tournament_id)
@@ -235,7 +232,7 @@ class TournamentDay:
             return self._start_cut_games(t, [cut], choices or {}, new_tokens, duration)
 
     def next_cut_games(self, tournament_id: str, new_tokens: NewTokens, choices: Mapping[str, str] | None = None,
-                       duration: int | None = None) -> StartedRound:
+                       duration: int | None = None) -> Any:
         """Start the bracket's next games: a replay of each drawn match (``cut_draws: "replay"``), else the next
         bracket round once every match of this one is decided."""
         with self._lock:
@@ -246,9 +243,7 @@ class TournamentDay:
             return self._start_cut_games(t, [], choices or {}, new_tokens, duration)
 
     def _start_cut_games(self, t: Tournament, first: list[tuple[str, dict[str, Any]]], choices: Mapping[str, str],
-                         new_tokens: NewTokens, duration: int | None) -> StartedRound:
-        from replay.tournaments.service import StartedRound
-
+                         new_tokens: NewTokens, duration: int | None) -> Any:
         rounds = self.bracket(t, self.results(t))
         current = next((matches for matches in rounds if any(m.status != "decided" for m in matches)), None)
         if current is None:
@@ -281,7 +276,7 @@ class TournamentDay:
         self.log.append(t.id, [*first, ("round_started", data)], t.seq)
         if duration is not None:
             self._clocked.add(t.id)
-        return StartedRound(number, [s for _, _, s in started], [])
+        return self._started_round(number, [s for _, _, s in started], [])
 
     def bracket(self, t: Tournament, results: Sequence[TableResult]) -> list[list[day.Match]]:
         """The cut's bracket from its seeds and its rounds' results ([]: no cut)."""

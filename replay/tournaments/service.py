@@ -27,7 +27,7 @@ from engine.system import seat_id
 from replay.errors import GameNotFound
 from replay.log.service import GameService, name_problem
 from replay.tournaments import day
-from replay.tournaments.day_service import TournamentDay, utc_now
+from replay.tournaments.day_service import NewTokens, TournamentDay, utc_now
 from replay.tournaments.log import TournamentLog
 from replay.tournaments.model import (
     ENTRANT_KINDS,
@@ -67,7 +67,6 @@ def game_outcome(games: GameService, game_id: str) -> GameResult:
 # -- the service ------------------------------------------------------------------------------------------
 
 ENTRANT_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$")
-NewTokens = Callable[[Sequence[str]], tuple[dict[str, str], dict[str, str]]]
 
 
 @dataclass(frozen=True)
@@ -123,6 +122,13 @@ class TournamentService(TournamentDay):
         self._settled: set[str] = set()  # games whose table's forfeit (if any) is known to be in the game
         self.clock = clock or utc_now  # recorded in rounds' events (their start, time called)
         self._clocked: set[str] = set()
+
+    def _table_result(self, round_number: int, table: Table) -> TableResult:
+        return table_result(round_number, table, lambda g: game_outcome(self.games, g))
+
+    @staticmethod
+    def _started_round(number: int, tables: builtins.list[StartedTable], byes: builtins.list[str]) -> StartedRound:
+        return StartedRound(number, tables, byes)
 
     def get(self, tournament_id: str) -> Tournament:
         """The tournament folded from its log; a running round whose deadline has passed has its time called
