@@ -28,7 +28,7 @@ from api.tournament_day_cli import (
     result_options,
 )
 from engine.system import MAX_SEATS, MIN_SEATS
-from replay.tournaments.day import MAX_DURATION
+from replay.tournaments.day import CUT_DRAWS, DEFAULT_TIEBREAKS, MAX_DURATION, TIEBREAKS
 
 DESCRIPTION = """\
 Run a tournament from the console (the organiser's side):
@@ -106,7 +106,8 @@ def _create(args: argparse.Namespace) -> int:
     tokens, hashes = _tokens(["organiser"])
     with _tournaments(args.db) as service:
         tid = service.create(args.name, args.system, "swiss", args.rounds, variant, hashes["organiser"],
-                             seats=args.seats, entrants=args.entrants)
+                             seats=args.seats, entrants=args.entrants, tiebreaks=args.tiebreaks,
+                             cut_draws=args.cut_draws)
         seats = service.get(tid).seats
     kind = ("Swiss rounds of teams" if args.entrants == "teams" else
             "Swiss rounds" if seats == 2 else f"rounds of {seats}-seat pods")
@@ -158,6 +159,8 @@ def _standings(args: argparse.Namespace) -> int:
         print(f"{r.rank:>3}  {r.name[:20]:<20} {r.match_points:>5g} {wdl:>7} {r.byes:>3} "
               f"{100 * r.opponents_match_win:>6.1f} {r.score_difference:>+7g}"
               f"{'  ' + ', '.join(r.members) if r.members else ''}")
+    if rows:  # the tournament's tie-breaks (issue 31): their values are in --json
+        print("tie-breaks, in order: " + ", ".join(tb["name"] for tb in rows[0].tiebreaks) + " (values: --json)")
     return 0
 
 
@@ -268,6 +271,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "round as one entrant; a variant of two teams, e.g. --seats 4 --team-rules)")
     p.add_argument("--variant", default=None, help='the games\' variant as JSON, e.g. \'{"mode": "table"}\' '
                    "(the system's options below set the same fields)")
+    p.add_argument("--tiebreaks", nargs="+", choices=TIEBREAKS, default=None, metavar="NAME",
+                   help=f"the standings' order (default: {' '.join(DEFAULT_TIEBREAKS)}); from: {', '.join(TIEBREAKS)}")
+    p.add_argument("--cut-draws", choices=CUT_DRAWS, default="replay",
+                   help="a drawn game of the cut: replayed (default), or decided by the system's time rule")
     p.system_command = "tournament create"  # api.plugin.TOURNAMENT_CREATE: the command as typed
 
     p = add("register", "register a player (before round 1); the system's options say what the player brings",

@@ -28,7 +28,9 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]
 
 def test_cli_reports_corrects_clocks_cuts_and_exports_a_tournament(tmp_path: Path, capsys) -> None:
     db = str(tmp_path / "day.duckdb")
-    status, out, _ = _run(capsys, "create", "--db", db, "--name", "Club night", "--rounds", "1")
+    assert _run(capsys, "create", "--db", db, "--name", "x", "--rounds", "1", "--tiebreaks", "coin")[0] == 2
+    status, out, _ = _run(capsys, "create", "--db", db, "--name", "Club night", "--rounds", "1",
+                          "--tiebreaks", "match_points", "head_to_head", "--cut-draws", "time_rule")
     tid = out.split()[1]
     for name, army in (("ann", "orcs"), ("ben", "dwarves"), ("cat", "elves"), ("dan", "undead")):
         assert _run(capsys, "register", tid, name, "--army", army, "--db", db)[0] == 0
@@ -56,12 +58,16 @@ def test_cli_reports_corrects_clocks_cuts_and_exports_a_tournament(tmp_path: Pat
     assert status == 1 and "cut_larger_than_field" in err
     status, out, _ = _run(capsys, "standings", tid, "--json", "--db", db)
     seeds = [r["player"] for r in json.loads(out)][:2]
+    assert [tb["name"] for tb in json.loads(out)[0]["tiebreaks"]] == ["match_points", "head_to_head"]
+    status, out, _ = _run(capsys, "standings", tid, "--db", db)
+    assert out.splitlines()[-1] == "tie-breaks, in order: match_points, head_to_head (values: --json)"
     status, out, _ = _run(capsys, "cut", tid, "--size", "2", "--second", seeds[0], "--json", "--db", db)
     final = json.loads(out)["tables"][0]
     assert status == 0 and (final["p1"], final["p2"]) == (seeds[1], seeds[0])
     assert _run(capsys, "report", tid, "2", "1", "--winner", "p2", "--db", db)[0] == 0
     status, out, _ = _run(capsys, "cut", tid, "--db", db)
     assert status == 0 and f"champion: {seeds[0]}" in out and "bracket round 1 match 1" in out
+    assert "top 2, drawn games: time_rule" in out
     # exports, to the console and to a file
     status, out, _ = _run(capsys, "export", tid, "--what", "results", "--db", db)
     rows = list(csv.DictReader(io.StringIO(out)))
