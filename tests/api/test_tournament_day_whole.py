@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from api.app import create_app
 from api.settings import Settings
 from replay.store.memory_store import MemoryEventStore
 from tests.api.day_helpers import clocked, end_at_table, error, open_tournament, start_round, state, summary
+from tests.pg import fresh_schema
 from tests.plugins.installed import pebbles_registered
 
 
@@ -167,3 +169,21 @@ def test_a_whole_day_of_pods_with_placings_a_correction_and_time_called(pebbles_
     assert summary(client, tid)["status"] == "finished"
     cut = client.post(f"/tournaments/{tid}/cut", json={"size": 2}, headers=organiser)
     assert error(cut) == (409, "cut_needs_two_sides")
+
+
+def test_the_day_on_postgresql_corrects_calls_time_and_cuts(tmp_path: Path) -> None:
+    """The day's events are a tournament's stream like any other: on PostgreSQL too."""
+    with fresh_schema() as url, TestClient(create_app(Settings(db=url, stats_db=str(tmp_path / "s.duckdb")))) as client:
+        clock = clocked(client)
+        tid, organiser = open_tournament(client, players=4, rounds=1)
+        first, second = start_round(client, tid, organiser, duration=30)["tables"]
+        end_at_table(client, first, "p1")
+        corrected = client.post(f"/tournaments/{tid}/rounds/1/tables/1/correction",
+                                json={"winner": "p2", "reason": "misread"}, headers=organiser)
+        assert corrected.status_code == 201, corrected.text
+        clock.advance(31)
+        rnd = summary(client, tid)["played_rounds"][0]
+        assert rnd["time_called"]["tables"] == [2] and rnd["tables"][0]["status"] == "corrected"
+        cut = client.post(f"/tournaments/{tid}/cut", json={"size": 2}, headers=organiser)
+        assert cut.status_code == 201, cut.text
+        assert client.get(f"/tournaments/{tid}/bracket").json()["bracket"]["rounds"][0][0]["status"] == "playing"
