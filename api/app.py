@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -17,6 +18,8 @@ from api.routes_export import router as export_router
 from api.routes_games import router as games_router
 from api.routes_games import setup_router
 from api.routes_stats import build_router as stats_router
+from api.routes_tournament_day import router as tournament_day_router
+from api.routes_tournament_day import sweep_clocks
 from api.routes_tournaments import router as tournaments_router
 from api.settings import Settings
 from replay.log.service import GameService
@@ -60,9 +63,11 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
             from api.samples import load_samples
 
             load_samples(app.state.service)
+        clocks = asyncio.create_task(sweep_clocks(app))  # tournament rounds' deadlines (issue 31)
         try:
             yield
         finally:
+            clocks.cancel()
             if isinstance(the_store, CommitListening):
                 the_store.remove_commit_listener(wake)
             await app.state.live.stop()
@@ -86,6 +91,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     app.include_router(setup_router(systems.game_in()))
     app.include_router(games_router)
     app.include_router(tournaments_router)
+    app.include_router(tournament_day_router)
     app.include_router(catalogues_router)
     app.include_router(stats_router())
     web.install(app)  # the browser pages and their static files

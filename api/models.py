@@ -194,6 +194,13 @@ class TournamentIn(Request):
         "players", description="who registers: players (one a seat), or teams (a fixed team of seats/2 members "
         "registers once and plays every round as one entrant; for a variant played by two teams of equal size, "
         "odd seats against even: docs/api.md, \"Tournaments\", lists them)")
+    tiebreaks: list[Annotated[str, Field(max_length=32)]] | None = Field(
+        None, max_length=7, description="the standings' order, from: match_points, opponents_match_win, game_win, "
+        "opponents_game_win, score_difference, strength_of_schedule, head_to_head (default: match_points, "
+        "opponents_match_win, score_difference); the entrant id settles what is still tied")
+    cut_draws: Literal["replay", "time_rule"] = Field(
+        "replay", description="a drawn game of the cut: replayed, or decided by the system's time rule (the higher "
+        "seed goes through if that is a draw too)")
 
 
 class TournamentCreated(BaseModel):
@@ -277,6 +284,46 @@ class ResultIn(Request):
         return self
 
 
+class RoundIn(Request):
+    """Options of a round (or the cut's games): minutes on its clock."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"duration": 90}]})
+
+    duration: int | None = Field(None, ge=1, le=24 * 60, description="minutes on the round's clock: time is called "
+                                 "when they run out (null: no clock; the organiser may still call time)")
+
+
+class CorrectionIn(ResultIn):
+    """A corrected result (any form of a result) and why: ``reason`` is required."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"winner": "p2", "kills": {"p1": 3, "p2": 5},
+                                         "reason": "score sheet misread: p2 destroyed 5 cards"}]},
+    )
+
+    reason: str | None = Field(None, max_length=500, description="why the result changes (required)")
+
+
+class CutIn(Request):
+    """The cut: its size, each higher seed's choice to go first or second (default first), the clock."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"size": 4,
+                                                                              "choices": {"alice": "second"}}]})
+
+    size: int = Field(ge=1, le=64, description="the top 2, 4 or 8 of the standings")
+    choices: dict[Slug, Literal["first", "second"]] | None = Field(
+        None, max_length=8, description="a higher seed's choice by entrant id: go first (p1) or second (default first)")
+    duration: int | None = Field(None, ge=1, le=24 * 60, description="minutes on the clock of these games")
+
+
+class CutNextIn(Request):
+    model_config = ConfigDict(extra="forbid")
+
+    choices: dict[Slug, Literal["first", "second"]] | None = Field(None, max_length=8)
+    duration: int | None = Field(None, ge=1, le=24 * 60)
+
+
 class EntrantOut(BaseModel):
     id: str
     name: str
@@ -294,11 +341,17 @@ class TableOut(BaseModel):
     p1: str = Field(description="the entrant seated p1 (also in seats)")
     p2: str = Field(description="the entrant seated p2 (also in seats)")
     game_id: str
-    status: Literal["playing", "finished", "forfeit"]
+    status: Literal["playing", "finished", "forfeit", "corrected"]
     winner: str | None = Field(description="the winning seat, draw, or None (playing; or several seats share the win)")
     placings: list[list[str]] | None = Field(description="the seats in finishing order, ties grouped (None: playing)")
     scores: dict[str, int] = Field(description="each seat's score in the system's terms (Outcome.scores)")
     kills: dict[str, int] = Field(description="the same as scores (its two-seat name)")
+    original: dict[str, Any] | None = Field(None, description="a corrected table: its result before the first "
+                                            "correction (status, winner, placings, scores); null otherwise")
+    corrections: list[dict[str, Any]] = Field(default_factory=list, description="the organiser's corrections in "
+                                              "order (placings, scores, reason, at); the last one counts")
+    match: int | None = Field(None, description="a cut table: its match in the bracket round")
+    choice: str | None = Field(None, description="a cut table: the higher seed chose to go first or second")
 
 
 class RoundOut(BaseModel):
@@ -306,6 +359,14 @@ class RoundOut(BaseModel):
     tables: list[TableOut]
     bye: str | None = Field(description="the player with the bye (the first of byes)")
     byes: list[str]
+    stage: Literal["swiss", "cut"] = "swiss"
+    bracket_round: int | None = None
+    started_at: str | None = Field(None, description="when the round started (the server's clock)")
+    duration: int | None = Field(None, description="minutes on the round's clock (null: no clock)")
+    deadline: str | None = Field(None, description="started_at + duration")
+    time_left: int | None = Field(None, description="seconds left on the clock (0 once time is called)")
+    time_called: dict[str, Any] | None = Field(None, description="{at, by: organiser | clock, tables: the tables "
+                                               "whose games it ended}")
 
 
 class TournamentOut(BaseModel):
@@ -323,6 +384,10 @@ class TournamentOut(BaseModel):
     teams: list[TeamOut] = Field(description="the registered teams with their members (empty unless entrants are "
                                  "teams)")
     played_rounds: list[RoundOut]
+    tiebreaks: list[dict[str, str]] = Field(default_factory=list, description="the standings' tie-breaks in order: "
+                                            "name and explanation")
+    cut_draws: str = "replay"
+    bracket: dict[str, Any] | None = Field(None, description="the cut's bracket (GET .../bracket); null: no cut")
 
 
 class TournamentListed(BaseModel):
@@ -389,6 +454,9 @@ class StandingOut(BaseModel):
     kill_difference: int | float = Field(description="the same as score_difference (its two-seat name)")
     opponents: list[str]
     members: list[str] | None = Field(None, description="a team entrant's members' names (null: a player)")
+    tiebreaks: list[dict[str, Any]] = Field(default_factory=list, description="the tournament's tie-breaks in "
+                                            "order, each {name, value, explanation}")
+    dropped: bool = False
 
 
 class StandingsOut(BaseModel):

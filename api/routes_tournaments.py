@@ -6,7 +6,7 @@ Writes need the organiser's token (shown once when the tournament is created); r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fastapi import APIRouter, Path, Query, Request
@@ -18,6 +18,7 @@ from api.models import (
     EntrantOut,
     ResultIn,
     ResultOut,
+    RoundIn,
     StandingsOut,
     StartedRoundOut,
     TeamIn,
@@ -29,12 +30,15 @@ from api.models import (
 )
 from api.options import MAX_ROUNDS, MAX_TABLES
 from api.web import not_found_page, page, wants_html
+from replay.tournaments import day
 from replay.tournaments.model import Tournament, TournamentInvalid, TournamentNotFound, placings_of_winner, table_seats
 from replay.tournaments.service import TournamentService, army_label
 
 router = APIRouter(tags=["tournaments"])
 
 TournamentId = Path(min_length=1, max_length=64)
+RoundNumber = Path(ge=1, le=MAX_ROUNDS)
+TableNumber = Path(ge=1, le=MAX_TABLES)
 _NO_TOURNAMENT = "no such tournament (not_found)"
 _READ_ERRORS = error_responses(404, 422, described={404: _NO_TOURNAMENT})
 _WRITE_ERRORS = error_responses(401, 403, 404, 409, 413, 422, described={
@@ -42,7 +46,9 @@ _WRITE_ERRORS = error_responses(401, 403, 404, 409, 413, 422, described={
     403: "a valid token that is not the organiser's (forbidden)",
     404: _NO_TOURNAMENT,
     409: "refused in the tournament's current state: registration_closed, already_registered, round_unfinished, "
-    "tournament_over, too_few_players, game_finished",
+    "tournament_over, too_few_players, game_finished; the day's (docs/api.md): no_result, cut_made, "
+    "bracket_advanced, time_already_called, round_over, swiss_unfinished, cut_larger_than_field, cut_round_unfinished, "
+    "cut_over, no_cut, cut_needs_two_sides; conflict (another organiser's change came first)",
     422: "invalid_request (details), or the system refuses the army",
 })
 
@@ -65,8 +71,13 @@ def _summary(service: TournamentService, t: Tournament) -> dict[str, Any]:
             shown = results[(rnd.number, tb.table)].as_json()
             del shown["round"]
             tables.append(shown)
-        rounds.append({"round": rnd.number, "tables": tables, "bye": rnd.bye, "byes": list(rnd.byes)})
-    finished = len(t.played) == t.rounds and all(r.status != "playing" for r in results.values())
+            if tb.match is not None:
+                shown.update(match=tb.match, choice=tb.choice)
+        rounds.append({"round": rnd.number, "tables": tables, "bye": rnd.bye, "byes": list(rnd.byes),
+                       "stage": rnd.stage, "bracket_round": rnd.bracket_round, **service.clock_json(rnd)})
+    bracket = service.bracket_json(t, list(results.values()))
+    finished = len(t.swiss_rounds) == t.rounds and all(r.status != "playing" for r in results.values()) and (
+        bracket is None or bracket["champion"] is not None)
     return {
         "id": t.id,
         "name": t.name,
@@ -84,6 +95,9 @@ def _summary(service: TournamentService, t: Tournament) -> dict[str, Any]:
                                                             for m in e.members]}
                   for e in t.entrants.values() if e.members],
         "played_rounds": rounds,
+        "tiebreaks": [{"name": name, "explanation": day.TIEBREAKS[name]} for name in t.tiebreaks],
+        "cut_draws": t.cut_draws,
+        "bracket": bracket,
     }
 
 
@@ -104,7 +118,8 @@ def create_tournament(request: Request, body: TournamentIn) -> TournamentCreated
     auth.require_admin(request)
     tokens, hashes = auth.new_tokens(["organiser"])
     tid = _service(request).create(body.name, body.system, body.format, body.rounds, body.variant, hashes["organiser"],
-                                   seats=body.seats, entrants=body.entrants)
+                                   seats=body.seats, entrants=body.entrants, tiebreaks=body.tiebreaks,
+                                   cut_draws=body.cut_draws)
     return TournamentCreated(id=tid, token=tokens["organiser"])
 
 
@@ -163,13 +178,14 @@ def register_team(request: Request, body: TeamIn, tournament_id: str = Tournamen
              summary="Pair and start the next round",
              responses={201: {"description": "the round's tables, each game's tokens (shown once)",
                               "links": links.ROUND_STARTED}, **_WRITE_ERRORS}, **auth.TOKEN)
-def start_round(request: Request, tournament_id: str = TournamentId) -> dict[str, Any]:
+def start_round(request: Request, tournament_id: str = TournamentId, body: RoundIn | None = None) -> dict[str, Any]:
     """Two seats a table: Swiss pairs (no rematch while avoidable, bye to the lowest-ranked player without one,
     seats balanced); more: pods in standings order (docs/api.md). Creates one game per table; the answer holds
-    each game's tokens (the scorekeeper's and every seat's), shown once."""
+    each game's tokens (the scorekeeper's and every seat's), shown once. ``duration``: minutes on the round's
+    clock (time is called when it runs out)."""
     service = _service(request)
     _organiser(request, service.get(tournament_id))
-    return service.start_round(tournament_id, auth.new_tokens).as_json()
+    return service.start_round(tournament_id, auth.new_tokens, body.duration if body else None).as_json()
 
 
 @router.post("/tournaments/{tournament_id}/rounds/{round_number}/tables/{table_number}/result", status_code=201,
@@ -178,8 +194,8 @@ def enter_result(
     request: Request,
     body: ResultIn,
     tournament_id: str = TournamentId,
-    round_number: int = Path(ge=1, le=MAX_ROUNDS),
-    table_number: int = Path(ge=1, le=MAX_TABLES),
+    round_number: int = RoundNumber,
+    table_number: int = TableNumber,
 ) -> dict[str, Any]:
     """For a game that was not played out: ``placings`` (every seat of the table, in finishing order, ties
     together) and ``scores``; at a two-seat table also ``winner`` and ``kills``; in a team tournament
@@ -188,6 +204,13 @@ def enter_result(
     service = _service(request)
     t = service.get(tournament_id)
     _organiser(request, t)
+    placings, scores = result_of(service, t, round_number, table_number, body)
+    return service.enter_result(tournament_id, round_number, table_number, placings, scores).as_json()
+
+
+def result_of(service: TournamentService, t: Tournament, round_number: int, table_number: int,
+              body: ResultIn) -> tuple[Sequence[Sequence[str]], Mapping[str, int] | None]:
+    """A result's placings and scores as the table's seats hold them, from whichever form the body uses."""
     seats = table_seats(t, round_number, table_number)
     if body.winning_team is not None or body.team_scores is not None:
         if t.entry != "teams":
@@ -203,7 +226,7 @@ def enter_result(
     scores = body.scores if body.scores is not None else body.kills
     if body.team_scores is not None:
         scores = service.team_seat_scores(t, round_number, table_number, body.team_scores)
-    return service.enter_result(tournament_id, round_number, table_number, placings, scores).as_json()
+    return placings, scores
 
 
 @router.get("/tournaments/{tournament_id}/standings", response_model=StandingsOut, summary="Standings with tiebreaks",

@@ -11,14 +11,24 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import asdict
 from typing import Any
 
 from api.database import DB_HELP, CliError
-from api.options import MAX_ROUNDS, MAX_SCORE, MAX_TABLES, Parser, whole
+from api.options import MAX_ROUNDS, Parser, whole
+from api.tournament_day_cli import (
+    JSON_HELP,
+    TID_HELP,
+    _tokens,
+    _tournaments,
+    add_day_commands,
+    enter_result,
+    outcome_text,
+    print_started,
+    result_options,
+)
 from engine.system import MAX_SEATS, MIN_SEATS
+from replay.tournaments.day import CUT_DRAWS, DEFAULT_TIEBREAKS, MAX_DURATION, TIEBREAKS
 
 DESCRIPTION = """\
 Run a tournament from the console (the organiser's side):
@@ -33,28 +43,16 @@ Run a tournament from the console (the organiser's side):
   warlog tournament result TOURNAMENT ROUND TABLE --placings p2 p1,p3 p4  a forfeit (any table: ties with commas)
   warlog tournament result TOURNAMENT ROUND TABLE --winning-team TEAM|draw a forfeit (a team tournament)
   warlog tournament standings TOURNAMENT               also: show TOURNAMENT, list
+  warlog tournament report TOURNAMENT ROUND TABLE --winner SEAT|draw      a result reported on paper (as result)
+  warlog tournament correct TOURNAMENT ROUND TABLE --winner SEAT --reason TEXT   a wrong result corrected
+  warlog tournament round TOURNAMENT --duration MIN    a round with a clock; clock TOURNAMENT [ROUND] [--call]
+  warlog tournament cut TOURNAMENT --size 2|4|8 [--second SEED]           then cut --next; cut alone: the bracket
+  warlog tournament export TOURNAMENT --what pairings|results|standings [--format csv|json] [--out FILE]
 
 Two seats a table: Swiss pairs; more (--seats): pods. The system's options (below, per system) set its variant
 (create) and what a player brings (register). No token is asked here: whoever may use the database organises.
 While warlog serve runs on the same database, these commands work through it. Over HTTP the same operations are
 under /tournaments (docs/api.md), with the organiser's token."""
-TID_HELP = "the tournament's id, as create printed it (t-...)"
-JSON_HELP = "print JSON instead of text"
-
-
-@contextmanager
-def _tournaments(db: str) -> Iterator[Any]:
-    """The tournaments of ``db``: the file, or the running ``warlog serve`` that holds it (api/remote.py)."""
-    from api.remote import tournament_service
-
-    with tournament_service(db) as service:
-        yield service
-
-
-def _tokens(roles: Any) -> tuple[dict[str, str], dict[str, str]]:
-    from api.auth import new_tokens
-
-    return new_tokens(roles)
 
 
 def _system_options(args: argparse.Namespace, system: str, command: str) -> dict[str, Any]:
@@ -108,7 +106,8 @@ def _create(args: argparse.Namespace) -> int:
     tokens, hashes = _tokens(["organiser"])
     with _tournaments(args.db) as service:
         tid = service.create(args.name, args.system, "swiss", args.rounds, variant, hashes["organiser"],
-                             seats=args.seats, entrants=args.entrants)
+                             seats=args.seats, entrants=args.entrants, tiebreaks=args.tiebreaks,
+                             cut_draws=args.cut_draws)
         seats = service.get(tid).seats
     kind = ("Swiss rounds of teams" if args.entrants == "teams" else
             "Swiss rounds" if seats == 2 else f"rounds of {seats}-seat pods")
@@ -140,58 +139,10 @@ def _register_team(args: argparse.Namespace) -> int:
     return 0
 
 
-def _seated(seats: dict[str, str]) -> str:
-    return ", ".join(f"{who} ({seat})" for seat, who in seats.items()) if len(seats) > 2 else \
-        " vs ".join(f"{who} ({seat})" for seat, who in seats.items())
-
-
-def _outcome(result: Any) -> str:
-    """A table's result in a few characters: the winning seat (or draw) of two, the placings of more."""
-    if result.placings is None:
-        return "playing"
-    if len(result.seats) == 2:
-        return str(result.winner)
-    return " > ".join(",".join(group) for group in result.placings)
-
-
 def _round(args: argparse.Namespace) -> int:
     with _tournaments(args.db) as service:
-        started = service.start_round(args.tournament, _tokens)
-    if args.json:
-        print(json.dumps(started.as_json(), indent=2))
-        return 0
-    print(f"round {started.round}")
-    for t in started.tables:
-        print(f"  table {t.table}: {_seated(t.seats)}  game {t.game_id}")
-        print("    tokens: " + "  ".join(f"{role} {token}" for role, token in t.tokens.items()))
-    for bye in started.byes:
-        print(f"  bye: {bye}")
-    return 0
-
-
-def _result(args: argparse.Namespace) -> int:
-    from replay.tournaments.model import placings_of_winner, table_seats
-
-    if sum(x is not None for x in (args.winner, args.placings, args.winning_team)) != 1:
-        raise CliError("give one of --winner SEAT|draw (a two-seat table), --placings and --winning-team TEAM|draw "
-                       "(a team tournament)", status=2)
-    with _tournaments(args.db) as service:
-        t = service.get(args.tournament)
-        seats = table_seats(t, args.round, args.table)
-        if args.scores is not None and len(args.scores) != len(seats):
-            raise CliError(f"--scores takes one number per seat ({', '.join(seats)}), in seat order", status=2)
-        scores = dict(zip(seats, args.scores, strict=True)) if args.scores else {}
-        if args.winning_team is not None:
-            if t.entry != "teams":
-                raise CliError("--winning-team is for a team tournament; this one's entrants are players", status=2)
-            placings = service.team_placings(t, args.round, args.table, args.winning_team)
-        elif args.winner is not None:
-            placings = placings_of_winner(args.winner, seats)
-        else:
-            placings = tuple(tuple(s.strip() for s in group.split(",")) for group in args.placings)
-        result = service.enter_result(args.tournament, args.round, args.table, placings, scores)
-    print(f"round {result.round} table {result.table}: {_outcome(result)} ({result.status})")
-    return 0
+        started = service.start_round(args.tournament, _tokens, args.duration)
+    return print_started(started, args.json)
 
 
 def _standings(args: argparse.Namespace) -> int:
@@ -208,6 +159,8 @@ def _standings(args: argparse.Namespace) -> int:
         print(f"{r.rank:>3}  {r.name[:20]:<20} {r.match_points:>5g} {wdl:>7} {r.byes:>3} "
               f"{100 * r.opponents_match_win:>6.1f} {r.score_difference:>+7g}"
               f"{'  ' + ', '.join(r.members) if r.members else ''}")
+    if rows:  # the tournament's tie-breaks (issue 31): their values are in --json
+        print("tie-breaks, in order: " + ", ".join(tb["name"] for tb in rows[0].tiebreaks) + " (values: --json)")
     return 0
 
 
@@ -229,7 +182,7 @@ def _show(args: argparse.Namespace) -> int:
             print(f"  team {e.id} ({e.name}): {', '.join(m.name for m in e.members)}")
     for r in results:
         names = " vs ".join(dict.fromkeys(r.seats.values()))
-        print(f"  round {r.round} table {r.table}: {names}  game {r.game_id}  {_outcome(r)}"
+        print(f"  round {r.round} table {r.table}: {names}  game {r.game_id}  {outcome_text(r)}"
               f"{' (forfeit)' if r.status == 'forfeit' else ''}")
     for rnd in t.played:
         for bye in rnd.byes:
@@ -318,6 +271,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "round as one entrant; a variant of two teams, e.g. --seats 4 --team-rules)")
     p.add_argument("--variant", default=None, help='the games\' variant as JSON, e.g. \'{"mode": "table"}\' '
                    "(the system's options below set the same fields)")
+    p.add_argument("--tiebreaks", nargs="+", choices=TIEBREAKS, default=None, metavar="NAME",
+                   help=f"the standings' order (default: {' '.join(DEFAULT_TIEBREAKS)}); from: {', '.join(TIEBREAKS)}")
+    p.add_argument("--cut-draws", choices=CUT_DRAWS, default="replay",
+                   help="a drawn game of the cut: replayed (default), or decided by the system's time rule")
     p.system_command = "tournament create"  # api.plugin.TOURNAMENT_CREATE: the command as typed
 
     p = add("register", "register a player (before round 1); the system's options say what the player brings",
@@ -338,17 +295,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = add("round", "seat and start the next round; prints the tables and each game's tokens", _round)
     p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
     p.add_argument("--json", action="store_true", help=JSON_HELP)
+    p.add_argument("--duration", type=whole(1, MAX_DURATION), default=None, metavar="MINUTES",
+                   help="minutes on the round's clock: time is called when they run out")
 
-    p = add("result", "enter a forfeit result for a table whose game was not played out", _result)
-    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
-    p.add_argument("round", type=whole(1, MAX_ROUNDS), metavar="ROUND", help="the round's number (1, 2, ...)")
-    p.add_argument("table", type=whole(1, MAX_TABLES), metavar="TABLE", help="the table's number in that round")
-    p.add_argument("--winner", metavar="SEAT", help="a two-seat table: the seat that wins (p1, p2), or draw")
-    p.add_argument("--placings", nargs="+", metavar="SEATS",
-                   help="the table's seats in finishing order, seats that tie joined by commas: p2 p1,p3 p4")
-    p.add_argument("--winning-team", metavar="TEAM", help="a team tournament: the team that wins, or draw")
-    p.add_argument("--scores", "--kills", type=whole(0, MAX_SCORE), nargs="+", metavar="N", dest="scores",
-                   help="the scores to count for the tie-break, one per seat in seat order (default 0 each)")
+    p = add("result", "enter a forfeit result for a table whose game was not played out", enter_result)
+    result_options(p)
 
     p = add("standings", "standings with tiebreaks", _standings)
     p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
@@ -359,3 +310,4 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help=JSON_HELP)
 
     add("list", "every tournament in the database", _list)
+    add_day_commands(add)

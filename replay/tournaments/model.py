@@ -39,6 +39,7 @@ from fractions import Fraction
 from typing import Any
 
 from engine.system import Outcome
+from replay.tournaments import day
 
 FORMATS = ("swiss",)
 FORFEIT = "forfeit"  # the reason of a result the organiser enters
@@ -155,12 +156,30 @@ class Forfeit:
     scores: dict[str, int]
 
 
+@dataclass(frozen=True)
+class Correction:
+    """A result the organiser corrected (``result_corrected``): the table's new placings and scores, and why. The
+    game is not changed (it is the record of play); the tournament's result is."""
+
+    placings: tuple[tuple[str, ...], ...]
+    scores: dict[str, int]
+    reason: str
+    at: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"placings": [list(g) for g in self.placings], "scores": dict(self.scores), "reason": self.reason,
+                "at": self.at}
+
+
 @dataclass
 class Table:
     table: int
     seats: dict[str, str]  # seat -> entrant, in seating order
     game_id: str
     forfeit: Forfeit | None = None
+    corrections: list[Correction] = field(default_factory=list)  # in the order made; the last one counts
+    match: int | None = None  # a cut table: its match in the bracket round
+    choice: str | None = None  # a cut table: what the higher seed chose ("first" or "second")
 
 
 @dataclass
@@ -168,6 +187,16 @@ class Round:
     number: int
     tables: list[Table]
     byes: list[str] = field(default_factory=list)
+    started_at: str | None = None  # the service's clock when the round started (None: an older log)
+    duration: int | None = None  # minutes on the round's clock (None: no clock)
+    time_called: dict[str, Any] | None = None  # {"at", "by": "organiser" | "clock", "tables": [...]}
+    stage: str = "swiss"  # "swiss" (counts in the standings) or "cut" (a bracket round's games)
+    bracket_round: int | None = None  # a cut round: the bracket round its games belong to
+
+    @property
+    def deadline(self) -> str | None:
+        end = day.deadline(self.started_at, self.duration)
+        return end.isoformat() if end is not None else None
 
     @property
     def bye(self) -> str | None:
@@ -190,6 +219,14 @@ class Tournament:
     seq: int = 0
     entrants: dict[str, Entrant] = field(default_factory=dict)
     played: list[Round] = field(default_factory=list)
+    tiebreaks: tuple[str, ...] = day.DEFAULT_TIEBREAKS  # the standings' order, chosen at creation
+    cut_draws: str = "replay"  # a drawn cut game: "replay" or "time_rule"
+    cut: tuple[int, tuple[str, ...]] | None = None  # the cut's size and seeds (entrant ids, seed 1 first)
+
+    @property
+    def swiss_rounds(self) -> list[Round]:
+        """The rounds that count in the standings (not the cut's)."""
+        return [r for r in self.played if r.stage == "swiss"]
 
 
 def _seat_map(table: Mapping[str, Any]) -> dict[str, str]:
@@ -219,6 +256,8 @@ def fold(tournament_id: str, log: Sequence[LoggedEvent]) -> Tournament:
                 tournament_id, d["name"], d["system"], d["format"], d["rounds"], d.get("variant", {}),
                 d["organiser_hash"], event.recorded_at, seats=int(d.get("seats", 2)),
                 entry=str(d.get("entrants", "players")),
+                tiebreaks=tuple(d.get("tiebreaks") or day.DEFAULT_TIEBREAKS),
+                cut_draws=str(d.get("cut_draws", "replay")),
             )
         elif tournament is None:
             raise TournamentNotFound(tournament_id)
@@ -228,17 +267,35 @@ def fold(tournament_id: str, log: Sequence[LoggedEvent]) -> Tournament:
             members = [Member(m["name"], m.get("army")) for m in d["members"]]
             tournament.entrants[d["id"]] = Entrant(d["id"], d["name"], None, members)
         elif event.type == "round_started":
-            tables = [Table(t["table"], _seat_map(t), t["game_id"]) for t in d["tables"]]
+            tables = [Table(t["table"], _seat_map(t), t["game_id"], match=t.get("match"), choice=t.get("choice"))
+                      for t in d["tables"]]
             byes = list(d["byes"]) if "byes" in d else [d["bye"]] if d.get("bye") else []
-            tournament.played.append(Round(d["round"], tables, byes))
+            tournament.played.append(Round(d["round"], tables, byes, d.get("started_at"), d.get("duration"),
+                                           stage=str(d.get("stage", "swiss")), bracket_round=d.get("bracket_round")))
         elif event.type == "result_entered":
             table = tournament.played[d["round"] - 1].tables[d["table"] - 1]
             table.forfeit = logged_forfeit(d, list(table.seats))
+        else:
+            _fold_day(tournament, event)
         if tournament is not None:
             tournament.seq = event.seq
     if tournament is None:
         raise TournamentNotFound(tournament_id)
     return tournament
+
+
+def _fold_day(tournament: Tournament, event: LoggedEvent) -> None:
+    """The tournament day's events (issue 31): a corrected result, time called, the cut."""
+    d = event.data
+    if event.type == "result_corrected":
+        table = tournament.played[d["round"] - 1].tables[d["table"] - 1]
+        correction = logged_forfeit(d, list(table.seats))
+        table.corrections.append(Correction(correction.placings, correction.scores, str(d["reason"]),
+                                            str(d.get("at") or event.recorded_at)))
+    elif event.type == "time_called":
+        tournament.played[d["round"] - 1].time_called = {"at": d["at"], "by": d["by"], "tables": list(d["tables"])}
+    elif event.type == "cut_started":
+        tournament.cut = (int(d["size"]), tuple(d["seeds"]))
 
 
 # -- results and standings ------------------------------------------------------------------------------
@@ -279,12 +336,15 @@ class TableResult:
     status: str  # "playing" | "finished" | "forfeit"
     placings: tuple[tuple[str, ...], ...] | None  # None while playing
     scores: dict[str, int]  # every seat's (0 where the system scores nothing)
+    corrections: tuple[Correction, ...] = ()  # the organiser's corrections, the last one counting
+    original: dict[str, Any] | None = None  # a corrected table: the result before its first correction
 
     @property
     def outcome(self) -> Outcome | None:
         if self.placings is None:
             return None
-        return Outcome.ranked(self.placings, FORFEIT if self.status == "forfeit" else "game", self.scores)
+        return Outcome.ranked(self.placings, FORFEIT if self.status == "forfeit" else
+                              "corrected" if self.status == "corrected" else "game", self.scores)
 
     @property
     def winner(self) -> str | None:
@@ -298,6 +358,7 @@ class TableResult:
             "seats": dict(self.seats), "game_id": self.game_id, "status": self.status, "winner": self.winner,
             "placings": [list(group) for group in self.placings] if self.placings is not None else None,
             "scores": dict(self.scores), "kills": dict(self.scores),
+            "original": self.original, "corrections": [c.as_json() for c in self.corrections],
         }
 
 
@@ -315,6 +376,8 @@ class Standing:
     score_difference: int | float
     opponents: list[str]
     members: list[str] | None = None  # a team's members' names (None: the entrant is a player)
+    tiebreaks: list[dict[str, Any]] = field(default_factory=list)  # the tournament's, in order: name, value, why
+    dropped: bool = False  # the entrant dropped out (kept in the standings with its results)
 
     @property
     def kill_difference(self) -> int | float:
@@ -327,6 +390,20 @@ class Standing:
 
 
 def table_result(round_number: int, table: Table, outcome: Callable[[str], GameResult]) -> TableResult:
+    """A table's result: its last correction if the organiser corrected it (``original`` the result before), else
+    the result entered, else its game's."""
+    played = _played_result(round_number, table, outcome)
+    if not table.corrections:
+        return played
+    last = table.corrections[-1]
+    original = {"status": played.status, "winner": played.winner,
+                "placings": [list(g) for g in played.placings] if played.placings is not None else None,
+                "scores": dict(played.scores)}
+    return replace(played, status="corrected", placings=last.placings, scores=dict(last.scores),
+                   corrections=tuple(table.corrections), original=original)
+
+
+def _played_result(round_number: int, table: Table, outcome: Callable[[str], GameResult]) -> TableResult:
     seats = list(table.seats)
     if table.forfeit is not None:
         return TableResult(round_number, table.table, dict(table.seats), table.game_id, "forfeit",
@@ -381,6 +458,8 @@ def _as_teams(result: TableResult) -> TableResult:
 
 
 def standings(tournament: Tournament, results: Sequence[TableResult]) -> list[Standing]:
+    swiss = {r.number for r in tournament.swiss_rounds}
+    results = [r for r in results if r.round in swiss]  # the cut's games decide the bracket, not the standings
     if tournament.entry == "teams":
         return team_standings(tournament, results)
     return _standings(tournament, results, pairs=tournament.seats == 2)
@@ -395,6 +474,7 @@ def _standings(tournament: Tournament, results: Sequence[TableResult], pairs: bo
     rows = {p: Standing(0, p, e.name, 0, 0, 0, 0, 0, 0.0, 0, [],
                         [m.name for m in e.members] if tournament.entry == "teams" else None)
             for p, e in tournament.entrants.items()}
+    ledger = day.Ledger.empty(tournament.entrants)
     for rnd in tournament.played:
         for player in rnd.byes:
             rows[player].byes += 1
@@ -406,6 +486,7 @@ def _standings(tournament: Tournament, results: Sequence[TableResult], pairs: bo
         if outcome is None:
             continue
         n = len(r.seats)
+        ledger.meet([[r.seats[seat] for seat in group] for group in outcome.placings])
         for seat, player in r.seats.items():
             row = rows[player]
             others = [s for s in r.seats if s != seat]
@@ -417,12 +498,12 @@ def _standings(tournament: Tournament, results: Sequence[TableResult], pairs: bo
                 row.wins += 1
             else:
                 row.losses += 1
-            if pairs:
-                points[player] += 1 if outcome.is_draw else 3 if seat in outcome.winners else 0
-                most[player] += 3
-            else:
-                points[player] += place_points(outcome, seat, n)
-                most[player] += n - 1
+            gained = ((1 if outcome.is_draw else 3 if seat in outcome.winners else 0) if pairs
+                      else place_points(outcome, seat, n))
+            points[player] += gained
+            most[player] += 3 if pairs else n - 1
+            ledger.game_points[player] += gained
+            ledger.game_most[player] += 3 if pairs else n - 1
 
     def match_win(p: str) -> Fraction:
         return max(Fraction(1, 3), points[p] / most[p]) if most[p] else Fraction(1, 3)
@@ -434,8 +515,13 @@ def _standings(tournament: Tournament, results: Sequence[TableResult], pairs: bo
             round(float(sum((match_win(o) for o in row.opponents), Fraction(0)) / len(row.opponents)), 4)
             if row.opponents else 0.0
         )
-    ordered = sorted(rows.values(), key=lambda s: (-points[s.player], -s.opponents_match_win,
-                                                  -difference[s.player], s.player))
+    ledger.points, ledger.most, ledger.difference = points, most, difference
+    ledger.opponents = {p: row.opponents for p, row in rows.items()}
+    ranked, values = day.order(list(rows), ledger, tournament.tiebreaks)
+    ordered = [rows[p] for p in ranked]
     for i, row in enumerate(ordered, 1):
         row.rank = i
+        row.dropped = bool(getattr(tournament.entrants[row.player], "dropped", False))  # i31-pairing's drop
+        row.tiebreaks = [{"name": name, "value": day.shown_value(name, values[row.player][name]),
+                          "explanation": day.TIEBREAKS[name]} for name in tournament.tiebreaks]
     return ordered

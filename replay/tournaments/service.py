@@ -18,6 +18,7 @@ import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from engine.adjudication import Adjudicate
@@ -25,6 +26,8 @@ from engine.errors import RuleError
 from engine.system import seat_id
 from replay.errors import GameNotFound
 from replay.log.service import GameService, name_problem
+from replay.tournaments import day
+from replay.tournaments.day_service import NewTokens, TournamentDay, utc_now
 from replay.tournaments.log import TournamentLog
 from replay.tournaments.model import (
     ENTRANT_KINDS,
@@ -40,7 +43,6 @@ from replay.tournaments.model import (
     TournamentInvalid,
     TournamentNotFound,
     TournamentRefused,
-    fold,
     grouped,
     logged_forfeit,
     played_table,
@@ -65,7 +67,6 @@ def game_outcome(games: GameService, game_id: str) -> GameResult:
 # -- the service ------------------------------------------------------------------------------------------
 
 ENTRANT_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$")
-NewTokens = Callable[[Sequence[str]], tuple[dict[str, str], dict[str, str]]]
 
 
 @dataclass(frozen=True)
@@ -108,31 +109,54 @@ def seat_listing(players: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
             for p in players]
 
 
-class TournamentService:
-    """Organises tournaments over a ``TournamentLog`` and creates their games through the ``GameService``."""
+class TournamentService(TournamentDay):
+    """Organises tournaments over a ``TournamentLog`` and creates their games through the ``GameService``; the
+    day's operations (corrections, the clock, the cut, exports) are ``TournamentDay``'s."""
 
-    def __init__(self, log: TournamentLog, games: GameService, new_id: Callable[[], str] | None = None) -> None:
+    def __init__(self, log: TournamentLog, games: GameService, new_id: Callable[[], str] | None = None,
+                 clock: Callable[[], datetime] | None = None) -> None:
         self.log = log
         self.games = games
         self._new_id = new_id or (lambda: "t-" + secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"))
-        self._lock = threading.Lock()  # one organiser action at a time per process (rounds create games)
+        self._lock = threading.RLock()  # one organiser action at a time per process (rounds create games)
         self._settled: set[str] = set()  # games whose table's forfeit (if any) is known to be in the game
+        self.clock = clock or utc_now  # recorded in rounds' events (their start, time called)
+        self._clocked: set[str] = set()
+
+    def _table_result(self, round_number: int, table: Table) -> TableResult:
+        return table_result(round_number, table, lambda g: game_outcome(self.games, g))
+
+    @staticmethod
+    def _started_round(number: int, tables: builtins.list[StartedTable], byes: builtins.list[str]) -> StartedRound:
+        return StartedRound(number, tables, byes)
 
     def get(self, tournament_id: str) -> Tournament:
-        return fold(tournament_id, self.log.read(tournament_id))
+        """The tournament folded from its log; a running round whose deadline has passed has its time called
+        first (``TournamentDay``)."""
+        return self._fold_due(tournament_id)
 
     def list(self, limit: int = 100) -> builtins.list[Tournament]:
         return [self.get(t) for t in self.log.list_ids(limit)]
 
     def create(self, name: str, system: str, fmt: str, rounds: int, variant: dict[str, Any], organiser_hash: str,
-               seats: int | None = None, entrants: str = "players") -> str:
+               seats: int | None = None, entrants: str = "players", tiebreaks: Sequence[str] | None = None,
+               cut_draws: str = "replay") -> str:
         """``seats``: seats a table (None: two when the system allows two, else the most its variant allows).
-        ``entrants``: ``players`` (one a seat) or ``teams`` (one a side, for a variant played in two teams)."""
+        ``entrants``: ``players`` (one a seat) or ``teams`` (one a side, for a variant played in two teams).
+        ``tiebreaks``: the standings' order (``day.TIEBREAKS``; None: ``day.DEFAULT_TIEBREAKS``); ``cut_draws``:
+        a drawn cut game is replayed or decided by the time rule."""
         seats = self.judge(system, fmt, variant, seats, entrants)
+        if tiebreaks is not None and (problem := day.check_tiebreaks(tiebreaks)):
+            raise TournamentInvalid(problem, "invalid_tiebreaks")
+        if cut_draws not in day.CUT_DRAWS:
+            raise TournamentInvalid(f"cut_draws is one of {', '.join(day.CUT_DRAWS)}, not {cut_draws!r}",
+                                    "invalid_cut_draws")
         tournament_id = self._new_id()
         data = {"name": name, "system": system, "format": fmt, "rounds": rounds, "variant": variant,
                 "organiser_hash": organiser_hash, "seats": seats,
-                **({"entrants": entrants} if entrants != "players" else {})}
+                **({"entrants": entrants} if entrants != "players" else {}),
+                **({"tiebreaks": list(tiebreaks)} if tiebreaks is not None else {}),
+                **({"cut_draws": cut_draws} if cut_draws != "replay" else {})}
         self.log.append(tournament_id, [("tournament_created", data)], expected_seq=0)
         return tournament_id
 
@@ -256,12 +280,13 @@ class TournamentService:
         t = self.get(tournament_id)
         return standings(t, self.results(t))
 
-    def start_round(self, tournament_id: str, new_tokens: NewTokens) -> StartedRound:
+    def start_round(self, tournament_id: str, new_tokens: NewTokens, duration: int | None = None) -> StartedRound:
         """Seat the next round (Swiss pairs or pods), create its games (tournament, round and table in their
         metadata) and record it. Games are created before the round is recorded: a crash in between leaves
-        unused games, never a round pointing at missing ones."""
+        unused games, never a round pointing at missing ones. ``duration``: minutes on the round's clock."""
         with self._lock:
             t = self.get(tournament_id)
+            clock = self.clock_fields(duration)
             number = len(t.played) + 1
             if number > t.rounds:
                 raise TournamentRefused(f"all {t.rounds} rounds have been played", "tournament_over")
@@ -304,8 +329,11 @@ class TournamentService:
                 "tables": [{"table": s.table, "seats": s.seats, "game_id": s.game_id} for s in started],
                 "byes": round_byes,
                 "rematches": repeats,
+                **clock,
             }
             self.log.append(tournament_id, [("round_started", data)], t.seq)
+            if duration is not None:
+                self._clocked.add(tournament_id)
             return StartedRound(number, started, round_byes)
 
     @staticmethod
@@ -370,28 +398,38 @@ class TournamentService:
             t = self.get(tournament_id)
             seats = table_seats(t, round_number, table_number)
             table = t.played[round_number - 1].tables[table_number - 1]
-            groups = [[str(seat) for seat in group] for group in placings]
-            placed = sorted(seat for group in groups for seat in group)
-            if placed != sorted(seats) or any(not group for group in groups):
-                raise TournamentInvalid(
-                    f"placings must hold every seat of the table ({', '.join(seats)}) exactly once, in non-empty "
-                    f"groups; got {groups}", "invalid_result")
-            if t.entry == "teams":
-                split = [team for team in dict.fromkeys(table.seats.values())
-                         if sum(1 for g in groups if any(table.seats[s] == team for s in g)) > 1]
-                if split:
-                    raise TournamentInvalid(f"a team's seats finish together: team {split[0]!r} is split across "
-                                            "placings (name the winning team, or draw)", "invalid_result")
-            unknown = sorted(set(scores or {}) - set(seats))
-            if unknown:
-                raise TournamentInvalid(f"scores for seats the table does not have: {', '.join(unknown)}",
-                                        "invalid_result")
+            groups = self._checked_placings(t, round_number, table_number, placings, scores)
             self._decide_game(table, groups, round_number, table_number)
             data = {"round": round_number, "table": table_number, "placings": groups,
                     "scores": {s: int((scores or {}).get(s, 0)) for s in seats}}
             self.log.append(tournament_id, [("result_entered", data)], t.seq)
             table.forfeit = logged_forfeit(data, seats)
             return table_result(round_number, table, lambda g: game_outcome(self.games, g))
+
+    def _checked_placings(self, t: Tournament, round_number: int, table_number: int,
+                          placings: Sequence[Sequence[str]],
+                          scores: Mapping[str, int] | None) -> builtins.list[builtins.list[str]]:
+        """A result's placings as groups of seats, checked against the table (every seat once, a team's seats
+        together, scores only for its seats); TournamentInvalid ``invalid_result`` naming what is wrong."""
+        table = played_table(t, round_number, table_number)
+        seats = list(table.seats)
+        groups = [[str(seat) for seat in group] for group in placings]
+        placed = sorted(seat for group in groups for seat in group)
+        if placed != sorted(seats) or any(not group for group in groups):
+            raise TournamentInvalid(
+                f"placings must hold every seat of the table ({', '.join(seats)}) exactly once, in non-empty "
+                f"groups; got {groups}", "invalid_result")
+        if t.entry == "teams":
+            split = [team for team in dict.fromkeys(table.seats.values())
+                     if sum(1 for g in groups if any(table.seats[s] == team for s in g)) > 1]
+            if split:
+                raise TournamentInvalid(f"a team's seats finish together: team {split[0]!r} is split across "
+                                        "placings (name the winning team, or draw)", "invalid_result")
+        unknown = sorted(set(scores or {}) - set(seats))
+        if unknown:
+            raise TournamentInvalid(f"scores for seats the table does not have: {', '.join(unknown)}",
+                                    "invalid_result")
+        return groups
 
     def _decide_game(self, table: Table, placings: Sequence[Sequence[str]], round_number: int,
                      table_number: int) -> None:

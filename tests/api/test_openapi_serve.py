@@ -78,7 +78,11 @@ REQUIRED_TOKEN = {("post", "/games/{game_id}/actions"), ("get", "/games/{game_id
                   ("post", "/tournaments/{tournament_id}/players"), ("post", "/tournaments/{tournament_id}/teams"),
                   ("post", "/tournaments/{tournament_id}/rounds"),
                   ("post", "/games/{game_id}/tokens/{seat}"),
-                  ("post", "/tournaments/{tournament_id}/rounds/{round_number}/tables/{table_number}/result")}
+                  ("post", "/tournaments/{tournament_id}/rounds/{round_number}/tables/{table_number}/result"),
+                  # the tournament day (issue 31): the organiser's
+                  ("post", "/tournaments/{tournament_id}/rounds/{round_number}/tables/{table_number}/correction"),
+                  ("post", "/tournaments/{tournament_id}/rounds/{round_number}/time"),
+                  ("post", "/tournaments/{tournament_id}/cut"), ("post", "/tournaments/{tournament_id}/cut/next")}
 OPTIONAL_TOKEN = {("get", "/games/{game_id}"), ("get", "/games/{game_id}/events"), ("get", "/games/{game_id}/state"),
                   ("get", "/games/{game_id}/explanations"), ("get", "/games/{game_id}/steps"),
                   ("get", "/games/{game_id}/live"), ("get", "/games/{game_id}/export")}

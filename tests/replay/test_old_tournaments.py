@@ -81,12 +81,22 @@ def answers(db: str, ids: list[str], stats: Path) -> dict[str, Any]:
     return out
 
 
+def as_answered(got: Any, answer: Any) -> Any:
+    """``got`` with only the fields f79f774 answered: fields added since (issue 31: a table's corrections, a round's
+    clock, a standing's tie-breaks) are new, not different."""
+    if isinstance(got, dict) and isinstance(answer, dict):
+        return {key: as_answered(got[key], answer[key]) if key in got else got.get(key) for key in answer}
+    if isinstance(got, list) and isinstance(answer, list) and len(got) == len(answer):
+        return [as_answered(g, a) for g, a in zip(got, answer, strict=True)]
+    return got
+
+
 def assert_read_the_same(db: str, backend: str, stats: Path) -> None:
     expected = EXPECTED[backend]
     got = answers(db, expected["tournaments"], stats)
     assert set(got) == set(expected["answers"])
     for question, answer in expected["answers"].items():
-        assert got[question] == answer, question
+        assert as_answered(got[question], answer) == answer, question
 
 
 def assert_streams(db: str, ids: list[str]) -> None:

@@ -24,7 +24,10 @@ def imported(path: Path) -> set[str]:
 def test_the_tournament_model_imports_no_service_store_or_http() -> None:
     ours = {m for m in imported(ROOT / "replay" / "tournaments" / "model.py") if m.split(".")[0] in
             {"api", "replay", "engine", "events"}}
-    assert ours == {"engine.system"}
+    assert ours == {"engine.system", "replay.tournaments"}  # from replay.tournaments import day (pure, below)
+    pure = {m for m in imported(ROOT / "replay" / "tournaments" / "day.py") if m.split(".")[0] in
+            {"api", "replay", "engine", "events"}}
+    assert pure == set(), "the day's pure parts (tie-breaks, the clock's arithmetic, the bracket) import none of ours"
 
 
 def test_the_event_store_imports_nothing_of_tournaments() -> None:
