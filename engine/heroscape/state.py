@@ -305,7 +305,7 @@ def freeze(work: Work) -> State:
     return State(*fields)
 
 
-STEPS: Steps[Work] = Steps()
+STEPS: Steps[Work] = Steps("HeroScape")
 on = STEPS.on
 
 
@@ -549,14 +549,9 @@ def _effect_applied(work: Work, event: EffectApplied) -> None:
 
 
 STEPS.check(HeroScapeEvent)
-_STEP = STEPS.table
-
-
-def apply(work: Work, event: HeroScapeEvent) -> None:
-    """``event``'s meaning (trusted: no rule re-run): its step above (engine.steps); every event counts one in
-    ``seq``."""
-    work.seq += 1
-    _STEP[type(event)](work, event)
+# ``apply``: ``event``'s meaning (trusted: no rule re-run): its step above (engine.steps); every event counts one in
+# ``seq``.
+apply = STEPS
 
 
 FOLDING: Folding[State, Work, HeroScapeEvent] = Folding(initial_state, thaw, apply, freeze)

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import msgspec
+import pytest
+
 from engine.folding import Folding
+from engine.steps import Steps
+from engine.systems import get_system
 
 
 @dataclass(frozen=True)
@@ -56,3 +61,83 @@ def test_folding_fold_equals_evolve_one_by_one_from_any_state() -> None:
 def test_folding_fold_of_nothing_is_the_state_given() -> None:
     assert TALLY.fold([]) == Tally()
     assert TALLY.fold([], Tally(5, ("q",))) == Tally(5, ("q",))
+
+
+# -- a system's apply as engine.steps.Steps (issue 29 item 2: the framework counts and dispatches) ---------------
+
+
+@dataclass(frozen=True)
+class Marks:
+    seq: int = 0
+    up: int = 0
+    down: int = 0
+
+
+@dataclass
+class MarksWork:
+    seq: int
+    up: int
+    down: int
+
+
+class Stray(msgspec.Struct, frozen=True, tag="stray"):
+    """An event of no built-in system."""
+
+
+class Up:
+    pass
+
+
+class Down:
+    pass
+
+
+MARK_STEPS: Steps[MarksWork] = Steps("Marks")
+
+
+@MARK_STEPS.on(Up)
+def _up(work: MarksWork, event: Up) -> None:
+    work.up += 1
+
+
+@MARK_STEPS.on(Down)
+def _down(work: MarksWork, event: Down) -> None:
+    work.down += 1
+
+
+MARKS: Folding[Marks, MarksWork, Up | Down] = Folding(
+    Marks, lambda s: MarksWork(s.seq, s.up, s.down), MARK_STEPS, lambda w: Marks(w.seq, w.up, w.down))
+
+
+def test_steps_apply_counts_each_event_and_runs_its_step_and_fold_is_evolve_one_by_one() -> None:
+    events = [Up(), Down(), Up()]
+    stepped = Marks()
+    for event in events:
+        stepped = MARKS.evolve(stepped, event)
+    assert stepped == Marks(3, 2, 1)
+    assert MARKS.fold(events) == stepped
+    assert MARKS.fold(events[1:], MARKS.fold(events[:1])) == stepped
+    assert MARKS.run == MARK_STEPS.run  # a stream's loop is the steps' own (the look-up inline), not apply per event
+
+
+def test_steps_refuse_an_event_of_another_kind_by_the_systems_name_and_change_nothing() -> None:
+    work = MarksWork(0, 0, 0)
+    with pytest.raises(TypeError, match="not a Marks event: 'up'"):
+        MARK_STEPS(work, "up")
+    with pytest.raises(TypeError, match="not a Marks event"):
+        MARKS.fold([Up(), object()])
+    assert work == MarksWork(0, 0, 0)  # refused before it is counted
+    MARK_STEPS.check(Up | Down)
+    with pytest.raises(TypeError, match=r"events without a step: \['Tally'\]"):
+        MARK_STEPS.check(Up | Down | Tally)
+
+
+@pytest.mark.parametrize("name", ["lords-of-war", "l5r", "art-of-war", "light-wars", "heroscape"])
+def test_every_built_in_systems_fold_and_evolve_refuse_an_event_of_another_system_by_name(name: str) -> None:
+    """Each system's ``apply`` is its ``Steps``: an event of another system is refused as one (a TypeError naming
+    the system), in ``evolve`` and in ``fold`` alike; before, four systems answered a bare KeyError."""
+    system = get_system(name)
+    with pytest.raises(TypeError, match=r"not a .+ event: Stray\(\)"):
+        system.evolve(system.initial_state(), Stray())
+    with pytest.raises(TypeError, match=r"not a .+ event: Stray\(\)"):
+        system.fold([Stray()])
