@@ -856,10 +856,15 @@ def _dynasty_discarded(work: Work, event: DynastyDiscarded) -> None:
 def _gold_produced(work: Work, event: GoldProduced) -> None:
     work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
-    if event.card == p.stronghold:
+    card_id = event.card
+    if card_id == p.stronghold:
         p.stronghold_bowed = True
-    else:
-        _change_card(p, event.card, CARD_STATES["bow"])
+    else:  # _change_card, inline: a holding bowed (a frequent event)
+        cards = p.cards
+        for i, card in enumerate(cards):
+            if card.id == card_id:
+                cards[i] = _replace(card, bowed=True)
+                break
     p.gold += event.gold
     if work.priority is not None:
         work.acted = True
