@@ -4,10 +4,11 @@
 kind); ``Steps.check(Union)`` fails at import when an event of the system's union has no step, or a step no event
 (what ``case _: assert_never(event)`` proves for a ``match``); ``Steps.table`` is the dict the steps are found in.
 
-The ``Steps`` object is the system's ``apply``: calling it counts the event (``work.seq``, every state's count of
-the events of its stream) and runs its step; an object of another type is refused by name (a ``TypeError``, "not
-a Lords of War event: ..."). ``run`` is the same for a whole stream, the loop ``engine.folding.Folding.fold``
-uses: the count and the look-up written inline, so a stream pays one Python call an event (the step's), not two.
+``Steps.apply`` is the system's ``apply`` (``apply = STEPS.apply``): it counts the event (``work.seq``, every state's
+count of the events of its stream) and runs its step; an object of another type is refused by name (a
+``TypeError``, "not a Lords of War event: ..."). ``run`` is the same for a whole stream, the loop
+``engine.folding.Folding.fold`` uses: the count and the look-up written inline, so a stream pays one Python call an
+event (the step's), not two.
 
 Why not a ``match`` over the union: a class pattern is an ``isinstance`` test, and one that misses against a
 msgspec Struct class (whose metaclass is not ``type``) takes Python's slow path (about 0.1 µs). A ``match`` pays that
@@ -61,9 +62,9 @@ class Steps(Generic[W]):
         if missing or extra:
             raise TypeError(f"events without a step: {missing}; steps without an event: {extra}")
 
-    def __call__(self, work: W, event: Any) -> None:
-        """``apply``: ``event`` happened (one more in the stream); its step changes ``work`` accordingly (trusting
-        the event: no rule is re-run)."""
+    def apply(self, work: W, event: Any) -> None:
+        """``event`` happened (one more in the stream): its step changes ``work`` accordingly (trusting the event:
+        no rule is re-run)."""
         try:
             step = self.table[type(event)]
         except KeyError:
@@ -72,7 +73,7 @@ class Steps(Generic[W]):
         step(work, event)
 
     def run(self, work: W, events: Iterable[Any]) -> None:
-        """``apply`` of each of ``events`` in turn: ``__call__``'s two lines inline (a stream's loop; ``fold``)."""
+        """``apply`` of each of ``events`` in turn, its two lines inline (a stream's loop: ``fold``)."""
         table = self.table
         for event in events:
             try:

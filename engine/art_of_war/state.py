@@ -671,7 +671,7 @@ def _conscription_started(w: Work, e: ConscriptionStarted) -> None:
 STEPS.check(ArtOfWarEvent)
 # ``apply``: ``event`` happened, change ``w`` accordingly: the steps above (engine.steps: the event counted, then its
 # step; trusting the event, never re-running a rule).
-apply = STEPS
+apply = STEPS.apply
 
 
 FOLDING: Folding[State, Work, ArtOfWarEvent] = Folding(initial_state, thaw, apply, freeze)

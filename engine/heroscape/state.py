@@ -551,7 +551,7 @@ def _effect_applied(work: Work, event: EffectApplied) -> None:
 STEPS.check(HeroScapeEvent)
 # ``apply``: ``event``'s meaning (trusted: no rule re-run): its step above (engine.steps); every event counts one in
 # ``seq``.
-apply = STEPS
+apply = STEPS.apply
 
 
 FOLDING: Folding[State, Work, HeroScapeEvent] = Folding(initial_state, thaw, apply, freeze)

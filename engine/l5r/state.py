@@ -1173,7 +1173,7 @@ STEPS.check(L5REvent)
 # (``QUIET_EVENTS``) and of ``game_started`` marks the turn it happened in first (``quiet_since``,
 # ``rules.is_stalled``; no step changes the turn but ``turn_started``'s); a test holds the marking steps to the events
 # that are not quiet.
-apply = STEPS
+apply = STEPS.apply
 
 
 FOLDING: Folding[State, Work, L5REvent] = Folding(initial_state, thaw, apply, freeze)

@@ -393,7 +393,7 @@ def _conceded(w: Work, e: Conceded) -> None:
 STEPS.check(LightWarsEvent)
 # ``apply``: ``event`` happened, change ``w`` accordingly: the steps above (engine.steps: the event counted, then its
 # step; trusting the event, never re-running a rule).
-apply = STEPS
+apply = STEPS.apply
 
 
 FOLDING: Folding[State, Work, LightWarsEvent] = Folding(initial_state, thaw, apply, freeze)

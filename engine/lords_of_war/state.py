@@ -451,7 +451,7 @@ def _game_started(w: Work, event: GameStarted) -> None:
 STEPS.check(LordsOfWarEvent)
 # ``apply``: one recorded fact applied to ``w`` (its step above; engine.steps counts it first). Trusts its input: no
 # rule is checked here; what is not a Lords of War event is refused by name.
-apply = STEPS
+apply = STEPS.apply
 
 
 FOLDING: Folding[State, Work, LordsOfWarEvent] = Folding(initial_state, thaw, apply, freeze)

@@ -106,7 +106,7 @@ def _down(work: MarksWork, event: Down) -> None:
 
 
 MARKS: Folding[Marks, MarksWork, Up | Down] = Folding(
-    Marks, lambda s: MarksWork(s.seq, s.up, s.down), MARK_STEPS, lambda w: Marks(w.seq, w.up, w.down))
+    Marks, lambda s: MarksWork(s.seq, s.up, s.down), MARK_STEPS.apply, lambda w: Marks(w.seq, w.up, w.down))
 
 
 def test_steps_apply_counts_each_event_and_runs_its_step_and_fold_is_evolve_one_by_one() -> None:
@@ -123,7 +123,7 @@ def test_steps_apply_counts_each_event_and_runs_its_step_and_fold_is_evolve_one_
 def test_steps_refuse_an_event_of_another_kind_by_the_systems_name_and_change_nothing() -> None:
     work = MarksWork(0, 0, 0)
     with pytest.raises(TypeError, match="not a Marks event: 'up'"):
-        MARK_STEPS(work, "up")
+        MARK_STEPS.apply(work, "up")
     with pytest.raises(TypeError, match="not a Marks event"):
         MARKS.fold([Up(), object()])
     assert work == MarksWork(0, 0, 0)  # refused before it is counted
