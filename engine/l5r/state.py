@@ -588,7 +588,7 @@ def _freeze_player(p: PlayerWork) -> PlayerState:
                        tuple(p.cards), p.played, p.eliminated, p.proclaimed, p.dynasty_discarded)
 
 
-STEPS: Steps[Work] = Steps("L5R")
+STEPS: Steps[Work] = Steps("Legend of the Five Rings")
 on = STEPS.on
 
 
