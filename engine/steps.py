@@ -7,8 +7,9 @@ kind); ``Steps.check(Union)`` fails at import when an event of the system's unio
 ``Steps.apply`` is the system's ``apply`` (``apply = STEPS.apply``): it counts the event (``work.seq``, every state's
 count of the events of its stream) and runs its step; an object of another type is refused by name (a
 ``TypeError``, "not a Lords of War event: ..."). ``run`` is the same for a whole stream, the loop
-``engine.folding.Folding.fold`` uses: the count and the look-up written inline, so a stream pays one Python call an
-event (the step's), not two.
+``engine.folding.Folding.fold`` uses: the look-up written inline and the events counted once, at the end, so a
+stream pays one Python call an event (the step's), not two, and no attribute write of its own. So a step never
+reads or writes ``work.seq`` (a ``game_started`` step, which starts the work over, keeps it as it found it).
 
 Why not a ``match`` over the union: a class pattern is an ``isinstance`` test, and one that misses against a
 msgspec Struct class (whose metaclass is not ``type``) takes Python's slow path (about 0.1 µs). A ``match`` pays that
@@ -73,15 +74,16 @@ class Steps(Generic[W]):
         step(work, event)
 
     def run(self, work: W, events: Iterable[Any]) -> None:
-        """``apply`` of each of ``events`` in turn, its two lines inline (a stream's loop: ``fold``)."""
+        """``apply`` of each of ``events`` in turn, inline (a stream's loop: ``fold``); counted at the end."""
         table = self.table
-        for event in events:
+        count = 0
+        for count, event in enumerate(events, 1):  # noqa: B007 - the count is what the loop leaves
             try:
                 step = table[type(event)]
             except KeyError:
                 self._refuse(event)
-            work.seq += 1
             step(work, event)
+        work.seq += count
 
     def _refuse(self, event: object) -> NoReturn:
         raise TypeError(f"not a {self.system} event: {event!r}") from None

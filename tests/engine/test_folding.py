@@ -127,9 +127,9 @@ def test_steps_refuse_an_event_of_another_kind_by_the_systems_name_and_change_no
     with pytest.raises(TypeError, match="not a Marks event"):
         MARKS.fold([Up(), object()])
     assert work == MarksWork(0, 0, 0)  # refused before it is counted
-    MARK_STEPS.check(Up | Down)
+    MARK_STEPS.check(Up | Down | Restart)
     with pytest.raises(TypeError, match=r"events without a step: \['Tally'\]"):
-        MARK_STEPS.check(Up | Down | Tally)
+        MARK_STEPS.check(Up | Down | Restart | Tally)
 
 
 @pytest.mark.parametrize("name", ["lords-of-war", "l5r", "art-of-war", "light-wars", "heroscape"])
@@ -141,3 +141,25 @@ def test_every_built_in_systems_fold_and_evolve_refuse_an_event_of_another_syste
         system.evolve(system.initial_state(), Stray())
     with pytest.raises(TypeError, match=r"not a .+ event: Stray\(\)"):
         system.fold([Stray()])
+
+
+class Restart:
+    """A ``game_started``: the work starts over, its count of events kept as found."""
+
+
+@MARK_STEPS.on(Restart)
+def _restart(work: MarksWork, event: Restart) -> None:
+    work.up = work.down = 0
+
+
+def test_fold_counts_each_event_once_as_evolve_does_through_a_step_that_starts_the_work_over() -> None:
+    """``Steps.run`` counts a stream's events at its end (no write an event): the same ``seq`` as ``apply`` one by
+    one, from the initial state or any other, a restart (game_started) included."""
+    events = [Up(), Restart(), Down(), Up()]
+    stepped = Marks()
+    for event in events:
+        stepped = MARKS.evolve(stepped, event)
+    assert stepped == Marks(4, 1, 1)
+    assert MARKS.fold(events) == stepped
+    assert MARKS.fold(events[2:], MARKS.fold(events[:2])) == stepped
+    assert MARKS.fold([], stepped) == stepped
