@@ -109,14 +109,19 @@ MARKS: Folding[Marks, MarksWork, Up | Down] = Folding(
     Marks, lambda s: MarksWork(s.seq, s.up, s.down), MARK_STEPS.apply, lambda w: Marks(w.seq, w.up, w.down))
 
 
-def test_steps_apply_counts_each_event_and_runs_its_step_and_fold_is_evolve_one_by_one() -> None:
-    events = [Up(), Down(), Up()]
+def _folded_as_evolved(events: list[Up | Down | Restart], cut: int) -> Marks:
+    """``evolve`` one event at a time; ``fold`` of them all, and of those after ``cut`` from the fold of those
+    before, give the same state."""
     stepped = Marks()
     for event in events:
         stepped = MARKS.evolve(stepped, event)
-    assert stepped == Marks(3, 2, 1)
     assert MARKS.fold(events) == stepped
-    assert MARKS.fold(events[1:], MARKS.fold(events[:1])) == stepped
+    assert MARKS.fold(events[cut:], MARKS.fold(events[:cut])) == stepped
+    return stepped
+
+
+def test_steps_apply_counts_each_event_and_runs_its_step_and_fold_is_evolve_one_by_one() -> None:
+    assert _folded_as_evolved([Up(), Down(), Up()], 1) == Marks(3, 2, 1)
     assert MARKS.run == MARK_STEPS.run  # a stream's loop is the steps' own (the look-up inline), not apply per event
 
 
@@ -155,11 +160,6 @@ def _restart(work: MarksWork, event: Restart) -> None:
 def test_fold_counts_each_event_once_as_evolve_does_through_a_step_that_starts_the_work_over() -> None:
     """``Steps.run`` counts a stream's events at its end (no write an event): the same ``seq`` as ``apply`` one by
     one, from the initial state or any other, a restart (game_started) included."""
-    events = [Up(), Restart(), Down(), Up()]
-    stepped = Marks()
-    for event in events:
-        stepped = MARKS.evolve(stepped, event)
+    stepped = _folded_as_evolved([Up(), Restart(), Down(), Up()], 2)
     assert stepped == Marks(4, 1, 1)
-    assert MARKS.fold(events) == stepped
-    assert MARKS.fold(events[2:], MARKS.fold(events[:2])) == stepped
     assert MARKS.fold([], stepped) == stepped
