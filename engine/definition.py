@@ -20,17 +20,20 @@ What the object derives rather than takes:
 - ``redecide`` is ``engine.play.redecide_by_evolve`` over the object's own functions, unless the system gives
   ``own_redecide`` (Lords of War: its re-decide with the full R6 check).
 
-``engine.adjudication`` adds the scorekeeper's ``Adjudicate`` to a system whose rules take only the players'
-actions (``decide_or_adjudicate``, ``parse_or_adjudicate``, ``recorded_with_adjudication``); Lords of War and pebbles
-decide it in their own rules.
+A system whose rules take only its players' actions writes ``SYSTEM = with_scorekeeper(System(...), adjudicated)``:
+the framework adds the scorekeeper's ``Adjudicate`` (``engine.adjudication``) to its action type, ``parse_action``,
+``decide`` and ``recorded_actions``, so the system declares only its own functions (its ``adjudicated``: the
+``game_ended`` of an adjudication). Lords of War and pebbles decide it in their own rules.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
+from engine.adjudication import Adjudicate, decide_or_adjudicate, parse_or_adjudicate, recorded_with_adjudication
 from engine.play import redecide_by_evolve
 from engine.system import BotFactory, Catalogues, Outcome, RecordedAction, Redecided, Seat, SeatCounts, TimeRuling
 from events import Codec, Event
@@ -151,6 +154,22 @@ class System(Generic[S, A, E]):
         return redecide_by_evolve(self, events, self.recorded_actions(events))
 
 
+def with_scorekeeper(system: System[S, A, E], adjudicated: Callable[[S, Adjudicate], E]
+                     ) -> System[S, A | Adjudicate, E]:
+    """``system``, whose rules take only its players' actions, with the scorekeeper's ``Adjudicate`` added
+    (``engine.adjudication``): its ``action_type`` and ``parse_action`` take it, ``decide`` ends the game with the
+    ``game_ended`` of ``adjudicated(state, action)`` (the system's own, which checks it by ``adjudicate``), and
+    ``recorded_actions`` recovers it from an adjudicated ``game_ended`` (always a stream's last event). Every other
+    member is the system's as given; ``redecide`` is derived anew over the added ones."""
+    added = cast(System[S, A | Adjudicate, E], system)  # the same members, read as taking the added action too
+    return dataclasses.replace(
+        added, action_type=system.action_type | Adjudicate,
+        decide=decide_or_adjudicate(system.decide, system.parse_action, adjudicated),
+        parse_action=parse_or_adjudicate(system.parse_action),
+        recorded_actions=recorded_with_adjudication(system.recorded_actions),
+    )
+
+
 # -- small helpers the systems share ----------------------------------------------------------------------------
 
 
@@ -183,4 +202,4 @@ def fixed_seats(counts: SeatCounts) -> SeatCountsOf:
 
 
 __all__ = ["Fold", "Folds", "LegalActions", "Redecide", "SampleSetup", "SeatCountsOf", "System", "Unfolded",
-           "conceding", "fixed_seats", "sample_pairing"]
+           "conceding", "fixed_seats", "sample_pairing", "with_scorekeeper"]

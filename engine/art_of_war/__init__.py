@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.adjudication import Adjudicate, decide_or_adjudicate, parse_or_adjudicate, recorded_with_adjudication
+from engine.adjudication import Adjudicate
 from engine.art_of_war.actions import ArtOfWarAction, Concede, parse_action
 from engine.art_of_war.adjudication import adjudicated, on_time
 from engine.art_of_war.bots import GreedyBot, RandomBot
@@ -18,7 +18,7 @@ from engine.art_of_war.history import recorded_actions, recorded_setup
 from engine.art_of_war.rules import decide, legal_actions, opening
 from engine.art_of_war.setup import RULES_VERSION, SEATS, SYSTEM_NAME, seats_of, start_event
 from engine.art_of_war.state import FOLDING, State, awaited, evolve, initial_state, state_to_builtins
-from engine.definition import System, conceding, fixed_seats, sample_pairing
+from engine.definition import System, conceding, fixed_seats, sample_pairing, with_scorekeeper
 from engine.errors import SetupError
 from engine.system import GameSystem, Outcome, seat_id
 from events.art_of_war import CODEC, ArtOfWarEvent
@@ -66,19 +66,15 @@ def sample_setup(index: int, seed: int, seats: int | None = None) -> dict[str, A
     return setup
 
 
-# The players' actions and the scorekeeper's adjudication (engine.adjudication).
-DECIDE = decide_or_adjudicate(decide, parse_action, adjudicated)
-PARSE_ACTION = parse_or_adjudicate(parse_action)
-RECORDED_ACTIONS = recorded_with_adjudication(recorded_actions)
-
-SYSTEM: GameSystem[State, ArtOfWarAction | Adjudicate, ArtOfWarEvent] = System(
-    name=SYSTEM_NAME, rules_version=RULES_VERSION, codec=CODEC, action_type=ArtOfWarAction | Adjudicate,
+# The players' actions; the framework adds the scorekeeper's adjudication (``adjudicated``: its game_ended).
+SYSTEM: GameSystem[State, ArtOfWarAction | Adjudicate, ArtOfWarEvent] = with_scorekeeper(System(
+    name=SYSTEM_NAME, rules_version=RULES_VERSION, codec=CODEC, action_type=ArtOfWarAction,
     folding=FOLDING, start=start,
-    decide=DECIDE, parse_action=PARSE_ACTION,
+    decide=decide, parse_action=parse_action,
     legal_actions=legal_actions, concession=conceding(Concede), state_to_builtins=state_to_builtins,
     seat_counts=fixed_seats(SEATS), seats=seats_of, to_act=awaited, turn=turn, outcome=outcome, on_time=on_time,
-    recorded_setup=recorded_setup, recorded_actions=RECORDED_ACTIONS,
+    recorded_setup=recorded_setup, recorded_actions=recorded_actions,
     bots={"random": RandomBot, "greedy": GreedyBot}, sample_setup=sample_setup,
-)
+), adjudicated)
 
 __all__ = ["SYSTEM", "State"]

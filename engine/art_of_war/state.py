@@ -451,7 +451,7 @@ def _list_order(player: str, cards: tuple[str, ...]) -> Mapping[str, int]:
     return MappingProxyType({card: i for i, card in enumerate(instances(player, cards))})
 
 
-STEPS: Steps[Work] = Steps()
+STEPS: Steps[Work] = Steps("Art of War")
 on = STEPS.on
 
 
@@ -669,13 +669,9 @@ def _conscription_started(w: Work, e: ConscriptionStarted) -> None:
 
 
 STEPS.check(ArtOfWarEvent)
-_STEP = STEPS.table
-
-
-def apply(w: Work, event: ArtOfWarEvent) -> None:
-    """``event`` happened: change ``w`` accordingly (its step above; trusting the event, never re-running a rule)."""
-    w.seq += 1
-    _STEP[type(event)](w, event)
+# ``apply``: ``event`` happened, change ``w`` accordingly: the steps above (engine.steps: the event counted, then its
+# step; trusting the event, never re-running a rule).
+apply = STEPS.apply
 
 
 FOLDING: Folding[State, Work, ArtOfWarEvent] = Folding(initial_state, thaw, apply, freeze)

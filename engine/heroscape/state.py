@@ -305,7 +305,7 @@ def freeze(work: Work) -> State:
     return State(*fields)
 
 
-STEPS: Steps[Work] = Steps()
+STEPS: Steps[Work] = Steps("HeroScape")
 on = STEPS.on
 
 
@@ -410,11 +410,11 @@ def _initiative_tied(work: Work, event: InitiativeTied) -> None:
 
 @on(GameStarted)
 def _game_started(work: Work, event: GameStarted) -> None:
-    """Every field anew (the opening counts 1 in ``seq``): the armies' figures in reserve, or where the starting
-    position puts them (then the markers of the position's round come next)."""
+    """Every field anew but the count of events (``seq``: engine.steps keeps it), the armies' figures in reserve, or
+    where the starting position puts them (then the markers of the position's round come next)."""
     figures = [Figure(owner=index, id=fid, card=card.key)
                for index, army in enumerate(event.armies) for card in army.cards for fid in figure_ids(card)]
-    state = State(seq=1, phase="placement", seats=event.seats, variant=event.variant, armies=event.armies,
+    state = State(seq=work.seq, phase="placement", seats=event.seats, variant=event.variant, armies=event.armies,
                   board=event.board, seed=event.seed, rng=(event.seed or 0) & MASK64, figures=tuple(figures))
     position = event.position
     if position is not None:
@@ -549,14 +549,9 @@ def _effect_applied(work: Work, event: EffectApplied) -> None:
 
 
 STEPS.check(HeroScapeEvent)
-_STEP = STEPS.table
-
-
-def apply(work: Work, event: HeroScapeEvent) -> None:
-    """``event``'s meaning (trusted: no rule re-run): its step above (engine.steps); every event counts one in
-    ``seq``."""
-    work.seq += 1
-    _STEP[type(event)](work, event)
+# ``apply``: ``event``'s meaning (trusted: no rule re-run): its step above (engine.steps); every event counts one in
+# ``seq``.
+apply = STEPS.apply
 
 
 FOLDING: Folding[State, Work, HeroScapeEvent] = Folding(initial_state, thaw, apply, freeze)

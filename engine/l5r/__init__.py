@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.adjudication import Adjudicate, decide_or_adjudicate, parse_or_adjudicate, recorded_with_adjudication
-from engine.definition import System, conceding, fixed_seats, sample_pairing
+from engine.adjudication import Adjudicate
+from engine.definition import System, conceding, fixed_seats, sample_pairing, with_scorekeeper
 from engine.errors import SetupError
 from engine.l5r.actions import Concede, L5RAction, parse_action
 from engine.l5r.adjudication import adjudicated, on_time
@@ -69,20 +69,15 @@ def sample_setup(index: int, seed: int, seats: int | None = None) -> dict[str, A
     return setup
 
 
-
-# The players' actions and the scorekeeper's adjudication (engine.adjudication).
-DECIDE = decide_or_adjudicate(decide, parse_action, adjudicated)
-PARSE_ACTION = parse_or_adjudicate(parse_action)
-RECORDED_ACTIONS = recorded_with_adjudication(recorded_actions)
-
-SYSTEM: GameSystem[State, L5RAction | Adjudicate, L5REvent] = System(
-    name=SYSTEM_NAME, rules_version=RULES_VERSION, codec=CODEC, action_type=L5RAction | Adjudicate,
+# The players' actions; the framework adds the scorekeeper's adjudication (``adjudicated``: its game_ended).
+SYSTEM: GameSystem[State, L5RAction | Adjudicate, L5REvent] = with_scorekeeper(System(
+    name=SYSTEM_NAME, rules_version=RULES_VERSION, codec=CODEC, action_type=L5RAction,
     folding=FOLDING, start=start,
-    decide=DECIDE, parse_action=PARSE_ACTION,
+    decide=decide, parse_action=parse_action,
     legal_actions=legal_actions, concession=conceding(Concede), state_to_builtins=state_to_builtins,
     seat_counts=fixed_seats(SEATS), seats=seats_of, to_act=awaited, turn=turn, outcome=outcome, on_time=on_time,
-    recorded_setup=recorded_setup, recorded_actions=RECORDED_ACTIONS,
+    recorded_setup=recorded_setup, recorded_actions=recorded_actions,
     bots={"random": RandomBot, "greedy": GreedyBot}, sample_setup=sample_setup, is_stalled=is_stalled,
-)
+), adjudicated)
 
 __all__ = ["SYSTEM", "State"]

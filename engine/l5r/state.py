@@ -588,7 +588,7 @@ def _freeze_player(p: PlayerWork) -> PlayerState:
                        tuple(p.cards), p.played, p.eliminated, p.proclaimed, p.dynasty_discarded)
 
 
-STEPS: Steps[Work] = Steps()
+STEPS: Steps[Work] = Steps("Legend of the Five Rings")
 on = STEPS.on
 
 
@@ -687,7 +687,8 @@ def _phase_started(work: Work, event: PhaseStarted) -> None:
     work.closed = False
     work.priority = None
     if phase == "dynasty":  # the attack is over
-        _expire(work, "battle")
+        if work.modifiers:
+            _expire(work, "battle")
         work.armies = ()
         work.battlefields = ()
         work.defender = None
@@ -698,7 +699,8 @@ def _phase_started(work: Work, event: PhaseStarted) -> None:
 
 @on(TurnEnded)
 def _turn_ended(work: Work, event: TurnEnded) -> None:
-    _expire(work, "turn")
+    if work.modifiers:
+        _expire(work, "turn")
     work.by_seat[event.player].gold = 0
     work.phase = "start"
     work.active = event.next
@@ -718,8 +720,17 @@ def _passed(work: Work, event: Passed) -> None:
         if passes < 2:
             work.priority = work.others[event.player]
             work.passes = passes
-        else:
-            _close_window(work)
+        else:  # two passes in a row closed the window
+            work.passes = 0
+            if work.phase != "battle":
+                work.closed = True
+                work.priority = None
+            elif work.segment == "engage":
+                work.segment = "combat"
+                work.priority = work.defender
+            else:
+                work.segment = "resolve"
+                work.priority = None
     elif window == "maneuvers":
         if work.defender is not None and event.player != work.defender:
             work.priority = work.defender
@@ -734,21 +745,6 @@ def _passed(work: Work, event: Passed) -> None:
         work.closed = True
     else:
         raise ValueError(f"no window {window!r}")
-
-
-def _close_window(work: Work) -> None:
-    """Two passes in a row closed an action, engage or combat window."""
-    work.passes = 0
-    work.acted = False
-    if work.phase != "battle":
-        work.closed = True
-        work.priority = None
-    elif work.segment == "engage":
-        work.segment = "combat"
-        work.priority = work.defender
-    else:
-        work.segment = "resolve"
-        work.priority = None
 
 
 def _took_action(work: Work, seat: str, card: str) -> None:
@@ -777,9 +773,13 @@ def _expire(work: Work, until: str) -> None:
 def _card_drawn(work: Work, event: CardDrawn) -> None:
     work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
-    drawn = event.card if event.card is not None else p.fate[0]
+    fate = p.fate
+    drawn = event.card if event.card is not None else fate[0]
     p.hand.append(drawn)
-    _take(p.fate, drawn)
+    try:  # _take, inline: the most frequent card event
+        fate.remove(drawn)
+    except ValueError:
+        del fate[:1]
     del work.pending[:1]
 
 
@@ -790,9 +790,13 @@ def _province_filled(work: Work, event: ProvinceFilled) -> None:
     if event.source == "unseen":  # table mode: laid face down unseen, entered when it turns face up
         _set_province(p.provinces, event.province, None, False, unseen=True)
     else:
-        laid = event.card if event.card is not None else p.dynasty[0]
+        dynasty = p.dynasty
+        laid = event.card if event.card is not None else dynasty[0]
         _set_province(p.provinces, event.province, laid, False)
-        _take(p.dynasty, laid)
+        try:  # _take, inline
+            dynasty.remove(laid)
+        except ValueError:
+            del dynasty[:1]
     del work.pending[:1]
 
 
@@ -805,8 +809,13 @@ def _cards_revealed(work: Work, event: CardsRevealed) -> None:
         del work.pending[:1]
         for shown in event.cards:
             _take(p.dynasty, shown.card)
-    for shown in event.cards:
-        _set_province(provinces, shown.province, shown.card, True, unseen=False)
+    for shown in event.cards:  # face up: _set_province, inline for the usual place of each
+        number = shown.province
+        i = number - 1
+        if i < len(provinces) and provinces[i].number == number:
+            provinces[i] = Province(number=number, card=shown.card, face_up=True)
+        else:
+            _set_province(provinces, number, shown.card, True, unseen=False)
     if not event.discarded:
         return
     emptied = []
@@ -847,10 +856,15 @@ def _dynasty_discarded(work: Work, event: DynastyDiscarded) -> None:
 def _gold_produced(work: Work, event: GoldProduced) -> None:
     work.quiet_since = work.turn  # R9: something happened this turn
     p = work.by_seat[event.player]
-    if event.card == p.stronghold:
+    card_id = event.card
+    if card_id == p.stronghold:
         p.stronghold_bowed = True
-    else:
-        _change_card(p, event.card, CARD_STATES["bow"])
+    else:  # _change_card, inline: a holding bowed (a frequent event)
+        cards = p.cards
+        for i, card in enumerate(cards):
+            if card.id == card_id:
+                cards[i] = _replace(card, bowed=True)
+                break
     p.gold += event.gold
     if work.priority is not None:
         work.acted = True
@@ -1154,16 +1168,12 @@ def _duel_resolved(work: Work, event: DuelResolved) -> None:
 
 
 STEPS.check(L5REvent)
-_STEP = STEPS.table
-
-
-def apply(work: Work, event: L5REvent) -> None:
-    """What ``event`` changes, on ``work`` (its step above, engine.steps); it trusts its input and never re-runs a
-    rule (``decide`` checked it). R9: every step but those of the events that leave a round quiet (``QUIET_EVENTS``)
-    and of ``game_started`` marks the turn it happened in first (``quiet_since``, ``rules.is_stalled``; no step
-    changes the turn but ``turn_started``'s); a test holds the marking steps to the events that are not quiet."""
-    work.seq += 1
-    _STEP[type(event)](work, event)
+# ``apply`` is the steps above (engine.steps: it counts the event, then runs its step): it trusts its input and never
+# re-runs a rule (``decide`` checked it). R9: every step but those of the events that leave a round quiet
+# (``QUIET_EVENTS``) and of ``game_started`` marks the turn it happened in first (``quiet_since``,
+# ``rules.is_stalled``; no step changes the turn but ``turn_started``'s); a test holds the marking steps to the events
+# that are not quiet.
+apply = STEPS.apply
 
 
 FOLDING: Folding[State, Work, L5REvent] = Folding(initial_state, thaw, apply, freeze)

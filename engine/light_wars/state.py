@@ -247,7 +247,7 @@ def _take_off(w: Work, player: str, unit: str) -> None:
             places[key] = i - 1
 
 
-STEPS: Steps[Work] = Steps()
+STEPS: Steps[Work] = Steps("Light Wars")
 on = STEPS.on
 
 
@@ -391,13 +391,9 @@ def _conceded(w: Work, e: Conceded) -> None:
 
 
 STEPS.check(LightWarsEvent)
-_STEP = STEPS.table
-
-
-def apply(w: Work, event: LightWarsEvent) -> None:
-    """``event`` happened: change ``w`` accordingly (its step above; trusting the event, never re-running a rule)."""
-    w.seq += 1
-    _STEP[type(event)](w, event)
+# ``apply``: ``event`` happened, change ``w`` accordingly: the steps above (engine.steps: the event counted, then its
+# step; trusting the event, never re-running a rule).
+apply = STEPS.apply
 
 
 FOLDING: Folding[State, Work, LightWarsEvent] = Folding(initial_state, thaw, apply, freeze)
