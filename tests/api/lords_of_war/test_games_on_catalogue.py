@@ -128,3 +128,27 @@ def test_game_on_uploaded_catalogue_exported_imports_into_an_empty_database_and_
         assert again.returncode == 0
         if fmt == "record":  # the same record comes back out of the new database
             assert again.stdout.split("\n\n", 1)[1] == exported.text.split("\n\n", 1)[1]
+
+
+def test_demo_plays_its_bot_games_on_a_stored_catalogue(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.duckdb")
+    imported = warlog("catalogue", "import", str(BORDER_MARCHES), "--db", db)
+    assert imported.returncode == 0, imported.stderr
+    identity = catalogue_id(border_marches())
+    played = warlog("demo", "--catalogue", identity, "--games", "3", "--db", db)
+    assert played.returncode == 0, played.stderr
+    games = json.loads(warlog("games", "--json", "--db", db).stdout)
+    assert [g["catalogue"] for g in games] == [identity] * 3
+    armies = {army for g in games for army in g["metadata"]["armies"].values()}
+    assert armies <= {"fenlings", "stonewardens"} and len(armies) == 2
+    assert all(g["metadata"]["status"] == "over" for g in games)
+    assert warlog("verify", "--db", db).returncode == 0
+
+
+def test_demo_refuses_a_catalogue_not_stored_and_records_nothing(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.duckdb")
+    missing = catalogue_id(border_marches())
+    refused = warlog("demo", "--catalogue", missing, "--games", "2", "--db", db)
+    assert refused.returncode == 2
+    assert f"--catalogue {missing}: no catalogue '{missing}' is stored" in refused.stderr
+    assert json.loads(warlog("games", "--json", "--db", db).stdout) == []
