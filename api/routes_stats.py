@@ -111,7 +111,7 @@ def filters(
     try:
         return Filters(
             system=system, date_from=date_from, date_to=date_to, tournament=tournament, army=army, variant=variant,
-            rules_version=rules_version, min_games=min_games, ending=ending, catalogue=catalogue,
+            rules_version=rules_version, min_games=min_games, ending=ending, catalogue=catalogue or None,
         )
     except ValueError as error:
         raise ApiError(422, "invalid_filters", str(error)) from None
