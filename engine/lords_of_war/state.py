@@ -206,6 +206,7 @@ def cards_of(state: State | Work) -> CardTable:
     return DEFAULT_TABLE if cards is None else cards
 
 
+_DEFAULT_COMMANDERS = DEFAULT_TABLE.commanders  # the default game's, for the fold's hot step (_eliminated)
 _KEYS: tuple[dict[str, int], dict[str, int]] = (geo.MAT_KEYS, geo.UNBOUNDED_KEYS)  # by ``unbounded``: name -> key
 
 
@@ -300,7 +301,7 @@ def _eliminated(w: Work, event: Eliminated) -> None:
     involved = w.involved
     piles = w.piles
     cards = w.cards  # the game's (issue 30), inline: cards_of's call is measurable here
-    commanders = DEFAULT_TABLE.commanders if cards is None else cards.commanders
+    commanders = _DEFAULT_COMMANDERS if cards is None else cards.commanders
     removed = []
     for unit in event.units:
         k = keys[unit.square]
