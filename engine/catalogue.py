@@ -15,6 +15,9 @@ The framework every system's ``engine.system.Catalogues`` capability shares:
   one the server checks.
 - Size limits: ``MAX_CATALOGUE_BYTES`` of canonical JSON and ``MAX_CATALOGUE_ENTRIES`` list items in all
   (``size_problem``); a system's schema may tighten them with ``maxItems``.
+- ``game_catalogue``: what every system's setup does with ``setup["catalogue"]`` (the document the API resolved
+  from the catalogue id a game names): check it again and give back the document and its id, or None for the
+  system's default (a game on the default records no catalogue: its ``game_started`` is unchanged).
 """
 
 from __future__ import annotations
@@ -22,11 +25,13 @@ from __future__ import annotations
 import copy
 import hashlib
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
+
+from engine.errors import SetupError
 
 MAX_CATALOGUE_BYTES = 2 * 1024 * 1024  # of canonical JSON
 MAX_CATALOGUE_ENTRIES = 20_000  # list items in the whole document (cards, deck entries, hexes, ...)
@@ -197,6 +202,9 @@ class CatalogueRules:
     document_schema: Mapping[str, Any]
     built_in: Callable[[], dict[str, Any]]
     rule_problems: Callable[[Any], Iterable[CatalogueProblem]]
+    # optional: the names of a playable document's armies (decks), what a setup's ``players[i].army`` names; a
+    # system that gives it plays its demo games on a catalogue (``warlog demo --catalogue``, ``army_names``)
+    armies_of: Callable[[Any], Sequence[str]] | None = None
 
     def schema(self) -> dict[str, Any]:
         return copy.deepcopy(dict(self.document_schema))
@@ -208,7 +216,85 @@ class CatalogueRules:
         shape = shape_problems(self.document_schema, document)
         return shape or tuple(self.rule_problems(document))
 
+    def army_names(self, document: Any) -> tuple[str, ...] | None:
+        """The armies a setup may name in a playable ``document``, in its order; None when the system does not
+        say (``armies_of``)."""
+        return None if self.armies_of is None else tuple(self.armies_of(document))
 
-__all__ = ["CATALOGUE_ID", "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES", "MAX_CATALOGUE_ENTRIES", "CatalogueError",
-           "CatalogueProblem", "CatalogueRules", "CatalogueTooLarge", "canonical", "catalogue_id", "child", "entries",
-           "shape_problems", "size_problem"]
+
+def setup_on_catalogue(setup: Mapping[str, Any], index: int, armies: Sequence[str], catalogue: Any) -> dict[str, Any]:
+    """A sample setup (``SelfPlay.sample_setup``) moved onto a catalogue: ``setup["catalogue"]`` = ``catalogue``
+    (the document, for the engine; its id, for ``POST /games``), each army the players name replaced by one of
+    ``armies`` (the catalogue's, ``army_names``) in turn from ``index``, the same army twice staying the same (a
+    mirror match, a team's shared army), each seat named after its army."""
+    chosen: dict[str, str] = {}
+    players = []
+    for player in setup.get("players") or ():
+        army = player.get("army")
+        if isinstance(army, str):
+            if army not in chosen:
+                chosen[army] = armies[(index + len(chosen)) % len(armies)]
+            player = {**player, "army": chosen[army], "name": f"{chosen[army].title()} bot"}
+        players.append(player)
+    return {**setup, "players": players, "catalogue": catalogue}
+
+
+def army_names(catalogues: object, document: Any) -> tuple[str, ...] | None:
+    """The armies of a playable catalogue document, for a system capability that tells them (``CatalogueRules``
+    with ``armies_of``); None otherwise."""
+    names = getattr(catalogues, "army_names", None)
+    return names(document) if callable(names) else None
+
+
+class Checking(Protocol):
+    """What ``game_catalogue`` needs of a system's ``engine.system.Catalogues`` (the same two methods)."""
+
+    def default(self) -> dict[str, Any]: ...
+
+    def problems(self, document: Any) -> tuple[CatalogueProblem, ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameCatalogue:
+    """The catalogue a game plays: its document and content id, both None for the system's default."""
+
+    document: dict[str, Any] | None = None
+    id: str | None = None
+
+    @property
+    def is_default(self) -> bool:
+        return self.document is None
+
+
+DEFAULT_GAME_CATALOGUE = GameCatalogue()
+CATALOGUE_RULE = "catalogue"  # the rule a SetupError names for a catalogue refused without a rule of the system's
+
+
+def game_catalogue(setup: Mapping[str, Any], catalogues: Checking) -> GameCatalogue:
+    """The catalogue of a setup (``setup["catalogue"]``: a document; absent or None: the default), checked again
+    (the engine trusts no caller: a document handed to ``start`` directly is checked as ``POST /catalogues`` checks
+    it). A system's ``start`` calls it and records ``document`` and ``id`` in its ``game_started`` when the game is
+    not on the default (``is_default``). Raises SetupError ``invalid_catalogue`` naming the first problems (the
+    rule a problem breaks, else ``catalogue``)."""
+    document = setup.get("catalogue")
+    if document is None:
+        return DEFAULT_GAME_CATALOGUE
+    if not isinstance(document, dict):
+        raise SetupError("invalid_catalogue", CATALOGUE_RULE,
+                         "setup catalogue must be the catalogue document (an API client names a stored catalogue by "
+                         "its id, which the server resolves)")
+    too_big = size_problem(document)
+    problems = (too_big,) if too_big is not None else catalogues.problems(document)
+    if problems:
+        error = CatalogueError(problems)
+        raise SetupError("invalid_catalogue", problems[0].rule or CATALOGUE_RULE, f"the catalogue: {error}")
+    identity = catalogue_id(document)
+    if identity == catalogue_id(catalogues.default()):
+        return DEFAULT_GAME_CATALOGUE
+    return GameCatalogue(document, identity)
+
+
+__all__ = ["CATALOGUE_ID", "CATALOGUE_RULE", "DEFAULT_GAME_CATALOGUE", "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES",
+           "MAX_CATALOGUE_ENTRIES", "CatalogueError", "CatalogueProblem", "CatalogueRules", "CatalogueTooLarge",
+           "Checking", "GameCatalogue", "army_names", "canonical", "catalogue_id", "child", "entries", "game_catalogue",
+           "setup_on_catalogue", "shape_problems", "size_problem"]
