@@ -11,9 +11,10 @@ Squares are ``"A1"``..``"I9"`` on the 9 x 9 sample map (columns A-I, rows 1-9, r
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from events.base import Adjudication, Event
 from events.codec import Codec
@@ -111,6 +112,12 @@ class GameStarted(Event, frozen=True, tag="game_started"):
     seed: int | None = None  # sealed mode: every die follows from it (hidden from every view but all)
     prng: str | None = None  # the generator the dice are drawn with (sealed), "splitmix64-d6/1"
     position: PositionRecord | None = None
+    # issue 30: a game on a catalogue other than the default carries it whole (so the record is self-contained),
+    # with the content id it was given by; ``map`` names the catalogue's map played when it is not its first. Absent
+    # (UNSET, never written) for the default catalogue and map: those games' bytes are what they always were.
+    catalogue: dict[str, Any] | UnsetType = UNSET
+    catalogue_id: str | UnsetType = UNSET
+    map: str | UnsetType = UNSET
 
 
 class DieRolled(Event, frozen=True, tag="die_rolled"):
