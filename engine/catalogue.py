@@ -28,6 +28,8 @@ from typing import Any
 
 import msgspec
 
+from engine.errors import SetupError
+
 MAX_CATALOGUE_BYTES = 2 * 1024 * 1024  # of canonical JSON
 MAX_CATALOGUE_ENTRIES = 20_000  # list items in the whole document (cards, deck entries, hexes, ...)
 CATALOGUE_ID = re.compile(r"^c-[0-9a-f]{32}$")
@@ -209,6 +211,43 @@ class CatalogueRules:
         return shape or tuple(self.rule_problems(document))
 
 
+# -- what the systems' catalogues share ---------------------------------------------------------------------------
+
+
+def labels(system: str) -> dict[str, Any]:
+    """The JSON Schema properties every catalogue document starts with: ``system`` (the system's name), ``name`` and
+    ``version`` (labels, not its identity: that is its content id) and ``about`` (where the data comes from)."""
+    return {
+        "system": {"const": system},
+        "name": {"type": "string", "minLength": 1, "maxLength": 80, "description": "a label, not the identity"},
+        "version": {"type": "string", "minLength": 1, "maxLength": 40, "description": "a label"},
+        "about": {"type": "string", "maxLength": 2000, "description": "where the data comes from"},
+    }
+
+
+def game_catalogue(setup: Mapping[str, Any], problems: Callable[[Any], tuple[CatalogueProblem, ...]],
+                   default_id: str) -> tuple[dict[str, Any] | None, str | None]:
+    """What a system that takes catalogues does first in ``start``: ``(document, id)`` of the catalogue a setup gives
+    (``setup["catalogue"]``, the document the API resolved from an id: the engine never reads the store), or ``(None,
+    None)`` for the system's default (none given, or the default's own document). The document is checked again
+    with the system's ``problems``: a ``SetupError`` ``invalid_catalogue`` names the first problems and the rule."""
+    document = setup.get("catalogue")
+    if document is None:
+        return None, None
+    if not isinstance(document, dict):
+        raise SetupError("invalid_catalogue", "catalogue", "a game's catalogue is a catalogue document (an object)")
+    found = problems(document)
+    if found:
+        shown = "; ".join(f"{p.path}: {p.message}" + (f" ({p.rule})" if p.rule else "") for p in found[:3])
+        more = f" (and {len(found) - 3} more problems)" if len(found) > 3 else ""
+        raise SetupError("invalid_catalogue", found[0].rule or "catalogue",
+                         f"the catalogue cannot be played: {shown}{more}")
+    content_id = catalogue_id(document)
+    if content_id == default_id:
+        return None, None
+    return document, content_id
+
+
 __all__ = ["CATALOGUE_ID", "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES", "MAX_CATALOGUE_ENTRIES", "CatalogueError",
            "CatalogueProblem", "CatalogueRules", "CatalogueTooLarge", "canonical", "catalogue_id", "child", "entries",
-           "shape_problems", "size_problem"]
+           "game_catalogue", "labels", "shape_problems", "size_problem"]

@@ -22,9 +22,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from engine.catalogue import JSON_SCHEMA_DIALECT, CatalogueProblem, CatalogueRules, catalogue_id, child
+from engine.catalogue import JSON_SCHEMA_DIALECT, CatalogueProblem, CatalogueRules, catalogue_id, child, labels
 from engine.errors import SetupError
-from engine.game_catalogue import labels
 from engine.heroscape.geometry import TERRAINS, Board, Cell, Hex, distance, double_space_end_ok, neighbours
 from engine.heroscape.glyphs import PERMANENT, POWER
 from events.heroscape import BoardRecord

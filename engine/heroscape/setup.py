@@ -18,8 +18,8 @@ from typing import Any, TypeGuard
 
 from msgspec import UNSET
 
+from engine.catalogue import game_catalogue
 from engine.errors import SetupError
-from engine.game_catalogue import game_catalogue
 from engine.heroscape.catalogue import CATALOGUES, DEFAULT, DEFAULT_ID, Card, Tables, tables_of
 from engine.heroscape.geometry import distance
 from engine.heroscape.state import figure_ids
@@ -89,7 +89,7 @@ def variant_of(data: Any, tables: Tables = DEFAULT) -> Variant:
     if game not in GAMES:
         raise SetupError("invalid_variant", "§5", f"game is master (wounds) or basic (more skulls destroys), "
                          f"not {game!r}")
-    board = data.get("map", next(iter(tables.maps)))
+    board = data.get("map") or next(iter(tables.maps))  # none named (or null): the catalogue's first
     if board not in tables.maps:
         raise SetupError("invalid_variant", "§1", f"the catalogue has no map {board!r} (its maps: "
                          f"{', '.join(tables.maps)})")
@@ -210,7 +210,7 @@ def start(setup: dict[str, Any]) -> tuple[HeroScapeEvent, ...]:
     if not isinstance(setup, dict):
         raise SetupError("invalid_setup", "§1", "a setup is an object")
     seats = seats_of(setup)
-    document, content_id = game_catalogue(setup, CATALOGUES, DEFAULT_ID)
+    document, content_id = game_catalogue(setup, CATALOGUES.problems, DEFAULT_ID)
     tables = tables_of(document, content_id)
     variant = variant_of(setup.get("variant"), tables)
     seed = setup.get("seed")

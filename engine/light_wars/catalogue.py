@@ -17,8 +17,7 @@ from typing import Any
 
 import msgspec
 
-from engine.catalogue import JSON_SCHEMA_DIALECT, CatalogueProblem, CatalogueRules, catalogue_id, child
-from engine.game_catalogue import labels
+from engine.catalogue import JSON_SCHEMA_DIALECT, CatalogueProblem, CatalogueRules, catalogue_id, child, labels
 from engine.light_wars.board import MAX_SIDE, Board, on_board
 
 DATA = files(__package__) / "data"

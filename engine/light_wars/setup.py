@@ -19,8 +19,8 @@ from typing import Any, TypeGuard
 
 from msgspec import UNSET
 
+from engine.catalogue import game_catalogue
 from engine.errors import SetupError
-from engine.game_catalogue import game_catalogue
 from engine.light_wars.board import FACINGS, square_name
 from engine.light_wars.catalogue import (
     CATALOGUES,
@@ -266,7 +266,7 @@ def start(setup: dict[str, Any]) -> tuple[LightWarsEvent, ...]:
     if not isinstance(setup, dict):
         raise SetupError("invalid_setup", "§2", "a setup is an object")
     seats = seats_of(setup)
-    document, content_id = game_catalogue(setup, CATALOGUES, DEFAULT_ID)
+    document, content_id = game_catalogue(setup, CATALOGUES.problems, DEFAULT_ID)
     variant = variant_of(setup.get("variant"))
     board = map_of(setup.get("variant"), document)
     tables = tables_of(document, board, content_id)
