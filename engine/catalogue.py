@@ -15,6 +15,9 @@ The framework every system's ``engine.system.Catalogues`` capability shares:
   one the server checks.
 - Size limits: ``MAX_CATALOGUE_BYTES`` of canonical JSON and ``MAX_CATALOGUE_ENTRIES`` list items in all
   (``size_problem``); a system's schema may tighten them with ``maxItems``.
+- ``game_catalogue``: what every system's setup does with ``setup["catalogue"]`` (the document the API resolved
+  from the catalogue id a game names): check it again and give back the document and its id, or None for the
+  system's default (a game on the default records no catalogue: its ``game_started`` is unchanged).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import hashlib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -211,7 +214,52 @@ class CatalogueRules:
         return shape or tuple(self.rule_problems(document))
 
 
-# -- what the systems' catalogues share ---------------------------------------------------------------------------
+class Checking(Protocol):
+    """What ``game_catalogue`` needs of a system's ``engine.system.Catalogues`` (the same two methods)."""
+
+    def default(self) -> dict[str, Any]: ...
+
+    def problems(self, document: Any) -> tuple[CatalogueProblem, ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameCatalogue:
+    """The catalogue a game plays: its document and content id, both None for the system's default."""
+
+    document: dict[str, Any] | None = None
+    id: str | None = None
+
+    @property
+    def is_default(self) -> bool:
+        return self.document is None
+
+
+DEFAULT_GAME_CATALOGUE = GameCatalogue()
+CATALOGUE_RULE = "catalogue"  # the rule a SetupError names for a catalogue refused without a rule of the system's
+
+
+def game_catalogue(setup: Mapping[str, Any], catalogues: Checking) -> GameCatalogue:
+    """The catalogue of a setup (``setup["catalogue"]``: a document; absent or None: the default), checked again
+    (the engine trusts no caller: a document handed to ``start`` directly is checked as ``POST /catalogues`` checks
+    it). A system's ``start`` calls it and records ``document`` and ``id`` in its ``game_started`` when the game is
+    not on the default (``is_default``). Raises SetupError ``invalid_catalogue`` naming the first problems (the
+    rule a problem breaks, else ``catalogue``)."""
+    document = setup.get("catalogue")
+    if document is None:
+        return DEFAULT_GAME_CATALOGUE
+    if not isinstance(document, dict):
+        raise SetupError("invalid_catalogue", CATALOGUE_RULE,
+                         "setup catalogue must be the catalogue document (an API client names a stored catalogue by "
+                         "its id, which the server resolves)")
+    too_big = size_problem(document)
+    problems = (too_big,) if too_big is not None else catalogues.problems(document)
+    if problems:
+        error = CatalogueError(problems)
+        raise SetupError("invalid_catalogue", problems[0].rule or CATALOGUE_RULE, f"the catalogue: {error}")
+    identity = catalogue_id(document)
+    if identity == catalogue_id(catalogues.default()):
+        return DEFAULT_GAME_CATALOGUE
+    return GameCatalogue(document, identity)
 
 
 def labels(system: str) -> dict[str, Any]:
@@ -225,29 +273,7 @@ def labels(system: str) -> dict[str, Any]:
     }
 
 
-def game_catalogue(setup: Mapping[str, Any], problems: Callable[[Any], tuple[CatalogueProblem, ...]],
-                   default_id: str) -> tuple[dict[str, Any] | None, str | None]:
-    """What a system that takes catalogues does first in ``start``: ``(document, id)`` of the catalogue a setup gives
-    (``setup["catalogue"]``, the document the API resolved from an id: the engine never reads the store), or ``(None,
-    None)`` for the system's default (none given, or the default's own document). The document is checked again
-    with the system's ``problems``: a ``SetupError`` ``invalid_catalogue`` names the first problems and the rule."""
-    document = setup.get("catalogue")
-    if document is None:
-        return None, None
-    if not isinstance(document, dict):
-        raise SetupError("invalid_catalogue", "catalogue", "a game's catalogue is a catalogue document (an object)")
-    found = problems(document)
-    if found:
-        shown = "; ".join(f"{p.path}: {p.message}" + (f" ({p.rule})" if p.rule else "") for p in found[:3])
-        more = f" (and {len(found) - 3} more problems)" if len(found) > 3 else ""
-        raise SetupError("invalid_catalogue", found[0].rule or "catalogue",
-                         f"the catalogue cannot be played: {shown}{more}")
-    content_id = catalogue_id(document)
-    if content_id == default_id:
-        return None, None
-    return document, content_id
-
-
-__all__ = ["CATALOGUE_ID", "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES", "MAX_CATALOGUE_ENTRIES", "CatalogueError",
-           "CatalogueProblem", "CatalogueRules", "CatalogueTooLarge", "canonical", "catalogue_id", "child", "entries",
-           "game_catalogue", "labels", "shape_problems", "size_problem"]
+__all__ = ["CATALOGUE_ID", "CATALOGUE_RULE", "DEFAULT_GAME_CATALOGUE", "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES",
+           "MAX_CATALOGUE_ENTRIES", "CatalogueError", "CatalogueProblem", "CatalogueRules", "CatalogueTooLarge",
+           "Checking", "GameCatalogue", "canonical", "catalogue_id", "child", "entries", "game_catalogue",
+           "labels", "shape_problems", "size_problem"]

@@ -20,7 +20,7 @@ from msgspec import UNSET
 
 from engine.catalogue import game_catalogue
 from engine.errors import SetupError
-from engine.heroscape.catalogue import CATALOGUES, DEFAULT, DEFAULT_ID, Card, Tables, tables_of
+from engine.heroscape.catalogue import CATALOGUES, DEFAULT, Card, Tables, tables_of
 from engine.heroscape.geometry import distance
 from engine.heroscape.state import figure_ids
 from engine.system import Seat, SeatCounts, seat_id
@@ -210,7 +210,8 @@ def start(setup: dict[str, Any]) -> tuple[HeroScapeEvent, ...]:
     if not isinstance(setup, dict):
         raise SetupError("invalid_setup", "§1", "a setup is an object")
     seats = seats_of(setup)
-    document, content_id = game_catalogue(setup, CATALOGUES.problems, DEFAULT_ID)
+    chosen = game_catalogue(setup, CATALOGUES)
+    document, content_id = chosen.document, chosen.id
     tables = tables_of(document, content_id)
     variant = variant_of(setup.get("variant"), tables)
     seed = setup.get("seed")

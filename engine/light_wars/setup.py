@@ -25,7 +25,6 @@ from engine.light_wars.board import FACINGS, square_name
 from engine.light_wars.catalogue import (
     CATALOGUES,
     DEFAULT,
-    DEFAULT_ID,
     MAX_TOTAL_COST,
     MAX_TURNS,
     MAX_UNITS,
@@ -266,7 +265,8 @@ def start(setup: dict[str, Any]) -> tuple[LightWarsEvent, ...]:
     if not isinstance(setup, dict):
         raise SetupError("invalid_setup", "§2", "a setup is an object")
     seats = seats_of(setup)
-    document, content_id = game_catalogue(setup, CATALOGUES.problems, DEFAULT_ID)
+    chosen = game_catalogue(setup, CATALOGUES)
+    document, content_id = chosen.document, chosen.id
     variant = variant_of(setup.get("variant"))
     board = map_of(setup.get("variant"), document)
     tables = tables_of(document, board, content_id)
