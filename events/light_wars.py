@@ -4,7 +4,8 @@
 from the project's generator in sealed mode (``source="prng"``), entered at the table in table mode
 (``source="table"``); a die of an attack names the attack (``attack``, numbered 1, 2, ... in the game) it decides.
 
-Squares are ``"A1"``..``"I9"`` on the 9 x 9 sample map (columns A-I, rows 1-9, row 1 on p1's side); a facing is
+Squares are ``"A1"``..``"I9"`` on the 9 x 9 sample map (columns A-I, rows 1-9, row 1 on p1's side; a game on
+another catalogue's map: up to ``"Z26"``); a facing is
 ``N`` (towards row 9), ``E``, ``S`` or ``W``. Units are named per owner: ``K`` (the King), ``I1`` ``I2`` ...
 (infantry), ``C1`` (cavalry), ``A1`` (archers), ``S1`` (spearmen). docs/light-wars.md explains every field.
 """

@@ -173,3 +173,14 @@ def test_a_setup_on_an_unplayable_catalogue_is_refused_and_the_default_names_are
     with pytest.raises(SetupError) as default_army:
         SYSTEM.start(game("utgar", "wildmoor", sample(), 1))
     assert default_army.value.code == "invalid_army" and "tideguard" in default_army.value.message
+
+
+def test_size_limits_a_map_of_more_than_2000_hexes_and_more_than_500_cards_are_refused() -> None:
+    document = sample()
+    board = document["maps"][0]
+    board["cells"] = [[q, r, 1, "grass", None] for q in range(-30, 30) for r in range(-20, 20)]  # 2,400 hexes
+    document["cards"] = document["cards"] * 72  # 504 cards
+    assert catalogues().problems(document) == (
+        CatalogueProblem("cards", "must have at most 500 entries"),
+        CatalogueProblem("maps[0].cells", "must have at most 2000 entries"),
+    )
