@@ -304,7 +304,8 @@ def _army_problems(army: dict[str, Any], path: str, kinds: Mapping[str, dict[str
                                        "outside the map", "§2.3")
 
 
-CATALOGUES = CatalogueRules(SCHEMA, default_document, rule_problems)
+CATALOGUES = CatalogueRules(SCHEMA, default_document, rule_problems,
+                            armies_of=lambda document: [army["name"] for army in document["armies"]])
 
 
 # -- the tables of a catalogue -------------------------------------------------------------------------------------
