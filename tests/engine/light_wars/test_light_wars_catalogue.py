@@ -201,3 +201,18 @@ def test_a_position_names_the_catalogue_maps_squares() -> None:
     with pytest.raises(SetupError) as refused:
         SYSTEM.start(setup)
     assert "A1 to G12" in refused.value.message
+
+
+def test_sample_setups_moved_onto_the_second_catalogue_play_its_armies_to_the_end() -> None:
+    """``warlog demo --catalogue`` and the conformance list move the sample setups onto a catalogue's armies
+    (``engine.catalogue.setup_on_catalogue``): Light Wars names them (``armies_of``)."""
+    from engine.catalogue import army_names, setup_on_catalogue
+
+    document = sample()
+    armies = army_names(catalogues(), document)
+    assert armies == ("vanguard", "levy", "garrison")
+    for index in range(6):
+        setup = setup_on_catalogue(sample_setup(index, 9 + index), index, armies, document)
+        played = play(SYSTEM, setup, ("greedy", "random"))
+        assert SYSTEM.outcome(SYSTEM.fold(played.events)) is not None and verify(SYSTEM, played.events) is None
+        assert {a.name for a in played.events[0].armies} <= set(armies)
