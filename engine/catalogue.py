@@ -294,7 +294,18 @@ def game_catalogue(setup: Mapping[str, Any], catalogues: Checking) -> GameCatalo
     return GameCatalogue(document, identity)
 
 
+def labels(system: str) -> dict[str, Any]:
+    """The JSON Schema properties every catalogue document starts with: ``system`` (the system's name), ``name`` and
+    ``version`` (labels, not its identity: that is its content id) and ``about`` (where the data comes from)."""
+    return {
+        "system": {"const": system},
+        "name": {"type": "string", "minLength": 1, "maxLength": 80, "description": "a label, not the identity"},
+        "version": {"type": "string", "minLength": 1, "maxLength": 40, "description": "a label"},
+        "about": {"type": "string", "maxLength": 2000, "description": "where the data comes from"},
+    }
+
+
 __all__ = ["CATALOGUE_ID", "CATALOGUE_RULE", "DEFAULT_GAME_CATALOGUE", "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES",
            "MAX_CATALOGUE_ENTRIES", "CatalogueError", "CatalogueProblem", "CatalogueRules", "CatalogueTooLarge",
            "Checking", "GameCatalogue", "army_names", "canonical", "catalogue_id", "child", "entries", "game_catalogue",
-           "setup_on_catalogue", "shape_problems", "size_problem"]
+           "labels", "setup_on_catalogue", "shape_problems", "size_problem"]

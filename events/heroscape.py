@@ -9,9 +9,10 @@ number (``"tarn-vikings/2"``), unique within its owner's army. docs/heroscape.md
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from events.base import Adjudication, Event
 from events.codec import Codec
@@ -131,6 +132,11 @@ class GameStarted(Event, frozen=True, tag="game_started"):
     seed: int | None = None  # sealed mode: every die follows from it (hidden from every view but all)
     prng: str | None = None  # "splitmix64-dice/1"
     position: PositionRecord | None = None
+    # issue 30: a game on a catalogue other than the default carries it whole beside the armies and the board taken
+    # from it (so the record is self-contained and ``verify`` starts it again), with the content id it was given by.
+    # Absent (UNSET, never written) for the default catalogue: those games' bytes are what they always were.
+    catalogue: dict[str, Any] | UnsetType = UNSET
+    catalogue_id: str | UnsetType = UNSET
 
 
 class ArmyPlaced(Event, frozen=True, tag="army_placed"):

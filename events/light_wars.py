@@ -4,16 +4,18 @@
 from the project's generator in sealed mode (``source="prng"``), entered at the table in table mode
 (``source="table"``); a die of an attack names the attack (``attack``, numbered 1, 2, ... in the game) it decides.
 
-Squares are ``"A1"``..``"I9"`` on the 9 x 9 sample map (columns A-I, rows 1-9, row 1 on p1's side); a facing is
+Squares are ``"A1"``..``"I9"`` on the 9 x 9 sample map (columns A-I, rows 1-9, row 1 on p1's side; a game on
+another catalogue's map: up to ``"Z26"``); a facing is
 ``N`` (towards row 9), ``E``, ``S`` or ``W``. Units are named per owner: ``K`` (the King), ``I1`` ``I2`` ...
 (infantry), ``C1`` (cavalry), ``A1`` (archers), ``S1`` (spearmen). docs/light-wars.md explains every field.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from events.base import Adjudication, Event
 from events.codec import Codec
@@ -111,6 +113,12 @@ class GameStarted(Event, frozen=True, tag="game_started"):
     seed: int | None = None  # sealed mode: every die follows from it (hidden from every view but all)
     prng: str | None = None  # the generator the dice are drawn with (sealed), "splitmix64-d6/1"
     position: PositionRecord | None = None
+    # issue 30: a game on a catalogue other than the default carries it whole (so the record is self-contained),
+    # with the content id it was given by; ``map`` names the catalogue's map played when it is not its first. Absent
+    # (UNSET, never written) for the default catalogue and map: those games' bytes are what they always were.
+    catalogue: dict[str, Any] | UnsetType = UNSET
+    catalogue_id: str | UnsetType = UNSET
+    map: str | UnsetType = UNSET
 
 
 class DieRolled(Event, frozen=True, tag="die_rolled"):

@@ -27,6 +27,7 @@ SEATS = SYSTEM.seat_counts()
 CARDS, ARMIES = catalogue()
 MAPS = tuple(sample_maps())
 JsonInt = Annotated[int, Field(ge=-(2**53), le=2**53)]
+Name = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,39}$")]  # an id in a catalogue (issue 30)
 HexIn = Annotated[list[JsonInt], Field(min_length=2, max_length=2, description="[q, r] (axial coordinates)")]
 
 EXAMPLE: dict[str, Any] = {
@@ -51,7 +52,8 @@ class VariantIn(Request):
     game: Literal["master", "basic"] = Field(
         DEFAULTS.game, description="master: skulls less shields are wounds, destroyed at its life; basic: more "
         "skulls than shields destroys (§5)")
-    map: Literal[MAPS] = Field(DEFAULTS.map, description="the sample map (ours)")  # type: ignore[valid-type]
+    map: Name | None = Field(None, description=f"a map of the game's catalogue by id (default: its first; built in: "
+                             f"{', '.join(MAPS)})")
     max_rounds: JsonInt = Field(DEFAULTS.max_rounds, description=f"the scenario's round limit (1 to {MAX_ROUNDS}, "
                                 "§8)", json_schema_extra={"minimum": 1, "maximum": MAX_ROUNDS})
 
@@ -59,13 +61,15 @@ class VariantIn(Request):
 class ArmyIn(Request):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    cards: list[Literal[tuple(CARDS)]] = Field(  # type: ignore[valid-type]
-        min_length=1, max_length=len(CARDS), description="army cards, each once (§1)")
+    cards: list[Name] = Field(
+        min_length=1, max_length=20, description=f"army cards of the game's catalogue (built in: {', '.join(CARDS)}), "
+        "each once (§1)")
 
 
 class PlayerIn(SeatPlayer):
-    army: Literal[tuple(ARMIES)] | ArmyIn = Field(  # type: ignore[valid-type]
-        description=f"a sample army ({', '.join(ARMIES)}) or its army cards", examples=["utgar"])
+    army: Name | ArmyIn = Field(
+        description=f"an army of the game's catalogue (built in: {', '.join(ARMIES)}) or its army cards",
+        examples=["utgar"])
 
 
 class PositionFigureIn(Request):

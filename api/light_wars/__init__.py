@@ -25,6 +25,7 @@ NAME = SYSTEM.name
 DEFAULTS = Variant()
 SEATS = SYSTEM.seat_counts()
 JsonInt = Annotated[int, Field(ge=-(2**53), le=2**53)]
+Name = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,31}$")]  # a name in a catalogue (issue 30)
 
 EXAMPLE: dict[str, Any] = {
     "system": NAME,
@@ -55,21 +56,25 @@ class VariantIn(Request):
     deployment: Literal["alternate", "screen"] = Field(
         DEFAULTS.deployment, description="alternate: one unit at a time after a roll-off; screen: all at once, "
         "hidden until both have deployed (§2.3)")
+    map: Name | None = Field(None, description="a map of the game's catalogue by name (default: its first; the "
+                             "built-in catalogue's one map is sample)")
 
 
 class ArmyIn(Request):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    units: list[Literal[tuple(UNIT_TYPES)]] = Field(  # type: ignore[valid-type]
-        max_length=4 * MAX_UNITS, description=f"unit types, exactly one king, at most {MAX_UNITS} units (§2.2, R2)")
-    tactics: list[Literal[tuple(TACTICS)]] = Field(  # type: ignore[valid-type]
-        default_factory=list, max_length=16, description="tactic tiles (each once)")
+    units: list[Name] = Field(
+        max_length=4 * MAX_UNITS, description=f"unit types of the game's catalogue (built in: {', '.join(UNIT_TYPES)}"
+        f"), exactly one king, at most {MAX_UNITS} units (§2.2, R2)")
+    tactics: list[Name] = Field(
+        default_factory=list, max_length=16, description="tactic tiles of the game's catalogue (built in: "
+        f"{', '.join(TACTICS)}), each once")
 
 
 class PlayerIn(SeatPlayer):
-    army: Literal[tuple(ARMIES)] | ArmyIn = Field(  # type: ignore[valid-type]
-        description=f"a sample army ({', '.join(ARMIES)}) or its units and tactic tiles; costs at most the total "
-        "cost (§2.2)", examples=["balanced"])
+    army: Name | ArmyIn = Field(
+        description=f"an army of the game's catalogue (built in: {', '.join(ARMIES)}) or its units and tactic "
+        "tiles; costs at most the total cost (§2.2)", examples=["balanced"])
 
 
 class PositionUnitIn(Request):

@@ -15,6 +15,7 @@ from engine.errors import SetupError
 from engine.heroscape.actions import Concede, HeroScapeAction, parse_action
 from engine.heroscape.adjudication import adjudicated, on_time
 from engine.heroscape.bots import GreedyBot, RandomBot
+from engine.heroscape.catalogue import CATALOGUES
 from engine.heroscape.history import recorded_actions, recorded_setup
 from engine.heroscape.rules import decide, legal_actions
 from engine.heroscape.setup import RULES_VERSION, SEATS, SYSTEM_NAME, seats_of, start
@@ -67,7 +68,7 @@ SYSTEM: GameSystem[State, HeroScapeAction | Adjudicate, HeroScapeEvent] = with_s
     legal_actions=legal_actions, concession=conceding(Concede), state_to_builtins=state_to_builtins,
     seat_counts=fixed_seats(SEATS), seats=seats_of, to_act=awaited, turn=turn, outcome=outcome, on_time=on_time,
     recorded_setup=recorded_setup, recorded_actions=recorded_actions,
-    bots={"random": RandomBot, "greedy": GreedyBot}, sample_setup=sample_setup,
+    bots={"random": RandomBot, "greedy": GreedyBot}, sample_setup=sample_setup, catalogues=CATALOGUES,
 ), adjudicated)
 
 __all__ = ["SYSTEM", "State"]

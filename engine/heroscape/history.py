@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from msgspec import UnsetType
+
 from engine.errors import StreamError
 from engine.heroscape.actions import (
     Attack,
@@ -24,7 +26,7 @@ from engine.heroscape.actions import (
     Place,
     Roll,
 )
-from engine.heroscape.catalogue import catalogue
+from engine.heroscape.catalogue import tables_of
 from engine.heroscape.setup import SYSTEM_NAME
 from engine.play import actions_from
 from engine.system import RecordedAction
@@ -47,7 +49,8 @@ def recorded_setup(events: Sequence[HeroScapeEvent]) -> dict[str, Any]:
     if not events or not isinstance(events[0], GameStarted):
         raise StreamError(0, "a HeroScape stream starts with game_started")
     started = events[0]
-    _, armies = catalogue()
+    document = None if isinstance(started.catalogue, UnsetType) else started.catalogue
+    armies = tables_of(document).armies
     players = []
     for seat, army in zip(started.seats, started.armies, strict=True):
         shown: Any = army.name if army.name in armies else {"cards": [c.key for c in army.cards]}
@@ -56,6 +59,8 @@ def recorded_setup(events: Sequence[HeroScapeEvent]) -> dict[str, Any]:
     setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players,
                              "variant": {"mode": v.mode, "game": v.game, "map": v.map, "max_rounds": v.max_rounds},
                              "seed": started.seed}
+    if document is not None:
+        setup["catalogue"] = document
     if started.position is not None:
         p = started.position
         setup["position"] = {

@@ -16,8 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeGuard
 
+from msgspec import UNSET
+
+from engine.catalogue import game_catalogue
 from engine.errors import SetupError
-from engine.heroscape.catalogue import Card, catalogue, sample_maps
+from engine.heroscape.catalogue import CATALOGUES, DEFAULT, Card, Tables, tables_of
 from engine.heroscape.geometry import distance
 from engine.heroscape.state import figure_ids
 from engine.system import Seat, SeatCounts, seat_id
@@ -68,7 +71,9 @@ def seats_of(setup: Mapping[str, Any]) -> tuple[Seat, ...]:
     return tuple(Seat(id=seat_id(i), index=i) for i in range(len(players)))
 
 
-def variant_of(data: Any) -> Variant:
+def variant_of(data: Any, tables: Tables = DEFAULT) -> Variant:
+    """The variant; ``map`` is a map id of the game's catalogue (``tables``): its first map when none is named (the
+    default catalogue's: twin-hill)."""
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -84,18 +89,19 @@ def variant_of(data: Any) -> Variant:
     if game not in GAMES:
         raise SetupError("invalid_variant", "§5", f"game is master (wounds) or basic (more skulls destroys), "
                          f"not {game!r}")
-    board = data.get("map", "twin-hill")
-    if board not in sample_maps():
-        raise SetupError("invalid_variant", "§1", f"no sample map {board!r} (known: {', '.join(sample_maps())})")
+    board = data.get("map") or next(iter(tables.maps))  # none named (or null): the catalogue's first
+    if board not in tables.maps:
+        raise SetupError("invalid_variant", "§1", f"the catalogue has no map {board!r} (its maps: "
+                         f"{', '.join(tables.maps)})")
     rounds = data.get("max_rounds", 12)
     if not _is_int(rounds) or not 1 <= rounds <= MAX_ROUNDS:
         raise SetupError("invalid_variant", "§8", f"max_rounds is 1 to {MAX_ROUNDS}, not {rounds!r}")
     return Variant(mode=mode, game=game, map=board, max_rounds=rounds)
 
 
-def army_of(player: str, data: Any) -> ArmyRecord:
-    """A sample army by key, or ``{"cards": [card keys]}`` from the sample cards (each card once)."""
-    cards, armies = catalogue()
+def army_of(player: str, data: Any, tables: Tables = DEFAULT) -> ArmyRecord:
+    """An army of the game's catalogue by id, or ``{"cards": [card ids]}`` of its cards (each card once)."""
+    cards, armies = tables.cards, tables.armies
     if isinstance(data, str):
         keys = armies.get(data)
         if keys is None:
@@ -204,7 +210,10 @@ def start(setup: dict[str, Any]) -> tuple[HeroScapeEvent, ...]:
     if not isinstance(setup, dict):
         raise SetupError("invalid_setup", "§1", "a setup is an object")
     seats = seats_of(setup)
-    variant = variant_of(setup.get("variant"))
+    chosen = game_catalogue(setup, CATALOGUES)
+    document, content_id = chosen.document, chosen.id
+    tables = tables_of(document, content_id)
+    variant = variant_of(setup.get("variant"), tables)
     seed = setup.get("seed")
     if variant.mode == "sealed":
         if not _is_int(seed) or not 0 <= seed < 2**63:
@@ -214,14 +223,15 @@ def start(setup: dict[str, Any]) -> tuple[HeroScapeEvent, ...]:
         seed = None
     players = setup["players"]
     names = [str(p.get("name") or s.id) for p, s in zip(players, seats, strict=True)]
-    armies = tuple(army_of(s.id, p.get("army")) for p, s in zip(players, seats, strict=True))
-    board = sample_maps()[variant.map]
+    armies = tuple(army_of(s.id, p.get("army"), tables) for p, s in zip(players, seats, strict=True))
+    board = tables.maps[variant.map]
     position = None if setup.get("position") is None else position_of(setup["position"], armies, board)
     return (GameStarted(
         system=SYSTEM_NAME, rules_version=RULES_VERSION,
         seats=tuple(SeatRecord(id=s.id, name=n) for s, n in zip(seats, names, strict=True)),
         variant=variant, armies=armies, board=board, seed=seed, prng=PRNG if seed is not None else None,
-        position=position),)
+        position=position, catalogue=UNSET if document is None else document,
+        catalogue_id=UNSET if content_id is None else content_id),)
 
 
 __all__ = ["MODES", "PRNG", "RULES_VERSION", "SEATS", "SYSTEM_NAME", "army_of", "card_record", "position_of",

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
+from msgspec import UnsetType
 
 from engine.folding import Folding
 from engine.heroscape.geometry import Board, Cell, Hex
@@ -117,6 +118,7 @@ class State(msgspec.Struct, frozen=True):
     end_reason: str | None = None
     winner: str | None = None
     adjudication: Adjudication | None = None  # how the scorekeeper ended the game (end reason adjudicated)
+    catalogue: str | None = None  # the game's catalogue id (issue 30); None: the default (its cards and map: above)
 
 
 NOBODY: frozenset[tuple[int, str]] = frozenset()
@@ -281,6 +283,7 @@ class Work(msgspec.Struct):
     end_reason: str | None
     winner: str | None
     adjudication: Adjudication | None
+    catalogue: str | None
     # not in the State: the armies' lookups (read only, shared by every game of those armies)
     cards: Mapping[tuple[int, str], CardRecord]
     slots: Mapping[tuple[int, str], int]
@@ -415,7 +418,8 @@ def _game_started(work: Work, event: GameStarted) -> None:
     figures = [Figure(owner=index, id=fid, card=card.key)
                for index, army in enumerate(event.armies) for card in army.cards for fid in figure_ids(card)]
     state = State(seq=work.seq, phase="placement", seats=event.seats, variant=event.variant, armies=event.armies,
-                  board=event.board, seed=event.seed, rng=(event.seed or 0) & MASK64, figures=tuple(figures))
+                  board=event.board, seed=event.seed, rng=(event.seed or 0) & MASK64, figures=tuple(figures),
+                  catalogue=None if isinstance(event.catalogue_id, UnsetType) else event.catalogue_id)
     position = event.position
     if position is not None:
         where = {(INDEX[p.owner], p.figure): p for p in position.figures}
@@ -626,6 +630,8 @@ def state_to_builtins(state: State) -> dict[str, Any]:
         "winner": (state.winner or "draw") if state.phase == "over" else None,
         "end_reason": state.end_reason,
         "adjudication": msgspec.to_builtins(state.adjudication) if state.adjudication is not None else None,
+        # issue 30: a game on another catalogue than the default names it (``GET /catalogues/{id}`` serves it)
+        **({"catalogue": state.catalogue} if state.catalogue is not None else {}),
     }
 
 

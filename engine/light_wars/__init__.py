@@ -15,6 +15,7 @@ from engine.errors import SetupError
 from engine.light_wars.actions import Concede, LightWarsAction, parse_action
 from engine.light_wars.adjudication import adjudicated, on_time
 from engine.light_wars.bots import GreedyBot, RandomBot
+from engine.light_wars.catalogue import CATALOGUES
 from engine.light_wars.history import recorded_actions, recorded_setup
 from engine.light_wars.rules import decide, legal_actions
 from engine.light_wars.setup import RULES_VERSION, SEATS, SYSTEM_NAME, seats_of, start
@@ -64,7 +65,7 @@ SYSTEM: GameSystem[State, LightWarsAction | Adjudicate, LightWarsEvent] = with_s
     legal_actions=legal_actions, concession=conceding(Concede), state_to_builtins=state_to_builtins,
     seat_counts=fixed_seats(SEATS), seats=seats_of, to_act=awaited, turn=turn, outcome=outcome, on_time=on_time,
     recorded_setup=recorded_setup, recorded_actions=recorded_actions,
-    bots={"random": RandomBot, "greedy": GreedyBot}, sample_setup=sample_setup,
+    bots={"random": RandomBot, "greedy": GreedyBot}, sample_setup=sample_setup, catalogues=CATALOGUES,
 ), adjudicated)
 
 __all__ = ["SYSTEM", "State"]

@@ -24,9 +24,8 @@ from engine.light_wars.actions import (
     Turn,
     Wait,
 )
-from engine.light_wars.catalogue import TACTICS, UNIT_TYPES
 from engine.light_wars.rules import attack_options, declare, legal_actions
-from engine.light_wars.state import INDEX, ON_MAP, State, Unit, evolve, unit_at
+from engine.light_wars.state import INDEX, ON_MAP, State, Unit, data_of, evolve, unit_at
 from engine.prng import SplitMix64
 from events.light_wars import UnitTurned
 
@@ -64,7 +63,7 @@ def _strike_after_turning(state: State, owner: int, turn: Turn) -> tuple[float, 
     for target, able in attack_options(after, owner):
         if turn.square in {a.square for a in able} and target.square is not None:
             joined = Attack(player=turn.player, target=target.square, attackers=tuple(a.square or "" for a in able))
-            value = (_margin(after, joined), int(UNIT_TYPES[target.type].is_king))
+            value = (_margin(after, joined), int(data_of(after).units[target.type].is_king))
             best = value if best is None or value > best else best
     return best
 
@@ -78,10 +77,10 @@ def _towards(state: State, owner: int, square: str) -> str:
     enemies = _enemies(state, owner)
     if not enemies:
         return geometry.home_facing(owner)
-    nearest = min(enemies, key=lambda u: (geometry.distance(square, u.square or square), geometry.ORDER[u.square or
-                                                                                                     square]))
+    board = data_of(state).board
+    nearest = min(enemies, key=lambda u: (board.distance(square, u.square or square), board.order[u.square or square]))
     assert nearest.square is not None
-    (x0, y0), (x1, y1) = geometry.SQUARES[square], geometry.SQUARES[nearest.square]
+    (x0, y0), (x1, y1) = board.squares[square], board.squares[nearest.square]
     dx, dy = x1 - x0, y1 - y0
     if abs(dy) >= abs(dx) and dy:
         return "N" if dy > 0 else "S"
@@ -111,47 +110,51 @@ class GreedyBot:
         return self._act(state, owner, actions)
 
     def _deploy(self, state: State, owner: int, actions: list[LightWarsAction]) -> LightWarsAction:
-        castle = geometry.castle(owner)
+        board = data_of(state).board
+        castle = board.castle(owner)
         facing = geometry.home_facing(owner)
-        front = geometry.territory_rows(owner)[-1 if owner == 0 else 0]
+        front = board.territory_rows(owner)[-1 if owner == 0 else 0]
         deploys = [a for a in actions if isinstance(a, Deploy) and a.facing == facing]
         king = [a for a in deploys if a.unit == "K" and a.square == castle]
         if king:
             return king[0]
-        others = [a for a in deploys if a.unit != "K" and geometry.SQUARES[a.square][1] == front]
+        others = [a for a in deploys if a.unit != "K" and board.squares[a.square][1] == front]
         pool = others or deploys
-        centre = geometry.SQUARES[castle][0]
-        best = min(abs(geometry.SQUARES[a.square][0] - centre) for a in pool)
-        pool = [a for a in pool if abs(geometry.SQUARES[a.square][0] - centre) == best]
+        centre = board.squares[castle][0]
+        best = min(abs(board.squares[a.square][0] - centre) for a in pool)
+        pool = [a for a in pool if abs(board.squares[a.square][0] - centre) == best]
         return pool[self.rng.below(len(pool))]
 
     def _tactics(self, state: State, owner: int, actions: list[LightWarsAction]) -> LightWarsAction:
         useful = {"attack_total"} if any(True for _ in attack_options(state, owner)) else {"move"}
+        tiles = data_of(state).tactics
         best: LightWarsAction = actions[0]
         for a in actions:
-            if isinstance(a, Tactics) and len(a.tiles) == 1 and TACTICS[a.tiles[0]].effect in useful \
-                    and state.stock[owner] - TACTICS[a.tiles[0]].cost >= 2:
+            if isinstance(a, Tactics) and len(a.tiles) == 1 and tiles[a.tiles[0]].effect in useful \
+                    and state.stock[owner] - tiles[a.tiles[0]].cost >= 2:
                 best = a
         return best
 
     def _act(self, state: State, owner: int, actions: list[LightWarsAction]) -> LightWarsAction:
+        data = data_of(state)
+        board = data.board
         attacks = [a for a in actions if isinstance(a, Attack)]
         if attacks:
             def value(a: Attack) -> tuple[float, int, int]:
                 target = unit_at(state, a.target)
-                king = int(target is not None and UNIT_TYPES[target.type].is_king)
+                king = int(target is not None and data.units[target.type].is_king)
                 return (_margin(state, a), king, len(a.attackers))
             best = max(attacks, key=value)
             if value(best)[0] >= 0 or all(
-                    (u := unit_at(state, sq)) is not None and UNIT_TYPES[u.type].shoots and
-                    geometry.distance(sq, best.target) > 1 for sq in best.attackers):
+                    (u := unit_at(state, sq)) is not None and data.units[u.type].shoots and
+                    board.distance(sq, best.target) > 1 for sq in best.attackers):
                 return best
         strikes = [(opened, a) for a in actions if isinstance(a, Turn)
                    if (opened := _strike_after_turning(state, owner, a)) is not None and opened[0] >= 0]
         if strikes:  # R6: turn to strike (the attack follows, as the best attack, in the next choice)
             return max(strikes, key=lambda va: (va[0], va[1].square, va[1].facing))[1]
         moves = [a for a in actions if isinstance(a, Move)]
-        enemy_castle = geometry.castle(1 - owner)
+        enemy_castle = board.castle(1 - owner)
         for m in moves:
             if m.to == enemy_castle:
                 return m
@@ -163,11 +166,11 @@ class GreedyBot:
 
             def closeness(m: Move) -> tuple[int, int, int]:
                 facing_ok = int(m.facing == _towards(state, owner, m.to))
-                return (-geometry.distance(m.to, goal), facing_ok, -geometry.ORDER[m.to])
+                return (-board.distance(m.to, goal), facing_ok, -board.order[m.to])
             best_move = max(moves, key=closeness)
             here = unit_at(state, best_move.square)
             if here is not None and here.square is not None and \
-                    geometry.distance(best_move.to, goal) < geometry.distance(here.square, goal):
+                    board.distance(best_move.to, goal) < board.distance(here.square, goal):
                 return best_move
         turning = [a for a in actions if isinstance(a, Turn) and a.facing == _towards(state, owner, a.square)
                    and (u := unit_at(state, a.square)) is not None and u.id != "K" and u.status == "ready"]

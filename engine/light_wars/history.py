@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from msgspec import UnsetType
+
 from engine.errors import StreamError
 from engine.light_wars.actions import (
     Attack,
@@ -27,7 +29,7 @@ from engine.light_wars.actions import (
     Turn,
     Wait,
 )
-from engine.light_wars.catalogue import ARMIES
+from engine.light_wars.catalogue import tables_of
 from engine.light_wars.setup import SYSTEM_NAME
 from engine.play import actions_from
 from engine.system import RecordedAction
@@ -102,16 +104,23 @@ def recorded_setup(events: Sequence[LightWarsEvent]) -> dict[str, Any]:
     if not events or not isinstance(events[0], GameStarted):
         raise StreamError(0, "a Light Wars stream starts with game_started")
     started = events[0]
+    document = None if isinstance(started.catalogue, UnsetType) else started.catalogue
+    board = None if isinstance(started.map, UnsetType) else started.map
+    armies = tables_of(document, board).armies
     players = []
     for seat, army in zip(started.seats, started.armies, strict=True):
-        shown: Any = army.name if army.name in ARMIES else {"units": [u.type for u in army.units],
+        shown: Any = army.name if army.name in armies else {"units": [u.type for u in army.units],
                                                             "tactics": list(army.tactics)}
         players.append({"id": seat.id, "name": seat.name, "army": shown})
     v = started.variant
     variant: dict[str, Any] = {"mode": v.mode, "size": v.size, "deployment": v.deployment}
     if v.size == "custom":
         variant |= {"total_cost": v.total_cost, "max_turns": v.max_turns}
+    if board is not None:
+        variant["map"] = board
     setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": variant, "seed": started.seed}
+    if document is not None:
+        setup["catalogue"] = document
     if started.position is not None:
         p = started.position
         setup["position"] = {

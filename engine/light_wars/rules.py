@@ -26,7 +26,6 @@ from engine.light_wars.actions import (
     Turn,
     Wait,
 )
-from engine.light_wars.catalogue import TACTICS, UNIT_TYPES
 from engine.light_wars.setup import roll_off
 from engine.light_wars.state import (
     INDEX,
@@ -35,6 +34,7 @@ from engine.light_wars.state import (
     State,
     Unit,
     awaited,
+    data_of,
     evolve,
     fold,
     marker,
@@ -75,12 +75,12 @@ PHASE_WORDS = {
 }
 
 
-def _name(u: Unit) -> str:
-    return UNIT_TYPES[u.type].name
+def _name(state: State, u: Unit) -> str:
+    return data_of(state).units[u.type].name
 
 
-def _described(u: Unit) -> str:
-    return f"{PLAYERS[u.owner]}'s {_name(u)} {u.id}" + (f" at {u.square}" if u.square else "")
+def _described(state: State, u: Unit) -> str:
+    return f"{PLAYERS[u.owner]}'s {_name(state, u)} {u.id}" + (f" at {u.square}" if u.square else "")
 
 
 def _wrong_phase(state: State, what: str, rule: str) -> RuleError:
@@ -100,9 +100,11 @@ def _check_facing(facing: object, rule: str) -> None:
         raise RuleError("bad_facing", rule, f"a facing is N, E, S or W, not {facing!r}")
 
 
-def _check_square(square: object, rule: str = "R1") -> str:
-    if not isinstance(square, str) or square not in geometry.SQUARES:
-        raise RuleError("bad_square", rule, f"{square!r} is not a square of the map (A1 to I9, R1)")
+def _check_square(state: State, square: object, rule: str = "R1") -> str:
+    board = data_of(state).board
+    if not isinstance(square, str) or square not in board.squares:
+        last = board.name_of(board.width - 1, board.height - 1)
+        raise RuleError("bad_square", rule, f"{square!r} is not a square of the map (A1 to {last}, R1)")
     return square
 
 
@@ -170,14 +172,15 @@ def resolve(state: State, declared: AttackDeclared, attack_die: int, defence_die
     """§4: attacking total against defending total; the lower side is removed, a tie removes the defender unless
     only the defender has first strike (a spearman); shooting archers are never removed (R5). Then the King's
     removal ends the game (§5.1), else the phase may end."""
+    units = data_of(state).units
     attack_total = sum(p.attack + p.bonus for p in declared.participants) + declared.tactic_bonus + attack_die
     defence_total = declared.defence + defence_die
     tie: Literal["defender_removed", "first_strike", "both_first_strike"] | None = None
     if attack_total != defence_total:
         winner: Literal["attack", "defence"] = "attack" if attack_total > defence_total else "defence"
     else:
-        attacker_spear = any(UNIT_TYPES[p.type].first_strike for p in declared.participants)
-        defender_spear = UNIT_TYPES[declared.target_type].first_strike
+        attacker_spear = any(units[p.type].first_strike for p in declared.participants)
+        defender_spear = units[declared.target_type].first_strike
         if defender_spear and not attacker_spear:
             winner, tie = "defence", "first_strike"
         else:
@@ -185,14 +188,14 @@ def resolve(state: State, declared: AttackDeclared, attack_die: int, defence_die
     removed: tuple[RemovedUnit, ...]
     if winner == "attack":
         removed = (RemovedUnit(player=declared.defender, unit=declared.target_unit, type=declared.target_type,
-                               square=declared.target, cost=UNIT_TYPES[declared.target_type].cost),)
+                               square=declared.target, cost=units[declared.target_type].cost),)
     else:
         removed = tuple(RemovedUnit(player=declared.player, unit=p.unit, type=p.type, square=p.square,
-                                    cost=UNIT_TYPES[p.type].cost) for p in declared.participants if not p.shooting)
+                                    cost=units[p.type].cost) for p in declared.participants if not p.shooting)
     resolved = AttackResolved(attack=declared.attack, attack_total=attack_total, defence_total=defence_total,
                               attack_die=attack_die, defence_die=defence_die, winner=winner, tie=tie, removed=removed)
     after = evolve(state, resolved)
-    king = next((r for r in removed if UNIT_TYPES[r.type].is_king), None)
+    king = next((r for r in removed if units[r.type].is_king), None)
     if king is not None:  # §5.1
         return (resolved, _ended(after, "king", PLAYERS[1 - INDEX[king.player]]))
     return (resolved, *after_action(after))
@@ -203,18 +206,19 @@ def eligible(state: State, attacker: Unit, target: Unit) -> tuple[str, int] | No
     3 squares straight ahead; -> (the facing from the target towards the attacker, distance), or None."""
     if attacker.square is None or target.square is None or attacker.facing is None:
         return None
-    line = geometry.direction(attacker.square, target.square)
+    line = data_of(state).board.direction(attacker.square, target.square)
     if line is None or line[0] != attacker.facing:
         return None
     reach = line[1]
-    if reach == 1 or reach in (2, 3) and UNIT_TYPES[attacker.type].shoots:
+    if reach == 1 or reach in (2, 3) and data_of(state).units[attacker.type].shoots:
         return geometry.OPPOSITE[line[0]], reach
     return None
 
 
 def declare(state: State, player: str, target: Unit, attackers: Sequence[Unit]) -> AttackDeclared:
+    data = data_of(state)
     participants = []
-    shooting_bonus = sum(TACTICS[t].value for t in state.tiles if TACTICS[t].effect == "shooting")
+    shooting_bonus = sum(data.tactics[t].value for t in state.tiles if data.tactics[t].effect == "shooting")
     assert target.facing is not None and target.square is not None
     for u in attackers:
         how = eligible(state, u, target)
@@ -222,12 +226,12 @@ def declare(state: State, player: str, target: Unit, attackers: Sequence[Unit]) 
         side = geometry.side_of(target.facing, how[0])
         shooting = how[1] > 1
         participants.append(Participant(
-            square=u.square, unit=u.id, type=u.type, attack=UNIT_TYPES[u.type].attack + (shooting_bonus * shooting),
+            square=u.square, unit=u.id, type=u.type, attack=data.units[u.type].attack + (shooting_bonus * shooting),
             side=side, bonus=geometry.FACING_BONUS[side], shooting=shooting))  # type: ignore[arg-type]
-    bonus = sum(TACTICS[t].value for t in state.tiles if TACTICS[t].effect == "attack_total")
+    bonus = sum(data.tactics[t].value for t in state.tiles if data.tactics[t].effect == "attack_total")
     return AttackDeclared(attack=state.attacks + 1, player=player, target=target.square, target_unit=target.id,
                           target_type=target.type, defender=PLAYERS[target.owner],
-                          defence=UNIT_TYPES[target.type].attack, participants=tuple(participants),
+                          defence=data.units[target.type].attack, participants=tuple(participants),
                           tactic_bonus=bonus)
 
 
@@ -235,7 +239,8 @@ def declare(state: State, player: str, target: Unit, attackers: Sequence[Unit]) 
 
 
 def move_value(state: State, u: Unit) -> int:
-    return UNIT_TYPES[u.type].move + sum(TACTICS[t].value for t in state.tiles if TACTICS[t].effect == "move")
+    data = data_of(state)
+    return data.units[u.type].move + sum(data.tactics[t].value for t in state.tiles if data.tactics[t].effect == "move")
 
 
 def reachable(state: State, origin: str, steps: int) -> dict[str, int]:
@@ -244,10 +249,11 @@ def reachable(state: State, origin: str, steps: int) -> dict[str, int]:
     occupied = {u.square for u in state.units if u.status in ON_MAP and u.square is not None}
     found = {origin: 0}
     frontier = [origin]
+    adjacent = data_of(state).board.adjacent
     for n in range(1, steps + 1):
         nxt = []
         for sq in frontier:
-            for nb in geometry.neighbours(sq):
+            for nb in adjacent[sq]:
                 if nb not in found and nb not in occupied:
                     found[nb] = n
                     nxt.append(nb)
@@ -335,15 +341,15 @@ def _deploy(state: State, action: Deploy) -> tuple[LightWarsEvent, ...]:
     if unit is None:
         raise RuleError("unknown_unit", "§2.2", f"{action.player}'s army has no unit {action.unit!r}")
     if unit.status != "reserve":
-        raise RuleError("already_deployed", "§2.3", f"{_described(unit)} is already deployed")
-    square = _check_square(action.square)
+        raise RuleError("already_deployed", "§2.3", f"{_described(state, unit)} is already deployed")
+    square = _check_square(state, action.square)
     _check_facing(action.facing, "§2.3")
-    if square not in geometry.territory(owner):
+    if square not in data_of(state).board.territory(owner):
         raise RuleError("outside_territory", "§2.3", f"{square} is not in {action.player}'s territory (rows "
-                        f"{', '.join(str(r + 1) for r in geometry.territory_rows(owner))})")
+                        f"{', '.join(str(r + 1) for r in data_of(state).board.territory_rows(owner))})")
     taken = unit_at(state, square)
     if taken is not None:
-        raise RuleError("occupied", "§2.3", f"{square} is taken by {_described(taken)}")
+        raise RuleError("occupied", "§2.3", f"{square} is taken by {_described(state, taken)}")
     deployed = UnitDeployed(player=action.player, unit=unit.id, square=square, facing=action.facing)
     after = evolve(state, deployed)
     if any(u.status == "reserve" for u in after.units):
@@ -364,10 +370,10 @@ def _deploy_all(state: State, action: DeployAll) -> tuple[LightWarsEvent, ...]:
     if sorted(ids) != sorted(u.id for u in mine):
         raise RuleError("whole_army", "§2.3", f"behind the screen {action.player} deploys every unit once: "
                         f"{', '.join(u.id for u in mine)}")
-    home = geometry.territory(owner)
+    home = data_of(state).board.territory(owner)
     squares: set[str] = set()
     for p in action.placements:
-        square = _check_square(p.square)
+        square = _check_square(state, p.square)
         _check_facing(p.facing, "§2.3")
         if square not in home:
             raise RuleError("outside_territory", "§2.3", f"{square} is not in {action.player}'s territory")
@@ -399,7 +405,7 @@ def _tactics(state: State, action: Tactics) -> tuple[LightWarsEvent, ...]:
                             + (f" ({', '.join(own)})" if own else " (it has none)"))
     if len(set(action.tiles)) != len(action.tiles):
         raise RuleError("tile_twice", "§3.1", "a tactic tile is used once a turn")
-    paid = sum(TACTICS[t].cost for t in action.tiles)
+    paid = sum(data_of(state).tactics[t].cost for t in action.tiles)
     if paid > state.stock[owner]:
         raise RuleError("not_enough_bases", "§3.1", f"the tiles cost {paid} bases; {action.player} has "
                         f"{state.stock[owner]} in stock")
@@ -407,15 +413,15 @@ def _tactics(state: State, action: Tactics) -> tuple[LightWarsEvent, ...]:
 
 
 def _own_unit(state: State, player: str, square: object, rule: str) -> Unit:
-    sq = _check_square(square, rule)
+    sq = _check_square(state, square, rule)
     unit = unit_at(state, sq)
     if unit is None:
         raise RuleError("no_unit", rule, f"there is no unit on {sq}")
     if PLAYERS[unit.owner] != player:
-        raise RuleError("not_your_unit", rule, f"{_described(unit)} is not {player}'s")
+        raise RuleError("not_your_unit", rule, f"{_described(state, unit)} is not {player}'s")
     if unit.status == "done":
-        raise RuleError("already_acted", "§3.2", f"{_described(unit)} has already acted this turn (each unit acts "
-                        "once)")
+        raise RuleError("already_acted", "§3.2", f"{_described(state, unit)} has already acted this turn "
+                        "(each unit acts once)")
     return unit
 
 
@@ -429,33 +435,33 @@ def _move(state: State, action: Move) -> tuple[LightWarsEvent, ...]:
     _actions_turn(state, action.player, "units move in the action phase")
     unit = _own_unit(state, action.player, action.square, "§3.2")
     if action.to == unit.square:
-        raise RuleError("not_a_move", "R6", f"{_described(unit)} stays on {unit.square}: a turn is no move; send turn "
-                        "(square, facing) to turn it, before or after its move")
+        raise RuleError("not_a_move", "R6", f"{_described(state, unit)} stays on {unit.square}: a turn is no "
+                        "move; send turn (square, facing) to turn it, before or after its move")
     if unit.status == "moved":
-        raise RuleError("already_moved", "R4", f"{_described(unit)} has moved this turn; it may still attack or "
+        raise RuleError("already_moved", "R4", f"{_described(state, unit)} has moved this turn; it may still attack or "
                         "wait, not move again")
-    to = _check_square(action.to, "§3.2")
+    to = _check_square(state, action.to, "§3.2")
     _check_facing(action.facing, "§3.2")
     assert unit.square is not None
     allowed = move_value(state, unit)
     if to != unit.square:
         other = unit_at(state, to)
         if other is not None:
-            raise RuleError("occupied", "§3.2", f"{to} is taken by {_described(other)}: a unit never stops on "
+            raise RuleError("occupied", "§3.2", f"{to} is taken by {_described(state, other)}: a unit never stops on "
                             "another")
         steps = reachable(state, unit.square, allowed).get(to)
         if steps is None:
-            if geometry.distance(unit.square, to) > allowed:
-                raise RuleError("too_far", "§3.2", f"{_described(unit)} moves up to {allowed} squares; {to} is "
-                                f"{geometry.distance(unit.square, to)} steps away")
-            raise RuleError("blocked", "§3.2", f"{_described(unit)} cannot reach {to} in {allowed} steps without "
-                            "passing through another unit")
+            if data_of(state).board.distance(unit.square, to) > allowed:
+                raise RuleError("too_far", "§3.2", f"{_described(state, unit)} moves up to {allowed} squares; {to} is "
+                                f"{data_of(state).board.distance(unit.square, to)} steps away")
+            raise RuleError("blocked", "§3.2", f"{_described(state, unit)} cannot reach {to} in {allowed} steps "
+                            "without passing through another unit")
     else:
         steps = 0
     moved = UnitMoved(player=action.player, unit=unit.id, origin=unit.square, square=to, facing=action.facing,
                       steps=steps)
     after = evolve(state, moved)
-    if to == geometry.castle(1 - unit.owner):  # §5.2
+    if to == data_of(state).board.castle(1 - unit.owner):  # §5.2
         return (moved, _ended(after, "castle", action.player))
     return (moved, *after_action(after))
 
@@ -467,7 +473,7 @@ def _turn(state: State, action: Turn) -> tuple[LightWarsEvent, ...]:
     _check_facing(action.facing, "R6")
     assert unit.square is not None
     if action.facing == unit.facing:
-        raise RuleError("same_facing", "R6", f"{_described(unit)} already faces {unit.facing}")
+        raise RuleError("same_facing", "R6", f"{_described(state, unit)} already faces {unit.facing}")
     return (UnitTurned(player=action.player, unit=unit.id, square=unit.square, facing=action.facing),)
 
 
@@ -483,12 +489,12 @@ def _wait(state: State, action: Wait) -> tuple[LightWarsEvent, ...]:
 
 def _attack(state: State, action: Attack) -> tuple[LightWarsEvent, ...]:
     _actions_turn(state, action.player, "units attack in the action phase")
-    target_square = _check_square(action.target, "§4")
+    target_square = _check_square(state, action.target, "§4")
     target = unit_at(state, target_square)
     if target is None:
         raise RuleError("no_target", "§4", f"there is no unit on {target_square} to attack")
     if PLAYERS[target.owner] == action.player:
-        raise RuleError("own_unit", "§4", f"{_described(target)} is {action.player}'s own")
+        raise RuleError("own_unit", "§4", f"{_described(state, target)} is {action.player}'s own")
     if not action.attackers:
         raise RuleError("no_attackers", "§4", "name the units that attack")
     if len(set(action.attackers)) != len(action.attackers):
@@ -498,15 +504,16 @@ def _attack(state: State, action: Attack) -> tuple[LightWarsEvent, ...]:
         unit = _own_unit(state, action.player, square, "§4")
         if eligible(state, unit, target) is None:
             assert unit.square is not None
-            line = geometry.direction(unit.square, target_square)
-            if line is not None and line[0] == unit.facing and UNIT_TYPES[unit.type].shoots:
-                raise RuleError("out_of_range", "§4", f"{_described(unit)} shoots 2 or 3 squares straight ahead; "
-                                f"{target_square} is {line[1]} away")
+            line = data_of(state).board.direction(unit.square, target_square)
+            if line is not None and line[0] == unit.facing and data_of(state).units[unit.type].shoots:
+                raise RuleError("out_of_range", "§4", f"{_described(state, unit)} shoots 2 or 3 squares straight "
+                                f"ahead; {target_square} is {line[1]} away")
             if line is not None and line[1] == 1:
-                raise RuleError("not_facing", "§4", f"{_described(unit)} faces {unit.facing}, not the target on "
+                raise RuleError("not_facing", "§4", f"{_described(state, unit)} faces {unit.facing}, not the target on "
                                 f"{target_square}: a unit attacks what it faces")
-            raise RuleError("not_adjacent", "§4", f"{_described(unit)} is not next to {target_square} facing it"
-                            + (" (nor 2 or 3 squares straight ahead of it)" if UNIT_TYPES[unit.type].shoots else ""))
+            shoots = data_of(state).units[unit.type].shoots
+            raise RuleError("not_adjacent", "§4", f"{_described(state, unit)} is not next to {target_square} facing "
+                            "it" + (" (nor 2 or 3 squares straight ahead of it)" if shoots else ""))
         attackers.append(unit)
     declared = declare(state, action.player, target, attackers)
     if state.variant.mode == "table":
@@ -530,15 +537,17 @@ def screen_layouts(state: State, owner: int) -> list[tuple[Placement, ...]]:
     army order from the centre of the front row outwards, of the back row outwards, from the left and from the
     right, all facing the enemy."""
     units = [u for u in state.units if u.owner == owner]
-    rows = geometry.territory_rows(owner)
-    front, back = (rows[-1], rows[0]) if owner == 0 else (rows[0], rows[-1])
-    cols = list(range(len(geometry.COLUMNS)))
+    board = data_of(state).board
+    rows = board.territory_rows(owner)
+    front_first = rows[::-1] if owner == 0 else rows  # the territory's rows from the front (nearest the enemy) back
+    front, back = front_first[0], front_first[-1]
+    cols = list(range(board.width))
     centre = sorted(cols, key=lambda c: (abs(c - len(cols) // 2), c))
     facing = geometry.home_facing(owner)
     layouts = []
     for first_row, order in ((front, centre), (back, centre), (front, cols), (front, cols[::-1])):
-        second_row = back if first_row == front else front
-        squares = [geometry.name(c, first_row) for c in order] + [geometry.name(c, second_row) for c in order]
+        squares = [board.name_of(c, row) for row in (first_row, *(r for r in front_first if r != first_row))
+                   for c in order]
         layouts.append(tuple(Placement(unit=u.id, square=sq, facing=facing) for u, sq in zip(units, squares,
                                                                                               strict=False)))
     return layouts
@@ -552,7 +561,7 @@ def attack_options(state: State, owner: int) -> Iterator[tuple[Unit, list[Unit]]
             continue
         able = [u for u in ready if eligible(state, u, target) is not None]
         if able:
-            yield target, sorted(able, key=lambda u: geometry.ORDER[u.square or "A1"])
+            yield target, sorted(able, key=lambda u: data_of(state).board.order[u.square or "A1"])
 
 
 def legal_actions(state: State, seat: str | None = None) -> list[LightWarsAction]:
@@ -574,7 +583,7 @@ def legal_actions(state: State, seat: str | None = None) -> list[LightWarsAction
     if phase == "deploy":
         if state.variant.deployment == "screen":
             return [DeployAll(player=player, placements=layout) for layout in screen_layouts(state, owner)]
-        free = [sq for sq in geometry.territory(owner) if unit_at(state, sq) is None]
+        free = [sq for sq in data_of(state).board.territory(owner) if unit_at(state, sq) is None]
         for u in state.units:
             if u.owner == owner and u.status == "reserve":
                 out.extend(Deploy(player=player, unit=u.id, square=sq, facing=f) for sq in free
@@ -584,7 +593,7 @@ def legal_actions(state: State, seat: str | None = None) -> list[LightWarsAction
         tiles = state.armies[owner].tactics
         for n in range(len(tiles) + 1):
             for chosen in itertools.combinations(tiles, n):
-                if sum(TACTICS[t].cost for t in chosen) <= state.stock[owner]:
+                if sum(data_of(state).tactics[t].cost for t in chosen) <= state.stock[owner]:
                     out.append(Tactics(player=player, tiles=chosen))
         return out
     if phase == "actions":

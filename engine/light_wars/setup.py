@@ -17,18 +17,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeGuard
 
+from msgspec import UNSET
+
+from engine.catalogue import game_catalogue
 from engine.errors import SetupError
-from engine.light_wars import geometry
+from engine.light_wars.board import FACINGS, square_name
 from engine.light_wars.catalogue import (
-    ARMIES,
-    BASES,
+    CATALOGUES,
+    DEFAULT,
     MAX_TOTAL_COST,
     MAX_TURNS,
     MAX_UNITS,
     SIZES,
-    TACTICS,
-    UNIT_TYPES,
-    army_cost,
+    Tables,
+    tables_of,
 )
 from engine.prng import SplitMix64
 from engine.system import Seat, SeatCounts, seat_id
@@ -75,7 +77,7 @@ def variant_of(data: Any) -> Variant:
     if not isinstance(data, dict):
         raise SetupError("invalid_variant", "§2.1", "the variant is an object: mode, size, total_cost, max_turns, "
                          "deployment")
-    unknown = sorted(set(data) - {"mode", "size", "total_cost", "max_turns", "deployment"})
+    unknown = sorted(set(data) - {"mode", "size", "total_cost", "max_turns", "deployment", "map"})
     if unknown:
         raise SetupError("invalid_variant", "§2.1", f"unknown variant field {unknown[0]!r}")
     mode = data.get("mode", "sealed")
@@ -106,12 +108,24 @@ def variant_of(data: Any) -> Variant:
     raise SetupError("invalid_variant", "§2.1", f"size is small, medium, large or custom, not {size!r}")
 
 
-def unit_ids(types: Sequence[str]) -> tuple[UnitRecord, ...]:
+def map_of(data: Any, document: dict[str, Any] | None) -> str | None:
+    """The catalogue map a variant names (``"map": "sample"``): None for the catalogue's first (the one played when
+    none is named)."""
+    name = data.get("map") if isinstance(data, dict) else None
+    if name is None:
+        return None
+    maps = [m["name"] for m in (document or CATALOGUES.default())["maps"]]
+    if name not in maps:
+        raise SetupError("invalid_variant", "R1", f"the catalogue has no map {name!r} (its maps: {', '.join(maps)})")
+    return None if name == maps[0] else str(name)
+
+
+def unit_ids(types: Sequence[str], tables: Tables = DEFAULT) -> tuple[UnitRecord, ...]:
     """Ids in army order: the King ``K``, the others their type's letter and a running number (``I1``, ``I2``)."""
     counts: dict[str, int] = {}
     out = []
     for t in types:
-        kind = UNIT_TYPES[t]
+        kind = tables.units[t]
         if kind.is_king:
             out.append(UnitRecord(id="K", type=t))
             continue
@@ -120,8 +134,10 @@ def unit_ids(types: Sequence[str]) -> tuple[UnitRecord, ...]:
     return tuple(out)
 
 
-def army_of(player: str, data: Any, variant: Variant) -> ArmyRecord:
-    """§2.2 (R2): units and tactic tiles within the total cost, at most 10 units, exactly one King (cost 0)."""
+def army_of(player: str, data: Any, variant: Variant, tables: Tables = DEFAULT) -> ArmyRecord:
+    """§2.2 (R2): units and tactic tiles within the total cost, at most 10 units, exactly one King (cost 0), each on
+    one of the player's bases; names and numbers from the game's catalogue (``tables``)."""
+    UNIT_TYPES, TACTICS, ARMIES = tables.units, tables.tactics, tables.armies  # noqa: N806 - the catalogue's tables
     units: Any
     tactics: Any
     if isinstance(data, str):
@@ -158,15 +174,19 @@ def army_of(player: str, data: Any, variant: Variant) -> ArmyRecord:
         raise SetupError("invalid_army", "R2", f"{player}: an army has exactly one King, not {kings}")
     if len(units) > MAX_UNITS:
         raise SetupError("invalid_army", "§2.2", f"{player}: at most {MAX_UNITS} units, not {len(units)}")
-    cost = army_cost(units, tactics)
+    room = len(tables.board.territory(0 if player == seat_id(0) else 1))
+    if len(units) > room:
+        raise SetupError("invalid_army", "§2.3", f"{player}: {len(units)} units; the territory on this map holds "
+                         f"{room}")
+    cost = tables.army_cost(units, tactics)
     if cost > variant.total_cost:
         raise SetupError("invalid_army", "§2.2", f"{player}: the army costs {cost}, more than the total cost "
                          f"{variant.total_cost}")
-    return ArmyRecord(player=player, name=name, units=unit_ids(units), tactics=tactics, cost=cost,
-                      stock=BASES - len(units))
+    return ArmyRecord(player=player, name=name, units=unit_ids(units, tables), tactics=tactics, cost=cost,
+                      stock=tables.bases - len(units))
 
 
-def position_of(data: Any, armies: Sequence[ArmyRecord], variant: Variant) -> PositionRecord:
+def position_of(data: Any, armies: Sequence[ArmyRecord], variant: Variant, tables: Tables = DEFAULT) -> PositionRecord:
     """A starting position (docs/light-wars.md): units with square and facing, whose tactics step it is."""
     if not isinstance(data, dict):
         raise SetupError("invalid_position", "position", "a position is an object: units, to_move, first?, turn?, "
@@ -175,6 +195,7 @@ def position_of(data: Any, armies: Sequence[ArmyRecord], variant: Variant) -> Po
     if unknown:
         raise SetupError("invalid_position", "position", f"unknown position field {unknown[0]!r}")
     players = [a.player for a in armies]
+    board, UNIT_TYPES, BASES = tables.board, tables.units, tables.bases  # noqa: N806 - the game's tables
     raw = data.get("units")
     if not isinstance(raw, list) or not all(isinstance(u, dict) for u in raw):
         raise SetupError("invalid_position", "position", "units is a list of {owner, unit, square, facing}")
@@ -189,16 +210,17 @@ def position_of(data: Any, armies: Sequence[ArmyRecord], variant: Variant) -> Po
         if unit not in {u.id for u in army.units}:
             raise SetupError("invalid_position", "position", f"{owner}'s army has no unit {unit!r} "
                              f"({', '.join(u.id for u in army.units)})")
-        if not isinstance(square, str) or square not in geometry.SQUARES:
-            raise SetupError("invalid_position", "R1", f"{square!r} is not a square of the map (A1 to I9)")
-        if facing not in geometry.FACINGS:
+        if not isinstance(square, str) or square not in board.squares:
+            last = square_name(board.width - 1, board.height - 1)
+            raise SetupError("invalid_position", "R1", f"{square!r} is not a square of the map (A1 to {last})")
+        if facing not in FACINGS:
             raise SetupError("invalid_position", "position", f"facing is N, E, S or W, not {facing!r}")
         if square in seen_squares:
             raise SetupError("invalid_position", "§3.2", f"two units on {square}")
         if (owner, unit) in seen_units:
             raise SetupError("invalid_position", "position", f"{owner}'s {unit} is placed twice")
         enemy = 1 - players.index(owner)
-        if square == geometry.castle(enemy):
+        if square == board.castle(enemy):
             raise SetupError("invalid_position", "§5.2", f"{owner}'s {unit} on the enemy Castle {square}: that game "
                              "is already won")
         seen_squares.add(square)
@@ -230,12 +252,12 @@ def position_of(data: Any, armies: Sequence[ArmyRecord], variant: Variant) -> Po
         scores[p] = scores_in.get(p, absent_cost)
         if not _is_int(stock[p]) or not 0 <= stock[p] <= BASES - on_map[p]:
             raise SetupError("invalid_position", "§2.2", f"{p}'s stock is 0 to {BASES - on_map[p]} bases "
-                             f"(12 less the units on the map), not {stock[p]!r}")
+                             f"({BASES} less the units on the map), not {stock[p]!r}")
         if not _is_int(scores[p]) or not 0 <= scores[p] <= 10 * MAX_TOTAL_COST:
             raise SetupError("invalid_position", "§5.3", f"{p}'s score is a whole number >= 0, not {scores[p]!r}")
     for bad in sorted(set(stock_in) - set(players)) + sorted(set(scores_in) - set(players)):
         raise SetupError("invalid_position", "position", f"no player {bad!r}")
-    units.sort(key=lambda u: (u.owner, geometry.ORDER[u.square]))
+    units.sort(key=lambda u: (u.owner, board.order[u.square]))
     return PositionRecord(units=tuple(units), to_move=to_move, first=first, turn=turn, stock=stock, scores=scores)
 
 
@@ -243,7 +265,11 @@ def start(setup: dict[str, Any]) -> tuple[LightWarsEvent, ...]:
     if not isinstance(setup, dict):
         raise SetupError("invalid_setup", "§2", "a setup is an object")
     seats = seats_of(setup)
+    chosen = game_catalogue(setup, CATALOGUES)
+    document, content_id = chosen.document, chosen.id
     variant = variant_of(setup.get("variant"))
+    board = map_of(setup.get("variant"), document)
+    tables = tables_of(document, board, content_id)
     seed = setup.get("seed")
     if variant.mode == "sealed":
         if not _is_int(seed) or not 0 <= seed < 2**63:
@@ -253,13 +279,14 @@ def start(setup: dict[str, Any]) -> tuple[LightWarsEvent, ...]:
         seed = None  # table mode: the dice are entered at the table; nothing is drawn
     players = setup["players"]
     names = [str(p.get("name") or s.id) for p, s in zip(players, seats, strict=True)]
-    armies = tuple(army_of(s.id, p.get("army"), variant) for p, s in zip(players, seats, strict=True))
-    position = None if setup.get("position") is None else position_of(setup["position"], armies, variant)
+    armies = tuple(army_of(s.id, p.get("army"), variant, tables) for p, s in zip(players, seats, strict=True))
+    position = None if setup.get("position") is None else position_of(setup["position"], armies, variant, tables)
     started = GameStarted(
         system=SYSTEM_NAME, rules_version=RULES_VERSION,
         seats=tuple(SeatRecord(id=s.id, name=n) for s, n in zip(seats, names, strict=True)),
-        variant=variant, armies=armies, bases=BASES, seed=seed, prng=PRNG if seed is not None else None,
-        position=position)
+        variant=variant, armies=armies, bases=tables.bases, seed=seed, prng=PRNG if seed is not None else None,
+        position=position, catalogue=UNSET if document is None else document,
+        catalogue_id=UNSET if content_id is None else content_id, map=UNSET if board is None else board)
     if position is None and variant.deployment == "alternate" and seed is not None:
         dice, _ = roll_off(seed, "deployment")
         return (started, *dice)
@@ -282,6 +309,6 @@ def roll_off(rng: int, purpose: Any) -> tuple[tuple[LightWarsEvent, ...], int]:
 
 
 __all__ = [
-    "DEPLOYMENTS", "MODES", "PRNG", "RULES_VERSION", "SEATS", "SYSTEM_NAME", "army_of", "position_of",
+    "DEPLOYMENTS", "MODES", "PRNG", "RULES_VERSION", "SEATS", "SYSTEM_NAME", "army_of", "map_of", "position_of",
     "roll_off", "seats_of", "start", "unit_ids", "variant_of",
 ]

@@ -12,10 +12,10 @@ from collections.abc import Iterable
 from typing import Any
 
 import msgspec
+from msgspec import UnsetType
 
 from engine.folding import Folding
-from engine.light_wars import geometry
-from engine.light_wars.catalogue import HEIGHT, UNIT_TYPES, WIDTH
+from engine.light_wars.catalogue import DEFAULT, Tables, tables_of
 from engine.prng import MASK64
 from engine.steps import Steps
 from events import Adjudication
@@ -92,6 +92,23 @@ class State(msgspec.Struct, frozen=True):
     end_reason: str | None = None
     winner: str | None = None
     adjudication: Adjudication | None = None  # how the scorekeeper ended the game (end reason adjudicated)
+    tables: Tables | None = None  # the game's catalogue and map (issue 30), shared by reference; None: the default
+
+
+def data_of(state: State) -> Tables:
+    """The game's data: its catalogue's unit types, tactic tiles and armies, and its map (``Tables``). Every rule,
+    bot and view reads them here, never from a module-level table."""
+    return state.tables or DEFAULT
+
+
+def _tables(event: GameStarted) -> Tables | None:
+    """The tables ``game_started`` names: None for the default catalogue on its own map."""
+    document = None if isinstance(event.catalogue, UnsetType) else event.catalogue
+    board = None if isinstance(event.map, UnsetType) else event.map
+    if document is None and board is None:
+        return None
+    content_id = None if isinstance(event.catalogue_id, UnsetType) else event.catalogue_id
+    return tables_of(document, board, content_id)
 
 
 def initial_state() -> State:
@@ -141,7 +158,7 @@ def _started(event: GameStarted) -> State:
         phase = "deploy"
     return State(seats=event.seats, variant=variant, armies=event.armies, bases=event.bases, seed=event.seed,
                  rng=(event.seed or 0) & MASK64, units=tuple(units), stock=stock, scores=scores, phase=phase,
-                 purpose=purpose, active=active, first=first, turn=turn)
+                 purpose=purpose, active=active, first=first, turn=turn, tables=_tables(event))
 
 
 # -- the working state and what every event means ---------------------------------------------------------------
@@ -158,8 +175,8 @@ class Work:
 
     __slots__ = ("active", "adjudication", "armies", "attacks", "bases", "decider", "deployer", "dice", "end_reason",
                  "facings", "first", "ids", "owners", "pending", "phase", "places", "purpose", "removed", "rng",
-                 "rolls", "scores", "seats", "seed", "seq", "squares", "statuses", "stock", "tiles", "turn", "types",
-                 "variant", "winner")
+                 "rolls", "scores", "seats", "seed", "seq", "squares", "statuses", "stock", "tables", "tiles", "turn",
+                 "types", "variant", "winner")
     seq: int
     phase: str
     seats: tuple[SeatRecord, ...]
@@ -192,6 +209,7 @@ class Work:
     end_reason: str | None
     winner: str | None
     adjudication: Adjudication | None
+    tables: Tables | None
 
 
 def _load(w: Work, s: State) -> None:
@@ -206,6 +224,7 @@ def _load(w: Work, s: State) -> None:
     w.decider, w.first, w.active, w.turn, w.tiles = s.decider, s.first, s.active, s.turn, s.tiles
     w.attacks, w.pending, w.dice = s.attacks, s.pending, list(s.dice)
     w.end_reason, w.winner, w.adjudication = s.end_reason, s.winner, s.adjudication
+    w.tables = s.tables
 
 
 def thaw(state: State) -> Work:
@@ -222,7 +241,7 @@ def freeze(w: Work) -> State:
     return State(w.seq, w.phase, w.seats, w.variant, w.armies, w.bases, w.seed, w.rng, units,
                  tuple(w.stock), tuple(w.scores), tuple(w.removed), w.purpose, tuple(w.rolls), w.deployer, w.decider,
                  w.first, w.active, w.turn, w.tiles, w.attacks, w.pending, tuple(w.dice), w.end_reason, w.winner,
-                 w.adjudication)
+                 w.adjudication, w.tables)
 
 
 def _places(w: Work) -> dict[tuple[str, str], int]:
@@ -450,12 +469,7 @@ def state_to_builtins(state: State) -> dict[str, Any]:
         "first": PLAYERS[state.first] if state.first is not None else None,
         "decider": PLAYERS[state.decider] if state.decider is not None else None,
         "seats": [{"id": s.id, "name": s.name} for s in state.seats],
-        "map": {
-            "width": WIDTH,
-            "height": HEIGHT,
-            "castles": {p: geometry.castle(i) for i, p in enumerate(seats)},
-            "territory": {p: [y + 1 for y in geometry.territory_rows(i)] for i, p in enumerate(seats)},
-        },
+        "map": data_of(state).board.describe(),
         "units": [unit_json(u) for u in state.units],
         "removed": [msgspec.to_builtins(r) for r in state.removed],
         "armies": {
@@ -473,15 +487,20 @@ def state_to_builtins(state: State) -> dict[str, Any]:
         "winner": (state.winner or "draw") if state.phase == "over" else None,
         "end_reason": state.end_reason,
         "adjudication": msgspec.to_builtins(state.adjudication) if state.adjudication is not None else None,
-    }
+    } | _catalogue_json(state)
 
 
-def unit_stats(u: Unit) -> tuple[int, int]:
-    t = UNIT_TYPES[u.type]
-    return t.move, t.attack
+def _catalogue_json(state: State) -> dict[str, Any]:
+    """A game on another catalogue than the default names it (its content id; ``GET /catalogues/{id}`` serves it) and
+    the map played; the default catalogue's games show neither (their state is what it always was)."""
+    tables = state.tables
+    if tables is None:
+        return {}
+    return {"catalogue": tables.id, "map_name": tables.board.name}
 
 
 __all__ = [
-    "FOLDING", "INDEX", "ON_MAP", "PLAYERS", "State", "Unit", "Work", "apply", "awaited", "evolve", "fold", "freeze",
+    "FOLDING", "INDEX", "ON_MAP", "PLAYERS", "State", "Unit", "Work", "apply", "awaited", "data_of", "evolve", "fold",
+    "freeze",
     "initial_state", "marker", "state_to_builtins", "thaw", "unit_at", "unit_index", "unit_json",
 ]

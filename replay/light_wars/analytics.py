@@ -33,7 +33,8 @@ def composition(army: ArmyRecord) -> str:
     counts: dict[str, int] = {}
     for unit in army.units:
         counts[unit.type] = counts.get(unit.type, 0) + 1
-    words = [t + (f"*{counts[t]}" if counts[t] > 1 else "") for t in UNIT_TYPES if t in counts]
+    known = {t: i for i, t in enumerate(UNIT_TYPES)}  # another catalogue's types follow, in the army's order
+    words = [t + (f"*{counts[t]}" if counts[t] > 1 else "") for t in sorted(counts, key=lambda t: known.get(t, 99))]
     return " ".join(words + [f"+{t}" for t in army.tactics])
 
 

@@ -11,9 +11,7 @@ from typing import Any, assert_never
 
 import msgspec
 
-from engine.light_wars.catalogue import TACTICS, UNIT_TYPES
-from engine.light_wars.geometry import castle
-from engine.light_wars.state import INDEX, State, unit_index
+from engine.light_wars.state import INDEX, State, data_of, unit_index
 from events.light_wars import (
     CODEC,
     AttackDeclared,
@@ -51,8 +49,9 @@ END_RULES = {"king": "§5.1", "castle": "§5.2", "score": "§5.3", "concession":
              "adjudicated": ADJUDICATION_RULE}
 
 
-def name(unit_type: str) -> str:
-    return UNIT_TYPES[unit_type].name
+def name(state: State, unit_type: str) -> str:
+    """A unit type's name in the game's catalogue."""
+    return data_of(state).units[unit_type].name
 
 
 def _type_of(state: State, player: str, unit: str) -> str:
@@ -73,8 +72,8 @@ def _sides(participants: Sequence[Participant]) -> str:
     return "its " + _joined(seen)
 
 
-def _attackers(participants: Sequence[Participant]) -> str:
-    return _joined([name(p.type) + (" (shooting)" if p.shooting else "") for p in participants])
+def _attackers(state: State, participants: Sequence[Participant]) -> str:
+    return _joined([name(state, p.type) + (" (shooting)" if p.shooting else "") for p in participants])
 
 
 def _totals(declared: AttackDeclared, event: AttackResolved) -> str:
@@ -88,8 +87,9 @@ def _resolution(state: State, event: AttackResolved) -> str:
     declared = state.pending
     if declared is None or declared.attack != event.attack:  # a stream cut before its declaration
         return f"attack {event.attack}: {event.attack_total} against {event.defence_total}"
-    target = f"the {name(declared.target_type)}"
-    head = f"{_attackers(declared.participants)} attack{'s' if len(declared.participants) == 1 else ''} {target} " \
+    target = f"the {name(state, declared.target_type)}"
+    verb = "attacks" if len(declared.participants) == 1 else "attack"
+    head = f"{_attackers(state, declared.participants)} {verb} {target} " \
         f"from {_sides(declared.participants)}: {_totals(declared, event)}"
     if event.tie == "first_strike":
         why = ": a tie, and the defending Spearman strikes first"
@@ -103,7 +103,7 @@ def _resolution(state: State, event: AttackResolved) -> str:
         return f"{head}{why}: {target} is removed"
     if not event.removed:
         return f"{head}{why}: the shot fails; shooting archers are never removed (R5)"
-    fallen = _joined([f"the {name(r.type)}" for r in event.removed])
+    fallen = _joined([f"the {name(state, r.type)}" for r in event.removed])
     kept = " (the shooting archers stay, R5)" if any(p.shooting for p in declared.participants) else ""
     return f"{head}{why}: {fallen} {'is' if len(event.removed) == 1 else 'are'} removed{kept}"
 
@@ -134,7 +134,8 @@ def text(state: State, event: LightWarsEvent) -> str:
                 return f"{winner} wins the roll-off and deploys first (§2.3)"
             return f"{winner} wins the roll-off and chooses the first player (§2.4)"
         case UnitDeployed(player=player, unit=unit, square=square, facing=facing):
-            return f"{player} deploys {name(_type_of(state, player, unit))} {unit} on {square} facing {facing} (§2.3)"
+            kind = name(state, _type_of(state, player, unit))
+            return f"{player} deploys {kind} {unit} on {square} facing {facing} (§2.3)"
         case DeploymentScreened(player=player, placements=placements):
             if placements is None:
                 return f"{player} deploys every unit behind the screen (§2.3)"
@@ -157,27 +158,29 @@ def text(state: State, event: LightWarsEvent) -> str:
         case TacticsDeclared(player=player, tiles=tiles, paid=paid):
             if not tiles:
                 return f"{player} uses no tactic tile this turn (§3.1)"
-            used = _joined([TACTICS[t].name for t in tiles])
+            used = _joined([data_of(state).tactics[t].name for t in tiles])
             left = state.stock[INDEX[player]] - paid
             return f"{player} uses {used}, paying {paid} bases ({left} left in stock) (§3.1)"
         case UnitMoved(player=player, unit=unit, origin=origin, square=square, facing=facing, steps=steps):
-            kind = name(_type_of(state, player, unit))
+            kind = name(state, _type_of(state, player, unit))
             if steps == 0:  # a game recorded under light-wars/1: turning in place was its move (D1 then)
                 return f"{player}'s {kind} {unit} on {origin} turns to face {facing} (§3.2)"
-            won = " onto the enemy Castle" if square == castle(1 - INDEX[player]) else ""
+            won = " onto the enemy Castle" if square == data_of(state).board.castle(1 - INDEX[player]) else ""
             return f"{player}'s {kind} {unit} moves {origin}-{square}{won} ({steps} step{'s' * (steps > 1)}), " \
                 f"facing {facing} (§3.2)"
         case UnitTurned(player=player, unit=unit, square=square, facing=facing):
-            return f"{player}'s {name(_type_of(state, player, unit))} {unit} on {square} turns to face {facing}; it " \
+            kind = name(state, _type_of(state, player, unit))
+            return f"{player}'s {kind} {unit} on {square} turns to face {facing}; it " \
                 "may still act (R6)"
         case UnitWaited(player=player, unit=unit, square=square, facing=facing):
-            kind = name(_type_of(state, player, unit))
+            kind = name(state, _type_of(state, player, unit))
             if facing is None:
                 return f"{player}'s {kind} {unit} on {square} waits (§3.2)"
             return f"{player}'s {kind} {unit} on {square} waits, turning to face {facing} (R3)"
         case AttackDeclared(attack=attack, participants=participants, target=target, target_type=target_type):
-            return f"attack {attack}: {_attackers(participants)} attack{'s' if len(participants) == 1 else ''} " \
-                f"the {name(target_type)} on {target} from {_sides(participants)} (§4)"
+            verb = "attacks" if len(participants) == 1 else "attack"
+            return f"attack {attack}: {_attackers(state, participants)} {verb} " \
+                f"the {name(state, target_type)} on {target} from {_sides(participants)} (§4)"
         case AttackResolved():
             return _resolution(state, event)
         case TurnPassed(player=player, turn=turn, marker=marker):

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.light_wars.geometry import ARROWS, COLUMNS
+from engine.light_wars.board import LETTERS as COLUMNS
+from engine.light_wars.geometry import ARROWS
 
 STYLES = ("full", "compact")
 

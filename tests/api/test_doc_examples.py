@@ -393,11 +393,11 @@ def check_catalogue_synopsis(served: Served, text: str) -> None:
 
 
 def check_catalogue_sketch(served: Served, text: str) -> None:
-    """The sketched Lords of War catalogue has the shape of the schema the server serves (its armies are cut
-    short, so only its shape is checked: the rules would refuse 36-card armies of one card)."""
+    """A sketched catalogue has the shape of the schema the server serves for its system (its armies and maps are
+    cut short, so only its shape is checked: the rules would refuse a Lords of War army of one card)."""
     from engine.catalogue import shape_problems
 
-    schema = served.http.get("/schemas/lords-of-war/catalogue").json()
+    schema = served.http.get(f"/schemas/{json.loads(text)['system']}/catalogue").json()
     assert shape_problems(schema, json.loads(text)) == ()
 
 
@@ -450,6 +450,9 @@ CHECKS: dict[tuple[str, str], Callable[..., None]] = {
         check_no_database,
     (CATALOGUES, '{"system": "lords-of-war", "name": "Border Marches", "version": "1", "about": "where the data '
                  'comes from",'): check_catalogue_sketch,
+    (CATALOGUES, '{"system": "light-wars", "name": "Marsh Frontier", "version": "1", "bases": 14,'):
+        check_catalogue_sketch,
+    (CATALOGUES, '{"system": "heroscape", "name": "Cliffside Bay", "version": "1",'): check_catalogue_sketch,
     (CATALOGUES, "$ curl -s -X POST localhost:8000/catalogues -H 'Content-Type: application/json' -d @bad.json"):
         check_catalogue_refusal,
     (CATALOGUES, 'warlog catalogue import FILE... [--db DB]      check and store; prints "FILE: imported as c-..." '

@@ -1,4 +1,5 @@
-// Light Wars' drawing for the replay page (docs/web.md "A system's drawing"): the 9x9 map as SVG (row 1 at the
+// Light Wars' drawing for the replay page (docs/web.md "A system's drawing"): the map (the state's: 9x9 on the
+// built-in catalogue, any size a game's catalogue gives) as SVG (row 1 at the
 // bottom; a p2 view turns it round so p2's side is at the bottom), the territories tinted, the Castles marked,
 // each unit a square of its owner's colour with its id and an arrow for its facing; the step's event marked (a
 // move's path, an attack's participants with lines to the target and the dice, the removed units crossed out
@@ -10,8 +11,7 @@ import { boardKey } from "/static/js/board-kit.js";
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 64;
 const MARGIN = 22;
-const SIZE = 9;
-const LETTERS = "ABCDEFGHI";
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const COLOURS = { p1: "#b3261e", p2: "#1f5fbf" }; // red and blue armies (§2.1)
 const TINTS = { p1: "#f9e0de", p2: "#dde8f9" };
 const ANGLES = { N: 0, E: 90, S: 180, W: 270 };
@@ -33,7 +33,7 @@ function html(tag, attributes = {}, ...children) {
 }
 
 function parse(square) {
-  const m = typeof square === "string" ? square.match(/^([A-I])([1-9])$/) : null;
+  const m = typeof square === "string" ? square.match(/^([A-Z])([1-9][0-9]?)$/) : null;
   return m ? [LETTERS.indexOf(m[1]), Number(m[2]) - 1] : null;
 }
 
@@ -59,26 +59,27 @@ function key() {
 
 export function draw(host, state, context = {}) {
   const flipped = context.view === "p2";
+  const map = state.map || catalogue;
+  const W = map.width || 9, H = map.height || 9;
   const at = (square) => {
     const xy = parse(square);
     if (!xy) return null;
     const [x, y] = xy;
-    const col = flipped ? SIZE - 1 - x : x;
-    const row = flipped ? y : SIZE - 1 - y;
+    const col = flipped ? W - 1 - x : x;
+    const row = flipped ? y : H - 1 - y;
     return [MARGIN + col * CELL, MARGIN + row * CELL];
   };
   const centre = (square) => {
     const p = at(square);
     return p ? [p[0] + CELL / 2, p[1] + CELL / 2] : null;
   };
-  const width = MARGIN * 2 + SIZE * CELL;
-  const svg = node("svg", { viewBox: `0 0 ${width} ${width}`, role: "img", class: "lw-map", "data-min-text": 12, width });
+  const width = MARGIN * 2 + W * CELL, height = MARGIN * 2 + H * CELL;
+  const svg = node("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", class: "lw-map", "data-min-text": 12, width });
   const lines = [];
-  const map = state.map || catalogue;
   const territory = map.territory || catalogue.territory;
   const castles = map.castles || catalogue.castles;
-  for (let y = 0; y < SIZE; y++) {
-    for (let x = 0; x < SIZE; x++) {
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
       const square = `${LETTERS[x]}${y + 1}`;
       const [px, py] = at(square);
       const owner = Object.keys(territory).find((p) => territory[p].includes(y + 1));
@@ -92,12 +93,14 @@ export function draw(host, state, context = {}) {
       }
     }
   }
-  for (let i = 0; i < SIZE; i++) {
-    const col = flipped ? SIZE - 1 - i : i;
-    const row = flipped ? i : SIZE - 1 - i;
+  for (let i = 0; i < W; i++) {
+    const col = flipped ? W - 1 - i : i;
     svg.append(node("text", { x: MARGIN + col * CELL + CELL / 2, y: MARGIN - 6, "text-anchor": "middle",
       "font-size": 12 }, LETTERS[i]));
-    svg.append(node("text", { x: 6, y: MARGIN + row * CELL + CELL / 2 + 4, "font-size": 12 }, String(i + 1)));
+  }
+  for (let i = 0; i < H; i++) {
+    const row = flipped ? i : H - 1 - i;
+    svg.append(node("text", { x: 4, y: MARGIN + row * CELL + CELL / 2 + 4, "font-size": 12 }, String(i + 1)));
   }
   const cause = context.cause || null;
   const marked = new Set();

@@ -4,26 +4,20 @@ keep to be played (§2, §3, §6)."""
 from __future__ import annotations
 
 import copy
-import json
-from pathlib import Path
 from typing import Any
 
 from engine.catalogue import CatalogueProblem, catalogue_id
 from engine.lords_of_war import CARDS, CORE_DECKS, SYSTEM
-from engine.system import Catalogues, catalogues_of
-
-SAMPLE = Path(__file__).parents[2] / "fixtures" / "lords_of_war" / "catalogues" / "border-marches.json"
+from engine.system import Catalogues
+from tests.engine.catalogue_given import capability, sample_catalogue
 
 
 def catalogues() -> Catalogues:
-    capability = catalogues_of(SYSTEM)
-    assert capability is not None
-    return capability
+    return capability(SYSTEM)
 
 
 def sample() -> dict[str, Any]:
-    document: dict[str, Any] = json.loads(SAMPLE.read_text(encoding="utf-8"))
-    return document
+    return sample_catalogue("lords_of_war", "border-marches")
 
 
 def test_default_catalogue_is_the_package_data_and_is_playable() -> None:
