@@ -20,13 +20,16 @@ The framework every system's ``engine.system.Catalogues`` capability shares:
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import msgspec
+
+from engine.errors import SetupError
 
 MAX_CATALOGUE_BYTES = 2 * 1024 * 1024  # of canonical JSON
 MAX_CATALOGUE_ENTRIES = 20_000  # list items in the whole document (cards, deck entries, hexes, ...)
@@ -209,6 +212,138 @@ class CatalogueRules:
         return shape or tuple(self.rule_problems(document))
 
 
-__all__ = ["CATALOGUE_ID", "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES", "MAX_CATALOGUE_ENTRIES", "CatalogueError",
-           "CatalogueProblem", "CatalogueRules", "CatalogueTooLarge", "canonical", "catalogue_id", "child", "entries",
+def document_properties(system: str) -> dict[str, Any]:
+    """The properties every catalogue document has (a system's schema adds its data): the system it is for, its
+    ``name`` and ``version`` labels, and where its data comes from (``about``)."""
+    return {
+        "system": {"const": system},
+        "name": {"type": "string", "minLength": 1, "maxLength": 80, "description": "a label, not the identity"},
+        "version": {"type": "string", "minLength": 1, "maxLength": 40, "description": "a label"},
+        "about": {"type": "string", "maxLength": 2000, "description": "where the data comes from"},
+    }
+
+
+def document_schema(system: str, title: str, description: str, lists: Mapping[str, tuple[str, int]],
+                    defs: Mapping[str, Any]) -> dict[str, Any]:
+    """A system's catalogue JSON Schema: an object of the common ``document_properties`` and the system's ``lists``
+    (each a name -> (the ``$defs`` entry of its items, its most entries), at least one entry each), nothing else."""
+    return {
+        "$schema": JSON_SCHEMA_DIALECT,
+        "$id": f"https://warlog.example/schemas/{system}/catalogue",
+        "title": title,
+        "description": description,
+        "type": "object",
+        "required": ["system", "name", "version", *lists],
+        "additionalProperties": False,
+        "properties": {
+            **document_properties(system),
+            **{name: {"type": "array", "minItems": 1, "maxItems": most, "items": {"$ref": f"#/$defs/{item}"}}
+               for name, (item, most) in lists.items()},
+        },
+        "$defs": dict(defs),
+    }
+
+
+def repeated(entries: Iterable[Mapping[str, Any]], path: str, key: str, what: str) -> Iterator[CatalogueProblem]:
+    """A problem for each entry of the list at ``path`` whose ``key`` an earlier entry has already (ids and names
+    are unique in a catalogue): ``decks[3].name: deck 'crab' is already decks[0]'s name``."""
+    first: dict[Any, int] = {}
+    for i, entry in enumerate(entries):
+        value = entry[key]
+        if value in first:
+            yield CatalogueProblem(child(child(path, i), key),
+                                   f"{what} {value!r} is already {child(path, first[value])}'s {key}")
+        first.setdefault(value, i)
+
+
+C = TypeVar("C")
+D = TypeVar("D")
+
+
+def _card_id(instance: str) -> str:
+    return instance.split(".")[1]
+
+
+class CardBook(Generic[C, D]):
+    """A game's cards and decks, parsed from its catalogue (a system's card table): what its rules, bots and views
+    read a card from (``card(instance)``, cached: a game's instance names repeat). One per catalogue content, shared
+    by reference by every state of the games that play it and never copied; ``id`` is the catalogue's (None: the
+    system's built-in data). ``card_id`` reads the card id out of an instance name (``p1.archer.3`` -> ``archer``)."""
+
+    __slots__ = ("card", "cards", "decks", "id")
+
+    def __init__(self, id: str | None, cards: dict[str, C], decks: dict[str, D],
+                 card_id: Callable[[str], str] = _card_id) -> None:
+        self.id = id
+        self.cards = cards
+        self.decks = decks
+
+        @functools.lru_cache(maxsize=16384)
+        def card(instance: str) -> C:
+            return cards[card_id(instance)]
+
+        self.card: Callable[[str], C] = card
+
+
+class CardBooks(Generic[C, D]):
+    """A system's ``CardBook``s: ``default``, its built-in data's (``default_document`` by ``card_table``), and the
+    one of each catalogue document a game carries (``of``), parsed once per content and shared; ``in_game``: the
+    cards a game's state plays (its ``catalogue``, None for the default)."""
+
+    def __init__(self, card_table: Callable[[dict[str, Any]], tuple[dict[str, C], dict[str, D]]],
+                 default_document: dict[str, Any], card_id: Callable[[str], str] = _card_id) -> None:
+        def parse(canonical_json: bytes, key: str) -> CardBook[C, D]:
+            return CardBook(key, *card_table(msgspec.json.decode(canonical_json)), card_id=card_id)
+
+        self._parse = functools.lru_cache(maxsize=32)(parse)
+        self.default: CardBook[C, D] = CardBook(None, *card_table(default_document), card_id=card_id)
+
+    def in_game(self, state: Any) -> CardBook[C, D]:
+        """The cards of the game ``state`` (a state or working state with a ``catalogue``) plays: the one way its
+        rules, bots and views read a card."""
+        book: CardBook[C, D] | None = state.catalogue
+        return self.default if book is None else book
+
+    def of(self, document: object) -> CardBook[C, D] | None:
+        """The book of ``document`` (``game_started.catalogue``); None when there is none (absent: the default)."""
+        if not isinstance(document, dict):
+            return None
+        return self._parse(canonical(document), catalogue_id(document))
+
+
+_DEFAULT_IDS: dict[str, str] = {}  # a system's schema $id -> its default catalogue's id
+
+
+def default_id(rules: CatalogueRules) -> str:
+    """The content id of ``rules``' built-in catalogue (computed once)."""
+    key = str(rules.document_schema.get("$id", ""))
+    if key not in _DEFAULT_IDS:
+        _DEFAULT_IDS[key] = catalogue_id(rules.built_in())
+    return _DEFAULT_IDS[key]
+
+
+def setup_catalogue(setup: Mapping[str, Any], rules: CatalogueRules) -> tuple[dict[str, Any] | None, str | None]:
+    """The catalogue a game's setup plays (``setup["catalogue"]``: the document, as the API resolves a stored id),
+    checked again: ``(document, id)``, or ``(None, None)`` for the system's built-in one (no catalogue, or the
+    built-in document itself). A document over a size limit or that the system cannot play is refused with
+    ``invalid_catalogue``, naming its first problems."""
+    document = setup.get("catalogue")
+    if document is None:
+        return None, None
+    if not isinstance(document, dict):
+        raise SetupError("invalid_catalogue", "catalogue", "a setup's catalogue is the catalogue document (an object)")
+    too_large = size_problem(document)
+    problems = (too_large,) if too_large is not None else rules.problems(document)
+    if problems:
+        raise SetupError("invalid_catalogue", problems[0].rule or "catalogue", str(CatalogueError(problems)))
+    key = catalogue_id(document)
+    if key == default_id(rules):
+        return None, None
+    return document, key
+
+
+__all__ = ["CATALOGUE_ID", "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES", "MAX_CATALOGUE_ENTRIES", "CardBook",
+           "CardBooks", "CatalogueError", "CatalogueProblem", "CatalogueRules", "CatalogueTooLarge", "canonical",
+           "catalogue_id", "child", "default_id", "document_properties", "document_schema", "entries", "repeated",
+           "setup_catalogue",
            "shape_problems", "size_problem"]
