@@ -32,7 +32,7 @@ def test_catalogue_import_stores_it_once_and_export_gives_the_same_document(
                                   "2026.1)\n"
     status, out, _ = run(capsys, "catalogue", "import", str(SAMPLE), "--db", db)
     assert status == 0 and "already stored as" in out
-    status, out, _ = run(capsys, "catalogue", "list", "--db", db)
+    status, out, _ = run(capsys, "catalogue", "list", "--system", "lords-of-war", "--db", db)
     lines = out.splitlines()
     assert status == 0 and len(lines) == 2 and "default" in lines[0] and lines[1].startswith(identity)
     status, out, _ = run(capsys, "catalogue", "export", identity, "--db", db)
@@ -53,7 +53,7 @@ def test_catalogue_import_refuses_a_rule_breaking_catalogue_naming_each_problem(
     assert status == 1 and out == ""
     assert f"{bad}: cards[12].defence: must be >= 0\n" in err and "not imported (1 problems)" in err
     status, out, _ = run(capsys, "catalogue", "list", "--db", db, "--json")
-    assert [c["default"] for c in json.loads(out)["catalogues"]] == [True]
+    assert all(c["default"] for c in json.loads(out)["catalogues"])
 
 
 def test_catalogue_show_of_an_unknown_id_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
