@@ -25,7 +25,7 @@ import hashlib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
@@ -256,7 +256,12 @@ def repeated(entries: Iterable[Mapping[str, Any]], path: str, key: str, what: st
         first.setdefault(value, i)
 
 
-C = TypeVar("C")
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+C = TypeVar("C", bound=Named)
 D = TypeVar("D")
 
 
@@ -284,6 +289,42 @@ class CardBook(Generic[C, D]):
 
         self.card: Callable[[str], C] = card
 
+    def name(self, instance: str | None, hidden: str = "a hidden card") -> str:
+        """What a text calls an instance: its card's name; ``hidden`` for None (a card hidden from the view); the
+        instance itself when it names no card of the book."""
+        if instance is None:
+            return hidden
+        try:
+            return self.card(instance).name
+        except (KeyError, IndexError):
+            return instance
+
+
+_KNOWN: dict[str, CardBook[Any, Any]] = {}  # the books parsed in this process, by catalogue id (at most 64)
+
+
+def known_book(key: str) -> CardBook[Any, Any] | None:
+    """The book of catalogue ``key`` if this process has parsed it (any system's: an id hashes its system too)."""
+    return _KNOWN.get(key)
+
+
+def encode_book(value: Any) -> Any:
+    """An ``enc_hook`` for msgspec: a state's ``CardBook`` is stored as its catalogue's id (a snapshot holds no
+    cards; ``decode_book`` finds them again)."""
+    if isinstance(value, CardBook):
+        return value.id
+    raise NotImplementedError(f"cannot encode {type(value).__name__}")
+
+
+def decode_book(kind: type, value: Any) -> Any:
+    """A ``dec_hook`` for msgspec: the ``CardBook`` of a catalogue id as ``encode_book`` stored it, when this process
+    has parsed that catalogue; else a ``ValueError`` (the snapshot is not read: the game is folded from its events,
+    whose game_started carries the catalogue)."""
+    book = known_book(value) if isinstance(value, str) else None
+    if book is None:
+        raise ValueError(f"catalogue {value!r} is not parsed in this process")
+    return book
+
 
 class CardBooks(Generic[C, D]):
     """A system's ``CardBook``s: ``default``, its built-in data's (``default_document`` by ``card_table``), and the
@@ -298,6 +339,12 @@ class CardBooks(Generic[C, D]):
         self._parse = functools.lru_cache(maxsize=32)(parse)
         self.default: CardBook[C, D] = CardBook(None, *card_table(default_document), card_id=card_id)
 
+    def known(self, key: object) -> CardBook[C, D]:
+        """The book of catalogue ``key`` as this process last parsed it (a view drawn from a state's JSON, which
+        names its catalogue by id, after the state was folded); the default for None or a catalogue not parsed."""
+        book = _KNOWN.get(key) if isinstance(key, str) else None
+        return self.default if book is None else book
+
     def in_game(self, state: Any) -> CardBook[C, D]:
         """The cards of the game ``state`` (a state or working state with a ``catalogue``) plays: the one way its
         rules, bots and views read a card."""
@@ -308,7 +355,14 @@ class CardBooks(Generic[C, D]):
         """The book of ``document`` (``game_started.catalogue``); None when there is none (absent: the default)."""
         if not isinstance(document, dict):
             return None
-        return self._parse(canonical(document), catalogue_id(document))
+        raw = canonical(document)
+        key = "c-" + hashlib.sha256(raw).hexdigest()[:32]  # catalogue_id(document)
+        book = self._parse(raw, key)
+        if _KNOWN.get(key) is not book:  # the books known by id: the latest first out
+            _KNOWN[key] = book
+            while len(_KNOWN) > 64:
+                del _KNOWN[next(iter(_KNOWN))]
+        return book
 
 
 _DEFAULT_IDS: dict[str, str] = {}  # a system's schema $id -> its default catalogue's id
@@ -344,6 +398,5 @@ def setup_catalogue(setup: Mapping[str, Any], rules: CatalogueRules) -> tuple[di
 
 __all__ = ["CATALOGUE_ID", "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES", "MAX_CATALOGUE_ENTRIES", "CardBook",
            "CardBooks", "CatalogueError", "CatalogueProblem", "CatalogueRules", "CatalogueTooLarge", "canonical",
-           "catalogue_id", "child", "default_id", "document_properties", "document_schema", "entries", "repeated",
-           "setup_catalogue",
-           "shape_problems", "size_problem"]
+           "catalogue_id", "child", "decode_book", "default_id", "document_properties", "document_schema",
+           "encode_book", "entries", "known_book", "repeated", "setup_catalogue", "shape_problems", "size_problem"]

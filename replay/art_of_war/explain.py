@@ -3,12 +3,11 @@ B2 deals 2 to GUARDIAN (defence 3, sideways 2): captured"."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, assert_never
 
 import msgspec
 
-from engine.art_of_war.catalogue import DEFAULT, CardBook, book_of, cards_of
+from engine.art_of_war.catalogue import DEFAULT, book_of, cards_of
 from engine.art_of_war.state import State
 from events.art_of_war import (
     CODEC,
@@ -51,24 +50,10 @@ REASONS = {"execution": "execution (the opposing KING is gone)",
            "end_of_war": "the end of the war (both decks empty)", "annihilation": "annihilation (no conscription)"}
 
 
-def namer(book: CardBook) -> Callable[[str | None], str]:
-    """How a game's text names a card: by its name in the game's cards."""
-
-    def name(instance: str | None) -> str:
-        if instance is None:
-            return "a hidden card"
-        try:
-            return book.card(instance).name
-        except (KeyError, IndexError):
-            return instance
-
-    return name
-
-
 def text(state: State, event: ArtOfWarEvent) -> str:  # noqa: C901 - one line per event
     # the game's cards: game_started's catalogue (the state before it has none yet), else the state's
     book = (book_of(event.catalogue) or DEFAULT) if isinstance(event, GameStarted) else cards_of(state)
-    name = namer(book)
+    name = book.name
     match event:
         case GameStarted(decks=decks, first=first):
             kings = ", ".join(f"{d.player} {name(f'{d.player}.{d.king}.1')} ({d.name})" for d in decks)

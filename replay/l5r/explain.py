@@ -7,7 +7,7 @@ every view sees of the state before it (names of cards in play, clans), never a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, assert_never
 
 import msgspec
@@ -69,20 +69,6 @@ KIND_WORDS = {"force": "force", "chi": "chi", "honor": "personal honour", "duel"
               "province": "province strength"}
 
 
-def namer(book: CardBook) -> Callable[[str | None], str]:
-    """How a game's text names a card: by its name in the game's cards."""
-
-    def name(instance: str | None) -> str:
-        if instance is None:
-            return "a hidden card"
-        try:
-            return book.card(instance).name
-        except (KeyError, IndexError):
-            return instance
-
-    return name
-
-
 def joined(words: Sequence[str]) -> str:
     words = list(words)
     if not words:
@@ -113,7 +99,7 @@ def signed(n: int) -> str:
 
 
 def _battle(state: State, e: BattleResolved) -> str:
-    name = namer(cards_of(state))
+    name = cards_of(state).name
     a, d = clan(state, e.attacker), clan(state, e.defender)
     where = f"battlefield {e.battlefield}"
     if e.winner is None:
@@ -139,7 +125,7 @@ def _battle(state: State, e: BattleResolved) -> str:
 
 
 def _duel(book: CardBook, e: DuelResolved) -> str:
-    name = namer(book)
+    name = book.name
     focuses = number(len(e.revealed))
     after = f"after {focuses} focus{'es' if len(e.revealed) != 1 else ''}"
     if e.winner is None:
@@ -157,7 +143,7 @@ def _duel(book: CardBook, e: DuelResolved) -> str:
 
 
 def _effect(book: CardBook, e: EffectApplied) -> str:
-    name = namer(book)
+    name = book.name
     source = f"{name(e.card)} ({e.player})"
     until = {"battle": " until the end of the battle", "turn": " until the end of the turn", "game": ""}[e.until]
     match e.kind:
@@ -193,7 +179,7 @@ def _effect(book: CardBook, e: EffectApplied) -> str:
 def text(state: State, event: L5REvent) -> str:  # noqa: C901 - one line per event
     # the game's cards: game_started's catalogue (the state before it has none yet), else the state's
     book = (book_of(event.catalogue) or DEFAULT) if isinstance(event, GameStarted) else cards_of(state)
-    name = namer(book)
+    name = book.name
     match event:
         case GameStarted(decks=decks, order=order, seats=seats):
             names = {s.id: s.name for s in seats}
@@ -310,4 +296,4 @@ def explain(state_before: State, event: Any, view: str = "all") -> tuple[str, di
     return text(state_before, shown), cause
 
 
-__all__ = ["explain", "namer", "text"]
+__all__ = ["explain", "text"]

@@ -149,3 +149,20 @@ def test_replay_text_names_the_kings_of_the_games_catalogue() -> None:
     line, cause = explain(SYSTEM.initial_state(), game.events[0])
     assert "Frost Queen (glacier)" in line and "Shadow King (shadow)" in line
     assert "catalogue" not in cause and cause["catalogue_id"] == catalogue_id(second())
+
+
+def test_replay_frame_in_the_terminal_draws_a_game_on_this_catalogue() -> None:
+    from api.terminal import frame
+    from replay.archive.games import store_events
+    from replay.log.cursor import ReplayCursor, StateCache
+    from replay.log.service import GameService
+    from replay.store.memory_store import MemoryEventStore
+
+    game = play(SYSTEM, setup_on(second(), "glacier", "shadow", 14), ("greedy", "greedy"), max_actions=3000)
+    service = GameService(MemoryEventStore())
+    store_events(service, "art-of-war", game.events, "g")
+    cursor = ReplayCursor(service, "g", cache=StateCache())
+    cursor.seek(1)
+    assert "Frost Queen" in frame(cursor, "spectator")  # game_started's line names this catalogue's KINGs
+    cursor.seek(40)
+    assert "p1 front" in frame(cursor, "spectator")  # the battlefield drawn with KINGs of this catalogue only

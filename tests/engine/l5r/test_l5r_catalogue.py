@@ -196,3 +196,37 @@ def test_replay_text_names_the_cards_of_the_games_catalogue() -> None:
     assert "Shiro Isawa" in lines[0] and "Kyuden Bayushi" in lines[0]
     names = {c["name"] for c in document["cards"] if c["kind"] == "personality"}
     assert any(f"recruits {n}" in line for line in lines for n in names)
+
+
+def test_replay_frame_in_the_terminal_names_the_cards_of_the_games_catalogue() -> None:
+    from api.terminal import frame
+    from replay.archive.games import store_events
+    from replay.log.cursor import ReplayCursor, StateCache
+    from replay.log.service import GameService
+    from replay.store.memory_store import MemoryEventStore
+
+    game = play(SYSTEM, setup_on(second(), "phoenix", "scorpion", 12), ("greedy", "greedy"), max_actions=3000)
+    service = GameService(MemoryEventStore())
+    store_events(service, "l5r", game.events, "g")
+    cursor = ReplayCursor(service, "g", cache=StateCache())
+    cursor.seek(120)
+    drawn = frame(cursor, "spectator")
+    assert "Shiro Isawa" in drawn and "Kyuden Bayushi" in drawn
+
+
+def test_a_snapshot_of_a_game_on_a_catalogue_holds_its_id_and_is_refolded_where_it_is_not_parsed() -> None:
+    from engine import catalogue
+    from replay.log.cursor import decode_snapshot, encode_snapshot
+
+    document = second()
+    game = play(SYSTEM, setup_on(document, "phoenix", "scorpion", 2), ("greedy", "greedy"), max_actions=3000)
+    state = SYSTEM.fold(game.events[:60])
+    blob = encode_snapshot(SYSTEM, state)
+    assert b"Shiro Isawa" not in blob and catalogue_id(document).encode() in blob  # the id, not the cards
+    assert decode_snapshot(SYSTEM, blob) == state
+    known = dict(catalogue._KNOWN)
+    catalogue._KNOWN.clear()  # as in a process that has not read the game yet
+    try:
+        assert decode_snapshot(SYSTEM, blob) is None  # not read: the cursor folds the game from its events
+    finally:
+        catalogue._KNOWN.update(known)
