@@ -17,6 +17,7 @@ from engine.art_of_war.catalogue import BASIC_TYPES, CARDS, CATALOGUES, DECKS, K
 from engine.catalogue import catalogue_id
 from engine.errors import SetupError
 from engine.play import play
+from tests.engine.catalogue_games import replay_frame
 
 SECOND = Path(__file__).parents[2] / "fixtures" / "art_of_war" / "catalogues" / "northern-realms.json"
 SYSTEM = art_of_war.SYSTEM
@@ -152,17 +153,6 @@ def test_replay_text_names_the_kings_of_the_games_catalogue() -> None:
 
 
 def test_replay_frame_in_the_terminal_draws_a_game_on_this_catalogue() -> None:
-    from api.terminal import frame
-    from replay.archive.games import store_events
-    from replay.log.cursor import ReplayCursor, StateCache
-    from replay.log.service import GameService
-    from replay.store.memory_store import MemoryEventStore
-
     game = play(SYSTEM, setup_on(second(), "glacier", "shadow", 14), ("greedy", "greedy"), max_actions=3000)
-    service = GameService(MemoryEventStore())
-    store_events(service, "art-of-war", game.events, "g")
-    cursor = ReplayCursor(service, "g", cache=StateCache())
-    cursor.seek(1)
-    assert "Frost Queen" in frame(cursor, "spectator")  # game_started's line names this catalogue's KINGs
-    cursor.seek(40)
-    assert "p1 front" in frame(cursor, "spectator")  # the battlefield drawn with KINGs of this catalogue only
+    assert "Frost Queen" in replay_frame("art-of-war", game.events, 1)  # game_started's line names this catalogue's
+    assert "p1 front" in replay_frame("art-of-war", game.events, 40)  # the battlefield drawn with its KINGs

@@ -17,6 +17,7 @@ from engine.catalogue import catalogue_id
 from engine.errors import SetupError
 from engine.l5r.catalogue import CARDS, CATALOGUES, DECKS, Card
 from engine.play import play
+from tests.engine.catalogue_games import replay_frame
 
 SECOND = Path(__file__).parents[2] / "fixtures" / "l5r" / "catalogues" / "phoenix-scorpion.json"
 SYSTEM = l5r.SYSTEM
@@ -199,18 +200,8 @@ def test_replay_text_names_the_cards_of_the_games_catalogue() -> None:
 
 
 def test_replay_frame_in_the_terminal_names_the_cards_of_the_games_catalogue() -> None:
-    from api.terminal import frame
-    from replay.archive.games import store_events
-    from replay.log.cursor import ReplayCursor, StateCache
-    from replay.log.service import GameService
-    from replay.store.memory_store import MemoryEventStore
-
     game = play(SYSTEM, setup_on(second(), "phoenix", "scorpion", 12), ("greedy", "greedy"), max_actions=3000)
-    service = GameService(MemoryEventStore())
-    store_events(service, "l5r", game.events, "g")
-    cursor = ReplayCursor(service, "g", cache=StateCache())
-    cursor.seek(120)
-    drawn = frame(cursor, "spectator")
+    drawn = replay_frame("l5r", game.events, 120)
     assert "Shiro Isawa" in drawn and "Kyuden Bayushi" in drawn
 
 
