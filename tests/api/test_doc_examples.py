@@ -392,13 +392,17 @@ def check_catalogue_synopsis(served: Served, text: str) -> None:
         assert shown <= options, f"warlog catalogue {actions}: {sorted(shown - options)}"
 
 
-def check_catalogue_sketch(served: Served, text: str) -> None:
-    """The sketched Lords of War catalogue has the shape of the schema the server serves (its armies are cut
-    short, so only its shape is checked: the rules would refuse 36-card armies of one card)."""
-    from engine.catalogue import shape_problems
+def check_catalogue_sketch(system: str) -> Callable[[Served, str], None]:
+    """The sketched catalogue has the shape of the schema the server serves for ``system`` (its armies and decks are
+    cut short: only its shape is checked, the rules would refuse them)."""
 
-    schema = served.http.get("/schemas/lords-of-war/catalogue").json()
-    assert shape_problems(schema, json.loads(text)) == ()
+    def check(served: Served, text: str) -> None:
+        from engine.catalogue import shape_problems
+
+        schema = served.http.get(f"/schemas/{system}/catalogue").json()
+        assert shape_problems(schema, json.loads(text)) == ()
+
+    return check
 
 
 def check_catalogue_refusal(served: Served, text: str) -> None:
@@ -449,7 +453,11 @@ CHECKS: dict[tuple[str, str], Callable[..., None]] = {
     (CLI, "warlog stats: there is no database at warlog.duckdb: give one with --db or WARLOG_DB (`warlog demo`, …)"):
         check_no_database,
     (CATALOGUES, '{"system": "lords-of-war", "name": "Border Marches", "version": "1", "about": "where the data '
-                 'comes from",'): check_catalogue_sketch,
+                 'comes from",'): check_catalogue_sketch("lords-of-war"),
+    (CATALOGUES, '{"system": "l5r", "name": "Phoenix and Scorpion", "version": "1",'):
+        check_catalogue_sketch("l5r"),
+    (CATALOGUES, '{"system": "art-of-war", "name": "Northern Realms", "version": "1",'):
+        check_catalogue_sketch("art-of-war"),
     (CATALOGUES, "$ curl -s -X POST localhost:8000/catalogues -H 'Content-Type: application/json' -d @bad.json"):
         check_catalogue_refusal,
     (CATALOGUES, 'warlog catalogue import FILE... [--db DB]      check and store; prints "FILE: imported as c-..." '
