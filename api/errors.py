@@ -24,6 +24,7 @@ from engine.catalogue import CatalogueError, CatalogueTooLarge
 from engine.errors import RuleError, SetupError
 from replay.errors import (
     CatalogueNotFound,
+    CatalogueRefused,
     Conflict,
     CorruptRecord,
     GameExists,
@@ -179,6 +180,10 @@ def install_error_handlers(app: FastAPI) -> None:
             return _json(413, "catalogue_too_large", exc.problems[0].message)
         details = [{"path": p.path, "message": p.message, "rule": p.rule} for p in exc.problems]
         return _json(422, "invalid_catalogue", str(exc), details=details)
+
+    @app.exception_handler(CatalogueRefused)
+    async def catalogue_refused_for_game(_: Request, exc: CatalogueRefused) -> JSONResponse:
+        return _json(422, exc.code, exc.message)
 
     @app.exception_handler(CatalogueNotFound)
     async def no_catalogue(_: Request, exc: CatalogueNotFound) -> JSONResponse:

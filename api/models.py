@@ -77,6 +77,8 @@ class GameOut(BaseModel):
     seed_chosen: bool = Field(
         False, description="true: the game's creator chose its seed (insecure_seed), so it may know every hidden card "
         "and die; false: the server drew it")
+    catalogue: str | None = Field(None, description="the id of the catalogue the game plays (GET /catalogues/{id}); "
+                                  "null: its system's default catalogue")
 
 
 class ActionIn(Request):

@@ -61,6 +61,12 @@ class GameSetup(Request):
         False, description="true: accept the seed given (the game's GET shows seed_chosen: true to every player)",
     )
     tournament: Slug | None = Field(None, description="the tournament this game belongs to, if any")
+    catalogue: str | None = Field(
+        None, min_length=1, max_length=64, examples=["c-0123456789abcdef0123456789abcdef"],
+        description="the id of a stored catalogue of this system's game data (GET /catalogues; docs/catalogues.md) "
+        "the game plays; left out: the system's default catalogue. unknown_catalogue: no such catalogue is stored, "
+        "or it is another system's; catalogue_not_supported: the system plays its built-in data only",
+    )
 
     @model_validator(mode="after")
     def _seats_in_order(self) -> GameSetup:

@@ -74,6 +74,7 @@ class GameSummary(BaseModel):
     players: list[str]
     tournament: str | None
     seq: int
+    catalogue: str | None = None  # the catalogue the game plays (issue 30); None: its system's default
     metadata: dict[str, Any]
 
 
@@ -252,6 +253,7 @@ def get_game(request: Request, game_id: str = GameId) -> GameOut:
         round=meta.get("round"),
         table=meta.get("table"),
         seed_chosen=bool(meta.get("seed_chosen")),
+        catalogue=meta.get("catalogue"),
         **status,
     )
 

@@ -15,6 +15,9 @@ The framework every system's ``engine.system.Catalogues`` capability shares:
   one the server checks.
 - Size limits: ``MAX_CATALOGUE_BYTES`` of canonical JSON and ``MAX_CATALOGUE_ENTRIES`` list items in all
   (``size_problem``); a system's schema may tighten them with ``maxItems``.
+- ``game_catalogue``: what every system's setup does with ``setup["catalogue"]`` (the document the API resolved
+  from the catalogue id a game names): check it again and give back the document and its id, or None for the
+  system's default (a game on the default records no catalogue: its ``game_started`` is unchanged).
 """
 
 from __future__ import annotations
@@ -365,38 +368,56 @@ class CardBooks(Generic[C, D]):
         return book
 
 
-_DEFAULT_IDS: dict[str, str] = {}  # a system's schema $id -> its default catalogue's id
+class Checking(Protocol):
+    """What ``game_catalogue`` needs of a system's ``engine.system.Catalogues`` (the same two methods)."""
+
+    def default(self) -> dict[str, Any]: ...
+
+    def problems(self, document: Any) -> tuple[CatalogueProblem, ...]: ...
 
 
-def default_id(rules: CatalogueRules) -> str:
-    """The content id of ``rules``' built-in catalogue (computed once)."""
-    key = str(rules.document_schema.get("$id", ""))
-    if key not in _DEFAULT_IDS:
-        _DEFAULT_IDS[key] = catalogue_id(rules.built_in())
-    return _DEFAULT_IDS[key]
+@dataclass(frozen=True, slots=True)
+class GameCatalogue:
+    """The catalogue a game plays: its document and content id, both None for the system's default."""
+
+    document: dict[str, Any] | None = None
+    id: str | None = None
+
+    @property
+    def is_default(self) -> bool:
+        return self.document is None
 
 
-def setup_catalogue(setup: Mapping[str, Any], rules: CatalogueRules) -> tuple[dict[str, Any] | None, str | None]:
-    """The catalogue a game's setup plays (``setup["catalogue"]``: the document, as the API resolves a stored id),
-    checked again: ``(document, id)``, or ``(None, None)`` for the system's built-in one (no catalogue, or the
-    built-in document itself). A document over a size limit or that the system cannot play is refused with
-    ``invalid_catalogue``, naming its first problems."""
+DEFAULT_GAME_CATALOGUE = GameCatalogue()
+CATALOGUE_RULE = "catalogue"  # the rule a SetupError names for a catalogue refused without a rule of the system's
+
+
+def game_catalogue(setup: Mapping[str, Any], catalogues: Checking) -> GameCatalogue:
+    """The catalogue of a setup (``setup["catalogue"]``: a document; absent or None: the default), checked again
+    (the engine trusts no caller: a document handed to ``start`` directly is checked as ``POST /catalogues`` checks
+    it). A system's ``start`` calls it and records ``document`` and ``id`` in its ``game_started`` when the game is
+    not on the default (``is_default``). Raises SetupError ``invalid_catalogue`` naming the first problems (the
+    rule a problem breaks, else ``catalogue``)."""
     document = setup.get("catalogue")
     if document is None:
-        return None, None
+        return DEFAULT_GAME_CATALOGUE
     if not isinstance(document, dict):
-        raise SetupError("invalid_catalogue", "catalogue", "a setup's catalogue is the catalogue document (an object)")
-    too_large = size_problem(document)
-    problems = (too_large,) if too_large is not None else rules.problems(document)
+        raise SetupError("invalid_catalogue", CATALOGUE_RULE,
+                         "setup catalogue must be the catalogue document (an API client names a stored catalogue by "
+                         "its id, which the server resolves)")
+    too_big = size_problem(document)
+    problems = (too_big,) if too_big is not None else catalogues.problems(document)
     if problems:
-        raise SetupError("invalid_catalogue", problems[0].rule or "catalogue", str(CatalogueError(problems)))
-    key = catalogue_id(document)
-    if key == default_id(rules):
-        return None, None
-    return document, key
+        error = CatalogueError(problems)
+        raise SetupError("invalid_catalogue", problems[0].rule or CATALOGUE_RULE, f"the catalogue: {error}")
+    identity = catalogue_id(document)
+    if identity == catalogue_id(catalogues.default()):
+        return DEFAULT_GAME_CATALOGUE
+    return GameCatalogue(document, identity)
 
 
-__all__ = ["CATALOGUE_ID", "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES", "MAX_CATALOGUE_ENTRIES", "CardBook",
-           "CardBooks", "CatalogueError", "CatalogueProblem", "CatalogueRules", "CatalogueTooLarge", "canonical",
-           "catalogue_id", "child", "decode_book", "default_id", "document_properties", "document_schema",
-           "encode_book", "entries", "known_book", "repeated", "setup_catalogue", "shape_problems", "size_problem"]
+__all__ = ["CATALOGUE_ID", "CATALOGUE_RULE", "DEFAULT_GAME_CATALOGUE", "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES",
+           "MAX_CATALOGUE_ENTRIES", "CardBook", "CardBooks", "CatalogueError", "CatalogueProblem", "CatalogueRules",
+           "CatalogueTooLarge", "Checking", "GameCatalogue", "canonical", "catalogue_id", "child", "decode_book",
+           "document_properties", "document_schema", "encode_book", "entries", "game_catalogue", "known_book",
+           "repeated", "shape_problems", "size_problem"]

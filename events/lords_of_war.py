@@ -9,7 +9,7 @@ Players are ``"p1"`` and ``"p2"``. Card ids are catalogue ids (``"orcs/orc-ravag
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -90,6 +90,11 @@ class GameStarted(Event, frozen=True, tag="game_started"):
     seed: int | None = None
     shuffle: str | None = None  # deck-order algorithm (sealed mode), e.g. "splitmix64-fisher-yates/1"
     position: PositionRecord | None = None
+    # Issue 30: the catalogue the game plays when it is not the system's default: the whole document and its
+    # content id (engine.catalogue.catalogue_id). Left out of the JSON on the default (UNSET is never encoded), so
+    # a default game's game_started is byte-for-byte what it was; no schema version bump for optional fields.
+    catalogue: dict[str, Any] | msgspec.UnsetType = msgspec.UNSET
+    catalogue_id: str | msgspec.UnsetType = msgspec.UNSET
 
 
 class HandDealt(Event, frozen=True, tag="hand_dealt"):

@@ -19,7 +19,7 @@ from engine.catalogue import (
 )
 from engine.system import Catalogues, catalogues_of
 from engine.systems import UnknownSystem, derived, get_system, system_names
-from replay.errors import CatalogueNotFound
+from replay.errors import CatalogueNotFound, CatalogueRefused
 from replay.store.base import CatalogueStoring
 
 
@@ -116,4 +116,52 @@ class CatalogueBook:
                                 record.created_at)
 
 
-__all__ = ["CatalogueBook", "CatalogueNotFound", "CatalogueSummary", "capability", "check", "defaults"]
+CATALOGUE = "catalogue"  # the setup field naming a game's catalogue, and the games' metadata key holding its id
+
+
+def resolve_setup(store: object, setup: dict[str, Any]) -> dict[str, Any]:
+    """``setup`` with the catalogue it names by id (``setup["catalogue"]``, as ``POST /games`` takes it) replaced by
+    the catalogue's document, as the engine's setup takes it (the engine never reads the store). Unchanged without
+    a catalogue id (a document already there, as an imported game's recorded setup has, is the engine's to check);
+    the system's default catalogue named by its id is the same as none. Raises CatalogueRefused:
+    ``catalogue_not_supported`` for a system that takes no catalogue, ``unknown_catalogue`` for an id not stored
+    or stored for another system."""
+    identity = setup.get(CATALOGUE)
+    if not isinstance(identity, str):
+        return setup
+    system = str(setup.get("system", ""))
+    if capability(system) is None:
+        raise CatalogueRefused("catalogue_not_supported",
+                               f"{system} plays its built-in data only: it takes no catalogue yet (leave "
+                               "catalogue out)")
+    others = {summary.id: name for name, (summary, _) in defaults().items()}
+    if others.get(identity) == system:
+        return {key: value for key, value in setup.items() if key != CATALOGUE}
+    try:
+        if others.get(identity) is not None:
+            raise CatalogueRefused("unknown_catalogue", f"catalogue {identity} is {others[identity]}'s default "
+                                   f"catalogue, not a {system} catalogue")
+        if not isinstance(store, CatalogueStoring):
+            raise CatalogueNotFound(identity)
+        record = store.get_catalogue(identity)
+    except CatalogueNotFound:
+        raise CatalogueRefused("unknown_catalogue", f"no catalogue {identity!r} is stored: upload it first "
+                               "(POST /catalogues or warlog catalogue import; GET /catalogues lists them)") from None
+    if record.system != system:
+        raise CatalogueRefused("unknown_catalogue",
+                               f"catalogue {identity} ({record.name}) is a {record.system} catalogue, not a "
+                               f"{system} one")
+    return {**setup, CATALOGUE: msgspec.json.decode(record.document)}
+
+
+def keep_embedded(store: object, document: Any) -> None:
+    """Store the catalogue a game's ``game_started`` embeds (its field ``catalogue``, issue 30) in ``store``'s
+    catalogues, so ``GET /catalogues/{id}`` answers for an imported game's catalogue too (nothing when ``document``
+    is not one, when the store keeps no catalogues, or when it is stored already). Raises as ``check``: the
+    document is checked again."""
+    if isinstance(document, dict) and isinstance(store, CatalogueStoring):
+        CatalogueBook(store).add(document)
+
+
+__all__ = ["CATALOGUE", "CatalogueBook", "CatalogueNotFound", "CatalogueRefused", "CatalogueSummary", "capability",
+           "check", "defaults", "keep_embedded", "resolve_setup"]

@@ -19,6 +19,16 @@ class CatalogueNotFound(StoreError):
         self.catalogue_id = catalogue_id
 
 
+class CatalogueRefused(Exception):
+    """A game naming a catalogue it cannot play (issue 30): ``code`` ``unknown_catalogue`` (no catalogue of that id
+    is stored, or it is another system's) or ``catalogue_not_supported`` (the system plays its built-in data only)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
 class GameExists(StoreError):
     def __init__(self, game_id: str) -> None:
         super().__init__(f"game {game_id!r} already exists")

@@ -26,7 +26,7 @@ from engine.art_of_war.catalogue import (
     book_of,
     kings_of,
 )
-from engine.catalogue import setup_catalogue
+from engine.catalogue import game_catalogue
 from engine.errors import SetupError
 from engine.system import Seat, SeatCounts, seat_id
 from events.art_of_war import (
@@ -94,8 +94,8 @@ def start_event(setup: dict[str, Any]) -> GameStarted:
     first = setup.get("first", seats[0].id)
     if first not in [s.id for s in seats]:
         raise SetupError("invalid_setup", "§3.2", f"first is one of the players, not {first!r}")
-    catalogue, catalogue_key = setup_catalogue(setup, CATALOGUES)
-    book = book_of(catalogue) or DEFAULT
+    catalogue = game_catalogue(setup, CATALOGUES)
+    book = book_of(catalogue.document) or DEFAULT
     players = setup["players"]
     decks = tuple(deck_of(s.id, p.get("army"), book) for p, s in zip(players, seats, strict=True))
     names = [str(p.get("name") or s.id) for p, s in zip(players, seats, strict=True)]
@@ -104,8 +104,8 @@ def start_event(setup: dict[str, Any]) -> GameStarted:
                        seats=tuple(SeatRecord(id=s.id, name=n) for s, n in zip(seats, names, strict=True)),
                        variant=Variant(mode=mode), decks=decks, first=first, seed=seed,
                        shuffle=SHUFFLE if seed is not None else None, position=position,
-                       catalogue=msgspec.UNSET if catalogue is None else catalogue,
-                       catalogue_id=msgspec.UNSET if catalogue_key is None else catalogue_key)
+                       catalogue=msgspec.UNSET if catalogue.document is None else catalogue.document,
+                       catalogue_id=msgspec.UNSET if catalogue.id is None else catalogue.id)
 
 
 def position_of(data: Any, decks: Sequence[DeckRecord]) -> PositionRecord:

@@ -19,7 +19,7 @@ from typing import Any
 
 import msgspec
 
-from engine.catalogue import setup_catalogue
+from engine.catalogue import game_catalogue
 from engine.errors import SetupError
 from engine.l5r.catalogue import CATALOGUES, DECK_SIZE, DEFAULT, MAX_COPIES, MAX_UNIQUE_COPIES, CardBook, book_of
 from engine.system import Seat, SeatCounts, seat_id
@@ -195,8 +195,8 @@ def start_event(setup: dict[str, Any]) -> GameStarted:
                              f"to 2^63-1, not {seed!r}")
     else:
         seed = None
-    catalogue, catalogue_key = setup_catalogue(setup, CATALOGUES)
-    book = book_of(catalogue) or DEFAULT
+    catalogue = game_catalogue(setup, CATALOGUES)
+    book = book_of(catalogue.document) or DEFAULT
     players = setup["players"]
     decks = tuple(deck_of(s.id, p.get("army"), book) for p, s in zip(players, seats, strict=True))
     names = [str(p.get("name") or s.id) for p, s in zip(players, seats, strict=True)]
@@ -206,8 +206,8 @@ def start_event(setup: dict[str, Any]) -> GameStarted:
         system=SYSTEM_NAME, rules_version=RULES_VERSION,
         seats=tuple(SeatRecord(id=s.id, name=n) for s, n in zip(seats, names, strict=True)), variant=variant,
         decks=decks, order=order, seed=seed, shuffle=SHUFFLE if seed is not None else None, position=position,
-        catalogue=msgspec.UNSET if catalogue is None else catalogue,
-        catalogue_id=msgspec.UNSET if catalogue_key is None else catalogue_key)
+        catalogue=msgspec.UNSET if catalogue.document is None else catalogue.document,
+        catalogue_id=msgspec.UNSET if catalogue.id is None else catalogue.id)
 
 
 __all__ = ["MODES", "RULES_VERSION", "SEATS", "SHUFFLE", "SYSTEM_NAME", "deck_of", "position_of", "seats_of",

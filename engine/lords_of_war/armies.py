@@ -8,9 +8,19 @@ from typing import Any
 
 import msgspec
 
+from engine.catalogue import game_catalogue
 from engine.errors import SetupError
 from engine.lords_of_war import geometry as geo
-from engine.lords_of_war.catalogue import ARMY_SIZE, CARDS, COMMANDER_RANKS, CORE_DECKS, RANK_COUNTS
+from engine.lords_of_war.catalogue import (
+    ARMY_SIZE,
+    CATALOGUES,
+    COMMANDER_RANKS,
+    DEFAULT_ID,
+    DEFAULT_TABLE,
+    RANK_COUNTS,
+    CardTable,
+    table_for,
+)
 from engine.lords_of_war.prng import SHUFFLE_NAME
 from engine.lords_of_war.seating import SEAT_COUNTS, SEAT_NAMES, VICTORY, Layout, layout_of
 from events.lords_of_war import (
@@ -27,7 +37,7 @@ SYSTEM_NAME = "lords-of-war"
 RULES_VERSION = "lords-of-war/1"
 HAND_SIZE = 6  # §3: general + 5
 VARIANT_KEYS = frozenset({"mode", "intermediate", "unbounded", "kill_target", "command_target", "teams"})
-SETUP_KEYS = frozenset({"system", "players", "variant", "seed", "position", "tournament", "rules_version"})
+SETUP_KEYS = frozenset({"system", "players", "variant", "seed", "position", "tournament", "rules_version", "catalogue"})
 # Every number of a setup is bounded by what the rules allow (docs/rulings.md, "Setup numbers"): a player can
 # destroy at most the 36 cards of the enemy army, and at most its 6 commanders (§2: the general and 5 command).
 MAX_KILL_TARGET = ARMY_SIZE
@@ -35,28 +45,31 @@ MAX_COMMAND_TARGET = sum(n for rank, n in RANK_COUNTS.items() if rank in COMMAND
 MAX_SEED = 2**63 - 1  # R2: a signed 64-bit integer, as JSON readers and the database hold it exactly
 
 
-def army_cards(army: Any) -> tuple[tuple[str, ...], str]:
-    """A faction name or an explicit card list -> (36 card ids, army name). Raises SetupError (§9)."""
+def army_cards(army: Any, table: CardTable) -> tuple[tuple[str, ...], str]:
+    """An army's name in the game's catalogue (``table``: the default's armies are the six factions' core decks) or
+    an explicit list of the catalogue's card ids -> (36 card ids, army name). Raises SetupError (§9)."""
+    cards, decks = table.cards, table.armies
+    what = "a faction" if table.id == DEFAULT_ID else "an army of the catalogue"
     if isinstance(army, str):
-        if army not in CORE_DECKS:
+        if army not in decks:
             raise SetupError(
                 "unknown_army", "§9",
-                f"unknown army {army!r}: a faction ({', '.join(CORE_DECKS)}) or a list of card ids",
+                f"unknown army {army!r}: {what} ({', '.join(decks)}) or a list of card ids",
             )
-        return CORE_DECKS[army], army
+        return decks[army], army
     if not isinstance(army, (list, tuple)) or not all(isinstance(c, str) for c in army):
-        raise SetupError("invalid_army", "§9", "an army is a faction name or a list of card ids")
-    unknown = sorted({c for c in army if c not in CARDS})
+        raise SetupError("invalid_army", "§9", f"an army is {what}'s name or a list of card ids")
+    unknown = sorted({c for c in army if c not in cards})
     if unknown:
         raise SetupError("unknown_card", "§9", f"unknown card id(s) in army: {', '.join(unknown)}")
     if len(army) != ARMY_SIZE:
         raise SetupError("invalid_army", "§9", f"an army has {ARMY_SIZE} cards, this one has {len(army)}")
-    ranks = Counter(CARDS[c].rank for c in army)
+    ranks = Counter(cards[c].rank for c in army)
     wrong = [
         f"{rank}: {ranks.get(rank, 0)} instead of {n}" for rank, n in RANK_COUNTS.items() if ranks.get(rank, 0) != n
     ]
     if ranks["general"] != 1:
-        generals = [CARDS[c].name for c in army if CARDS[c].rank == "general"]
+        generals = [cards[c].name for c in army if cards[c].rank == "general"]
         other_ranks = "; ".join(w for w in wrong if not w.startswith("general"))
         raise SetupError(
             "invalid_army",
@@ -67,8 +80,8 @@ def army_cards(army: Any) -> tuple[tuple[str, ...], str]:
         )
     if wrong:
         raise SetupError("invalid_army", "§9", f"wrong rank counts (§2): {'; '.join(wrong)}")
-    factions = sorted({CARDS[c].faction for c in army})
-    for faction, deck in CORE_DECKS.items():
+    factions = sorted({cards[c].faction for c in army})
+    for faction, deck in decks.items():
         if sorted(deck) == sorted(army):
             return tuple(army), faction
     return tuple(army), (f"custom:{factions[0]}" if len(factions) == 1 else "mercenary")
@@ -131,7 +144,8 @@ def enemy_armies(seats: int) -> int:
     return seats // 2 if seats in (4, 6) else 1
 
 
-def _position(raw: Any, variant: Variant, armies: list[tuple[str, ...]], layout: Layout) -> PositionRecord:
+def _position(raw: Any, variant: Variant, armies: list[tuple[str, ...]], layout: Layout,
+              table: CardTable) -> PositionRecord:
     from engine.lords_of_war.rules import melee_damage  # local: rules imports this module's constants
 
     if not isinstance(raw, dict):
@@ -163,7 +177,7 @@ def _position(raw: Any, variant: Variant, armies: list[tuple[str, ...]], layout:
                              f"board entry {i}: owner must be one of {', '.join(seats)}")
         seat = seats.index(owner)
         p = layout.stock[seat]
-        if card not in CARDS:
+        if card not in table.cards:
             raise SetupError("unknown_card", "position", f"board entry {i}: unknown card {card!r}")
         used[p][card] += 1
         if used[p][card] > armies[seat].count(card):
@@ -180,13 +194,13 @@ def _position(raw: Any, variant: Variant, armies: list[tuple[str, ...]], layout:
                              f"{'+'.join(seats[s] for s in holders)}: too few cards left to hold a hand")
     board = {geo.key_of(u.square, variant.unbounded): (u.card, layout.side[seats.index(u.owner)]) for u in units}
     for k, (card, _) in board.items():  # R6 needs a position no full elimination would change
-        damage = melee_damage(board, k)
-        if damage > CARDS[card].defence:
+        damage = melee_damage(board, k, table)
+        if damage > table.cards[card].defence:
             raise SetupError(
                 "invalid_position",
                 "§5.2",
-                f"{CARDS[card].name} at {geo.name(k, variant.unbounded)} takes {damage} > defence "
-                f"{CARDS[card].defence}: it would already have been destroyed",
+                f"{table.cards[card].name} at {geo.name(k, variant.unbounded)} takes {damage} > defence "
+                f"{table.cards[card].defence}: it would already have been destroyed",
             )
     kills_raw = raw.get("kills") or {}
     kills: dict[str, KillsRecord] = {}
@@ -238,6 +252,8 @@ def start(setup: dict[str, Any]) -> tuple[Any, ...]:
             f"(§10, variant teams); not {count} players",
         )
     layout = layout_of(len(players))
+    catalogue = game_catalogue(setup, CATALOGUES)  # issue 30: None (the default) or the checked document
+    table = DEFAULT_TABLE if catalogue.document is None else table_for(catalogue.document)
     variant = parse_variant(setup.get("variant"), layout.seats)
     records: list[ArmyRecord] = []
     seat_list = ", ".join(SEAT_NAMES[: layout.seats])
@@ -253,14 +269,14 @@ def start(setup: dict[str, Any]) -> tuple[Any, ...]:
             raise SetupError("invalid_army", "§3", f"player {expected} has no army")
         if shared:
             partner = records[layout.stock[i]]
-            if "army" in player and army_cards_or_none(player["army"]) != partner.cards:
+            if "army" in player and army_cards_or_none(player["army"], table) != partner.cards:
                 raise SetupError("invalid_army", "§10",
                                  f"{expected} and {partner.id} are the team and share one army (§10 three players): "
                                  f"{expected}'s army must be {partner.id}'s or left out")
             cards, army_name = partner.cards, partner.army_name
         else:
             try:
-                cards, army_name = army_cards(player["army"])
+                cards, army_name = army_cards(player["army"], table)
             except SetupError as exc:
                 raise SetupError(exc.code, exc.rule, f"{expected}: {exc.message}") from None
         name = str(player.get("name", expected))
@@ -274,7 +290,7 @@ def start(setup: dict[str, Any]) -> tuple[Any, ...]:
         seed = 0  # R2: the engine never invents randomness; callers should pass a seed
     position = None
     if setup.get("position") is not None:
-        position = _position(setup["position"], variant, [r.cards for r in records], layout)
+        position = _position(setup["position"], variant, [r.cards for r in records], layout, table)
     started = GameStarted(
         system=SYSTEM_NAME,
         rules_version=RULES_VERSION,
@@ -284,6 +300,8 @@ def start(setup: dict[str, Any]) -> tuple[Any, ...]:
         shuffle=SHUFFLE_NAME if variant.mode == "sealed" else None,
         position=position,
     )
+    if catalogue.document is not None:  # recorded only when not the default: a default game_started is unchanged
+        started = msgspec.structs.replace(started, catalogue=catalogue.document, catalogue_id=catalogue.id)
     state = evolve(initial_state(), started)
     dealt: list[HandDealt] = []
     top = [0] * len(state.decks)  # per army: the cards dealt so far from its deck
@@ -296,7 +314,7 @@ def start(setup: dict[str, Any]) -> tuple[Any, ...]:
         generals: list[str] = []
         if not layout.shared_general or layout.side[p] == 0:  # R15: the team's general lies between them instead
             on_board = Counter(u.card for u in (position.board if position else ()) if u.owner == record.id)
-            generals = [c for c in record.cards if CARDS[c].rank == "general" and on_board[c] == 0]
+            generals = [c for c in record.cards if table.cards[c].rank == "general" and on_board[c] == 0]
         drawn = state.decks[stock][top[stock] : top[stock] + size - len(generals)]
         top[stock] += len(drawn)
         hand = tuple(generals) + drawn
@@ -304,26 +322,31 @@ def start(setup: dict[str, Any]) -> tuple[Any, ...]:
     return (started, *dealt)
 
 
-def army_cards_or_none(army: Any) -> tuple[str, ...] | None:
+def army_cards_or_none(army: Any, table: CardTable) -> tuple[str, ...] | None:
     try:
-        return army_cards(army)[0]
+        return army_cards(army, table)[0]
     except SetupError:
         return None
 
 
-def army_setup(cards: Sequence[str], army_name: str) -> str | list[str]:
-    """A faction name when the cards are that core deck in its order, else the explicit list (order matters:
-    the sealed shuffle starts from it)."""
-    if tuple(cards) == CORE_DECKS.get(army_name):
+def army_setup(cards: Sequence[str], army_name: str, table: CardTable) -> str | list[str]:
+    """An army's name when the cards are that army of the game's catalogue (``table``) in its order, else the
+    explicit list (order matters: the sealed shuffle starts from it)."""
+    if tuple(cards) == table.armies.get(army_name):
         return army_name
     return list(cards)
 
 
 def setup_from_started(started: GameStarted) -> dict[str, Any]:
-    """The setup (POST /games body) that ``start`` turns into this ``game_started``."""
+    """The setup (POST /games body) that ``start`` turns into this ``game_started`` (its catalogue, the document,
+    as the engine's ``start`` takes it)."""
+    from engine.lords_of_war.state import started_cards
+
+    table = started_cards(started) or DEFAULT_TABLE
     setup: dict[str, Any] = {
         "system": started.system,
-        "players": [{"id": p.id, "name": p.name, "army": army_setup(p.cards, p.army_name)} for p in started.players],
+        "players": [{"id": p.id, "name": p.name, "army": army_setup(p.cards, p.army_name, table)}
+                    for p in started.players],
         "variant": msgspec.to_builtins(started.variant),
         "seed": started.seed,
     }
@@ -331,4 +354,6 @@ def setup_from_started(started: GameStarted) -> dict[str, Any]:
         setup["variant"]["teams"] = True  # §10: recorded by the number of seats
     if started.position is not None:
         setup["position"] = msgspec.json.decode(msgspec.json.encode(started.position))
+    if started.catalogue:
+        setup["catalogue"] = started.catalogue
     return setup

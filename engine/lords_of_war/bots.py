@@ -20,7 +20,6 @@ from typing import Any, Protocol
 from engine.lords_of_war import geometry as geo
 from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, Shoot
 from engine.lords_of_war.armies import start
-from engine.lords_of_war.catalogue import CARDS
 from engine.lords_of_war.geometry import NEIGHBOUR_DELTAS
 from engine.lords_of_war.rules import (
     decide,
@@ -30,7 +29,7 @@ from engine.lords_of_war.rules import (
     melee_damage,
 )
 from engine.lords_of_war.seating import SEAT_NAMES
-from engine.lords_of_war.state import State, evolve, initial_state
+from engine.lords_of_war.state import State, cards_of, evolve, initial_state
 from engine.prng import SplitMix64
 
 
@@ -46,11 +45,12 @@ def _check_seat(state: State, seat: str | None) -> None:
 def _shooters(state: State, board: dict[int, tuple[str, int]], p: int) -> list[tuple[int, list[int], int]]:
     """(shooter, enemy targets in its grid, value) for each of p's ranged units that may shoot (§6)."""
     out = []
+    cards = cards_of(state)
     for s, (card_id, owner) in board.items():
         if owner != p:
             continue
-        card = CARDS[card_id]
-        if not card.is_ranged or is_engaged(board, s):
+        card = cards.cards[card_id]
+        if not card.is_ranged or is_engaged(board, s, cards):
             continue
         targets = []
         for d in card.grid_deltas[p]:
@@ -109,8 +109,10 @@ class GreedyBot:
         placements = legal_placement_keys(state)
         if not placements:
             return Concede(player=player)
+        cards = cards_of(state)
+        table = cards.cards
         if state.challenge:  # the toughest card goes first
-            toughest, k = max(placements, key=lambda pl: (CARDS[pl[0]].defence, pl[0]))
+            toughest, k = max(placements, key=lambda pl: (table[pl[0]].defence, pl[0]))
             return Place(player=player, card=toughest, square=geo.name(k, state.unbounded))
         p = state.layout.side[state.active]  # the board's units are sides' (§10: team-mates fight together)
         board = dict(state.board)  # the placement is tried in place and taken back
@@ -119,9 +121,9 @@ class GreedyBot:
         best: tuple[str, int, tuple[Shoot, ...]] = (placements[0][0], placements[0][1], ())
         for card_id, k in placements:
             board[k] = (card_id, p)
-            card = CARDS[card_id]
+            card = table[card_id]
             shooters = standing
-            if card.is_ranged and not is_engaged(board, k):
+            if card.is_ranged and not is_engaged(board, k, cards):
                 targets = sorted((k + d for d in card.grid_deltas[p] if (k + d) in board and board[k + d][1] != p),
                                  key=geo.board_order)
                 if targets:
@@ -138,11 +140,11 @@ class GreedyBot:
                 for d in NEIGHBOUR_DELTAS:
                     other = board.get(a + d)
                     if other is not None and other[1] == p:
-                        taken += CARDS[other[0]].points[p].get(-d, 0)
+                        taken += table[other[0]].points[p].get(-d, 0)
                 for shot in shot_map.get(a, ()):
                     taken += shot[3]
                 damage += taken
-                if taken > CARDS[unit[0]].defence:
+                if taken > table[unit[0]].defence:
                     kills += 1
             del board[k]
             score = (damage, kills)
@@ -159,13 +161,14 @@ class GreedyBot:
         shot_map: dict[int, list[Any]] = {}
         orders = []
         pending: dict[int, int] = {}
+        cards = cards_of(state)
         for s, targets, value in shooters:
             best_target = targets[0]
             best_key: tuple[int, int] | None = None
             for t in targets:
                 if t not in pending:
-                    pending[t] = melee_damage(board, t)
-                defence = CARDS[board[t][0]].defence
+                    pending[t] = melee_damage(board, t, cards)
+                defence = cards.cards[board[t][0]].defence
                 already = pending[t] > defence
                 key = (1 if (not already and pending[t] + value > defence) else 0, -1 if already else pending[t])
                 if best_key is None or key > best_key:
@@ -193,13 +196,15 @@ def play_bot_game(
     bots: Sequence[str | Bot] | None = None,
     max_turns: int = 2000,
     position: dict[str, Any] | None = None,
+    catalogue: dict[str, Any] | None = None,
 ) -> list[Any]:
     """A complete bot game -> its events (``game_started`` first, ``game_ended`` last).
 
     One army per seat (2, 3, 4 or 6: §10; with 4 or 6 the variant gets ``teams``); ``bots`` one per seat (default:
     all random). ``seed`` shuffles the decks (sealed mode) and seeds the random bots (p1: seed, p2: seed + 1, ...).
     A game still running after ``max_turns`` turns ends by the side to move conceding (a safety net; the
-    property tests count how often it is used).
+    property tests count how often it is used). ``catalogue``: the document of the game's catalogue (issue 30;
+    ``armies`` then name its armies), None for the default.
     """
     setup: dict[str, Any] = {
         "system": "lords-of-war",
@@ -211,6 +216,8 @@ def play_bot_game(
         setup["variant"].setdefault("teams", True)
     if position is not None:
         setup["position"] = position
+    if catalogue is not None:
+        setup["catalogue"] = catalogue
     players = [make_bot(kind, seed + i) for i, kind in enumerate(bots or ("random",) * len(armies))]
     events: list[Any] = list(start(setup))
     state = initial_state()

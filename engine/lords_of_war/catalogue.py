@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator
+from functools import lru_cache
 from importlib.resources import files
 from typing import Any
 
 import msgspec
 
-from engine.catalogue import JSON_SCHEMA_DIALECT, CatalogueProblem, CatalogueRules, child
+from engine.catalogue import JSON_SCHEMA_DIALECT, CatalogueProblem, CatalogueRules, canonical, catalogue_id, child
 from engine.lords_of_war.geometry import DIRECTION_STEPS, DIRECTIONS, delta, frame
 
 CATALOGUE = files(__package__) / "data" / "cards.json"  # package data (pyproject: engine = ["*/data/*.json"])
@@ -251,6 +252,26 @@ def _card(faction: str, raw: dict[str, Any], quantity: int) -> Card:
     )
 
 
+class CardTable(msgspec.Struct, frozen=True):
+    """The cards of one catalogue as the rules read them (issue 30): every card, every army, and the elimination's
+    lookup tables. A game's state holds its table (``engine.lords_of_war.state.cards_of``), None for the default
+    (``DEFAULT_TABLE``); one table is shared by every state of a game (never copied), and built once per document
+    (``table_for``)."""
+
+    id: str  # the catalogue's content id (engine.catalogue.catalogue_id)
+    cards: dict[str, Card]
+    armies: dict[str, tuple[str, ...]]  # army name -> its card ids, a card as many times as the army counts it
+    arrow_at: dict[str, tuple[dict[int, tuple[int, str]], ...]]  # per card and owner: board delta -> (value, dir)
+    defence: dict[str, int]
+    generals: frozenset[str]
+    commanders: frozenset[str]  # §7: the general and command cards
+
+    @property
+    def factions(self) -> tuple[str, ...]:
+        """The armies' names, in the catalogue's order."""
+        return tuple(self.armies)
+
+
 def card_table(document: dict[str, Any]) -> tuple[dict[str, Card], dict[str, tuple[str, ...]]]:
     """A playable catalogue's cards (typed, with per-owner arrows and grids; ``quantity``: its copies in all the
     catalogue's armies) and armies (each its card ids, a card as many times as the army counts it, in the
@@ -262,7 +283,36 @@ def card_table(document: dict[str, Any]) -> tuple[dict[str, Card], dict[str, tup
     return cards, armies
 
 
+def table_of(document: dict[str, Any]) -> CardTable:
+    """The ``CardTable`` of a playable catalogue document."""
+    cards, armies = card_table(document)
+    return CardTable(
+        id=catalogue_id(document),
+        cards=cards,
+        armies=armies,
+        arrow_at={card_id: tuple({d: (value, direction) for d, value, direction in arrows} for arrows in card.arrows)
+                  for card_id, card in cards.items()},
+        defence={card_id: card.defence for card_id, card in cards.items()},
+        generals=frozenset(card_id for card_id, card in cards.items() if card.rank == "general"),
+        commanders=frozenset(card_id for card_id, card in cards.items() if card.rank in COMMANDER_RANKS),
+    )
+
+
+@lru_cache(maxsize=32)
+def _table_of_canonical(text: bytes) -> CardTable:
+    return table_of(json.loads(text))
+
+
+def table_for(document: dict[str, Any]) -> CardTable:
+    """``table_of``, built once per document content (a game's every fold meets its game_started again)."""
+    return _table_of_canonical(canonical(document))
+
+
 _DEFAULT = default_document()
-CARDS, CORE_DECKS = card_table(_DEFAULT)  # the engine's cards: the default catalogue's
+DEFAULT_TABLE = table_of(_DEFAULT)
+DEFAULT_ID = DEFAULT_TABLE.id
+# The default catalogue's cards and armies: what the API's setup schema lists and old tests read. The rules, bots,
+# notation and views read a game's cards through ``state.cards_of`` instead.
+CARDS, CORE_DECKS = DEFAULT_TABLE.cards, DEFAULT_TABLE.armies
 ABOUT: str = _DEFAULT["about"]
 FACTIONS: tuple[str, ...] = tuple(CORE_DECKS)

@@ -17,10 +17,10 @@ from engine.errors import RuleError
 from engine.lords_of_war import geometry as geo
 from engine.lords_of_war.actions import Concede, Draw, LordsOfWarAction, Place, Recall, Shoot
 from engine.lords_of_war.adjudication import adjudicated
-from engine.lords_of_war.catalogue import CARDS, COMMANDER_RANKS, Card
+from engine.lords_of_war.catalogue import COMMANDER_RANKS, Card, CardTable
 from engine.lords_of_war.geometry import DIRECTIONS, MAT_SQUARES, NEIGHBOUR_DELTAS
 from engine.lords_of_war.seating import SEAT_NAMES
-from engine.lords_of_war.state import PLAYER_INDEX, PLAYERS, State, seat_of
+from engine.lords_of_war.state import PLAYER_INDEX, PLAYERS, State, cards_of, seat_of
 from events.lords_of_war import (
     Attacker,
     BerserkerMoved,
@@ -48,33 +48,35 @@ GENERAL_DEPLOYED = "general_deployed"  # §10 three players: a team player who d
 # -- the board's questions ---------------------------------------------------------------------------------
 
 
-def melee_damage(board: Board, k: int) -> int:
-    """Sum of the arrows of adjacent enemy units pointing at the unit on ``k`` (§5.2)."""
+def melee_damage(board: Board, k: int, cards: CardTable) -> int:
+    """Sum of the arrows of adjacent enemy units pointing at the unit on ``k`` (§5.2); ``cards``: the game's."""
+    table = cards.cards
     owner = board[k][1]
     total = 0
     for d in NEIGHBOUR_DELTAS:
         unit = board.get(k + d)
         if unit is not None and unit[1] != owner:
-            total += CARDS[unit[0]].points[unit[1]].get(-d, 0)
+            total += table[unit[0]].points[unit[1]].get(-d, 0)
     return total
 
 
-def is_engaged(board: Board, k: int) -> bool:
+def is_engaged(board: Board, k: int, cards: CardTable) -> bool:
     """§1: an adjacent enemy unit points at the unit on ``k``."""
+    table = cards.cards
     owner = board[k][1]
     for d in NEIGHBOUR_DELTAS:
         unit = board.get(k + d)
-        if unit is not None and unit[1] != owner and -d in CARDS[unit[0]].points[unit[1]]:
+        if unit is not None and unit[1] != owner and -d in table[unit[0]].points[unit[1]]:
             return True
     return False
 
 
-def is_engaged_by_spearman(board: Board, k: int) -> bool:
+def is_engaged_by_spearman(board: Board, k: int, cards: CardTable) -> bool:
     owner = board[k][1]
     for d in NEIGHBOUR_DELTAS:
         unit = board.get(k + d)
         if unit is not None and unit[1] != owner:
-            card = CARDS[unit[0]]
+            card = cards.cards[unit[0]]
             if card.cls == "spearman" and -d in card.points[unit[1]]:
                 return True
     return False
@@ -137,11 +139,11 @@ def _candidate_squares(board: Board, owner: int, unbounded: bool) -> set[int]:
     return _empty_neighbours(board, owner, True, unbounded) | _empty_neighbours(board, owner, False, unbounded)
 
 
-def has_normal_placement(board: Board, cards: Iterable[str], owner: int, unbounded: bool) -> bool:
+def has_normal_placement(board: Board, hand: Iterable[str], owner: int, unbounded: bool, cards: CardTable) -> bool:
     enemy_on_mat = _has_enemy(board, owner)
     squares = _candidate_squares(board, owner, unbounded)
-    for card_id in set(cards):
-        card = CARDS[card_id]
+    for card_id in set(hand):
+        card = cards.cards[card_id]
         for k in squares:
             if placement_basis(board, k, card, owner, enemy_on_mat) is not None:
                 return True
@@ -163,7 +165,7 @@ def forced_squares(board: Board, owner: int, unbounded: bool) -> tuple[str, set[
 
 
 def destroyed_units(
-    board: Board, shots: dict[int, list[ShotSource]], candidates: Iterable[int] | None = None
+    board: Board, shots: dict[int, list[ShotSource]], candidates: Iterable[int] | None, cards: CardTable
 ) -> list[tuple[int, int, tuple[tuple[int, str, int, str, str | None, int], ...]]]:
     """The units destroyed now: (square, damage, attackers), board order.
 
@@ -173,7 +175,8 @@ def destroyed_units(
     """
     keys = board.keys() if candidates is None else candidates
     get = board.get
-    arrow_at = _ARROW_AT
+    arrow_at = cards.arrow_at
+    defence = cards.defence
     out: list[tuple[int, int, tuple[tuple[int, str, int, str, str | None, int], ...]]] = []
     for k in keys:
         unit = get(k)
@@ -195,7 +198,7 @@ def destroyed_units(
         if incoming:
             for shot in incoming:
                 damage += shot[3]
-        if damage > _DEFENCE[unit[0]]:
+        if damage > defence[unit[0]]:
             for square, card, shooter_owner, value in incoming or ():
                 attackers.append((square, card, shooter_owner, "shot", None, value))
             out.append((k, damage, tuple(attackers)))
@@ -205,14 +208,9 @@ def destroyed_units(
 
 
 # The elimination check's tables (issue 7: it ran for every candidate square of every placement, ~30% of decide):
-# each neighbour delta with its opposite, and per card and owner the board delta of each arrow -> (value,
-# direction), and each card's defence, without going through a Card's attributes.
+# each neighbour delta with its opposite; per card and owner the board delta of each arrow -> (value, direction),
+# and each card's defence, are the game's ``CardTable`` (``arrow_at``, ``defence``), not a Card's attributes.
 _NEIGHBOURS_BACK: tuple[tuple[int, int], ...] = tuple((d, -d) for d in NEIGHBOUR_DELTAS)
-_ARROW_AT: dict[str, tuple[dict[int, tuple[int, str]], ...]] = {
-    card_id: tuple({d: (value, direction) for d, value, direction in arrows} for arrows in card.arrows)
-    for card_id, card in CARDS.items()
-}
-_DEFENCE: dict[str, int] = {card_id: card.defence for card_id, card in CARDS.items()}
 
 
 def _direction_index(dx: int, dy: int, owner: int) -> int:
@@ -301,30 +299,31 @@ def deployable(state: State, seat: int) -> tuple[str, ...]:
 
 def _check_card_available(state: State, p: int, card: str) -> None:
     player = SEAT_NAMES[p]
-    if card not in CARDS:
+    table = cards_of(state).cards
+    if card not in table:
         raise RuleError("not_in_army", "§11", f"{card!r} is not a Lords of War card")
     if not state.table:
         if card not in state.hands[p]:
             if card in middle_for(state, p):
                 return  # R15: either team player may deploy the general lying between them
             where = " or between the team players" if state.layout.shared_general and state.layout.side[p] else ""
-            raise RuleError("not_in_hand", "§5.1", f"{CARDS[card].name} ({card}) is not in {player}'s hand{where}")
+            raise RuleError("not_in_hand", "§5.1", f"{table[card].name} ({card}) is not in {player}'s hand{where}")
         return
     if card in state.hands[p] or card in middle_for(state, p):
         return  # known in hand (a recalled team-mate's card too, §10), or the team's general between them (R15)
     count = _army_count(state, p, card)
     if count == 0:
-        raise RuleError("not_in_army", "§11", f"{CARDS[card].name} ({card}) is not in {player}'s army")
+        raise RuleError("not_in_army", "§11", f"{table[card].name} ({card}) is not in {player}'s army")
     if state.hand_counts[p] - len(state.hands[p]) <= 0:
         raise RuleError(
             "not_in_hand", "§11",
-            f"{player}'s hand is known ({', '.join(state.hands[p])}) and holds no {CARDS[card].name}",
+            f"{player}'s hand is known ({', '.join(state.hands[p])}) and holds no {table[card].name}",
         )
     if _copies_out(state, p, card) + 1 > count:
         raise RuleError(
             "copies_exceeded",
             "§11",
-            f"{player}'s army holds {count} {CARDS[card].name} ({card}) and all are already in play, destroyed or "
+            f"{player}'s army holds {count} {table[card].name} ({card}) and all are already in play, destroyed or "
             "known in hand",
         )
 
@@ -366,10 +365,10 @@ def _place(state: State, action: Place, full_check: bool = False) -> tuple[Any, 
     if k in board:
         occupant = board[k]
         raise RuleError("occupied", "§5.1",
-                        f"{action.square} is occupied by {CARDS[occupant[0]].name} "
+                        f"{action.square} is occupied by {cards_of(state).cards[occupant[0]].name} "
                         f"({SEAT_NAMES[seat_of(state, k)]})")
     _check_card_available(state, seat, action.card)
-    card = CARDS[action.card]
+    card = cards_of(state).cards[action.card]
     events: list[Any] = []
 
     if state.challenge:  # §4, R1, R3; §10: R14 (teams), R17 (three players)
@@ -450,7 +449,7 @@ def _forced_basis(state: State, seat: int, k: int, card: Card, action: Place) ->
         if action.reveal is not None and Counter(action.reveal) != Counter(state.hands[seat]):
             raise RuleError("reveal_mismatch", "§5.1c", f"the revealed cards are not {player}'s hand")
         hand = deployable(state, seat)
-    if has_normal_placement(board, hand, p, state.unbounded):
+    if has_normal_placement(board, hand, p, state.unbounded, cards_of(state)):
         raise RuleError("contact", "contact", _contact_message(board, k, card, p, sq))
     basis, squares = forced_squares(board, p, state.unbounded)
     if k not in squares:
@@ -482,11 +481,12 @@ def _check_reveal(state: State, p: int, action: Place) -> None:
         new = n - state.hands[p].count(card_id)  # copies not known before: from the unknown hand, so the seat's army
         if new <= 0:
             continue
-        if card_id not in CARDS or _army_count(state, p, card_id) == 0:
+        if card_id not in cards_of(state).cards or _army_count(state, p, card_id) == 0:
             raise RuleError("not_in_army", "§11", f"revealed {card_id!r} is not in {player}'s army")
         if _copies_out(state, p, card_id) + new > _army_count(state, p, card_id):
             raise RuleError("copies_exceeded", "§11",
-                            f"the reveal shows more {CARDS[card_id].name} than {player}'s army has left")
+                            f"the reveal shows more {cards_of(state).cards[card_id].name} than {player}'s army "
+                            "has left")
 
 
 def _shots(state: State, p: int, board: Board, orders: tuple[Shoot, ...]) -> list[tuple[int, int, int]]:
@@ -501,12 +501,12 @@ def _shots(state: State, p: int, board: Board, orders: tuple[Shoot, ...]) -> lis
             whose = "no unit" if state.layout.seats == 2 else "no unit of its own or of a team-mate"
             raise RuleError("not_a_shooter", "§10" if unit is not None and state.layout.seats > 2 else "§6",
                             f"{SEAT_NAMES[state.active]} has {whose} on {order.shooter} to shoot with")
-        card = CARDS[unit[0]]
+        card = cards_of(state).cards[unit[0]]
         if not card.is_ranged:
             raise RuleError("not_a_shooter", "§6", f"{card.name} at {order.shooter} is not a ranged unit")
         if s in done:
             raise RuleError("already_shot", "§6", f"{card.name} at {order.shooter} has already shot this turn")
-        if is_engaged(board, s):
+        if is_engaged(board, s, cards_of(state)):
             raise RuleError("shooter_engaged", "§6",
                             f"{card.name} at {order.shooter} is engaged (an adjacent enemy points at it) and "
                             "cannot shoot")
@@ -516,7 +516,7 @@ def _shots(state: State, p: int, board: Board, orders: tuple[Shoot, ...]) -> lis
         if target[1] == p:
             mate = state.layout.seats > 2 and t in state.board and seat_of(state, t) != state.active
             raise RuleError("friendly_target", "§10" if mate else "§6",
-                            f"{CARDS[target[0]].name} at {order.target} is "
+                            f"{cards_of(state).cards[target[0]].name} at {order.target} is "
                             + ("a team-mate's unit: team-mates never attack each other" if mate else "your own unit"))
         if t - s not in card.grid_deltas[p]:
             raise RuleError("target_out_of_grid", "§6",
@@ -543,7 +543,8 @@ def _resolve(state: State, seat: int, board: Board, owners: dict[int, int] | Non
     events: list[Any] = []
     involved: set[int] | frozenset[int] = state.involved
     extra_turn = False
-    destroyed = destroyed_units(board, shots, candidates)
+    cards = cards_of(state)
+    destroyed = destroyed_units(board, shots, candidates, cards)
     if destroyed:  # most placements destroy nothing: set the elimination's bookkeeping up only when one does
         names = geo.UNBOUNDED_NAMES if state.unbounded else geo.MAT_NAMES
         variant = state.variant
@@ -559,7 +560,7 @@ def _resolve(state: State, seat: int, board: Board, owners: dict[int, int] | Non
         damage_by: dict[int, list[tuple[int, int, int]]] = {}  # attacker square -> (target square, damage, order key)
         for k, damage, attackers in destroyed:
             card_id, owner = board[k]
-            card = CARDS[card_id]
+            card = cards.cards[card_id]
             destroyer = 1 - owner
             kills[destroyer] += 1
             if card.rank in COMMANDER_RANKS:
@@ -618,7 +619,7 @@ def _resolve(state: State, seat: int, board: Board, owners: dict[int, int] | Non
         if candidates is not None:
             candidates = moved  # R6: only the moved berserkers' neighbourhoods changed
         round_no += 1
-        destroyed = destroyed_units(board, shots, candidates)
+        destroyed = destroyed_units(board, shots, candidates, cards)
     if extra_turn:
         events.append(ExtraTurnGranted(player=SEAT_NAMES[seat]))
     skip = None
@@ -651,7 +652,8 @@ def winner_reason(kills: list[int], winner: int, kill_target: int) -> Literal["k
 def _berserker_moves(state: State, p: int, board: Board, damage_by: dict[int, list[tuple[int, int, int]]],
                      removed: set[int]) -> list[tuple[int, int]]:
     """R12/R13: the berserkers that move after this elimination round, in order, and where to."""
-    movers = [k for k in damage_by if k in board and CARDS[board[k][0]].cls == "berserker"]
+    cards = cards_of(state)
+    movers = [k for k in damage_by if k in board and cards.cards[board[k][0]].cls == "berserker"]
     if not movers:
         return []
     movers.sort(key=lambda k: (board[k][1] != p, geo.board_order(k)))  # active player's first, board order
@@ -661,7 +663,7 @@ def _berserker_moves(state: State, p: int, board: Board, damage_by: dict[int, li
     work = dict(board)
     for k in movers:
         owner = work[k][1]
-        if is_engaged(work, k):
+        if is_engaged(work, k, cards):
             continue
         totals: dict[int, int] = {}
         for target, value, _ in damage_by[k]:
@@ -695,8 +697,10 @@ def _is_recallable(
         return "recall_just_placed"
     if k in involved:
         return "recall_involved"
-    if is_engaged(board, k):
-        if state.variant.intermediate and CARDS[board[k][0]].cls == "cavalry" and not is_engaged_by_spearman(board, k):
+    cards = cards_of(state)
+    if is_engaged(board, k, cards):
+        if (state.variant.intermediate and cards.cards[board[k][0]].cls == "cavalry"
+                and not is_engaged_by_spearman(board, k, cards)):
             return None
         return "recall_engaged"
     return None
@@ -704,7 +708,7 @@ def _is_recallable(
 
 def _faction(state: State, seat: int) -> str | None:
     """The one faction of a seat's army, None for a mercenary army (§9)."""
-    factions = {CARDS[c].faction for c in state.armies[seat].cards}
+    factions = {cards_of(state).cards[c].faction for c in state.armies[seat].cards}
     return next(iter(factions)) if len(factions) == 1 else None
 
 
@@ -721,7 +725,7 @@ def recall_refusal(state: State, seat: int, unit_seat: int, card_id: str) -> tup
         return "not_your_unit", "§5.3", f"belongs to {owner}"
     if layout.shared_general:
         return None  # §10 three players: team-mates may recall each other's units
-    if CARDS[card_id].rank == "general":
+    if cards_of(state).cards[card_id].rank == "general":
         return "teammate_general", "§10", f"is {owner}'s general: a team-mate's general is never recalled"
     mine, theirs = _faction(state, seat), _faction(state, unit_seat)
     if mine is None or mine != theirs:
@@ -765,11 +769,11 @@ def _draw(state: State, action: Draw) -> tuple[Any, ...]:
     if state.table:
         card = action.card
         if card is not None:
-            if card not in CARDS or _army_count(state, p, card) == 0:
+            if card not in cards_of(state).cards or _army_count(state, p, card) == 0:
                 raise RuleError("not_in_army", "§11", f"{card!r} is not in {action.player}'s army")
             if _copies_out(state, p, card) + 1 > _army_count(state, p, card):
                 raise RuleError("copies_exceeded", "§11",
-                                f"{action.player}'s army has no {CARDS[card].name} left to draw")
+                                f"{action.player}'s army has no {cards_of(state).cards[card].name} left to draw")
     else:
         if action.card is not None:  # refused whatever the card: comparing it with the top would reveal the deck
             raise RuleError("hidden_card", "§11",
@@ -796,7 +800,7 @@ def _recall(state: State, action: Recall) -> tuple[Any, ...]:
     unit = state.board.get(k)
     if unit is None:
         raise RuleError("no_unit", "§5.3", f"there is no unit on {action.square} to recall")
-    card = CARDS[unit[0]]
+    card = cards_of(state).cards[unit[0]]
     refusal = recall_refusal(state, p, seat_of(state, k), unit[0])
     if refusal is not None:
         code, rule, why = refusal
@@ -850,8 +854,9 @@ def legal_placement_keys(state: State) -> list[tuple[str, int]]:
     squares = sorted(_candidate_squares(board, p, state.unbounded), key=geo.board_order)
     enemy_on_mat = _has_enemy(board, p)
     out = []
+    table = cards_of(state).cards
     for c in cards:
-        card = CARDS[c]
+        card = table[c]
         for k in squares:
             if placement_basis(board, k, card, p, enemy_on_mat) is not None:
                 out.append((c, k))
@@ -876,8 +881,8 @@ def legal_shots(state: State, place: Place) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for s in sorted(board, key=geo.board_order):
         card_id, owner = board[s]
-        card = CARDS[card_id]
-        if owner != p or not card.is_ranged or is_engaged(board, s):
+        card = cards_of(state).cards[card_id]
+        if owner != p or not card.is_ranged or is_engaged(board, s, cards_of(state)):
             continue
         targets = [s + d for d in card.grid_deltas[p] if (s + d) in board and board[s + d][1] != p]
         if targets:

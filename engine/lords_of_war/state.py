@@ -22,7 +22,7 @@ import msgspec
 
 from engine.folding import Folding
 from engine.lords_of_war import geometry as geo
-from engine.lords_of_war.catalogue import CARDS, COMMANDER_RANKS
+from engine.lords_of_war.catalogue import DEFAULT_TABLE, CardTable, table_for
 from engine.lords_of_war.prng import SHUFFLE_NAME, shuffled_decks
 from engine.lords_of_war.seating import SEAT_INDEX, SEAT_NAMES, TWO, Layout, layout_of
 from engine.steps import Steps
@@ -88,6 +88,9 @@ class State(msgspec.Struct, frozen=True):
     # cards are known; destroyed ones are in a kill pile), so "copies left" is the army's count minus these.
     spent: tuple[tuple[str, ...], ...] = ()
     adjudication: Adjudication | None = None  # how the scorekeeper ended the game (end reason adjudicated)
+    # issue 30: the cards of the game's catalogue (game_started.catalogue), None for the default; read through
+    # ``cards_of``. One table per game, shared by every state of it (thaw and freeze pass it on, never copy it).
+    cards: CardTable | None = None
 
 
 def initial_state() -> State:
@@ -155,6 +158,7 @@ class Work:
     middle: tuple[str, ...]
     spent: list[tuple[str, ...]]
     adjudication: Adjudication | None
+    cards: CardTable | None
 
 
 # ``thaw`` and ``freeze`` pass the fields positionally: the two field lists must stay one.
@@ -168,7 +172,7 @@ def thaw(s: State) -> Work:
         dict(s.board), list(map(list, s.hands)), list(s.hand_counts), list(s.decks),
         list(s.deck_counts), list(s.piles), list(s.kills), list(s.commanders), s.placed_square,
         set(s.involved), s.extra_turn, s.revealed, s.winner, s.end_reason, s.layout, s.slot, dict(s.owners),
-        s.middle, list(s.spent), s.adjudication,
+        s.middle, list(s.spent), s.adjudication, s.cards,
     )
 
 
@@ -179,7 +183,7 @@ def freeze(w: Work) -> State:
         dict(w.board), tuple(map(tuple, w.hands)), tuple(w.hand_counts), tuple(w.decks),
         tuple(w.deck_counts), tuple(w.piles), tuple(w.kills), tuple(w.commanders), w.placed_square,
         frozenset(w.involved), w.extra_turn, w.revealed, w.winner, w.end_reason, w.layout, w.slot, dict(w.owners),
-        w.middle, tuple(w.spent), w.adjudication,
+        w.middle, tuple(w.spent), w.adjudication, w.cards,
     )
 
 
@@ -190,8 +194,18 @@ STEPS: Steps[Work] = Steps()
 on = STEPS.on
 
 
-_GENERALS: frozenset[str] = frozenset(card_id for card_id, card in CARDS.items() if card.rank == "general")
-_COMMANDERS: frozenset[str] = frozenset(card_id for card_id, card in CARDS.items() if card.rank in COMMANDER_RANKS)
+def started_cards(event: GameStarted) -> CardTable | None:
+    """The cards of the catalogue a ``game_started`` records (issue 30), None for the default."""
+    return table_for(event.catalogue) if event.catalogue else None
+
+
+def cards_of(state: State | Work) -> CardTable:
+    """The cards of the game ``state`` is of: its catalogue's (issue 30), else the default catalogue's. Everything
+    that reads a card of a game (rules, bots, notation, views) reads it here."""
+    cards = state.cards
+    return DEFAULT_TABLE if cards is None else cards
+
+
 _KEYS: tuple[dict[str, int], dict[str, int]] = (geo.MAT_KEYS, geo.UNBOUNDED_KEYS)  # by ``unbounded``: name -> key
 
 
@@ -285,6 +299,7 @@ def _eliminated(w: Work, event: Eliminated) -> None:
     side = w.layout.side
     involved = w.involved
     piles = w.piles
+    commanders = cards_of(w).commanders
     removed = []
     for unit in event.units:
         k = keys[unit.square]
@@ -296,7 +311,7 @@ def _eliminated(w: Work, event: Eliminated) -> None:
         card = unit.card
         piles[destroyer] += (card,)
         w.kills[destroyer] += 1
-        if card in _COMMANDERS:
+        if card in commanders:
             w.commanders[destroyer] += 1
         for attacker in unit.attackers:
             involved.add(keys[attacker.square])
@@ -382,6 +397,8 @@ def _hand_dealt(w: Work, event: HandDealt) -> None:
 def _game_started(w: Work, event: GameStarted) -> None:
     variant = event.variant
     unbounded = variant.unbounded
+    table = started_cards(event)
+    generals = (DEFAULT_TABLE if table is None else table).generals
     layout = layout_of(len(event.players))
     seats = layout.seats
     armies = len(set(layout.stock))
@@ -410,7 +427,7 @@ def _game_started(w: Work, event: GameStarted) -> None:
     deck_counts = [len(pool) for pool in pools]
     if layout.shared_general:  # R15: the team's general lies between the team players, outside the deck
         team = layout.stock[1]
-        middle = tuple(c for c in pools[team] if c in _GENERALS)
+        middle = tuple(c for c in pools[team] if c in generals)
         deck_counts[team] -= len(middle)
     spent: list[list[str]] = []
     if variant.mode == "table":  # §11: what each army's unknown pool has lost at the start
@@ -421,7 +438,7 @@ def _game_started(w: Work, event: GameStarted) -> None:
             spent[layout.stock[1]].extend(middle)
     decks: list[tuple[str, ...]] = [()] * armies
     if variant.mode == "sealed":
-        rest = [[c for c in pool if c not in _GENERALS] for pool in pools]  # §3: the general is dealt
+        rest = [[c for c in pool if c not in generals] for pool in pools]  # §3: the general is dealt
         decks = list(map(tuple, shuffled_decks(event.seed or 0, rest, event.shuffle or SHUFFLE_NAME)))
     w.phase = "deploy"
     w.variant = variant
@@ -446,6 +463,7 @@ def _game_started(w: Work, event: GameStarted) -> None:
     w.owners = owners
     w.middle = middle
     w.spent = list(map(tuple, spent))
+    w.cards = table
 
 
 STEPS.check(LordsOfWarEvent)
@@ -524,6 +542,8 @@ def state_to_builtins(state: State) -> dict[str, Any]:
         "end_reason": state.end_reason,
         "adjudication": msgspec.to_builtins(state.adjudication) if state.adjudication is not None else None,
     }
+    if state.cards is not None:  # issue 30: the game's catalogue by id only (its cards: GET /catalogues/{id})
+        data["catalogue"] = state.cards.id
     if many:
         data["teams"] = {name: list(layout.members(side)) for side, name in enumerate(sides)}
         for p, entry in enumerate(data["players"]):

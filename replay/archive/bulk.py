@@ -32,8 +32,9 @@ import msgspec
 from engine.errors import RuleError, StreamError
 from engine.system import GameSystem
 from engine.systems import UnknownSystem, get_system
+from replay.catalogues import CATALOGUE, keep_embedded
 from replay.log.chain import chained, genesis_hash
-from replay.log.service import listed_armies, name_problem, outcome_metadata
+from replay.log.service import listed_armies, listed_catalogue, name_problem, outcome_metadata
 from replay.store.base import BulkCreating, EventStore, NewEvent
 from replay.store.duckdb_store import BulkGame
 
@@ -163,7 +164,7 @@ def prepare(game: ImportGame, lookup: Callable[[str], GameSystem] = get_system, 
     for player in system.recorded_setup(events).get("players") or ():  # the names, as GameService refuses them
         if problem := name_problem(str(player.get("name") or "") if isinstance(player, dict) else ""):
             raise ImportRejected(game.game_id, problem)
-    metadata = {**listed_armies(system.name, events), **game.metadata}
+    metadata = {**listed_armies(system.name, events), **listed_catalogue(events), **game.metadata}
     metadata.update(outcome_metadata(system, state, len(events)) or {})
     types, versions, payloads, hashes = [], [], [], []
     for tag, version, payload, hash_ in chained(system, events, genesis_hash(game.game_id)):  # as columns
@@ -202,6 +203,9 @@ class _Writer:
         self.modes: set[str] = set()
 
     def write(self, batch: list[BulkGame]) -> None:
+        for g in batch:  # issue 30: an embedded catalogue is stored beside its games (GET /catalogues/{id})
+            if g.metadata.get(CATALOGUE):
+                keep_embedded(self.store, msgspec.json.decode(g.payloads[0]).get(CATALOGUE))
         if self.bulk is not None:
             self.events += self.bulk(batch)
         else:

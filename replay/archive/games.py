@@ -28,7 +28,14 @@ from engine.systems import UnknownSystem
 from replay.archive.notation import RecordSyntaxError
 from replay.log.chain import encode_chain
 from replay.log.contents import duplicates_of, events_hash
-from replay.log.service import GameService, listed_armies, listed_players, name_problem, outcome_metadata
+from replay.log.service import (
+    GameService,
+    listed_armies,
+    listed_catalogue,
+    listed_players,
+    name_problem,
+    outcome_metadata,
+)
 from replay.log.views import check_view, event_view
 from replay.plugin import RecordSyntax
 from replay.store.base import GameRecord
@@ -80,7 +87,7 @@ def store_events(
     except Exception:  # noqa: BLE001 - a deliberately broken stream (tests of verify) has no outcome
         outcome = {}
     try:
-        armies = listed_armies(system.name, events)
+        armies = {**listed_armies(system.name, events), **listed_catalogue(events)}
     except Exception:  # noqa: BLE001 - a deliberately broken stream (tests of verify) may have no game_started
         armies = {}
     listing = {**armies, **outcome, **(metadata or {})}
@@ -308,7 +315,7 @@ def listed_games(service: GameService, system: str | None = None, player: str | 
 def game_summary(game: GameRecord) -> dict[str, Any]:
     """A game as ``GET /games`` lists it (and ``warlog games --json``): its metadata without the token hashes."""
     return {"id": game.game_id, "system": game.system, "created_at": game.created_at, "players": game.players,
-            "tournament": game.tournament, "seq": game.last_seq,
+            "tournament": game.tournament, "seq": game.last_seq, "catalogue": game.metadata.get("catalogue"),
             "metadata": {k: v for k, v in game.metadata.items() if k != "token_hashes"}}
 
 

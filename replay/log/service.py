@@ -20,6 +20,7 @@ from engine.errors import RuleError, SetupError, StreamError
 from engine.system import AnySystem, GameSystem
 from engine.systems import UnknownSystem, get_system
 from events import Recorded
+from replay.catalogues import CATALOGUE, keep_embedded, resolve_setup
 from replay.errors import Conflict, CorruptRecord
 from replay.log.chain import encode_chain, genesis_hash
 from replay.store.base import ARMIES, AppendResult, EventStore, FutureAppending, GameRecord, NewEvent, StoredEvent
@@ -132,14 +133,18 @@ class GameService:
             # The engine never invents randomness: a game created without a seed gets one drawn here, and it is
             # recorded in game_started, so the deck order is still reproducible from the log.
             setup = {**setup, "seed": secrets.randbits(63)}
+        embedded = isinstance(setup.get(CATALOGUE), dict)  # an imported game's recorded setup: the document itself
+        setup = resolve_setup(self.store, setup)  # issue 30: a catalogue named by id -> its document
         opening = system.start(setup)
+        if embedded and opening:  # an imported game's catalogue is served by GET /catalogues/{id} too
+            keep_embedded(self.store, getattr(opening[0], CATALOGUE, None))
         game_id = game_id or self._new_id()
         encoded = encode_chain(system, game_id, opening)
         result = self.store.create_game(
             game_id,
             system.name,
             listed_players(system, setup),  # the listing's player filter is about people: their names
-            {**listed_armies(system.name, opening), **(metadata or {})},
+            {**listed_armies(system.name, opening), **listed_catalogue(opening), **(metadata or {})},
             encoded,
             tournament=setup.get("tournament"),
         )
@@ -384,6 +389,15 @@ def listed_armies(system_name: str, opening: Sequence[Any]) -> dict[str, Any]:
         return {}
     armies = {seat: label for seat, label in plugin.labels.labels(opening[0]).armies.items() if label}
     return {ARMIES: armies} if armies else {}
+
+
+def listed_catalogue(opening: Sequence[Any]) -> dict[str, Any]:
+    """The listing's catalogue, ``{"catalogue": id}`` (issue 30: ``GET /games``, the ``games`` table's column
+    ``catalogue``, the statistics' ``catalogue`` filter): the content id the game's first event records
+    (``catalogue_id``, a field of every system's ``game_started`` that plays a catalogue), ``{}`` for a game on
+    its system's default catalogue."""
+    identity = getattr(opening[0], "catalogue_id", None) if opening else None
+    return {CATALOGUE: identity} if isinstance(identity, str) else {}
 
 
 def outcome_metadata(system: AnySystem, state: Any, seq: int) -> dict[str, Any] | None:

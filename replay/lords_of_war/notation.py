@@ -31,7 +31,9 @@ from engine.adjudication import Adjudicate
 from engine.lords_of_war import CARDS, CORE_DECKS, SYSTEM, Concede, Draw, Place, Recall, Shoot, fold
 from engine.lords_of_war.actions import LordsOfWarAction
 from engine.lords_of_war.armies import army_setup
+from engine.lords_of_war.catalogue import DEFAULT_TABLE, CardTable
 from engine.lords_of_war.seating import VICTORY, layout_of
+from engine.lords_of_war.state import started_cards
 from events.lords_of_war import (
     BerserkerMoved,
     CardDrawn,
@@ -104,8 +106,8 @@ def _card(token: str) -> str:
     return found
 
 
-def _army_text(cards: Sequence[str], army_name: str) -> str:
-    army = army_setup(cards, army_name)
+def _army_text(cards: Sequence[str], army_name: str, table: CardTable) -> str:
+    army = army_setup(cards, army_name, table)
     if isinstance(army, str):
         return army
     runs: list[list[Any]] = []
@@ -154,10 +156,11 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
     out: list[tuple[str, str]] = [(t, str(tags.get(t, "?"))) for t in SEVEN_TAGS]
     out.append(("System", SYSTEM_NAME))
     out.append(("Variant", _variant_text(started)))
+    table = started_cards(started) or DEFAULT_TABLE
     for p in started.players:
         tag = p.id.upper()
         out.append((tag, p.name))
-        out.append((f"{tag}Army", _army_text(p.cards, p.army_name)))
+        out.append((f"{tag}Army", _army_text(p.cards, p.army_name, table)))
     if len(started.players) > 2:
         layout = layout_of(len(started.players))
         out.append(("Teams", "; ".join(f"{layout.side_name(side)}: {' '.join(layout.members(side))}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.lords_of_war import fold, state_to_builtins
+from engine.lords_of_war.catalogue import DEFAULT_TABLE
 from engine.lords_of_war.rules import destroyed_units
 from tests.engine.lords_of_war.given import act, state
 
@@ -61,4 +62,4 @@ def test_elimination_records_every_attacker_of_a_destroyed_unit():
 
 def test_elimination_full_check_finds_nothing_on_a_quiet_board():
     s = state([("D4", MARAUDER_1, "p2"), ("C3", SHANKER_1, "p1")], hands={"p1": [SHANKER_1, GENERAL]})
-    assert destroyed_units(dict(s.board), {}, None) == []
+    assert destroyed_units(dict(s.board), {}, None, DEFAULT_TABLE) == []

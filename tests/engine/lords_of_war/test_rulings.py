@@ -6,6 +6,7 @@ import pytest
 
 from engine.errors import RuleError
 from engine.lords_of_war import fold, start
+from engine.lords_of_war.catalogue import DEFAULT_TABLE
 from engine.lords_of_war.prng import SHUFFLE_NAME, SplitMix64, shuffle
 from engine.lords_of_war.rules import destroyed_units
 from events.lords_of_war import BerserkerMoved, Eliminated, ExtraTurnGranted, GameEnded, HandRevealed, Placed
@@ -127,8 +128,9 @@ def test_r6_incremental_check_equals_the_full_check():
     board[c2] = (CATAPULT, 0)
     shots = {d4: [(c2, CATAPULT, 0, 4)]}
     candidates = {c2, *(c2 + d for d in geo.NEIGHBOUR_DELTAS), d4}
-    assert destroyed_units(board, shots, candidates) == destroyed_units(board, shots, None)
-    assert [k for k, _, _ in destroyed_units(board, shots, None)] == [d4]
+    full = destroyed_units(board, shots, None, DEFAULT_TABLE)
+    assert destroyed_units(board, shots, candidates, DEFAULT_TABLE) == full
+    assert [k for k, _, _ in destroyed_units(board, shots, None, DEFAULT_TABLE)] == [d4]
 
 
 # -- R7 R8 ----------------------------------------------------------------------------------------------

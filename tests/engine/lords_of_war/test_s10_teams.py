@@ -13,6 +13,7 @@ from engine.errors import RuleError, SetupError
 from engine.lords_of_war import SYSTEM, fold, play_bot_game, start, state_to_builtins
 from engine.lords_of_war import geometry as geo
 from engine.lords_of_war.actions import parse_action
+from engine.lords_of_war.catalogue import DEFAULT_TABLE
 from engine.lords_of_war.prng import shuffled_decks
 from engine.lords_of_war.rules import decide, is_engaged
 from engine.system import Outcome, Seat
@@ -241,7 +242,7 @@ def test_s10_a_team_mate_pointing_at_a_unit_does_not_engage_it():
     # p1's general points N at p3's bow pest, which may still shoot on p1's turn (§6: an engaged shooter may not)
     board = [("4,4", GONKE, "p1"), ("4,5", BOW_PEST, "p3"), ("4,7", SLUGGER, "p2"), ("8,8", SHARPSHOOTER, "p2")]
     s = state(4, board, hands={"p1": [SHANKER_1, CATAPULT]})
-    assert not is_engaged(s.board, geo.key(4, 5))
+    assert not is_engaged(s.board, geo.key(4, 5), DEFAULT_TABLE)
     shots = [{"shooter": "4,5", "target": "4,7"}]
     events = act(s, type="place", player="p1", card=SHANKER_1, square="8,7", shots=shots)
     assert Shot(player="p1", shooter_square="4,5", shooter_card=BOW_PEST, target_square="4,7", target_card=SLUGGER,

@@ -1,0 +1,100 @@
+"""Issue 30 item 4: a Lords of War game on a stored catalogue, over HTTP (``POST /games`` ``"catalogue": id``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from engine.catalogue import catalogue_id
+from tests.api.helpers import SETUP, play
+
+BORDER_MARCHES = Path(__file__).parents[2] / "fixtures" / "lords_of_war" / "catalogues" / "border-marches.json"
+
+
+def border_marches() -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(BORDER_MARCHES.read_text(encoding="utf-8"))
+    return document
+
+
+def upload(client: TestClient, document: dict[str, Any]) -> str:
+    stored = client.post("/catalogues", json=document)
+    assert stored.status_code in (200, 201), stored.text
+    identity: str = stored.json()["id"]
+    return identity
+
+
+def marches_setup(identity: str) -> dict[str, Any]:
+    return {**SETUP, "catalogue": identity,
+            "players": [{"id": "p1", "name": "Alice", "army": "fenlings"}, {"id": "p2", "name": "Bob",
+                                                                            "army": "stonewardens"}]}
+
+
+def test_game_on_an_uploaded_catalogue_plays_its_cards_to_the_end(client: TestClient) -> None:
+    document = border_marches()
+    identity = upload(client, document)
+    created = client.post("/games", json=marches_setup(identity))
+    assert created.status_code == 201, created.text
+    game_id, tokens = created.json()["id"], created.json()["tokens"]
+    events = [json.loads(line) for line in client.get(f"/games/{game_id}/events").text.splitlines()]
+    started = events[0]
+    assert started["catalogue_id"] == identity and started["catalogue"] == document
+    assert {c for p in started["players"] for c in p["cards"]} <= {c["id"] for c in document["cards"]}
+    play(client, game_id, tokens)
+    game = client.get(f"/games/{game_id}").json()
+    assert game["status"] == "over" and game["catalogue"] == identity
+    listed = client.get("/games").json()["games"]
+    assert [g["catalogue"] for g in listed] == [identity]
+    state = client.get(f"/games/{game_id}/state").json()
+    assert state["catalogue"] == identity  # the id only: the cards are GET /catalogues/{id}'s
+    assert document["name"] not in json.dumps(state)
+
+
+def test_default_game_records_no_catalogue_and_lists_null(client: TestClient) -> None:
+    created = client.post("/games", json=SETUP)
+    assert created.status_code == 201
+    game_id = created.json()["id"]
+    started = json.loads(client.get(f"/games/{game_id}/events").text.splitlines()[0])
+    assert "catalogue" not in started and "catalogue_id" not in started  # byte-for-byte the game_started of before
+    assert client.get(f"/games/{game_id}").json()["catalogue"] is None
+    (default,) = [c["id"] for c in client.get("/catalogues", params={"system": "lords-of-war"}).json()["catalogues"]
+                  if c["default"]]
+    named = client.post("/games", json={**SETUP, "catalogue": default})  # the default named by its id: the same
+    assert named.status_code == 201, named.text
+    assert client.get(f"/games/{named.json()['id']}").json()["catalogue"] is None
+
+
+def test_game_naming_a_catalogue_not_stored_is_refused_unknown_catalogue(client: TestClient) -> None:
+    missing = catalogue_id(border_marches())  # a real id, never uploaded here
+    refused = client.post("/games", json=marches_setup(missing))
+    assert refused.status_code == 422
+    error = refused.json()["error"]
+    assert error["code"] == "unknown_catalogue" and missing in error["message"]
+    assert client.get("/games").json()["games"] == []
+
+
+def test_game_naming_another_systems_catalogue_is_refused_unknown_catalogue(client: TestClient) -> None:
+    # a catalogue stored for another system (through the store: this slice's other systems take none yet)
+    document = {"system": "l5r", "name": "Clan War", "version": "1"}
+    identity = catalogue_id(document)
+    store = client.app.state.service.store  # type: ignore[attr-defined]
+    store.add_catalogue(identity, "l5r", "Clan War", "1", json.dumps(document).encode())
+    refused = client.post("/games", json=marches_setup(identity))
+    assert refused.status_code == 422, refused.text
+    error = refused.json()["error"]
+    assert error["code"] == "unknown_catalogue"
+    assert error["message"] == f"catalogue {identity} (Clan War) is a l5r catalogue, not a lords-of-war one"
+    assert client.get("/games").json()["games"] == []
+
+
+def test_system_without_catalogues_refuses_catalogue_not_supported(client: TestClient) -> None:
+    identity = upload(client, border_marches())
+    setup = {"system": "light-wars", "players": [{"id": "p1", "army": "balanced"}, {"id": "p2", "army": "balanced"}],
+             "catalogue": identity}  # a system that takes no catalogue yet (L5R and Art of War do: i30-cards)
+    refused = client.post("/games", json=setup)
+    assert refused.status_code == 422, refused.text
+    error = refused.json()["error"]
+    assert error["code"] == "catalogue_not_supported", error
+    assert error["message"].startswith("light-wars plays its built-in data only")
