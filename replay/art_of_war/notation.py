@@ -57,10 +57,12 @@ SYSTEM_NAME = "art-of-war"
 def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = [(t, str(tags.get(t, "?"))) for t in SEVEN_TAGS]
     out += [("System", SYSTEM_NAME), ("Variant", started.variant.mode)]
+    named = not isinstance(started.catalogue, dict)  # a deck of another catalogue is listed whole
     for seat, deck in zip(started.seats, started.decks, strict=True):
         tag = seat.id.upper()
         out.append((tag, seat.name))
-        out.append((f"{tag}Army", deck.name if deck.name in DECKS else f"{deck.king}:" + "+".join(deck.cards)))
+        listed = f"{deck.king}:" + "+".join(deck.cards)
+        out.append((f"{tag}Army", deck.name if named and deck.name in DECKS else listed))
     out.append(("First", started.first))
     shown = redacted_event(started, view)
     if started.variant.mode == "sealed":

@@ -105,7 +105,7 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
     for seat, deck in zip(started.seats, started.decks, strict=True):
         tag = seat.id.upper()
         out.append((tag, seat.name))
-        if deck.name in DECKS:
+        if deck.name in DECKS and not isinstance(started.catalogue, dict):  # a deck of another catalogue: listed
             out.append((f"{tag}Army", deck.name))
         else:
             out.append((f"{tag}Army", "custom"))

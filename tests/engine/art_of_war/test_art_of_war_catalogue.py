@@ -156,3 +156,13 @@ def test_replay_frame_in_the_terminal_draws_a_game_on_this_catalogue() -> None:
     game = play(SYSTEM, setup_on(second(), "glacier", "shadow", 14), ("greedy", "greedy"), max_actions=3000)
     assert "Frost Queen" in replay_frame("art-of-war", game.events, 1)  # game_started's line names this catalogue's
     assert "p1 front" in replay_frame("art-of-war", game.events, 40)  # the battlefield drawn with its KINGs
+
+
+def test_record_header_lists_a_deck_of_another_catalogue_whole() -> None:
+    from replay.art_of_war.notation import header
+
+    document = second()
+    document["decks"][0]["name"] = "vanguard"  # a default deck's name, with this catalogue's KING and cards
+    game = play(SYSTEM, setup_on(document, "vanguard", "shadow", 8), ("greedy", "greedy"), max_actions=3000)
+    tags = dict(header(game.events[0], game.events[-1], {}, "all"))
+    assert tags["P1Army"].startswith("frost-queen:soldier+") and tags["P2Army"].startswith("shadow-king:")

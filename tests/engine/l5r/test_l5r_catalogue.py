@@ -221,3 +221,13 @@ def test_a_snapshot_of_a_game_on_a_catalogue_holds_its_id_and_is_refolded_where_
         assert decode_snapshot(SYSTEM, blob) is None  # not read: the cursor folds the game from its events
     finally:
         catalogue._KNOWN.update(known)
+
+
+def test_record_header_lists_a_deck_of_another_catalogue_whole() -> None:
+    from replay.l5r.notation import header
+
+    document = second()
+    document["decks"][0]["name"] = "crab"  # a default deck's name, with this catalogue's cards
+    game = play(SYSTEM, setup_on(document, "crab", "scorpion", 8), ("greedy", "greedy"), max_actions=3000)
+    tags = dict(header(game.events[0], game.events[-1], {}, "all"))
+    assert tags["P1Army"] == "custom" and tags["P1Stronghold"] == "shiro-isawa"
