@@ -509,3 +509,41 @@ def test_conformance_a_system_taking_catalogues_plays_its_default_and_names_prob
     assert problems and all(p.rule is None for p in problems)
     assert {"name", "version"} <= {p.path for p in problems}
     assert catalogues.problems([]) and catalogues.problems("cards")
+
+
+# -- the second sample catalogues (issue 30 item 7): each system's sample games played on a catalogue of ours ----
+#
+# (system, catalogue file under tests/fixtures, the decks its sample games pair in turn). i30-games parametrises the
+# conformance over (system, catalogue) pairs from one list; until then the systems of i30-cards list theirs here.
+SECOND_CATALOGUES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("l5r", "l5r/catalogues/phoenix-scorpion.json", ("phoenix", "scorpion")),
+    ("art-of-war", "art_of_war/catalogues/northern-realms.json", ("glacier", "phalanx", "shadow")),
+)
+
+
+def _on_catalogue(setup: dict[str, Any], document: dict[str, Any], decks: tuple[str, ...],
+                  index: int) -> dict[str, Any]:
+    """A sample setup moved onto ``document``: its seats bring the catalogue's decks in turn (R1's tie, decided by
+    the players, stays theirs: ``first`` only where the honours tie)."""
+    players = [{**p, "army": decks[(index + i) % len(decks)]} for i, p in enumerate(setup["players"])]
+    moved = {**{k: v for k, v in setup.items() if k != "first"}, "players": players, "catalogue": document}
+    return moved
+
+
+@pytest.mark.parametrize(("name", "path", "decks"), SECOND_CATALOGUES)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(index=st.integers(0, 200), seed=st.integers(0, 2**63 - 1), data=st.data())
+def test_conformance_games_on_a_second_catalogue_are_deterministic_recorded_and_verified(
+    name: str, path: str, decks: tuple[str, ...], index: int, seed: int, data: st.DataObject
+) -> None:
+    import json
+
+    from engine.catalogue import catalogue_id
+
+    system = get_system(name)
+    document = json.loads((ROOT / "tests" / "fixtures" / path).read_text(encoding="utf-8"))
+    setup = _on_catalogue(system.sample_setup(index, seed), document, decks, index)
+    bots = tuple(data.draw(st.lists(st.sampled_from(sorted(system.bots)), min_size=1, max_size=6)))
+    _check_game(system, setup, bots, seed)
+    started = system.start(setup)[0]
+    assert getattr(started, "catalogue_id", None) == catalogue_id(document)
