@@ -18,15 +18,16 @@ from pydantic import BaseModel, Field
 from api import auth
 from api.errors import ApiError, error_responses
 from engine.catalogue import MAX_CATALOGUE_BYTES
-from engine.systems import system_names
+from engine.systems import DEFAULT_SYSTEM, system_names
 from replay.catalogues import CatalogueBook, capability
 
 router = APIRouter(tags=["catalogues"])
 
 CatalogueId = Path(min_length=1, max_length=64, description="the catalogue's id (c- and 32 hex digits)")
 BODY_LIMIT = 2 * MAX_CATALOGUE_BYTES  # of the request body (whitespace included); the document's own limit is less
-DocumentBody = Body(..., description="the catalogue document, with its system", examples=[{
-    "system": "lords-of-war", "name": "Border Marches", "version": "1", "cards": ["..."], "armies": ["..."]}])
+DocumentBody = Body(..., description="the catalogue document, with its system (its fields: GET "
+                    "/schemas/{system}/catalogue)", examples=[{
+                        "system": DEFAULT_SYSTEM, "name": "My collection", "version": "1"}])
 
 
 class CatalogueOut(BaseModel):

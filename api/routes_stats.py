@@ -27,7 +27,7 @@ from pydantic.fields import FieldInfo
 
 from api.errors import ApiError, error_responses
 from engine.systems import DEFAULT_SYSTEM
-from replay.analytics.catalogue import catalogue, new_caches, run
+from replay.analytics.catalogue import catalogue, new_caches, run, unsupported_filter
 from replay.analytics.model import Parameter, Statistic
 from replay.analytics.stats import Filters, known_armies
 from replay.errors import StoreUnavailable
@@ -105,11 +105,13 @@ def filters(
     ending: Literal["rules", "adjudicated", "all"] | None = Query(
         None, description="the core statistics' games: decided by their rules (the default; end-reasons: all), "
         "ended by the scorekeeper's adjudicate, or all (a system's own statistics: rules only)"),
+    catalogue: str | None = Query(None, max_length=64, description="only the games played on this catalogue (its "
+                                  "id, GET /catalogues); the core's statistics"),
 ) -> Filters:
     try:
         return Filters(
             system=system, date_from=date_from, date_to=date_to, tournament=tournament, army=army, variant=variant,
-            rules_version=rules_version, min_games=min_games, ending=ending,
+            rules_version=rules_version, min_games=min_games, ending=ending, catalogue=catalogue,
         )
     except ValueError as error:
         raise ApiError(422, "invalid_filters", str(error)) from None
@@ -145,6 +147,9 @@ def _parameter(parameter: Parameter) -> inspect.Parameter:
 
 def _endpoint(statistic: Statistic) -> Callable[..., Any]:
     def endpoint(request: Request, f: Filters, **params: Any) -> Any:
+        refused = unsupported_filter(statistic, f)
+        if refused is not None:
+            raise ApiError(422, "invalid_filters", refused)
         caches = getattr(request.app.state, "stats_caches", None)
         return _run(request, lambda conn: run(statistic, conn, f, params, caches))
 

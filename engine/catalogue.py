@@ -26,7 +26,7 @@ import copy
 import functools
 import hashlib
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -203,6 +203,9 @@ class CatalogueRules:
     document_schema: Mapping[str, Any]
     built_in: Callable[[], dict[str, Any]]
     rule_problems: Callable[[Any], Iterable[CatalogueProblem]]
+    # optional: the names of a playable document's armies (decks), what a setup's ``players[i].army`` names; a
+    # system that gives it plays its demo games on a catalogue (``warlog demo --catalogue``, ``army_names``)
+    armies_of: Callable[[Any], Sequence[str]] | None = None
 
     def schema(self) -> dict[str, Any]:
         return copy.deepcopy(dict(self.document_schema))
@@ -213,6 +216,35 @@ class CatalogueRules:
     def problems(self, document: Any) -> tuple[CatalogueProblem, ...]:
         shape = shape_problems(self.document_schema, document)
         return shape or tuple(self.rule_problems(document))
+
+    def army_names(self, document: Any) -> tuple[str, ...] | None:
+        """The armies a setup may name in a playable ``document``, in its order; None when the system does not
+        say (``armies_of``)."""
+        return None if self.armies_of is None else tuple(self.armies_of(document))
+
+
+def setup_on_catalogue(setup: Mapping[str, Any], index: int, armies: Sequence[str], catalogue: Any) -> dict[str, Any]:
+    """A sample setup (``SelfPlay.sample_setup``) moved onto a catalogue: ``setup["catalogue"]`` = ``catalogue``
+    (the document, for the engine; its id, for ``POST /games``), each army the players name replaced by one of
+    ``armies`` (the catalogue's, ``army_names``) in turn from ``index``, the same army twice staying the same (a
+    mirror match, a team's shared army), each seat named after its army."""
+    chosen: dict[str, str] = {}
+    players = []
+    for player in setup.get("players") or ():
+        army = player.get("army")
+        if isinstance(army, str):
+            if army not in chosen:
+                chosen[army] = armies[(index + len(chosen)) % len(armies)]
+            player = {**player, "army": chosen[army], "name": f"{chosen[army].title()} bot"}
+        players.append(player)
+    return {**setup, "players": players, "catalogue": catalogue}
+
+
+def army_names(catalogues: object, document: Any) -> tuple[str, ...] | None:
+    """The armies of a playable catalogue document, for a system capability that tells them (``CatalogueRules``
+    with ``armies_of``); None otherwise."""
+    names = getattr(catalogues, "army_names", None)
+    return names(document) if callable(names) else None
 
 
 def document_properties(system: str) -> dict[str, Any]:
@@ -418,6 +450,6 @@ def game_catalogue(setup: Mapping[str, Any], catalogues: Checking) -> GameCatalo
 
 __all__ = ["CATALOGUE_ID", "CATALOGUE_RULE", "DEFAULT_GAME_CATALOGUE", "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES",
            "MAX_CATALOGUE_ENTRIES", "CardBook", "CardBooks", "CatalogueError", "CatalogueProblem", "CatalogueRules",
-           "CatalogueTooLarge", "Checking", "GameCatalogue", "canonical", "catalogue_id", "child", "decode_book",
-           "document_properties", "document_schema", "encode_book", "entries", "game_catalogue", "known_book",
-           "repeated", "shape_problems", "size_problem"]
+           "CatalogueTooLarge", "Checking", "GameCatalogue", "army_names", "canonical", "catalogue_id", "child",
+           "decode_book", "document_properties", "document_schema", "encode_book", "entries", "game_catalogue",
+           "known_book", "repeated", "setup_on_catalogue", "shape_problems", "size_problem"]

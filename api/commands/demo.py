@@ -25,7 +25,8 @@ def _demo(args: argparse.Namespace) -> int:
     from api.remote import game_service
     from engine.errors import SetupError
     from engine.systems import DEFAULT_SYSTEM, UnknownSystem, get_system
-    from replay.log.demo import demo_setup, record_demo_games
+    from replay.errors import CatalogueRefused
+    from replay.log.demo import demo_catalogue, demo_setup, record_demo_games
 
     if args.seed + args.games - 1 > MAX_SEED:
         raise CliError(f"--seed {args.seed} with --games {args.games}: the last game's seed would be past 2^63-1 "
@@ -40,10 +41,17 @@ def _demo(args: argparse.Namespace) -> int:
         raise CliError(f"--players {args.players}: {error.message} ({system.name}: {system.seat_counts()} seats)",
                        status=2) from None
     with game_service(args.db) as service:  # the file, or the `warlog serve` that holds it (api/remote.py)
+        catalogue = None
+        if args.catalogue is not None:  # issue 30: checked before any game is recorded
+            try:
+                catalogue = demo_catalogue(service, system.name, args.catalogue)
+            except CatalogueRefused as error:
+                raise CliError(f"--catalogue {args.catalogue}: {error.message}", status=2) from None
         started = time.monotonic()
         show = sys.stderr.isatty() or args.progress
         wins: dict[str, int] = {}
-        games = record_demo_games(service, args.games, seed=args.seed, system=system.name, seats=args.players)
+        games = record_demo_games(service, args.games, seed=args.seed, system=system.name, seats=args.players,
+                                  catalogue=catalogue)
         for index, game in enumerate(games, start=1):
             wins[game.winner] = wins.get(game.winner, 0) + 1
             if show:
@@ -72,6 +80,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     demo.add_argument("--games", type=whole(1, MAX_GAMES), default=10, metavar="N", help="how many games (default 10)")
     demo.add_argument("--seed", type=whole(0, MAX_SEED), default=1, metavar="S",
                       help="first seed (game i uses seed+i; default 1)")
+    demo.add_argument("--catalogue", default=None, metavar="ID",
+                      help="play on this stored catalogue (warlog catalogue list): its armies in turn (default: the "
+                      "system's default catalogue)")
     demo.add_argument("--db", default=None, help=DB_HELP)
     demo.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
     demo.set_defaults(func=_demo, creates_db=True, through_server=True)

@@ -306,6 +306,7 @@ def _filters(args: argparse.Namespace) -> Any:
             rules_version=args.rules_version,
             min_games=args.min_games,
             ending=args.ending,
+            catalogue=args.catalogue,
         )
     except ValueError as error:
         raise SystemExit(f"warlog stats: {error}") from None  # the message says it all; the chain is noise
@@ -328,11 +329,14 @@ def parameters(statistic: Any, args: argparse.Namespace) -> dict[str, Any]:
 
 def _stats(args: argparse.Namespace) -> int:
     from api.remote import find_holder, remote_stat
-    from replay.analytics.catalogue import run, statistic
+    from replay.analytics.catalogue import run, statistic, unsupported_filter
 
     entry = statistic(args.name)
     params = parameters(entry, args)
     filters = _filters(args)
+    refused = unsupported_filter(entry, filters)
+    if refused is not None:
+        raise CliError(refused, status=2)
     holder = find_holder(_db(args))
     if holder is not None:  # `warlog serve` holds the file: ask it (api/remote.py)
         result = remote_stat(holder, entry, filters, params)
@@ -581,6 +585,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     stats.add_argument("--from", dest="date_from", type=date.fromisoformat, help="first day (YYYY-MM-DD)")
     stats.add_argument("--to", dest="date_to", type=date.fromisoformat, help="last day (YYYY-MM-DD), inclusive")
     stats.add_argument("--tournament", help="only the games of this tournament (its id)")
+    stats.add_argument("--catalogue", metavar="ID",
+                       help="only the games played on this catalogue (its id; the core's statistics)")
     stats.add_argument("--army", help="army, faction or clan label, e.g. orcs")
     stats.add_argument("--variant", help="the system's variant label, e.g. standard")
     stats.add_argument("--rules-version", help="the rules version the games were recorded under")

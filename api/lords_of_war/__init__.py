@@ -96,9 +96,9 @@ class PositionIn(Request):
 class PlayerIn(SeatPlayer):
     army: Army = Field(
         description=f"a faction ({', '.join(FACTIONS)}): its {ARMY_SIZE}-card core deck; or the {ARMY_SIZE} card "
-        "ids of an army (§9)",
+        "ids of an army (§9); with a catalogue (issue 30), the name of one of its armies or its card ids",
         json_schema_extra={"anyOf": [
-            {"type": "string", "enum": list(FACTIONS)},
+            {"type": "string", "maxLength": 100, "examples": list(FACTIONS)},
             {"type": "array", "items": {"type": "string", "maxLength": 100}, "minItems": ARMY_SIZE,
              "maxItems": ARMY_SIZE},
         ]},

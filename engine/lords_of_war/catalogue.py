@@ -222,7 +222,12 @@ def _army_problems(cards: list[dict[str, Any]], ids: dict[str, int], army: dict[
                                "§2")
 
 
-CATALOGUES = CatalogueRules(SCHEMA, default_document, rule_problems)
+def army_names(document: dict[str, Any]) -> tuple[str, ...]:
+    """The armies a setup may name (``"army": "fenlings"``), in the document's order."""
+    return tuple(army["name"] for army in document["armies"])
+
+
+CATALOGUES = CatalogueRules(SCHEMA, default_document, rule_problems, army_names)
 
 
 # -- the card table of a catalogue ------------------------------------------------------------------------------
@@ -266,10 +271,28 @@ class CardTable(msgspec.Struct, frozen=True):
     generals: frozenset[str]
     commanders: frozenset[str]  # §7: the general and command cards
 
+    def __post_init__(self) -> None:  # msgspec runs it on decoding too (a state's snapshot)
+        _SEEN[self.id] = self
+        while len(_SEEN) > MAX_SEEN:
+            del _SEEN[next(iter(_SEEN))]
+
     @property
     def factions(self) -> tuple[str, ...]:
         """The armies' names, in the catalogue's order."""
         return tuple(self.armies)
+
+
+# The tables this process has built or decoded, by catalogue id (oldest dropped first): what a reader holding only
+# a state's JSON (its ``catalogue`` id; ``replay.lords_of_war.terminal``) finds the game's cards by.
+_SEEN: dict[str, CardTable] = {}
+MAX_SEEN = 64
+
+
+def seen_table(identity: str | None) -> CardTable | None:
+    """The table of catalogue ``identity`` if this process has met it (None: the default's id or None given)."""
+    if identity is None:
+        return DEFAULT_TABLE
+    return _SEEN.get(identity)
 
 
 def card_table(document: dict[str, Any]) -> tuple[dict[str, Card], dict[str, tuple[str, ...]]]:

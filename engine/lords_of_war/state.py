@@ -299,7 +299,8 @@ def _eliminated(w: Work, event: Eliminated) -> None:
     side = w.layout.side
     involved = w.involved
     piles = w.piles
-    commanders = cards_of(w).commanders
+    cards = w.cards  # the game's (issue 30), inline: cards_of's call is measurable here
+    commanders = DEFAULT_TABLE.commanders if cards is None else cards.commanders
     removed = []
     for unit in event.units:
         k = keys[unit.square]

@@ -120,9 +120,23 @@ def new_caches() -> dict[Any, Any]:
     return {s.cache: s.cache() for s in catalogue() if s.cache is not None}
 
 
+def unsupported_filter(entry: Statistic, filters: stats.Filters) -> str | None:
+    """Why ``entry`` cannot be computed with ``filters``, or None: the catalogue filter (issue 30) is the core's
+    statistics' (a system's own statistics count from tables that do not say which catalogue a game played yet)."""
+    if filters.catalogue is not None and entry.system is not None:
+        return (f"catalogue: the statistic {entry.name!r} is {entry.system}'s own and cannot be filtered by catalogue "
+                "yet; the core's statistics (armies, matchups, first-player, game-length, end-reasons, ratings, "
+                "head-to-head) can")
+    return None
+
+
 def run(entry: Statistic, conn: Any, filters: stats.Filters, params: dict[str, Any],
         caches: dict[Any, Any] | None = None) -> Any:
-    """``entry`` computed on ``conn`` (the parameters it does not take are ignored; missing ones take defaults)."""
+    """``entry`` computed on ``conn`` (the parameters it does not take are ignored; missing ones take defaults).
+    ValueError for filters the statistic does not take (``unsupported_filter``)."""
+    refused = unsupported_filter(entry, filters)
+    if refused is not None:
+        raise ValueError(refused)
     values = {p.name: params.get(p.name, p.default) for p in entry.parameters}
     cache = caches.get(entry.cache) if caches is not None and entry.cache is not None else None
     return entry.compute(conn, filters, values, cache)

@@ -117,6 +117,7 @@ class GameRow(msgspec.Struct, kw_only=True):
     seats: int
     armies: list[str]
     adjudication: str | None  # the adjudication's reason of a game ended by adjudicate, else None
+    catalogue: str | None = None  # the catalogue the game plays (its metadata's, issue 30), None: the default
 
 
 class SeatRow(msgspec.Struct, kw_only=True):
@@ -305,6 +306,12 @@ def read_game(header: GameHeader, stream: Sequence[StreamEvent], system: AnySyst
     )
 
 
+def _catalogue(metadata: dict[str, Any]) -> str | None:
+    """The catalogue id a game's metadata lists (``replay.log.service.listed_catalogue``), None for the default."""
+    identity = metadata.get("catalogue")
+    return identity if isinstance(identity, str) else None
+
+
 def _sides_differ(a: SeatFacts, b: SeatFacts) -> bool:
     return a.id != b.id and (a.team is None or a.team != b.team)
 
@@ -329,7 +336,7 @@ def core_rows(game: GameFacts) -> tuple[GameRow, list[SeatRow], list[OpponentRow
         army_p1=two["p1"].army if "p1" in two else None, army_p2=two["p2"].army if "p2" in two else None,
         first_player=game.first_player, winner=game.winner, end_reason=game.end_reason, turns=game.turns,
         last_seq=game.last_seq, seats=len(seats), armies=[s.army for s in seats], adjudication=game.adjudication,
-        **common,
+        catalogue=_catalogue(header.metadata), **common,
     )
     mirror = len({s.army for s in seats}) == 1
     seat_rows = [
@@ -363,6 +370,7 @@ def project_unknown(header: GameHeader, stream: Sequence[StreamEvent]) -> GamePr
             played_on=header.created_at[:10], month=header.created_at[:7], player_p1=None, player_p2=None,
             army_p1=None, army_p2=None, first_player=None, winner=None, end_reason=None, turns=0, finished=False,
             last_seq=stream[-1].seq if stream else 0, seats=0, armies=[], adjudication=None,
+            catalogue=_catalogue(header.metadata),
         ),
         [], [],
     )

@@ -299,7 +299,8 @@ def _store_pass(conn: duckdb.DuckDBPyConnection, system: str, done: EloPass, fed
 
 
 def _is_overall(filters: Filters) -> bool:
-    return all(v is None for k, v in filters.common().items() if k != "system") and filters.ending in (None, "rules")
+    return (all(v is None for k, v in filters.common().items() if k != "system") and filters.ending in (None, "rules")
+            and filters.catalogue is None)
 
 
 def _stored_cursor(conn: duckdb.DuckDBPyConnection, filters: Filters) -> tuple | None:

@@ -83,6 +83,7 @@ class Filters(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     rules_version: str | None = None
     min_games: int = 0  # groups (armies, matchups, cards, pairs, rated players) with fewer games are left out
     ending: Literal["rules", "adjudicated", "all"] | None = None
+    catalogue: str | None = None  # issue 30: the games played on this catalogue (its id); the core's statistics
 
     def __post_init__(self) -> None:
         if self.min_games < 0:
@@ -105,12 +106,13 @@ class Filters(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         return self.common() | {"army": self.army, "min_games": self.min_games}
 
     def core(self, default: str = "rules") -> dict[str, Any]:
-        """``common`` plus the ending filter of the core's statistics (``core_rows``; ``default`` when not asked)."""
-        return self.common() | {"ending": self.ending or default}
+        """``common`` plus the ending and catalogue filters of the core's statistics (``core_rows``; ``default`` when
+        no ending is asked)."""
+        return self.common() | {"ending": self.ending or default, "catalogue": self.catalogue}
 
     def core_army_params(self) -> dict[str, Any]:
-        """``army_params`` plus the ending filter, for the core's per-army statistics."""
-        return self.army_params() | {"ending": self.ending or "rules"}
+        """``army_params`` plus the ending and catalogue filters, for the core's per-army statistics."""
+        return self.army_params() | {"ending": self.ending or "rules", "catalogue": self.catalogue}
 
 
 def _rows(conn: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any]) -> list[tuple]:

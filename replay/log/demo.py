@@ -16,9 +16,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.catalogue import army_names, setup_on_catalogue
 from engine.play import seat_bots, stalled_draw
 from engine.system import AnySystem, Outcome
 from engine.systems import DEFAULT_SYSTEM, get_system
+from replay.catalogues import CATALOGUE, capability, resolve_setup
+from replay.errors import CatalogueRefused
 from replay.log.service import GameService
 
 
@@ -65,12 +68,41 @@ def distinct_names(setup: dict[str, Any]) -> dict[str, Any]:
     return {**setup, "players": players}
 
 
-def demo_setup(index: int, seed: int, system: str | None = None, seats: int | None = None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class DemoCatalogue:
+    """The catalogue demo games play (issue 30): its id and the armies its setups name, in turn."""
+
+    id: str
+    armies: tuple[str, ...]
+
+
+def demo_catalogue(service: GameService, system: str, identity: str) -> DemoCatalogue:
+    """The stored catalogue ``identity`` of ``system`` as demo games play it. Raises CatalogueRefused (as
+    ``POST /games`` refuses it: ``unknown_catalogue``, ``catalogue_not_supported``), also for a system that does
+    not tell a catalogue's armies (``engine.catalogue.army_names``)."""
+    resolved = resolve_setup(service.store, {"system": system, CATALOGUE: identity})
+    document = resolved.get(CATALOGUE)
+    if document is None:  # the system's default catalogue, named by its id
+        caps = capability(system)
+        document = caps.default() if caps is not None else None
+    armies = army_names(capability(system), document)
+    if not armies:
+        raise CatalogueRefused("catalogue_not_supported", f"{system} does not say which armies a catalogue has: its "
+                               "demo games play its default catalogue only")
+    return DemoCatalogue(identity, armies)
+
+
+def demo_setup(index: int, seed: int, system: str | None = None, seats: int | None = None,
+               catalogue: DemoCatalogue | None = None) -> dict[str, Any]:
     """The setup of demo game ``index``: the system's sample setups in turn (``SelfPlay.sample_setup``; Lords of
-    War: every faction pairing, variants cycling), seeds distinct (``seed + index``), every seat named apart.
-    Raises SetupError for a seat count the system does not allow, UnknownSystem for an unknown system."""
+    War: every faction pairing, variants cycling), seeds distinct (``seed + index``), every seat named apart; on
+    ``catalogue`` (issue 30), with its armies (``engine.catalogue.setup_on_catalogue``). Raises SetupError for a
+    seat count the system does not allow, UnknownSystem for an unknown system."""
     chosen = get_system(system or DEFAULT_SYSTEM)
-    return distinct_names(chosen.sample_setup(index, seed + index, seats))
+    setup = chosen.sample_setup(index, seed + index, seats)
+    if catalogue is not None:
+        setup = setup_on_catalogue(setup, index, catalogue.armies, catalogue.id)
+    return distinct_names(setup)
 
 
 def record_bot_game(
@@ -116,12 +148,13 @@ def record_demo_games(
     on_game: Callable[[int, DemoGame], None] | None = None,
     system: str | None = None,
     seats: int | None = None,
+    catalogue: DemoCatalogue | None = None,
 ) -> Iterator[DemoGame]:
     """``count`` demo games of ``system`` (default: ``DEFAULT_SYSTEM``) with ``seats`` seats (default: each
-    sample setup's), the bots' lineups in turn (``lineups``)."""
+    sample setup's), the bots' lineups in turn (``lineups``), on ``catalogue`` when given (``demo_catalogue``)."""
     chosen = get_system(system or DEFAULT_SYSTEM)
     for index in range(count):
-        setup = demo_setup(index, seed, chosen.name, seats)
+        setup = demo_setup(index, seed, chosen.name, seats, catalogue)
         table = lineups(chosen, len(chosen.seats(setup)))
         game = record_bot_game(service, setup, bots=table[index % len(table)], metadata={"source": "demo"})
         if on_game is not None:

@@ -8,6 +8,8 @@
 - ``corrupt``: a row that cannot be read or decoded, or a stream that no actions could have produced.
 - ``rules``: the events today's ``decide`` gives for the recorded action differ from the stored ones, or the action
   is illegal today (a rules change since, or events written around the rules).
+- ``catalogue`` (issue 30): the catalogue document a ``game_started`` carries no longer hashes to the id it
+  records (``catalogue_id``): the game's cards were changed under it.
 
 Verification never changes history: the stored events are folded with ``evolve`` as recorded, whatever today's
 rules say, so a game recorded under older rules still replays exactly; after a divergence the check goes on from
@@ -21,6 +23,7 @@ from typing import Any
 
 import msgspec
 
+from engine.catalogue import catalogue_id
 from engine.errors import RuleError, StreamError
 from engine.system import AnySystem
 from replay.errors import CorruptRecord
@@ -31,7 +34,7 @@ from replay.log.service import GameService
 class Divergence(msgspec.Struct, frozen=True, kw_only=True):
     game_id: str
     seq: int
-    kind: str  # chain | corrupt | rules
+    kind: str  # chain | corrupt | rules | catalogue
     message: str
 
     def __str__(self) -> str:
@@ -73,7 +76,22 @@ def verify_game(service: GameService, game_id: str) -> list[Divergence]:
             return out + [Divergence(game_id=game_id, seq=error.seq, kind="corrupt", message=error.reason)]
     if not events:
         return out
-    return out + _redecide(system, game_id, events)
+    return out + catalogue_changed(game_id, events[0]) + _redecide(system, game_id, events)
+
+
+def catalogue_changed(game_id: str, started: Any) -> list[Divergence]:
+    """The ``catalogue`` divergence of a ``game_started`` whose embedded catalogue (``catalogue``, issue 30) is not
+    the one its ``catalogue_id`` names; none for a game on its system's default catalogue."""
+    document, named = getattr(started, "catalogue", None), getattr(started, "catalogue_id", None)
+    if not isinstance(document, dict) or not isinstance(named, str):
+        return []
+    actual = catalogue_id(document)
+    if actual == named:
+        return []
+    return [Divergence(game_id=game_id, seq=1, kind="catalogue",
+                       message=f"the catalogue under this game changed: game_started names catalogue {named}, but "
+                               f"the document it carries is {actual}, so its cards are not the ones the game was "
+                               "played with")]
 
 
 def _redecide(system: AnySystem, game_id: str, events: list[Any]) -> list[Divergence]:

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from engine.lords_of_war.armies import SYSTEM_NAME
-from engine.lords_of_war.catalogue import CARDS, FACTIONS
+from engine.lords_of_war.catalogue import CARDS, DEFAULT_TABLE, FACTIONS
 from engine.lords_of_war.seating import VICTORY
+from engine.lords_of_war.state import started_cards
 from events.lords_of_war import BerserkerMoved, Eliminated, GameStarted, Placed, Recalled, Shot
 from replay.analytics.model import GameFacts, GameLabels, Parameter, Statistic, StreamEvent, column_lists
 from replay.analytics.stats import Filters, newcombe, sample_games, wilson
@@ -174,11 +175,6 @@ def own_square(square: str, seat: str, unbounded: bool, turned: tuple[str, ...] 
     return f"{chr(ord('G') - (ord(square[0]) - ord('A')))}{7 - int(square[1])}"
 
 
-def _is_commander(card: str) -> bool:
-    known = CARDS.get(card)
-    return known is not None and known.is_commander
-
-
 # -- the fold ---------------------------------------------------------------------------------------------------
 
 
@@ -220,8 +216,10 @@ class _Fold:
         seats = [s.id for s in game.seats]
         self.other = {seats[0]: seats[1], seats[1]: seats[0]} if len(seats) == 2 else {}  # two seats: the opponent
         self.turned = ("p2", "p3") if len(seats) == 3 else ("p2",)  # §10: the three-player team faces as p2
+        self.commanders = DEFAULT_TABLE.commanders  # the game's catalogue's (issue 30), set by its game_started
 
     def _started(self, seq: int, started: GameStarted) -> None:
+        self.commanders = (started_cards(started) or DEFAULT_TABLE).commanders
         if started.position is None:
             return
         for unit in started.position.board:
@@ -309,7 +307,7 @@ class _Fold:
             destroyer = self.other.get(unit.owner) or self._destroyer(unit.owner, [a.owner for a in unit.attackers])
             if destroyer in self.kill_count:
                 self.kill_count[destroyer] += 1
-                self.commander_count[destroyer] += int(_is_commander(unit.card))
+                self.commander_count[destroyer] += int(unit.card in self.commanders)
         for unit in event.units:
             board.pop(unit.square, None)
 

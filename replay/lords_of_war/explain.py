@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any, assert_never
 
-from engine.lords_of_war import CARDS, State
+from engine.lords_of_war import State
+from engine.lords_of_war.catalogue import CardTable
 from engine.lords_of_war.rules import GENERAL_DEPLOYED
 from engine.lords_of_war.seating import VICTORY, layout_of
+from engine.lords_of_war.state import cards_of
 from events.lords_of_war import (
     Attacker,
     BerserkerMoved,
@@ -55,22 +57,23 @@ END_RULES: dict[str, str] = {"kills": "§7", "commanders": "§7", "exhausted": "
                              "adjudicated": ADJUDICATION_RULE}
 
 
-def card_name(card: str | None) -> str:
+def card_name(card: str | None, cards: CardTable) -> str:
+    """A card's name in the game's catalogue (``cards``: ``cards_of`` the game's state)."""
     if card is None:
         return "a card"
-    known = CARDS.get(card)
+    known = cards.cards.get(card)
     return known.name if known is not None else card
 
 
-def _attacker(a: Attacker) -> str:
+def _attacker(a: Attacker, cards: CardTable) -> str:
     if a.kind == "shot":
-        return f"{card_name(a.card)} shot {a.value}"
-    return f"{card_name(a.card)} {a.direction} {a.value}"
+        return f"{card_name(a.card, cards)} shot {a.value}"
+    return f"{card_name(a.card, cards)} {a.direction} {a.value}"
 
 
-def _destroyed(unit: DestroyedUnit) -> str:
-    sources = ", ".join(_attacker(a) for a in unit.attackers)
-    return f"{card_name(unit.card)} at {unit.square} is destroyed: {unit.damage} > {unit.defence} ({sources})"
+def _destroyed(unit: DestroyedUnit, cards: CardTable) -> str:
+    sources = ", ".join(_attacker(a, cards) for a in unit.attackers)
+    return f"{card_name(unit.card, cards)} at {unit.square} is destroyed: {unit.damage} > {unit.defence} ({sources})"
 
 
 def _side(state: State, name: str | None) -> str:
@@ -107,6 +110,7 @@ def _end(event: GameEnded, state: State) -> str:
 
 def text(state: State, event: LordsOfWarEvent) -> str:
     """The line for ``event`` (already redacted for the view) applied to ``state``."""
+    table = cards_of(state)
     match event:
         case GameStarted():
             v = event.variant
@@ -127,6 +131,8 @@ def text(state: State, event: LordsOfWarEvent) -> str:
                 options.append(f"team rules for {seats} (§10)")
             if (v.kill_target, v.command_target) != VICTORY[seats]:
                 options.append(f"victory at {v.kill_target} cards or {v.command_target} commanders")
+            if event.catalogue:  # issue 30: not the default catalogue
+                options.append(f"catalogue {event.catalogue.get('name')} ({event.catalogue_id})")
             if event.seed is not None:
                 options.append(f"seed {event.seed}")
             if event.position is not None:
@@ -135,30 +141,30 @@ def text(state: State, event: LordsOfWarEvent) -> str:
         case HandDealt(player=player, cards=cards, count=count):
             if cards is None:
                 return f"{player} is dealt {count} cards"
-            return f"{player} is dealt {count} cards: {', '.join(card_name(c) for c in cards)}"
+            return f"{player} is dealt {count} cards: {', '.join(card_name(c, table) for c in cards)}"
         case HandRevealed(player=player, cards=cards):
-            hand = ", ".join(card_name(c) for c in cards)
+            hand = ", ".join(card_name(c, table) for c in cards)
             return f"{player} cannot place by the contact rule and reveals the hand: {hand} (§5.1c)"
         case Placed(player=player, card=card, square=square, challenge=challenge, basis=basis):
-            line = f"{player} places {card_name(card)} at {square}"
+            line = f"{player} places {card_name(card, table)} at {square}"
             if challenge:
                 return line + " (the challenge, §4)"
             if basis in BASIS_WORDS:
                 line += f" ({BASIS_WORDS[basis]})"
             return line
         case Shot(player=player, shooter_square=s, shooter_card=sc, target_square=t, target_card=tc, value=value):
-            return f"{player}'s {card_name(sc)} at {s} shoots {card_name(tc)} at {t} for {value} (§6)"
+            return f"{player}'s {card_name(sc, table)} at {s} shoots {card_name(tc, table)} at {t} for {value} (§6)"
         case Eliminated(round=round_no, units=units):
-            line = "; ".join(_destroyed(u) for u in units)
+            line = "; ".join(_destroyed(u, table) for u in units)
             return line if round_no == 1 else f"elimination round {round_no} (R13): {line}"
         case BerserkerMoved(player=player, card=card, origin=origin, target=target):
-            return f"{player}'s {card_name(card)} charges from {origin} into {target} (berserker, §8 R12)"
+            return f"{player}'s {card_name(card, table)} charges from {origin} into {target} (berserker, §8 R12)"
         case ExtraTurnGranted(player=player):
             return f"{player} destroyed the enemy general and takes another turn after reinforcing (§5.4)"
         case CardDrawn(player=player, card=card):
-            return f"{player} draws {card_name(card)}"
+            return f"{player} draws {card_name(card, table)}"
         case Recalled(player=player, square=square, card=card):
-            return f"{player} recalls {card_name(card)} from {square} (§5.3)"
+            return f"{player} recalls {card_name(card, table)} from {square} (§5.3)"
         case ReinforceSkipped(player=player, reason=reason):
             if reason == GENERAL_DEPLOYED:
                 return f"{player} deployed the team's general and neither draws nor recalls this turn (§10, R15)"
@@ -206,13 +212,15 @@ def explain(state_before: State, event: LordsOfWarEvent, view: str = "all") -> t
     """(line, cause) for ``event`` applied to ``state_before``, hidden cards redacted for ``view``."""
     shown = redacted_event(event, view)
     cause: dict[str, Any] = as_json(shown)
+    cause.pop("catalogue", None)  # issue 30: the game's catalogue by its id only (catalogue_id)
     cause["rule"] = rule(shown)
+    cards = cards_of(state_before)
     if isinstance(shown, Eliminated):
         cause["units"] = [
             {
                 **unit,
-                "name": card_name(unit["card"]),
-                "attackers": [{**a, "name": card_name(a["card"])} for a in unit["attackers"]],
+                "name": card_name(unit["card"], cards),
+                "attackers": [{**a, "name": card_name(a["card"], cards)} for a in unit["attackers"]],
             }
             for unit in cause["units"]
         ]

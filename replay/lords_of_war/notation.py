@@ -23,15 +23,20 @@ the result is the side's: ``1-0`` the first team (``odd``, ``solo``) wins, ``0-1
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from engine.adjudication import Adjudicate
-from engine.lords_of_war import CARDS, CORE_DECKS, SYSTEM, Concede, Draw, Place, Recall, Shoot, fold
+from engine.catalogue import canonical, game_catalogue
+from engine.errors import SetupError
+from engine.lords_of_war import SYSTEM, Concede, Draw, Place, Recall, Shoot, fold
 from engine.lords_of_war.actions import LordsOfWarAction
 from engine.lords_of_war.armies import army_setup
-from engine.lords_of_war.catalogue import DEFAULT_TABLE, CardTable
+from engine.lords_of_war.catalogue import CATALOGUES, DEFAULT_ID, DEFAULT_TABLE, CardTable, table_for
 from engine.lords_of_war.seating import VICTORY, layout_of
 from engine.lords_of_war.state import started_cards
 from events.lords_of_war import (
@@ -72,22 +77,28 @@ SEATS = ("p1", "p2", "p3", "p4", "p5", "p6")
 
 
 # -- card names ------------------------------------------------------------------------------------------
+#
+# A card is written by its id without the faction when that short name is unique in the game's catalogue (issue 30:
+# the catalogue a record's ``Catalogue`` tags carry, else the default): ``export`` and ``parse`` set ``_TABLE`` for
+# the record they write or read, so the move forms below read and write the game's cards.
+
+_TABLE: ContextVar[CardTable] = ContextVar("lords_of_war_record_cards", default=DEFAULT_TABLE)
+_NAMES: dict[str, tuple[dict[str, str], dict[str, str]]] = {}  # catalogue id -> (short names, their cards)
 
 
-def _short_names() -> tuple[dict[str, str], dict[str, str]]:
-    by_slug: dict[str, list[str]] = {}
-    for card_id in CARDS:
-        by_slug.setdefault(card_id.split("/", 1)[-1], []).append(card_id)
-    short = {ids[0]: slug for slug, ids in by_slug.items() if len(ids) == 1}
-    resolve = {slug: ids[0] for slug, ids in by_slug.items() if len(ids) == 1}
-    return short, resolve
-
-
-SHORT, RESOLVE = _short_names()
+def _short_names(table: CardTable) -> tuple[dict[str, str], dict[str, str]]:
+    names = _NAMES.get(table.id)
+    if names is None:
+        by_slug: dict[str, list[str]] = {}
+        for card_id in table.cards:
+            by_slug.setdefault(card_id.split("/", 1)[-1], []).append(card_id)
+        short = {ids[0]: slug for slug, ids in by_slug.items() if len(ids) == 1 and slug not in table.cards}
+        names = _NAMES[table.id] = (short, {slug: card for card, slug in short.items()})
+    return names
 
 
 def card_token(card_id: str) -> str:
-    return SHORT.get(card_id, card_id)
+    return _short_names(_TABLE.get())[0].get(card_id, card_id)
 
 
 def card_from_token(token: str, line: int) -> str:
@@ -98,9 +109,10 @@ def card_from_token(token: str, line: int) -> str:
 
 
 def _card(token: str) -> str:
-    if token in CARDS:
+    table = _TABLE.get()
+    if token in table.cards:
         return token
-    found = RESOLVE.get(token)
+    found = _short_names(table)[1].get(token)
     if found is None:
         raise MoveTextError(f"unknown card {token!r} (a card id, or its name after the faction)", "unknown_card")
     return found
@@ -121,7 +133,7 @@ def _army_text(cards: Sequence[str], army_name: str, table: CardTable) -> str:
 
 def _army_from_text(text: str, line: int) -> str | list[str]:
     text = text.strip()
-    if text in CORE_DECKS:
+    if text in _TABLE.get().armies:
         return text
     cards: list[str] = []
     for token in text.split():
@@ -157,6 +169,9 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
     out.append(("System", SYSTEM_NAME))
     out.append(("Variant", _variant_text(started)))
     table = started_cards(started) or DEFAULT_TABLE
+    if started.catalogue:  # issue 30: the record carries the catalogue it is played with (docs/catalogues.md)
+        out.append(("Catalogue", str(started.catalogue_id)))
+        out.append(("CatalogueJSON", canonical(started.catalogue).decode()))
     for p in started.players:
         tag = p.id.upper()
         out.append((tag, p.name))
@@ -237,6 +252,22 @@ def export(events: Sequence[Any], tags: dict[str, str] | None = None, view: str 
     """The record of a stream of typed events (``game_started`` first)."""
     started = events[0]
     assert isinstance(started, GameStarted)
+    with _cards(started_cards(started) or DEFAULT_TABLE):
+        return _export(started, events, tags, view, comments)
+
+
+@contextmanager
+def _cards(table: CardTable) -> Iterator[None]:
+    """Card names read and written with ``table``'s cards for the block's record."""
+    token = _TABLE.set(table)
+    try:
+        yield
+    finally:
+        _TABLE.reset(token)
+
+
+def _export(started: GameStarted, events: Sequence[Any], tags: dict[str, str] | None, view: str,
+            comments: bool) -> str:
     lines = [tag_line(tag, value) for tag, value in header(started, events[-1], dict(tags or {}), view)]
     lines.append("")
     recorded = SYSTEM.recorded_actions(events)  # the players' actions, each with the events it produced
@@ -289,9 +320,41 @@ def _move(token: str, player: str, line: int) -> LordsOfWarAction:
     return action
 
 
+def catalogue_from_tags(tags: dict[str, str], at: dict[str, int]) -> dict[str, Any] | None:
+    """The catalogue document a record's ``CatalogueJSON`` tag carries (issue 30), checked against the id its
+    ``Catalogue`` tag names; None for a game on the default catalogue. RecordSyntaxError when the document is not
+    JSON, not a playable catalogue, or not the one the id names (the catalogue under the game changed)."""
+    if "CatalogueJSON" not in tags:
+        if "Catalogue" in tags:
+            raise RecordSyntaxError(at["Catalogue"], "missing_catalogue",
+                                    "the record names a catalogue but does not carry it (tag CatalogueJSON)")
+        return None
+    line = at["CatalogueJSON"]
+    try:
+        document = json.loads(tags["CatalogueJSON"])
+    except ValueError as error:
+        raise RecordSyntaxError(line, "invalid_catalogue", f"the CatalogueJSON tag is not JSON: {error}") from None
+    try:
+        found = game_catalogue({"catalogue": document}, CATALOGUES)
+    except SetupError as error:
+        raise RecordSyntaxError(line, error.code, error.message) from None
+    named = tags.get("Catalogue")
+    if named is not None and named != (found.id or DEFAULT_ID):
+        raise RecordSyntaxError(line, "catalogue_changed",
+                                f"the catalogue under this game changed: the record names {named}, but the document it "
+                                f"carries is {found.id or DEFAULT_ID}")
+    return found.document
+
+
 def parse(text: str) -> ParsedRecord:
     lines = text.splitlines()
     tags, tag_lines, n = read_header(lines)
+    document = catalogue_from_tags(tags, tag_lines)
+    with _cards(DEFAULT_TABLE if document is None else table_for(document)):
+        return _parse(lines, tags, tag_lines, n)
+
+
+def _parse(lines: list[str], tags: dict[str, str], tag_lines: dict[str, int], n: int) -> ParsedRecord:
     record = ParsedRecord(tags, tag_lines)
     player: str | None = None
     for line, token in movetext_tokens("\n".join(lines[n:]), n + 1):
@@ -315,6 +378,15 @@ def parse(text: str) -> ParsedRecord:
 
 
 def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
+    document = catalogue_from_tags(record.tags, record.tag_lines)
+    with _cards(DEFAULT_TABLE if document is None else table_for(document)):
+        setup = _setup_from_tags(record)
+    if document is not None:
+        setup["catalogue"] = document
+    return setup
+
+
+def _setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
     tags, at = record.tags, record.tag_lines
 
     system = tags.get("System", SYSTEM_NAME)
@@ -382,7 +454,8 @@ def check_result(record: ParsedRecord, state: Any) -> None:
 
 def record_tags(record: ParsedRecord) -> dict[str, str]:
     """Tags worth keeping with the game (the people's tags; the rest is in the events)."""
-    derived = {"System", "Variant", "Seed", "Position", "ToMove", "Kills", "Result", "Termination", "RulesVersion",
+    derived = {"System", "Variant", "Seed", "Catalogue", "CatalogueJSON", "Position", "ToMove", "Kills", "Result",
+               "Termination", "RulesVersion",
                "Teams", *ADJUDICATION_TAGS, *(p.upper() for p in SEATS), *(f"{p.upper()}Army" for p in SEATS)}
     return {t: v for t, v in record.tags.items() if t not in derived and v != "?"}
 

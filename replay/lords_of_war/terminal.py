@@ -8,24 +8,33 @@ the screen). Row 6 (p2's edge) is at the top. ``render`` draws it in three sizes
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from engine.lords_of_war import CARDS
 from engine.lords_of_war import geometry as geo
+from engine.lords_of_war.catalogue import Card, seen_table
 
 BOARD_NAMES: dict[tuple[int, int], str] = {step: name for name, step in geo.DIRECTION_STEPS.items()}
 
 
-def abbreviation(card_id: str) -> str:
+def cards_of_view(state_json: dict[str, Any]) -> Mapping[str, Card]:
+    """The cards of the game a state view is of: its catalogue's (issue 30: the view names it by ``catalogue`` id;
+    this process has its table once it has read the game), the default's without one; none when unknown (the
+    mat then shows card ids, without arrows)."""
+    table = seen_table(state_json.get("catalogue"))
+    return table.cards if table is not None else {}
+
+
+def abbreviation(card_id: str, cards: Mapping[str, Card]) -> str:
     """Four letters: the initials of the first words and the start of the last ("Orc Ravager" -> "ORav")."""
-    words = CARDS[card_id].name.replace("-", " ").split() if card_id in CARDS else [card_id]
+    words = cards[card_id].name.replace("-", " ").split() if card_id in cards else [card_id]
     head = "".join(w[0] for w in words[:-1])[:2]
     return (head + words[-1])[:4]
 
 
-def board_arrows(card_id: str, owner: int) -> dict[str, int]:
+def board_arrows(card_id: str, owner: int, cards: Mapping[str, Card]) -> dict[str, int]:
     """Attack values keyed by the board direction they point in (N = up the screen)."""
-    card = CARDS.get(card_id)
+    card = cards.get(card_id)
     if card is None:
         return {}
     out = {}
@@ -51,17 +60,17 @@ def mark(unit: dict[str, Any], seats: dict[str, int]) -> str:
     return OWNER_MARKS[seats.get(unit["owner"], 0)]
 
 
-def _cell(unit: dict[str, Any] | None, square: str, seats: dict[str, int] | None = None) -> list[str]:
+def _cell(unit: dict[str, Any] | None, square: str, seats: dict[str, int], cards: Mapping[str, Card]) -> list[str]:
     if unit is None:
         return [" " * 9, f"{square:^9}", " " * 9]
-    seats = seats or {"p1": 0, "p2": 1}
     owner = seats.get(unit["owner"], 0)
-    a = {k: str(v) for k, v in board_arrows(unit["card"], owner).items()}
+    a = {k: str(v) for k, v in board_arrows(unit["card"], owner, cards).items()}
     g = a.get
-    ranged = CARDS.get(unit["card"]) is not None and CARDS[unit["card"]].is_ranged
+    card = cards.get(unit["card"])
+    ranged = card is not None and card.is_ranged
     return [
         f"{g('NW', ' ')}   {g('N', ' ')}   {g('NE', ' ')}",
-        f"{g('W', ' ')} {abbreviation(unit['card']):>4}{mark(unit, seats)} {g('E', ' ')}",
+        f"{g('W', ' ')} {abbreviation(unit['card'], cards):>4}{mark(unit, seats)} {g('E', ' ')}",
         f"{g('SW', ' ')}  {'*' if ranged else ' '}{g('S', ' ')}    {g('SE', ' ')}"[:9],
     ]
 
@@ -79,6 +88,7 @@ def render(state_json: dict[str, Any], style: str = "full") -> list[str]:
     """
     units = {u["square"]: u for u in state_json["board"]}
     seats = frames(state_json)
+    cards = cards_of_view(state_json)
     if state_json.get("variant", {}).get("unbounded"):
         coords = [tuple(int(v) for v in s.split(",")) for s in units] or [(2, 2), (4, 3)]
         xs = range(min(c[0] for c in coords) - 1, max(c[0] for c in coords) + 2)
@@ -98,13 +108,14 @@ def render(state_json: dict[str, Any], style: str = "full") -> list[str]:
             marks = []
             for x in xs:
                 unit = units.get(name(x, y))
-                marks.append(f"{abbreviation(unit['card']):>4}{mark(unit, seats)}" if unit else f"{name(x, y):^5}")
+                marks.append(f"{abbreviation(unit['card'], cards):>4}{mark(unit, seats)}" if unit
+                             else f"{name(x, y):^5}")
             lines.append(f"{row_label(y):>3} |" + "|".join(marks) + "|")
         return lines
     if style == "compact":
         lines = ["     " + " ".join(f"{col_label(x):_^9}" for x in xs)]
         for y in ys:
-            cells = [_cell(units.get(name(x, y)), name(x, y), seats) for x in xs]
+            cells = [_cell(units.get(name(x, y)), name(x, y), seats, cards) for x in xs]
             cells = [[c[0], c[1], c[2].replace(" ", "_")] for c in cells]
             for i in range(3):
                 label = f"{row_label(y):>3} " if i == 1 else "    "
@@ -113,12 +124,12 @@ def render(state_json: dict[str, Any], style: str = "full") -> list[str]:
     rule = "    +" + "+".join("-" * 9 for _ in xs) + "+"
     lines = ["     " + " ".join(f"{col_label(x):^9}" for x in xs), rule]
     for y in ys:
-        cells = [_cell(units.get(name(x, y)), name(x, y), seats) for x in xs]
+        cells = [_cell(units.get(name(x, y)), name(x, y), seats, cards) for x in xs]
         for i in range(3):
             label = f"{row_label(y):>3} " if i == 1 else "    "
             lines.append(label + "|" + "|".join(c[i] for c in cells) + "|")
         lines.append(rule)
-    legend = sorted({f"{abbreviation(u['card'])} {CARDS[u['card']].name if u['card'] in CARDS else u['card']}"
+    legend = sorted({f"{abbreviation(u['card'], cards)} {cards[u['card']].name if u['card'] in cards else u['card']}"
                      for u in units.values()})
     if len(seats) > 2:  # §10
         up = " ".join(p for p, f in seats.items() if f == 0)
@@ -159,8 +170,9 @@ def tally(state_json: dict[str, Any]) -> str:
     parts = ["kills " + ", ".join(f"{p} {k['total']} ({k['commanders']} cmd)" for p, k in kills.items())]
     parts.append("hands " + ", ".join(f"{p} {h['count']}" for p, h in hands.items()))
     parts.append("decks " + ", ".join(f"{p} {n}" for p, n in state_json["deck"].items()))
+    table = cards_of_view(state_json)
     for p, hand in hands.items():
         cards = hand.get("cards") or hand.get("known")
         if cards:
-            parts.append(f"{p} holds " + " ".join(abbreviation(c) for c in cards))
+            parts.append(f"{p} holds " + " ".join(abbreviation(c, table) for c in cards))
     return " · ".join(parts)

@@ -1,7 +1,7 @@
 -- proj_insert_games: bulk upsert of proj_games rows (one list per column, zipped row by row).
--- parameters: $game_id, $system, $rules_version, $mode, $variant, $intermediate, $unbounded, $kill_target, $command_target, $tournament, $round, $started_at, $ended_at, $played_on, $month, $player_p1, $player_p2, $army_p1, $army_p2, $first_player, $winner, $end_reason, $turns, $finished, $last_seq, $seats, $armies, $adjudication
+-- parameters: $game_id, $system, $rules_version, $mode, $variant, $intermediate, $unbounded, $kill_target, $command_target, $tournament, $round, $started_at, $ended_at, $played_on, $month, $player_p1, $player_p2, $army_p1, $army_p2, $first_player, $winner, $end_reason, $turns, $finished, $last_seq, $seats, $armies, $adjudication, $catalogue
 -- output: none
-INSERT OR REPLACE INTO proj_games (game_id, system, rules_version, mode, variant, intermediate, unbounded, kill_target, command_target, tournament, round, started_at, ended_at, played_on, month, player_p1, player_p2, army_p1, army_p2, first_player, winner, end_reason, turns, finished, last_seq, seats, armies, adjudication)
+INSERT OR REPLACE INTO proj_games (game_id, system, rules_version, mode, variant, intermediate, unbounded, kill_target, command_target, tournament, round, started_at, ended_at, played_on, month, player_p1, player_p2, army_p1, army_p2, first_player, winner, end_reason, turns, finished, last_seq, seats, armies, adjudication, catalogue)
 SELECT
     unnest($game_id::VARCHAR[]),
     unnest($system::VARCHAR[]),
@@ -30,4 +30,5 @@ SELECT
     unnest($last_seq::BIGINT[]),
     unnest($seats::INTEGER[]),
     unnest($armies::VARCHAR[][]),
-    unnest($adjudication::VARCHAR[]);
+    unnest($adjudication::VARCHAR[]),
+    unnest($catalogue::VARCHAR[]);

@@ -6,6 +6,7 @@
 --   $rules_version (each NULL = any), $ending (rules | adjudicated | all: games decided
 --   by their rules, ended by adjudicate, or both), $after_ended_at, $after_game_id (the last game already fed; NULL = from the
 --   first), $with_ids (BOOLEAN: also list the rated games' ids and ends)
+--   $catalogue (a catalogue id: only the games played on it; NULL = any)
 -- output: game, game_id, ended_at, pass. The first row is the pass's: only `pass` is set, a JSON object of
 --     fed (games after the position, rated or not: a game against oneself or with an unknown result is not),
 --     last_ended_at, last_game_id (the last of them; NULL when none), and lists by player number: players (names),
@@ -14,7 +15,8 @@
 --     of p1 and p2 and score_a 2 (p1 won), 1 (draw), 0 (p2 won); game_id and ended_at when $with_ids, else NULL.
 WITH fed AS (
     SELECT g.game_id, g.ended_at, g.player_p1, g.player_p2, g.winner
-    FROM core_rows('proj_games', $system, $date_from, $date_to, $tournament, $variant, $rules_version, $ending) AS g
+    FROM core_rows('proj_games', $system, $date_from, $date_to, $tournament, $variant, $rules_version, $ending,
+              catalogue_is := $catalogue) AS g
     WHERE g.finished AND g.winner IS NOT NULL AND g.player_p1 IS NOT NULL AND g.player_p2 IS NOT NULL
         AND ($after_ended_at::VARCHAR IS NULL OR g.ended_at > $after_ended_at::VARCHAR
              OR (g.ended_at = $after_ended_at::VARCHAR AND g.game_id > $after_game_id::VARCHAR))

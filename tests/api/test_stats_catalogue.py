@@ -44,7 +44,7 @@ def test_catalogue_states_the_filters_and_each_systems_armies(server: httpx.Clie
     catalogue = server.get("/stats").json()
     filters = {f["name"]: f for f in catalogue["filters"]}
     assert list(filters) == ["system", "date_from", "date_to", "tournament", "army", "variant", "rules_version",
-                             "min_games", "ending"]
+                             "min_games", "ending", "catalogue"]
     assert (filters["ending"]["type"], filters["ending"]["default"]) == ("string", None)
     assert filters["ending"]["choices"] == ["rules", "adjudicated", "all"] and filters["army"]["choices"] is None
     assert "adjudicate" in filters["ending"]["description"]

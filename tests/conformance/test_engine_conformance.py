@@ -3,7 +3,8 @@ protocol alone: the suite knows no system. It runs over the registry (Lords of W
 test-only system registered here for each test and gone after.
 
 Games come from each system's ``sample_setup`` and ``bots``; the default run plays a few per system (kept fast),
-the ``slow`` hypothesis tests many more.
+the ``slow`` hypothesis tests many more. Each system plays on its default catalogue and again on each second catalogue
+``tests/conformance/catalogues.py`` lists for it (issue 30: ``SECOND_CATALOGUES``, the one list).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from engine.folding import Folding
 from engine.play import PlayedGame, play, verify
 from engine.system import GameSystem, Records, Results, Rules, Seating, SelfPlay, seat_id
 from engine.systems import get_system, registered, system_names
+from tests.conformance.catalogues import catalogue_path, on_catalogue, registered_system, with_catalogues
 
 ROOT = Path(__file__).resolve().parents[2]
 TEST_SYSTEMS = (PEBBLES,)  # registered for each test only
@@ -41,10 +43,18 @@ SEED = 20240601
 AnySystem = GameSystem[Any, Any, Any]
 
 
-@pytest.fixture(params=NAMES)
+@pytest.fixture(params=with_catalogues(NAMES), ids=lambda name: name.id)
 def system(request: pytest.FixtureRequest) -> Iterator[AnySystem]:
     with registered(*TEST_SYSTEMS):
-        yield get_system(request.param)
+        found = get_system(request.param)
+        yield found if request.param.catalogue is None else on_catalogue_of(found, request.param.catalogue)
+
+
+@functools.cache
+def on_catalogue_of(system: AnySystem, path: str) -> AnySystem:
+    """One copy per system and catalogue, so ``played`` plays its games once."""
+    played_on: AnySystem = on_catalogue(system, path)
+    return played_on
 
 
 def lineups(system: AnySystem) -> list[tuple[str, ...]]:
@@ -93,7 +103,7 @@ def tag(event: Any) -> str:
 def test_conformance_every_system_speaks_every_capability(system: AnySystem) -> None:
     for capability in (Rules, Seating, Results, Records, SelfPlay, GameSystem):
         assert isinstance(system, capability), capability.__name__
-    assert get_system(system.name) is system and system.name in system_names()
+    assert get_system(system.name) is registered_system(system) and system.name in system_names()
     assert {"random", "greedy"} <= set(system.bots)  # SYSTEMS.md: a random and a greedy bot
 
 
@@ -165,10 +175,13 @@ from engine.play import play
 from engine.systems import get_system, registered
 from warlog_pebbles.rules import PEBBLES
 from tests.conformance.test_engine_conformance import lineups
-name, index, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+from tests.conformance.catalogues import on_catalogue
+name, index, seed, catalogue = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 load_systems(exclude=["pebbles"])  # a process starts as the product does
 with registered(PEBBLES):
     system = get_system(name)
+    if catalogue:  # the system played on a second catalogue (tests/conformance/catalogues.py)
+        system = on_catalogue(system, catalogue)
     setup = system.sample_setup(index, seed + index)
     game = play(system, setup, lineups(system)[index % len(lineups(system))], max_actions=3000)
     print(hashlib.sha256(b"\\n".join(system.codec.encode_json(e) for e in game.events)).hexdigest())
@@ -185,7 +198,8 @@ def test_conformance_same_setup_and_bot_seeds_give_the_same_bytes(system: AnySys
     digests = {hashlib.sha256(encoded(system, first.events)).hexdigest()}
     for hash_seed in ("1", "4242"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
-        done = subprocess.run([sys.executable, "-c", _DIGEST_SCRIPT, system.name, "1", str(SEED)], cwd=ROOT, env=env,
+        done = subprocess.run([sys.executable, "-c", _DIGEST_SCRIPT, system.name, "1", str(SEED),
+                               catalogue_path(system)], cwd=ROOT, env=env,
                               capture_output=True, text=True, timeout=120, check=False)
         assert done.returncode == 0, done.stderr
         digests.add(done.stdout.strip())

@@ -16,6 +16,9 @@ Games are bot games recorded through ``GameService`` (``replay.log.demo``), in t
   its own secrets change;
 - explanations exist for every event in every view, and the actions' lines cover every event once;
 - the terminal picture draws every style at every step.
+Each system's games are played on its default catalogue and again on each second catalogue
+``tests/conformance/catalogues.py`` lists for it (issue 30: ``SECOND_CATALOGUES``, the one list), stored in the
+store as a user uploads it and named by id as ``POST /games`` and ``warlog demo --catalogue`` name it.
 
 The default run keeps to a few games per system; ``slow`` tests take many more.
 """
@@ -46,9 +49,10 @@ from replay.archive.games import (
     import_record,
     store_events,
 )
+from replay.catalogues import CatalogueBook
 from replay.log.chain import encode_chain
 from replay.log.cursor import ReplayCursor, StateCache
-from replay.log.demo import record_demo_games
+from replay.log.demo import demo_catalogue, record_demo_games
 from replay.log.explain import explain_actions, explain_game
 from replay.log.service import GameService
 from replay.log.verify import verify_all, verify_game
@@ -65,6 +69,7 @@ from replay.plugin import (
 from replay.store.duckdb_store import DuckDBEventStore
 from replay.store.memory_store import MemoryEventStore
 from replay.systems import get_plugin, plugin_names
+from tests.conformance.catalogues import SystemName, document, with_catalogues
 from tests.plugins.installed import pebbles_registered
 
 AnySystem = GameSystem[Any, Any, Any]
@@ -103,22 +108,29 @@ def recorded(
     with ExitStack() as closing:
 
         def get(name: str, kind: str, count: int = GAMES) -> Stored:
-            found = made.get((name, kind, count))
+            played_on = name.catalogue if isinstance(name, SystemName) else None
+            found = made.get((name, played_on, kind, count))
             if found is None:
                 path = tmp_path_factory.mktemp("replay") / f"{name}.duckdb"
                 store = DuckDBEventStore(str(path)) if kind == "duckdb" else MemoryEventStore()
                 closing.callback(store.close)
                 service = GameService(store)
-                ids = [g.game_id for g in record_demo_games(service, count, seed=SEED, system=name)]
-                found = made[(name, kind, count)] = Stored(service, ids)
+                catalogue = None
+                if played_on is not None:  # uploaded, then named by its id, as a user does
+                    summary, _ = CatalogueBook(store).add(document(played_on))
+                    catalogue = demo_catalogue(service, name, summary.id)
+                ids = [g.game_id for g in record_demo_games(service, count, seed=SEED, system=name,
+                                                            catalogue=catalogue)]
+                found = made[(name, played_on, kind, count)] = Stored(service, ids)
             return found
 
         yield get
 
 
-@pytest.fixture(params=NAMES)
+@pytest.fixture(params=with_catalogues(NAMES), ids=lambda name: name.id)
 def name(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
+    named: SystemName = request.param  # the system's name, with the catalogue its games are played on
+    return named
 
 
 def system_of(name: str) -> AnySystem:

@@ -68,10 +68,12 @@ def answers(conn: Any, expected: dict[str, Any]) -> dict[str, Any]:
 
 
 def _as_then(data: Any) -> Any:
-    """An answer without the fields added since the fixture was made, where they are empty: the ``ending`` filter
-    echoed in ``filters`` and an end reason's ``adjudication`` (issue 28; no game of the fixture is adjudicated)."""
+    """An answer without the fields added since the fixture was made, where they are empty: the ``ending`` and
+    ``catalogue`` filters echoed in ``filters`` and an end reason's ``adjudication`` (issues 28 and 30; no game of
+    the fixture is adjudicated or plays a catalogue)."""
     if isinstance(data, dict):
-        return {k: _as_then(v) for k, v in data.items() if not (k in ("ending", "adjudication") and v is None)}
+        return {k: _as_then(v) for k, v in data.items()
+                if not (k in ("ending", "adjudication", "catalogue") and v is None)}
     if isinstance(data, list):
         return [_as_then(v) for v in data]
     return data

@@ -27,15 +27,15 @@ def test_terminal_frame_draws_the_mat_with_owners_arrows_and_the_explanation():
     cursor.seek(4)  # p1's challenge card on C3
     text = frame(cursor, "spectator")
     card = events[3].card
-    assert f"{abbreviation(card)}^" in text  # p1's card, facing up
+    assert f"{abbreviation(card, CARDS)}^" in text  # p1's card, facing up
     assert "p1 places" in text and "C3" in text
     assert len(text.splitlines()) > 20
 
 
 def test_terminal_board_arrows_turn_p2_cards_around():
     card = "orcs/orc-ravager-2"
-    p1 = board_arrows(card, 0)
-    p2 = board_arrows(card, 1)
+    p1 = board_arrows(card, 0, CARDS)
+    p2 = board_arrows(card, 1, CARDS)
     flip = {"N": "S", "NE": "SW", "E": "W", "SE": "NW", "S": "N", "SW": "NE", "W": "E", "NW": "SE"}
     assert p1 == dict(CARDS[card].attacks)
     assert p2 == {flip[d]: v for d, v in p1.items()}
@@ -93,7 +93,7 @@ def test_terminal_layout_fits_80x24_with_the_mat_arrows_status_and_explanation()
     lines = layout(picture(cursor, "spectator"), 80, 24)
     assert _fits(lines, 80, 24)
     text = "\n".join(lines)
-    assert f"{abbreviation(events[3].card)}^" in text  # the card, p1's, with its arrows around it
+    assert f"{abbreviation(events[3].card, CARDS)}^" in text  # the card, p1's, with its arrows around it
     assert "  3 |" in text and "  6 |" in text and "  1 |" in text  # every row of the mat
     assert "_G_" in lines[1]  # the column letters
     assert lines[0].startswith(f"game g · seq 4/{len(events)} · view spectator · turn ")

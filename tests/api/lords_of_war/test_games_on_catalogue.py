@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from engine.catalogue import catalogue_id
 from tests.api.helpers import SETUP, play
+from tests.api.records_helpers import warlog
 
 BORDER_MARCHES = Path(__file__).parents[2] / "fixtures" / "lords_of_war" / "catalogues" / "border-marches.json"
 
@@ -98,3 +99,57 @@ def test_system_without_catalogues_refuses_catalogue_not_supported(client: TestC
     error = refused.json()["error"]
     assert error["code"] == "catalogue_not_supported", error
     assert error["message"].startswith("light-wars plays its built-in data only")
+
+
+def test_game_on_uploaded_catalogue_exported_imports_into_an_empty_database_and_verifies(
+        client: TestClient, tmp_path: Path) -> None:
+    """The issue's test: a game on the uploaded Border Marches played over HTTP by bots to the end; its record
+    and its JSONL, exported, import into an empty database (the catalogue stored with them) and verify."""
+    document = border_marches()
+    identity = upload(client, document)
+    created = client.post("/games", json=marches_setup(identity)).json()
+    play(client, created["id"], created["tokens"])
+    for fmt in ("record", "jsonl"):
+        exported = client.get(f"/games/{created['id']}/export", params={"format": fmt})
+        assert exported.status_code == 200
+        path = tmp_path / f"game.{'txt' if fmt == 'record' else 'jsonl'}"
+        path.write_text(exported.text, encoding="utf-8")
+        db = tmp_path / f"empty-{fmt}.duckdb"
+        imported = warlog("import", str(path), "--db", str(db))
+        assert imported.returncode == 0, imported.stderr
+        checked = warlog("verify", "--db", str(db))
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+        listed = json.loads(warlog("catalogue", "list", "--json", "--db", str(db)).stdout)["catalogues"]
+        assert identity in [c["id"] for c in listed]  # the import stored the catalogue its game carries
+        shown = json.loads(warlog("catalogue", "export", identity, "--db", str(db)).stdout)
+        assert shown == document
+        (row,) = json.loads(warlog("sql", "SELECT catalogue FROM games", "--json", "--db", str(db)).stdout)
+        assert row == {"catalogue": identity}
+        again = warlog("export", "--all", "--format", fmt, "--db", str(db))
+        assert again.returncode == 0
+        if fmt == "record":  # the same record comes back out of the new database
+            assert again.stdout.split("\n\n", 1)[1] == exported.text.split("\n\n", 1)[1]
+
+
+def test_demo_plays_its_bot_games_on_a_stored_catalogue(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.duckdb")
+    imported = warlog("catalogue", "import", str(BORDER_MARCHES), "--db", db)
+    assert imported.returncode == 0, imported.stderr
+    identity = catalogue_id(border_marches())
+    played = warlog("demo", "--catalogue", identity, "--games", "3", "--db", db)
+    assert played.returncode == 0, played.stderr
+    games = json.loads(warlog("games", "--json", "--db", db).stdout)
+    assert [g["catalogue"] for g in games] == [identity] * 3
+    armies = {army for g in games for army in g["metadata"]["armies"].values()}
+    assert armies <= {"fenlings", "stonewardens"} and len(armies) == 2
+    assert all(g["metadata"]["status"] == "over" for g in games)
+    assert warlog("verify", "--db", db).returncode == 0
+
+
+def test_demo_refuses_a_catalogue_not_stored_and_records_nothing(tmp_path: Path) -> None:
+    db = str(tmp_path / "games.duckdb")
+    missing = catalogue_id(border_marches())
+    refused = warlog("demo", "--catalogue", missing, "--games", "2", "--db", db)
+    assert refused.returncode == 2
+    assert f"--catalogue {missing}: no catalogue '{missing}' is stored" in refused.stderr
+    assert json.loads(warlog("games", "--json", "--db", db).stdout) == []
