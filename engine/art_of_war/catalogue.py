@@ -136,7 +136,8 @@ def rule_problems(document: dict[str, Any]) -> Iterator[CatalogueProblem]:
                                    f"KING and {DECK_SIZE} cards of the five basic types", "§1")
 
 
-CATALOGUES = CatalogueRules(SCHEMA, default_document, rule_problems)
+CATALOGUES = CatalogueRules(SCHEMA, default_document, rule_problems,
+                            armies_of=lambda document: [deck["name"] for deck in document["decks"]])
 
 
 # -- the card table of a catalogue ------------------------------------------------------------------------------

@@ -215,7 +215,8 @@ def _deck_problems(cards: dict[str, dict[str, Any]], deck: dict[str, Any], where
                                    f"{DECK_SIZE} dynasty and {DECK_SIZE} fate cards (Ivory Extended 40/40)", "§1")
 
 
-CATALOGUES = CatalogueRules(SCHEMA, default_document, rule_problems)
+CATALOGUES = CatalogueRules(SCHEMA, default_document, rule_problems,
+                            armies_of=lambda document: [deck["name"] for deck in document["decks"]])
 
 
 # -- the card table of a catalogue ------------------------------------------------------------------------------

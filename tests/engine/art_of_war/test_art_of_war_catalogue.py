@@ -158,11 +158,18 @@ def test_replay_frame_in_the_terminal_draws_a_game_on_this_catalogue() -> None:
     assert "p1 front" in replay_frame("art-of-war", game.events, 40)  # the battlefield drawn with its KINGs
 
 
-def test_record_header_lists_a_deck_of_another_catalogue_whole() -> None:
-    from replay.art_of_war.notation import header
+def test_record_of_a_game_on_a_catalogue_carries_it_and_starts_the_same_game_again() -> None:
+    from replay.archive.notation import RecordSyntaxError
+    from replay.art_of_war.notation import export, parse, setup_from_tags
 
     document = second()
     document["decks"][0]["name"] = "vanguard"  # a default deck's name, with this catalogue's KING and cards
     game = play(SYSTEM, setup_on(document, "vanguard", "shadow", 8), ("greedy", "greedy"), max_actions=3000)
-    tags = dict(header(game.events[0], game.events[-1], {}, "all"))
-    assert tags["P1Army"].startswith("frost-queen:soldier+") and tags["P2Army"].startswith("shadow-king:")
+    text = export(game.events)
+    assert f'[Catalogue "{catalogue_id(document)}"]' in text and '[P1Army "vanguard"]' in text
+    setup = setup_from_tags(parse(text))
+    assert setup["catalogue"] == document and SYSTEM.start(setup)[0] == game.events[0]
+    changed = text.replace('"Frost Queen', '"Frozen Queen')  # the catalogue under the game changed
+    with pytest.raises(RecordSyntaxError) as refused:
+        setup_from_tags(parse(changed))
+    assert refused.value.code == "catalogue_changed"

@@ -223,11 +223,13 @@ def test_a_snapshot_of_a_game_on_a_catalogue_holds_its_id_and_is_refolded_where_
         catalogue._KNOWN.update(known)
 
 
-def test_record_header_lists_a_deck_of_another_catalogue_whole() -> None:
-    from replay.l5r.notation import header
+def test_record_of_a_game_on_a_catalogue_carries_it_and_starts_the_same_game_again() -> None:
+    from replay.l5r.notation import export, parse, setup_from_tags
 
     document = second()
     document["decks"][0]["name"] = "crab"  # a default deck's name, with this catalogue's cards
     game = play(SYSTEM, setup_on(document, "crab", "scorpion", 8), ("greedy", "greedy"), max_actions=3000)
-    tags = dict(header(game.events[0], game.events[-1], {}, "all"))
-    assert tags["P1Army"] == "custom" and tags["P1Stronghold"] == "shiro-isawa"
+    text = export(game.events)
+    assert f'[Catalogue "{catalogue_id(document)}"]' in text and '[P1Army "crab"]' in text
+    setup = setup_from_tags(parse(text))
+    assert setup["catalogue"] == document and SYSTEM.start(setup)[0] == game.events[0]
