@@ -63,16 +63,17 @@ def test_game_on_an_uploaded_catalogue_is_played_over_http_exported_imported_int
     started = json.loads(client.get(f"/games/{game_id}/events").text.splitlines()[0])
     assert started["catalogue"] == document and started["catalogue_id"] == catalogue_id(document)
 
-    exported = client.get(f"/games/{game_id}/export", params={"format": "jsonl"})
-    assert exported.status_code == 200
-    file = tmp_path / "game.jsonl"
-    file.write_text(exported.text, encoding="utf-8")
-    empty = str(tmp_path / "empty.duckdb")
-    assert main(["import", str(file), "--db", empty]) == 0
-    assert main(["verify", "--db", empty]) == 0  # replayed and re-decided from the game's own catalogue
-    capsys.readouterr()
-    assert main(["catalogue", "export", identity, "--db", empty]) == 0  # the embedded catalogue is stored too
-    assert json.loads(capsys.readouterr().out) == document
+    for fmt in ("jsonl", "record"):  # each carries the catalogue: game_started whole, the Catalogue tags
+        exported = client.get(f"/games/{game_id}/export", params={"format": fmt})
+        assert exported.status_code == 200
+        file = tmp_path / f"game.{'jsonl' if fmt == 'jsonl' else 'txt'}"
+        file.write_text(exported.text, encoding="utf-8")
+        empty = str(tmp_path / f"empty-{fmt}.duckdb")
+        assert main(["import", str(file), "--db", empty]) == 0
+        assert main(["verify", "--db", empty]) == 0  # replayed and re-decided from the game's own catalogue
+        capsys.readouterr()
+        assert main(["catalogue", "export", identity, "--db", empty]) == 0  # the embedded catalogue is stored too
+        assert json.loads(capsys.readouterr().out) == document
 
 
 @pytest.mark.parametrize("system", ["l5r", "art-of-war"])
