@@ -324,6 +324,22 @@ class CardBook(Generic[C, D]):
 
         self.card: Callable[[str], C] = card
 
+    # A book is a value that never changes: copies are the book itself, and two books of the same catalogue (the
+    # same content id) are equal; the built-in data's book (id None) is equal to itself only.
+    def __copy__(self) -> CardBook[C, D]:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardBook[C, D]:
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CardBook):
+            return NotImplemented
+        return self is other or (self.id is not None and self.id == other.id)
+
+    def __hash__(self) -> int:
+        return hash(self.id) if self.id is not None else id(self)
+
     def name(self, instance: str | None, hidden: str = "a hidden card") -> str:
         """What a text calls an instance: its card's name; ``hidden`` for None (a card hidden from the view); the
         instance itself when it names no card of the book."""
