@@ -1178,7 +1178,9 @@ fold = FOLDING.fold
 def state_to_builtins(state: State) -> dict[str, Any]:
     book = state.catalogue  # the game's cards are served by GET /catalogues/{id}: a state names its catalogue only
     data: dict[str, Any] = msgspec.to_builtins(state if book is None else _replace(state, catalogue=None))
-    data["catalogue"] = None if book is None else book.id
+    del data["catalogue"]
+    if book is not None:  # a game on the default catalogue shows the state it showed before
+        data["catalogue"] = book.id
     data["to_act"] = list(awaited(state))
     if state.phase == "over":
         data["winner"] = state.winner or "draw"  # the contract's winner: a draw reads "draw"
