@@ -23,11 +23,12 @@ The framework every system's ``engine.system.Catalogues`` capability shares:
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
@@ -246,6 +247,175 @@ def army_names(catalogues: object, document: Any) -> tuple[str, ...] | None:
     return names(document) if callable(names) else None
 
 
+def document_properties(system: str) -> dict[str, Any]:
+    """The properties every catalogue document has (a system's schema adds its data): the system it is for, its
+    ``name`` and ``version`` labels, and where its data comes from (``about``)."""
+    return {
+        "system": {"const": system},
+        "name": {"type": "string", "minLength": 1, "maxLength": 80, "description": "a label, not the identity"},
+        "version": {"type": "string", "minLength": 1, "maxLength": 40, "description": "a label"},
+        "about": {"type": "string", "maxLength": 2000, "description": "where the data comes from"},
+    }
+
+
+def document_schema(system: str, title: str, description: str, lists: Mapping[str, tuple[str, int]],
+                    defs: Mapping[str, Any]) -> dict[str, Any]:
+    """A system's catalogue JSON Schema: an object of the common ``document_properties`` and the system's ``lists``
+    (each a name -> (the ``$defs`` entry of its items, its most entries), at least one entry each), nothing else."""
+    return {
+        "$schema": JSON_SCHEMA_DIALECT,
+        "$id": f"https://warlog.example/schemas/{system}/catalogue",
+        "title": title,
+        "description": description,
+        "type": "object",
+        "required": ["system", "name", "version", *lists],
+        "additionalProperties": False,
+        "properties": {
+            **document_properties(system),
+            **{name: {"type": "array", "minItems": 1, "maxItems": most, "items": {"$ref": f"#/$defs/{item}"}}
+               for name, (item, most) in lists.items()},
+        },
+        "$defs": dict(defs),
+    }
+
+
+def repeated(entries: Iterable[Mapping[str, Any]], path: str, key: str, what: str) -> Iterator[CatalogueProblem]:
+    """A problem for each entry of the list at ``path`` whose ``key`` an earlier entry has already (ids and names
+    are unique in a catalogue): ``decks[3].name: deck 'crab' is already decks[0]'s name``."""
+    first: dict[Any, int] = {}
+    for i, entry in enumerate(entries):
+        value = entry[key]
+        if value in first:
+            yield CatalogueProblem(child(child(path, i), key),
+                                   f"{what} {value!r} is already {child(path, first[value])}'s {key}")
+        first.setdefault(value, i)
+
+
+class Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+C = TypeVar("C", bound=Named)
+D = TypeVar("D")
+
+
+def _card_id(instance: str) -> str:
+    return instance.split(".")[1]
+
+
+class CardBook(Generic[C, D]):
+    """A game's cards and decks, parsed from its catalogue (a system's card table): what its rules, bots and views
+    read a card from (``card(instance)``, cached: a game's instance names repeat). One per catalogue content, shared
+    by reference by every state of the games that play it and never copied; ``id`` is the catalogue's (None: the
+    system's built-in data). ``card_id`` reads the card id out of an instance name (``p1.archer.3`` -> ``archer``)."""
+
+    __slots__ = ("card", "cards", "decks", "id")
+
+    def __init__(self, id: str | None, cards: dict[str, C], decks: dict[str, D],
+                 card_id: Callable[[str], str] = _card_id) -> None:
+        self.id = id
+        self.cards = cards
+        self.decks = decks
+
+        @functools.lru_cache(maxsize=16384)
+        def card(instance: str) -> C:
+            return cards[card_id(instance)]
+
+        self.card: Callable[[str], C] = card
+
+    # A book is a value that never changes: copies are the book itself, and two books of the same catalogue (the
+    # same content id) are equal; the built-in data's book (id None) is equal to itself only.
+    def __copy__(self) -> CardBook[C, D]:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardBook[C, D]:
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CardBook):
+            return NotImplemented
+        return self is other or (self.id is not None and self.id == other.id)
+
+    def __hash__(self) -> int:
+        return hash(self.id) if self.id is not None else id(self)
+
+    def name(self, instance: str | None, hidden: str = "a hidden card") -> str:
+        """What a text calls an instance: its card's name; ``hidden`` for None (a card hidden from the view); the
+        instance itself when it names no card of the book."""
+        if instance is None:
+            return hidden
+        try:
+            return self.card(instance).name
+        except (KeyError, IndexError):
+            return instance
+
+
+_KNOWN: dict[str, CardBook[Any, Any]] = {}  # the books parsed in this process, by catalogue id (at most 64)
+
+
+def known_book(key: str) -> CardBook[Any, Any] | None:
+    """The book of catalogue ``key`` if this process has parsed it (any system's: an id hashes its system too)."""
+    return _KNOWN.get(key)
+
+
+def encode_book(value: Any) -> Any:
+    """An ``enc_hook`` for msgspec: a state's ``CardBook`` is stored as its catalogue's id (a snapshot holds no
+    cards; ``decode_book`` finds them again)."""
+    if isinstance(value, CardBook):
+        return value.id
+    raise NotImplementedError(f"cannot encode {type(value).__name__}")
+
+
+def decode_book(kind: type, value: Any) -> Any:
+    """A ``dec_hook`` for msgspec: the ``CardBook`` of a catalogue id as ``encode_book`` stored it, when this process
+    has parsed that catalogue; else a ``ValueError`` (the snapshot is not read: the game is folded from its events,
+    whose game_started carries the catalogue)."""
+    book = known_book(value) if isinstance(value, str) else None
+    if book is None:
+        raise ValueError(f"catalogue {value!r} is not parsed in this process")
+    return book
+
+
+class CardBooks(Generic[C, D]):
+    """A system's ``CardBook``s: ``default``, its built-in data's (``default_document`` by ``card_table``), and the
+    one of each catalogue document a game carries (``of``), parsed once per content and shared; ``in_game``: the
+    cards a game's state plays (its ``catalogue``, None for the default)."""
+
+    def __init__(self, card_table: Callable[[dict[str, Any]], tuple[dict[str, C], dict[str, D]]],
+                 default_document: dict[str, Any], card_id: Callable[[str], str] = _card_id) -> None:
+        def parse(canonical_json: bytes, key: str) -> CardBook[C, D]:
+            return CardBook(key, *card_table(msgspec.json.decode(canonical_json)), card_id=card_id)
+
+        self._parse = functools.lru_cache(maxsize=32)(parse)
+        self.default: CardBook[C, D] = CardBook(None, *card_table(default_document), card_id=card_id)
+
+    def known(self, key: object) -> CardBook[C, D]:
+        """The book of catalogue ``key`` as this process last parsed it (a view drawn from a state's JSON, which
+        names its catalogue by id, after the state was folded); the default for None or a catalogue not parsed."""
+        book = _KNOWN.get(key) if isinstance(key, str) else None
+        return self.default if book is None else book
+
+    def in_game(self, state: Any) -> CardBook[C, D]:
+        """The cards of the game ``state`` (a state or working state with a ``catalogue``) plays: the one way its
+        rules, bots and views read a card."""
+        book: CardBook[C, D] | None = state.catalogue
+        return self.default if book is None else book
+
+    def of(self, document: object) -> CardBook[C, D] | None:
+        """The book of ``document`` (``game_started.catalogue``); None when there is none (absent: the default)."""
+        if not isinstance(document, dict):
+            return None
+        raw = canonical(document)
+        key = "c-" + hashlib.sha256(raw).hexdigest()[:32]  # catalogue_id(document)
+        book = self._parse(raw, key)
+        if _KNOWN.get(key) is not book:  # the books known by id: the latest first out
+            _KNOWN[key] = book
+            while len(_KNOWN) > 64:
+                del _KNOWN[next(iter(_KNOWN))]
+        return book
+
+
 class Checking(Protocol):
     """What ``game_catalogue`` needs of a system's ``engine.system.Catalogues`` (the same two methods)."""
 
@@ -305,7 +475,9 @@ def labels(system: str) -> dict[str, Any]:
     }
 
 
-__all__ = ["CATALOGUE_ID", "CATALOGUE_RULE", "DEFAULT_GAME_CATALOGUE", "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES",
-           "MAX_CATALOGUE_ENTRIES", "CatalogueError", "CatalogueProblem", "CatalogueRules", "CatalogueTooLarge",
-           "Checking", "GameCatalogue", "army_names", "canonical", "catalogue_id", "child", "entries", "game_catalogue",
-           "labels", "setup_on_catalogue", "shape_problems", "size_problem"]
+__all__ = ["CATALOGUE_ID", "CATALOGUE_RULE", "CardBook", "CardBooks", "CatalogueError", "CatalogueProblem",
+           "CatalogueRules", "CatalogueTooLarge", "Checking", "DEFAULT_GAME_CATALOGUE", "GameCatalogue",
+           "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES", "MAX_CATALOGUE_ENTRIES", "army_names", "canonical",
+           "catalogue_id", "child", "decode_book", "document_properties", "document_schema", "encode_book",
+           "entries", "game_catalogue", "known_book", "labels", "repeated", "setup_on_catalogue", "shape_problems",
+           "size_problem"]

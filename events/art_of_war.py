@@ -82,6 +82,10 @@ class GameStarted(Event, frozen=True, tag="game_started"):
     seed: int | None = None  # sealed: the decks' order follows from it (all only)
     shuffle: str | None = None
     position: PositionRecord | None = None  # every hand and deck in it: all only
+    # issue 30: the catalogue the game plays, when not the built-in one (absent, not null, for the built-in one: a
+    # game on the default catalogue records what it recorded before); its content id as the API resolved it
+    catalogue: dict[str, Any] | msgspec.UnsetType = msgspec.UNSET
+    catalogue_id: str | msgspec.UnsetType = msgspec.UNSET
 
 
 class CardDrawn(Event, frozen=True, tag="card_drawn"):

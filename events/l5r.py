@@ -16,7 +16,7 @@ field.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -134,6 +134,10 @@ class GameStarted(Event, frozen=True, tag="game_started"):
     seed: int | None = None  # sealed: the decks' order follows from it (hidden from every view but all)
     shuffle: str | None = None  # the deck-order algorithm (sealed), "splitmix64-fisher-yates/1"
     position: PositionRecord | None = None
+    # issue 30: the catalogue the game plays, when not the built-in one (absent, not null, for the built-in one: a
+    # game on the default catalogue records what it recorded before); its content id as the API resolved it
+    catalogue: dict[str, Any] | msgspec.UnsetType = msgspec.UNSET
+    catalogue_id: str | msgspec.UnsetType = msgspec.UNSET
 
 
 class CardDrawn(Event, frozen=True, tag="card_drawn"):

@@ -5,7 +5,7 @@ drawing. Values the rules refuse (a deck of 19 cards) are the engine's to judge 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 
@@ -34,14 +34,16 @@ class VariantIn(Request):
 class DeckIn(Request):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    king: Literal[tuple(KINGS)] = Field(description="the KING (our sample kings)")  # type: ignore[valid-type]
+    king: str = Field(max_length=64, pattern=r"^[a-z0-9][a-z0-9_-]*$",
+                      description=f"a KING of the game's catalogue (the built-in one's: {', '.join(KINGS)})")
     cards: list[Literal[tuple(BASIC_TYPES)]] = Field(  # type: ignore[valid-type]
         min_length=1, max_length=2 * DECK_SIZE, description=f"{DECK_SIZE} basic units (§1)")
 
 
 class PlayerIn(SeatPlayer):
-    army: Literal[tuple(DECKS)] | DeckIn = Field(  # type: ignore[valid-type]
-        description=f"a sample deck ({', '.join(DECKS)}) or a KING and {DECK_SIZE} basic units", examples=["vanguard"])
+    army: Annotated[str, Field(max_length=32, pattern=r"^[a-z0-9][a-z0-9_-]*$")] | DeckIn = Field(
+        description=f"a deck of the game's catalogue by name (the built-in one's: {', '.join(DECKS)}) or a KING and "
+        f"{DECK_SIZE} basic units", examples=["vanguard"])
 
 
 class PositionUnitIn(Request):

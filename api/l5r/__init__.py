@@ -20,7 +20,10 @@ from engine.l5r.catalogue import CARDS, DECKS
 
 NAME = SYSTEM.name
 SEATS = SYSTEM.seat_counts()
-CardId = Annotated[str, Field(max_length=40, pattern=r"^[a-z0-9-]+$", description="a card id of the catalog")]
+CardId = Annotated[str, Field(max_length=64, pattern=r"^[a-z0-9][a-z0-9_-]*$",
+                                description="a card id of the game's catalogue")]
+DeckName = Annotated[str, Field(max_length=32, pattern=r"^[a-z0-9][a-z0-9_-]*$",
+                                description="a deck of the game's catalogue")]
 
 EXAMPLE: dict[str, Any] = {
     "system": NAME,
@@ -47,9 +50,9 @@ class DeckIn(Request):
 
 
 class PlayerIn(SeatPlayer):
-    army: Literal[tuple(DECKS)] | DeckIn = Field(  # type: ignore[valid-type]
-        description=f"a sample deck ({', '.join(DECKS)}) or a stronghold, sensei and 40/40 card ids",
-        examples=["crab"])
+    army: DeckName | DeckIn = Field(
+        description=f"a deck of the game's catalogue by name (the built-in one's: {', '.join(DECKS)}) or a "
+        "stronghold, sensei and 40/40 card ids", examples=["crab"])
 
 
 class PositionCardIn(Request):

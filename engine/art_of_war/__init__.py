@@ -13,7 +13,7 @@ from engine.adjudication import Adjudicate
 from engine.art_of_war.actions import ArtOfWarAction, Concede, parse_action
 from engine.art_of_war.adjudication import adjudicated, on_time
 from engine.art_of_war.bots import GreedyBot, RandomBot
-from engine.art_of_war.catalogue import card_of
+from engine.art_of_war.catalogue import CATALOGUES, cards_of
 from engine.art_of_war.history import recorded_actions, recorded_setup
 from engine.art_of_war.rules import decide, legal_actions, opening
 from engine.art_of_war.setup import RULES_VERSION, SEATS, SYSTEM_NAME, seats_of, start_event
@@ -50,6 +50,7 @@ def outcome(state: State) -> Outcome | None:
     if state.phase != "over" or state.end_reason is None:
         return None
     seats = tuple(p.id for p in state.players)
+    card_of = cards_of(state).card
     scores = {p.id: sum(1 for c in p.kingdom if not card_of(c).king) for p in state.players}
     return Outcome.of_winner(seats, state.winner, state.end_reason, scores, state.adjudication)
 
@@ -75,6 +76,7 @@ SYSTEM: GameSystem[State, ArtOfWarAction | Adjudicate, ArtOfWarEvent] = with_sco
     seat_counts=fixed_seats(SEATS), seats=seats_of, to_act=awaited, turn=turn, outcome=outcome, on_time=on_time,
     recorded_setup=recorded_setup, recorded_actions=recorded_actions,
     bots={"random": RandomBot, "greedy": GreedyBot}, sample_setup=sample_setup,
+    catalogues=CATALOGUES,
 ), adjudicated)
 
 __all__ = ["SYSTEM", "State"]

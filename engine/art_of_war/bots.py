@@ -23,7 +23,7 @@ from engine.art_of_war.actions import (
     Redraw,
     Support,
 )
-from engine.art_of_war.catalogue import card_of, kind_of
+from engine.art_of_war.catalogue import cards_of, kind_of
 from engine.art_of_war.rules import attack_value, defence, legal_actions
 from engine.art_of_war.state import State
 from engine.prng import SplitMix64
@@ -56,9 +56,10 @@ def _gain(state: State, attack: Attack) -> int:
     target = state.player(state.other(attack.player)).unit_at(attack.target)
     if unit is None or target is None:
         return 0
+    book = cards_of(state)
     value = attack_value(state, attack.player, unit.card)
-    d = defence(target.card, target.upright)
-    king = 10 if card_of(target.card).king else 0
+    d = defence(book, target.card, target.upright)
+    king = 10 if book.card(target.card).king else 0
     if target.hits == 0 and value >= d:
         return 2 + king
     if target.hits >= 1 and target.damage + value >= d:
@@ -71,6 +72,7 @@ class GreedyBot:
         self.rng = SplitMix64(seed)
 
     def choose(self, state: State, seat: str) -> ArtOfWarAction:  # noqa: C901 - one branch per moment
+        card_of = cards_of(state).card
         if state.pending and state.mode == "table":
             return _table_draw(self.rng, state, seat)
         actions = legal_actions(state, seat)
@@ -119,7 +121,8 @@ class GreedyBot:
         target = state.player(seat).unit_at(attack.target or "")
         if target is None:
             return False
-        return attack.value >= defence(target.card, target.upright) or card_of(target.card).king
+        book = cards_of(state)
+        return attack.value >= defence(book, target.card, target.upright) or book.card(target.card).king
 
 
 __all__ = ["GreedyBot", "RandomBot"]

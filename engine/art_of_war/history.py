@@ -32,7 +32,7 @@ from engine.art_of_war.actions import (
     Shift,
     Support,
 )
-from engine.art_of_war.catalogue import DECKS, kind_of
+from engine.art_of_war.catalogue import DEFAULT, book_of, kind_of
 from engine.art_of_war.setup import SYSTEM_NAME
 from engine.errors import StreamError
 from engine.play import actions_from
@@ -134,14 +134,17 @@ def recorded_setup(events: Sequence[ArtOfWarEvent]) -> dict[str, Any]:
     if not events or not isinstance(events[0], GameStarted):
         raise StreamError(0, "an Art of War stream starts with game_started")
     started = events[0]
+    decks = (book_of(started.catalogue) or DEFAULT).decks
     players = []
     for seat, deck in zip(started.seats, started.decks, strict=True):
-        shown: Any = deck.name if deck.name in DECKS else {"king": deck.king, "cards": list(deck.cards)}
+        shown: Any = deck.name if deck.name in decks else {"king": deck.king, "cards": list(deck.cards)}
         players.append({"id": seat.id, "name": seat.name, "army": shown})
     setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": {"mode": started.variant.mode},
                              "seed": started.seed, "first": started.first}
     if started.position is not None:
         setup["position"] = msgspec.to_builtins(started.position)
+    if isinstance(started.catalogue, dict):  # issue 30: the game's own catalogue, as recorded
+        setup["catalogue"] = started.catalogue
     return setup
 
 

@@ -28,7 +28,7 @@ from engine.art_of_war.actions import (
     Shift,
     Support,
 )
-from engine.art_of_war.catalogue import BASIC_TYPES, SQUARES, STANDBY_LIMIT, card_of, kind_of, reaches
+from engine.art_of_war.catalogue import BASIC_TYPES, SQUARES, STANDBY_LIMIT, CardBook, cards_of, kind_of, reaches
 from engine.art_of_war.state import PlayerState, State, awaited, evolve, numbers_reveals, reveal_id, top
 from engine.errors import RuleError
 from events.art_of_war import (
@@ -73,7 +73,8 @@ def refuse(code: str, rule: str, message: str) -> RuleError:
     return RuleError(code, rule, message)
 
 
-def name(instance: str) -> str:
+def name(book: CardBook, instance: str) -> str:
+    card_of = book.card
     try:
         return card_of(instance).name
     except (KeyError, IndexError):
@@ -84,6 +85,7 @@ def from_hand(s: State, p: PlayerState, named: Sequence[str], rule: str) -> tupl
     """The ids the hand cards ``named`` leave ``p``'s hand face up as, in order. A card is named by its id in hand
     or by its type (``wizard``: one of that type). R7: where reveals are numbered (``numbers_reveals``) the id is
     ``reveal_id``'s, whichever copy of the type was named, so it tells nothing of the copies still hidden."""
+    book = cards_of(s)
     left = list(p.hand)
     out: list[str] = []
     for card in named:
@@ -92,8 +94,8 @@ def from_hand(s: State, p: PlayerState, named: Sequence[str], rule: str) -> tupl
             chosen = next((c for c in left if kind_of(c) == card), None)
         if chosen is None:
             if card in p.hand or "." not in card and any(kind_of(c) == card for c in p.hand):
-                raise refuse("not_in_hand", rule, f"{p.id}'s hand holds no other {name(card)} ({card})")
-            raise refuse("not_in_hand", rule, f"{name(card)} ({card}) is not in {p.id}'s hand")
+                raise refuse("not_in_hand", rule, f"{p.id}'s hand holds no other {name(book, card)} ({card})")
+            raise refuse("not_in_hand", rule, f"{name(book, card)} ({card}) is not in {p.id}'s hand")
         left.remove(chosen)
         out.append(reveal_id(s, p.id, kind_of(chosen), out) if numbers_reveals(s) else chosen)
     return tuple(out)
@@ -101,12 +103,14 @@ def from_hand(s: State, p: PlayerState, named: Sequence[str], rule: str) -> tupl
 
 def attack_value(s: State, seat: str, unit: str) -> int:
     """§5: fixed when declared: SOLDIER = cards in hand then; + this turn's SOLDIER supports."""
+    card_of = cards_of(s).card
     card = card_of(unit)
     base = len(s.player(seat).hand) if card.attack is None else card.attack
     return base + (s.supports if s.active == seat else 0)
 
 
-def defence(unit_card: str, upright: bool) -> int:
+def defence(book: CardBook, unit_card: str, upright: bool) -> int:
+    card_of = book.card
     up, side = card_of(unit_card).defence
     return up if upright else side
 
@@ -304,6 +308,8 @@ def _battle(b: Builder, action: ArtOfWarAction) -> None:
 
 
 def _attack(b: Builder, action: ArtOfWarAction) -> None:
+    book = cards_of(b.state)
+    card_of = book.card
     assert isinstance(action, Attack)
     s = b.state
     p = s.player(action.player)
@@ -315,19 +321,21 @@ def _attack(b: Builder, action: ArtOfWarAction) -> None:
     if u is None:
         raise refuse("no_unit", "§5", f"{p.id} has no unit on {action.square}")
     if u.attacked:
-        raise refuse("attacked", "§4.3", f"{name(u.card)} on {action.square} has attacked this turn: once a battle")
+        raise refuse("attacked", "§4.3", f"{name(book, u.card)} on {action.square} has attacked this turn: once a "
+                     "battle")
     opponent = s.player(s.other(p.id))
     target = opponent.unit_at(action.target)
     if target is None:
         raise refuse("no_target", "§5", f"{opponent.id} has no unit on {action.target}")
     if not reaches(s.index(p.id), card_of(u.card), action.square, action.target):
-        raise refuse("out_of_range", "§1", f"{name(u.card)} on {action.square} does not reach {action.target}")
+        raise refuse("out_of_range", "§1", f"{name(book, u.card)} on {action.square} does not reach {action.target}")
     b.emit(AttackDeclared(player=p.id, square=action.square, unit=u.card, target=action.target,
                           value=attack_value(s, p.id, u.card)))
 
 
 def _support_checks(s: State, action: Support, effects: tuple[str, ...], rule: str) -> str:
     """-> the id the support card goes to the standby as (``from_hand``)."""
+    card_of = cards_of(s).card
     p = s.player(action.player)
     card_id = from_hand(s, p, (action.card,), "§4")[0]
     if action.effect not in EFFECTS:
@@ -387,6 +395,7 @@ def _pass(b: Builder, action: ArtOfWarAction) -> None:
 
 
 def _entry(b: Builder, action: ArtOfWarAction) -> None:
+    card_of = cards_of(b.state).card
     assert isinstance(action, Entry)
     p = b.state.player(action.player)
     if p.entered:
@@ -399,6 +408,7 @@ def _entry(b: Builder, action: ArtOfWarAction) -> None:
 
 
 def _conscript(b: Builder, action: ArtOfWarAction) -> None:
+    book = cards_of(b.state)
     assert isinstance(action, Conscript)
     p = b.state.player(action.player)
     _own_square(action.square, "§6")
@@ -406,7 +416,7 @@ def _conscript(b: Builder, action: ArtOfWarAction) -> None:
         raise refuse("occupied", "§6", f"{action.square} is occupied")
     if p.standby:
         if action.card not in (None, p.standby[0]):
-            raise refuse("standby_first", "§6", f"the standby's cards come first, in order: {name(p.standby[0])}")
+            raise refuse("standby_first", "§6", f"the standby's cards come first, in order: {name(book, p.standby[0])}")
         b.emit(Conscripted(player=p.id, card=p.standby[0], square=action.square, source="standby"))
     else:
         if action.card is None or action.card not in p.kingdom:
@@ -468,6 +478,8 @@ def _damage(b: Builder, by: str, square: str, value: int, source: str, source_sq
     """R2: one instance: equal to the defence on an undamaged unit captures; above it destroys; else it adds up,
     and two or more instances reaching the defence destroy. R5: 0 is no instance. R6: a captured KING goes to its
     owner's graveyard (and the game ends by execution), never into a kingdom."""
+    book = cards_of(b.state)
+    card_of = book.card
     s = b.state
     owner = s.other(by)
     unit = s.player(owner).unit_at(square)
@@ -475,7 +487,7 @@ def _damage(b: Builder, by: str, square: str, value: int, source: str, source_sq
         return
     if value == 0:  # R5: an attack of 0 deals no damage and is no damage instance
         return
-    d = defence(unit.card, unit.upright)
+    d = defence(book, unit.card, unit.upright)
     total = unit.damage + value
     if unit.hits == 0 and value == d:
         result = "captured"
@@ -604,6 +616,7 @@ def _deploy_pairs(s: State, p: PlayerState) -> Iterator[tuple[str, str]]:
 
 
 def _legal(s: State, seat: str) -> Iterator[ArtOfWarAction]:  # noqa: C901 - one branch per moment
+    card_of = cards_of(s).card
     p = s.player(seat)
     opponent = s.player(s.other(seat))
     hand = _hand_names(s, p)

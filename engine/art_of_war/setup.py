@@ -3,7 +3,10 @@
     {"system": "art-of-war",
      "players": [{"id": "p1", "name": "Ann", "army": "vanguard"},
                  {"id": "p2", "name": "Bob", "army": {"king": "bow-king", "cards": ["archer", ...20 types]}}],
-     "variant": {"mode": "sealed"}, "seed": 42, "first": "p2"}
+     "variant": {"mode": "sealed"}, "seed": 42, "first": "p2", "catalogue": {...}?}
+
+``catalogue`` (issue 30) is the catalogue document the game plays (the API resolves a stored id to it); without it,
+the built-in KINGs and sample decks. Decks name the KINGs and decks of the game's catalogue.
 """
 
 from __future__ import annotations
@@ -13,7 +16,17 @@ from typing import Any
 
 import msgspec
 
-from engine.art_of_war.catalogue import BASIC_TYPES, DECK_SIZE, DECKS, KINGS, SQUARES
+from engine.art_of_war.catalogue import (
+    BASIC_TYPES,
+    CATALOGUES,
+    DECK_SIZE,
+    DEFAULT,
+    SQUARES,
+    CardBook,
+    book_of,
+    kings_of,
+)
+from engine.catalogue import game_catalogue
 from engine.errors import SetupError
 from engine.system import Seat, SeatCounts, seat_id
 from events.art_of_war import (
@@ -42,18 +55,21 @@ def seats_of(setup: Mapping[str, Any]) -> tuple[Seat, ...]:
     return tuple(Seat(id=seat_id(i), index=i) for i in range(len(players)))
 
 
-def deck_of(seat: str, data: Any) -> DeckRecord:
+def deck_of(seat: str, data: Any, book: CardBook = DEFAULT) -> DeckRecord:
+    """A deck of the catalogue by name, or a custom one: a KING of the catalogue and 20 basic units."""
     name = "custom"
     if isinstance(data, str):
-        if data not in DECKS:
-            raise SetupError("invalid_deck", "§1", f"no sample deck {data!r}: one of {', '.join(DECKS)}")
-        name, sample = data, DECKS[data]
+        if data not in book.decks:
+            raise SetupError("invalid_deck", "§1", f"no deck {data!r} in the catalogue: one of "
+                             f"{', '.join(book.decks)}")
+        name, sample = data, book.decks[data]
         data = {"king": sample.king, "cards": list(sample.cards)}
     if not isinstance(data, dict) or sorted(set(data) - {"king", "cards"}):
         raise SetupError("invalid_deck", "§1", "a deck is a sample deck's name or {king, cards}")
     king, cards = data.get("king"), data.get("cards")
-    if king not in KINGS:
-        raise SetupError("invalid_deck", "§1", f"the KING is one of {', '.join(KINGS)}, not {king!r}")
+    kings = kings_of(book)
+    if king not in kings:
+        raise SetupError("invalid_deck", "§1", f"the KING is one of {', '.join(kings)}, not {king!r}")
     if not isinstance(cards, list) or len(cards) != DECK_SIZE or any(c not in BASIC_TYPES for c in cards):
         raise SetupError("invalid_deck", "§1", f"a deck is a KING and {DECK_SIZE} cards of the five basic types "
                          f"({', '.join(BASIC_TYPES)})")
@@ -78,14 +94,18 @@ def start_event(setup: dict[str, Any]) -> GameStarted:
     first = setup.get("first", seats[0].id)
     if first not in [s.id for s in seats]:
         raise SetupError("invalid_setup", "§3.2", f"first is one of the players, not {first!r}")
+    catalogue = game_catalogue(setup, CATALOGUES)
+    book = book_of(catalogue.document) or DEFAULT
     players = setup["players"]
-    decks = tuple(deck_of(s.id, p.get("army")) for p, s in zip(players, seats, strict=True))
+    decks = tuple(deck_of(s.id, p.get("army"), book) for p, s in zip(players, seats, strict=True))
     names = [str(p.get("name") or s.id) for p, s in zip(players, seats, strict=True)]
     position = None if setup.get("position") is None else position_of(setup["position"], decks)
     return GameStarted(system=SYSTEM_NAME, rules_version=RULES_VERSION,
                        seats=tuple(SeatRecord(id=s.id, name=n) for s, n in zip(seats, names, strict=True)),
                        variant=Variant(mode=mode), decks=decks, first=first, seed=seed,
-                       shuffle=SHUFFLE if seed is not None else None, position=position)
+                       shuffle=SHUFFLE if seed is not None else None, position=position,
+                       catalogue=msgspec.UNSET if catalogue.document is None else catalogue.document,
+                       catalogue_id=msgspec.UNSET if catalogue.id is None else catalogue.id)
 
 
 def position_of(data: Any, decks: Sequence[DeckRecord]) -> PositionRecord:

@@ -19,7 +19,7 @@ from typing import Any
 
 import msgspec
 
-from engine.art_of_war.catalogue import SQUARES, instances, kind_of
+from engine.art_of_war.catalogue import SQUARES, CardBook, book_of, instances, kind_of
 from engine.folding import Folding
 from engine.steps import Steps
 from events import Adjudication
@@ -120,6 +120,7 @@ class State(msgspec.Struct, frozen=True):
     winner: str | None = None
     end_reason: str | None = None
     adjudication: Adjudication | None = None  # how the scorekeeper ended the game (end reason adjudicated)
+    catalogue: CardBook | None = None  # the game's cards (issue 30; shared, never copied); None: the built-in ones
 
     def player(self, seat: str) -> PlayerState:
         for p in self.players:
@@ -288,9 +289,9 @@ class Work:
     working part of each player changed since. ``damaged``: some unit may carry damage (so a turn's end has
     something to clear; None: not known yet)."""
 
-    __slots__ = ("action", "active", "adjudication", "chain", "conscript", "damaged", "decks", "end_reason", "first",
-                 "mode", "parts", "pending", "phase", "players", "reshuffled", "seats", "seed", "seq", "started",
-                 "supports", "turn", "winner")
+    __slots__ = ("action", "active", "adjudication", "catalogue", "chain", "conscript", "damaged", "decks",
+                 "end_reason", "first", "mode", "parts", "pending", "phase", "players", "reshuffled", "seats", "seed",
+                 "seq", "started", "supports", "turn", "winner")
     seq: int
     phase: str
     mode: str
@@ -312,6 +313,7 @@ class Work:
     winner: str | None
     end_reason: str | None
     adjudication: Adjudication | None
+    catalogue: CardBook | None
     damaged: bool | None
 
 
@@ -321,7 +323,7 @@ def _load(w: Work, s: State) -> None:
     w.first, w.active, w.turn, w.action, w.started = s.first, s.active, s.turn, s.action, s.started
     w.supports, w.chain, w.pending, w.conscript = s.supports, s.chain, s.pending, s.conscript
     w.seed, w.decks, w.reshuffled = s.seed, s.decks, s.reshuffled
-    w.winner, w.end_reason, w.adjudication = s.winner, s.end_reason, s.adjudication
+    w.winner, w.end_reason, w.adjudication, w.catalogue = s.winner, s.end_reason, s.adjudication, s.catalogue
     w.damaged = None
 
 
@@ -361,7 +363,7 @@ def freeze(w: Work) -> State:
     players = tuple([_freeze_player(parts[p.id]) if p.id in parts else p for p in w.players]) if parts else w.players
     return State(w.seq, w.phase, w.mode, w.seats, players, w.first, w.active, w.turn, w.action, w.started, w.supports,
                  w.chain, w.pending, w.conscript, w.seed, w.decks, w.reshuffled, w.winner, w.end_reason,
-                 w.adjudication)
+                 w.adjudication, w.catalogue)
 
 
 # -- apply: what every event means -------------------------------------------------------------------------------
@@ -376,7 +378,7 @@ def start_state(event: GameStarted, seq: int = 1) -> State:
     second = next(d.player for d in event.decks if d.player != event.first)
     return State(seq=seq, phase="redraw", mode=event.variant.mode, seats=event.seats, players=players,
                  first=event.first, active=event.first, seed=event.seed, decks=event.decks,
-                 pending=(event.first,) * 3 + (second,) * 3)
+                 pending=(event.first,) * 3 + (second,) * 3, catalogue=book_of(event.catalogue))
 
 
 def _numbering(seat: str) -> Callable[[str], str]:
@@ -418,7 +420,8 @@ def _from_position(event: GameStarted) -> State:
             kingdom=kingdom, graveyard=graveyard, deck=tuple(inst(c) for c in spec.deck), redraw="kept",
             deployed=True))
     return State(phase="turn", mode=event.variant.mode, seats=event.seats, players=tuple(players),
-                 first=event.first, active=position.active, turn=position.turn, started=True, decks=event.decks)
+                 first=event.first, active=position.active, turn=position.turn, started=True, decks=event.decks,
+                 catalogue=book_of(event.catalogue))
 
 
 def _remove(items: list[str], item: str) -> None:
@@ -680,7 +683,11 @@ fold = FOLDING.fold
 
 
 def state_to_builtins(state: State) -> dict[str, Any]:
-    data: dict[str, Any] = msgspec.to_builtins(state)
+    book = state.catalogue  # the game's cards are served by GET /catalogues/{id}: a state names its catalogue only
+    data: dict[str, Any] = msgspec.to_builtins(state if book is None else replace(state, catalogue=None))
+    del data["catalogue"]
+    if book is not None:  # a game on the default catalogue shows the state it showed before
+        data["catalogue"] = book.id
     data["to_act"] = list(awaited(state))
     if state.phase == "over":
         data["winner"] = state.winner or "draw"  # the contract's winner: a draw reads "draw"

@@ -16,6 +16,7 @@ from engine.errors import SetupError
 from engine.l5r.actions import Concede, L5RAction, parse_action
 from engine.l5r.adjudication import adjudicated, on_time
 from engine.l5r.bots import GreedyBot, RandomBot
+from engine.l5r.catalogue import CATALOGUES
 from engine.l5r.history import recorded_actions, recorded_setup
 from engine.l5r.rules import decide, is_stalled, legal_actions, opening
 from engine.l5r.setup import RULES_VERSION, SEATS, SYSTEM_NAME, deck_of, seats_of, start_event
@@ -78,6 +79,7 @@ SYSTEM: GameSystem[State, L5RAction | Adjudicate, L5REvent] = with_scorekeeper(S
     seat_counts=fixed_seats(SEATS), seats=seats_of, to_act=awaited, turn=turn, outcome=outcome, on_time=on_time,
     recorded_setup=recorded_setup, recorded_actions=recorded_actions,
     bots={"random": RandomBot, "greedy": GreedyBot}, sample_setup=sample_setup, is_stalled=is_stalled,
+    catalogues=CATALOGUES,
 ), adjudicated)
 
 __all__ = ["SYSTEM", "State"]

@@ -31,7 +31,7 @@ from engine.l5r.actions import (
     Recruit,
     Strike,
 )
-from engine.l5r.catalogue import card_of, owner_of
+from engine.l5r.catalogue import cards_of, owner_of
 from engine.l5r.rules import (
     army_force,
     available_units,
@@ -77,6 +77,8 @@ class GreedyBot:
         self.rng = SplitMix64(seed)
 
     def choose(self, state: State, seat: str) -> L5RAction:  # noqa: C901 - one branch per moment
+        book = cards_of(state)
+        card_of = book.card
         if state.pending and state.mode == "table":
             return _table_draw(self.rng, state, seat)
         actions = legal_actions(state, seat)
@@ -112,17 +114,20 @@ class GreedyBot:
                 wanted = [card_of(h).cost for h in p.hand if card_of(h).kind in ("follower", "item")]
                 produce = _first(actions, Produce)
                 if produce is not None and p.gold < max(wanted) <= p.gold + sum(
-                        p.production if s == p.stronghold else card_of(s).gold for s in gold_sources(p)):
+                        p.production if s == p.stronghold else card_of(s).gold for s in gold_sources(book, p)):
                     return produce
         return Pass(player=seat)
 
     def _duel(self, state: State, seat: str, actions: Sequence[L5RAction]) -> L5RAction:
+        book = cards_of(state)
+        card_of = book.card
         duel = state.duel
         assert duel is not None
         mine = duel.challenger if owner_of(duel.challenger) == seat else duel.challenged
         theirs = duel.challenged if mine == duel.challenger else duel.challenger
-        my_total = duel_base(state, mine, duel.stat) + sum(card_of(f.card).focus for f in duel.focuses
-                                                           if f.player == seat and f.source == "hand")
+        my_total = duel_base(state, mine, duel.stat) + sum(
+            card_of(f.card).focus for f in duel.focuses
+            if f.player == seat and f.source == "hand" and f.card is not None)
         their_guess = duel_base(state, theirs, duel.stat) + 2 * focus_count(duel, owner_of(theirs))
         if my_total > their_guess + 1:
             return Strike(player=seat)
@@ -155,15 +160,17 @@ class GreedyBot:
         return Pass(player=seat)
 
     def _dynasty(self, state: State, seat: str, actions: Sequence[L5RAction]) -> L5RAction:
+        book = cards_of(state)
+        card_of = book.card
         p = state.player(seat)
-        potential = p.gold + sum(p.production if s == p.stronghold else card_of(s).gold for s in gold_sources(p))
+        potential = p.gold + sum(p.production if s == p.stronghold else card_of(s).gold for s in gold_sources(book, p))
         best: tuple[int, int] | None = None
         target = None
         for pr in p.provinces:
             if pr.card is None or not pr.face_up:
                 continue
             card = card_of(pr.card)
-            cost = recruit_cost(p, pr.card)[0]
+            cost = recruit_cost(book, p, pr.card)[0]
             if card.kind == "personality" and p.honor >= card.honor_req and cost <= potential:
                 rank = (2, card.force + card.chi)
             elif card.kind == "holding" and cost <= potential:
@@ -173,7 +180,7 @@ class GreedyBot:
             if best is None or rank > best:
                 best, target = rank, pr
         if target is not None and target.card is not None:
-            if p.gold >= recruit_cost(p, target.card)[0]:
+            if p.gold >= recruit_cost(book, p, target.card)[0]:
                 recruits = [a for a in actions if isinstance(a, Recruit) and a.province == target.number]
                 return max(recruits, key=lambda a: a.proclaim)
             produce = _first(actions, Produce)

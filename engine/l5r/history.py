@@ -35,7 +35,7 @@ from engine.l5r.actions import (
     Recruit,
     Strike,
 )
-from engine.l5r.catalogue import DECKS
+from engine.l5r.catalogue import DEFAULT, book_of
 from engine.l5r.setup import SYSTEM_NAME
 from engine.play import actions_from
 from engine.system import RecordedAction
@@ -68,9 +68,10 @@ def recorded_setup(events: Sequence[L5REvent]) -> dict[str, Any]:
     if not events or not isinstance(events[0], GameStarted):
         raise StreamError(0, "an L5R stream starts with game_started")
     started = events[0]
+    decks = (book_of(started.catalogue) or DEFAULT).decks
     players = []
     for seat, deck in zip(started.seats, started.decks, strict=True):
-        shown: Any = deck.name if deck.name in DECKS else {
+        shown: Any = deck.name if deck.name in decks else {
             "stronghold": deck.stronghold, "sensei": deck.sensei, "dynasty": list(deck.dynasty),
             "fate": list(deck.fate)}
         players.append({"id": seat.id, "name": seat.name, "army": shown})
@@ -81,6 +82,8 @@ def recorded_setup(events: Sequence[L5REvent]) -> dict[str, Any]:
         setup["first"] = started.order[0]
     if started.position is not None:
         setup["position"] = msgspec.to_builtins(started.position)
+    if isinstance(started.catalogue, dict):  # issue 30: the game's own catalogue, as recorded
+        setup["catalogue"] = started.catalogue
     return setup
 
 

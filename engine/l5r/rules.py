@@ -32,7 +32,7 @@ from engine.l5r.actions import (
     Recruit,
     Strike,
 )
-from engine.l5r.catalogue import CARDS, ELEMENTS, card_of, name_of, owner_of
+from engine.l5r.catalogue import ELEMENTS, CardBook, cards_of, owner_of
 from engine.l5r.state import (
     MAX_FOCUS,
     WINDOWS_OF_TWO,
@@ -103,6 +103,7 @@ class Builder:
         self._work = thaw(state)
         self._state: State | None = state
         self.events: list[L5REvent] = []
+        self.book = cards_of(state)  # the game's cards (its catalogue never changes in a game)
 
     @property
     def state(self) -> State:
@@ -133,23 +134,27 @@ def attachments(player: PlayerState, personality: str) -> tuple[InPlay, ...]:
 
 def force_of(state: State, personality: str) -> int:
     """A personality's force: its own, its items' (whatever their state) and recorded modifiers (§4)."""
+    card_of = cards_of(state).card
     p = state.player(owner_of(personality))
     items = sum(card_of(a.id).force for a in attachments(p, personality) if card_of(a.id).kind == "item")
     return card_of(personality).force + items + modifier(state, personality, "force")
 
 
 def chi_of(state: State, personality: str) -> int:
+    card_of = cards_of(state).card
     p = state.player(owner_of(personality))
     items = sum(card_of(a.id).chi for a in attachments(p, personality) if card_of(a.id).kind == "item")
     return card_of(personality).chi + items + modifier(state, personality, "chi")
 
 
 def honor_of(state: State, personality: str) -> int:
+    card_of = cards_of(state).card
     return card_of(personality).personal_honor + modifier(state, personality, "honor")
 
 
 def unit_force(state: State, personality: str) -> int:
     """What a unit adds to its army (§4): the personality's force if it stands, each standing follower's."""
+    card_of = cards_of(state).card
     owner = state.player(owner_of(personality))
     card = state.in_play(personality)
     total = force_of(state, personality) if card is not None and not card.bowed else 0
@@ -181,30 +186,35 @@ def duel_base(state: State, personality: str, stat: str) -> int:
     return value + modifier(state, personality, "duel")
 
 
-def personalities(player: PlayerState) -> list[InPlay]:
+def personalities(book: CardBook, player: PlayerState) -> list[InPlay]:
+    card_of = book.card
     return [c for c in player.cards if c.on is None and card_of(c.id).kind == "personality"]
 
 
-def home_clans(player: PlayerState) -> set[str]:
+def home_clans(book: CardBook, player: PlayerState) -> set[str]:
     """The clans at a player's home: its stronghold's (D5) and its personalities' (a card of no clan adds none, R5)."""
-    return {player.clan} | {clan for c in personalities(player) if (clan := card_of(c.id).clan) is not None}
+    card_of = book.card
+    return {player.clan} | {clan for c in personalities(book, player) if (clan := card_of(c.id).clan) is not None}
 
 
-def recruit_cost(player: PlayerState, card: str) -> tuple[int, int]:
+def recruit_cost(book: CardBook, player: PlayerState, card: str) -> tuple[int, int]:
     """(gold to pay, of it the clan surcharge): §3.3; a card of no clan never pays it (R5)."""
+    card_of = book.card
     c = card_of(card)
-    foreign = c.kind == "personality" and c.clan is not None and c.clan not in home_clans(player)
+    foreign = c.kind == "personality" and c.clan is not None and c.clan not in home_clans(book, player)
     surcharge = CLAN_SURCHARGE if foreign else 0
     return c.cost + surcharge, surcharge
 
 
-def gold_sources(player: PlayerState) -> list[str]:
+def gold_sources(book: CardBook, player: PlayerState) -> list[str]:
     """The standing stronghold and holdings a player may bow for gold."""
+    card_of = book.card
     out = [] if player.stronghold_bowed else [player.stronghold]
     return out + [c.id for c in player.cards if not c.bowed and card_of(c.id).kind == "holding"]
 
 
-def gold_of(player: PlayerState, card: str) -> int:
+def gold_of(book: CardBook, player: PlayerState, card: str) -> int:
+    card_of = book.card
     return player.production if card == player.stronghold else card_of(card).gold
 
 
@@ -348,14 +358,16 @@ def unseen_pool(s: State, pending: Pending) -> tuple[str, ...]:
 
 def _draw(b: Builder, action: L5RAction) -> None:
     """Table mode: the card an awaited draw took, or an unseen card as it turns face up."""
+    book = b.book
+    card_of = book.card
     assert isinstance(action, Draw)
     s = b.state
     pending = s.pending[0]
     inst = unseen_of(unseen_pool(s, pending), action.card)
     if inst is None:
         which = "fate" if pending.dest in ("hand", "focus") else "dynasty"
-        raise refuse("not_in_deck", "§2", f"{_card_name(action.card)} is not among {action.player}'s {which} cards "
-                     "not yet seen (its deck and the cards laid face down unseen from it)")
+        raise refuse("not_in_deck", "§2", f"{_card_name(book, action.card)} is not among {action.player}'s {which} "
+                     "cards not yet seen (its deck and the cards laid face down unseen from it)")
     if pending.dest == "hand":
         b.emit(CardDrawn(player=action.player, card=inst, source="table"))
     elif pending.dest == "focus":
@@ -371,8 +383,8 @@ def _draw(b: Builder, action: L5RAction) -> None:
             _refilled(b, action.player, pending.province)
 
 
-def _card_name(card_id: str) -> str:
-    card = CARDS.get(card_id)
+def _card_name(book: CardBook, card_id: str) -> str:
+    card = book.cards.get(card_id)
     return f"{card.name} ({card_id})" if card else repr(card_id)
 
 
@@ -381,22 +393,25 @@ def _pass(b: Builder, action: L5RAction) -> None:
 
 
 def _produce(b: Builder, action: L5RAction) -> None:
+    book = b.book
     assert isinstance(action, Produce)
     p = b.state.player(action.player)
-    if action.card not in gold_sources(p):
+    if action.card not in gold_sources(book, p):
         raise refuse("no_gold_source", "§3.3", f"{action.player} produces gold by bowing its standing stronghold or "
-                     f"a standing holding; {_named(action.card)} is not one")
-    b.emit(GoldProduced(player=action.player, card=action.card, gold=gold_of(p, action.card)))
+                     f"a standing holding; {_named(book, action.card)} is not one")
+    b.emit(GoldProduced(player=action.player, card=action.card, gold=gold_of(book, p, action.card)))
 
 
-def _named(instance: str) -> str:
+def _named(book: CardBook, instance: str) -> str:
     try:
-        return f"{name_of(instance)} ({instance})"
+        return f"{book.card(instance).name} ({instance})"
     except (KeyError, IndexError):
         return repr(instance)
 
 
 def _recruit(b: Builder, action: L5RAction) -> None:
+    book = b.book
+    card_of = book.card
     assert isinstance(action, Recruit)
     s = b.state
     p = s.player(action.player)
@@ -410,7 +425,7 @@ def _recruit(b: Builder, action: L5RAction) -> None:
     if card.kind == "personality" and p.honor < card.honor_req:
         raise refuse("honor_requirement", "§3.3", f"{card.name} requires family honour {card.honor_req}; "
                      f"{action.player} has {p.honor}")
-    cost, surcharge = recruit_cost(p, province.card)
+    cost, surcharge = recruit_cost(book, p, province.card)
     if p.gold < cost:
         extra = f" ({card.cost} + {surcharge} for a clan not yet at home)" if surcharge else ""
         raise refuse("not_enough_gold", "§3.3", f"{card.name} costs {cost} gold{extra}; {action.player} has "
@@ -436,21 +451,26 @@ def _honor(b: Builder, seat: str, amount: int, reason: str) -> None:
 
 
 def _own_personality(s: State, seat: str, instance: str, rule: str, what: str) -> InPlay:
+    book = cards_of(s)
+    card_of = book.card
     card = s.in_play(instance)
     if card is None or owner_of(instance) != seat or card.on is not None or card_of(instance).kind != "personality":
-        raise refuse("no_such_personality", rule, f"{_named(instance)} is not {what} of {seat}'s in play")
+        raise refuse("no_such_personality", rule, f"{_named(book, instance)} is not {what} of {seat}'s in play")
     return card
 
 
 def _in_hand(s: State, seat: str, instance: str, kinds: tuple[str, ...], rule: str) -> None:
+    book = cards_of(s)
+    card_of = book.card
     if instance not in s.player(seat).hand:
-        raise refuse("not_in_hand", rule, f"{_named(instance)} is not in {seat}'s hand")
+        raise refuse("not_in_hand", rule, f"{_named(book, instance)} is not in {seat}'s hand")
     if card_of(instance).kind not in kinds:
-        raise refuse("wrong_card", rule, f"{name_of(instance)} is a {card_of(instance).kind}, not a "
+        raise refuse("wrong_card", rule, f"{card_of(instance).name} is a {card_of(instance).kind}, not a "
                      f"{' or '.join(kinds)}")
 
 
 def _attach(b: Builder, action: L5RAction) -> None:
+    card_of = b.book.card
     assert isinstance(action, Attach)
     s = b.state
     _in_hand(s, action.player, action.card, ("follower", "item", "spell"), "§3.1")
@@ -458,7 +478,7 @@ def _attach(b: Builder, action: L5RAction) -> None:
     card = card_of(action.card)
     if card.kind == "spell" and not card_of(action.to).shugenja:
         raise refuse("not_a_shugenja", "§1", f"{card.name} is a spell: only a shugenja takes it, and "
-                     f"{name_of(action.to)} is not one")
+                     f"{card_of(action.to).name} is not one")
     p = s.player(action.player)
     if p.gold < card.cost:
         raise refuse("not_enough_gold", "§3.1", f"{card.name} costs {card.cost} gold; {action.player} has "
@@ -466,30 +486,34 @@ def _attach(b: Builder, action: L5RAction) -> None:
     b.emit(CardAttached(player=action.player, card=action.card, to=action.to, gold=card.cost))
 
 
-def _rings(p: PlayerState) -> set[str]:
+def _rings(book: CardBook, p: PlayerState) -> set[str]:
+    card_of = book.card
     return {card_of(c.id).element or "" for c in p.cards if card_of(c.id).kind == "ring"}
 
 
 def _play_ring(b: Builder, action: L5RAction) -> None:
+    book = b.book
+    card_of = book.card
     assert isinstance(action, PlayRing)
     s = b.state
     _in_hand(s, action.player, action.card, ("ring",), "§1")
     element = card_of(action.card).element or ""
-    if element in _rings(s.player(action.player)):
+    if element in _rings(book, s.player(action.player)):
         raise refuse("ring_in_play", "§6", f"{action.player} already has the ring of {element} in play")
     b.emit(RingPlayed(player=action.player, card=action.card, element=element))
-    if _rings(b.state.player(action.player)) >= set(ELEMENTS):
+    if _rings(book, b.state.player(action.player)) >= set(ELEMENTS):
         b.emit(GameEnded(winner=action.player, reason="enlightenment",
                          honor=tuple(p.honor for p in b.state.players)))
 
 
 def _play_strategy(b: Builder, action: L5RAction) -> None:
+    card_of = b.book.card
     assert isinstance(action, PlayStrategy)
     s = b.state
     _in_hand(s, action.player, action.card, ("strategy",), "§3.1")
     cost = card_of(action.card).cost
     if s.player(action.player).gold < cost:
-        raise refuse("not_enough_gold", "§3.1", f"{name_of(action.card)} costs {cost} gold; {action.player} has "
+        raise refuse("not_enough_gold", "§3.1", f"{card_of(action.card).name} costs {cost} gold; {action.player} has "
                      f"produced {s.player(action.player).gold}")
     b.emit(StrategyPlayed(player=action.player, card=action.card, gold=cost))
 
@@ -508,6 +532,8 @@ def _controls(s: State, seat: str, card: str) -> bool:
 
 
 def _effect(b: Builder, action: L5RAction) -> None:  # noqa: C901 - one check per kind
+    book = b.book
+    card_of = book.card
     assert isinstance(action, Effect)
     s = b.state
     seat, kind, target, amount = action.player, action.kind, action.target, action.amount
@@ -515,14 +541,14 @@ def _effect(b: Builder, action: L5RAction) -> None:  # noqa: C901 - one check pe
         raise refuse("malformed", "§3.1", f"an effect's kind is one of {', '.join(EFFECT_KINDS)} and it lasts until "
                      f"the battle, turn or game ends, not {kind!r} until {action.until!r}")
     if not _controls(s, seat, action.card):
-        raise refuse("no_such_card", "§3.1", f"{_named(action.card)} is not a card of {seat}'s in play, in hand or "
-                     "just played: an effect names the card whose text acts")
+        raise refuse("no_such_card", "§3.1", f"{_named(book, action.card)} is not a card of {seat}'s in play, in hand "
+                     "or just played: an effect names the card whose text acts")
     if action.until == "battle" and s.phase != "battle":
         raise refuse("no_battle", "§3.2", "an effect lasts until the end of the battle only during a battle")
     if kind in CARD_KINDS:
         card = s.in_play(target)
         if card is None and not (kind in ("bow", "straighten") and _is_stronghold(s, target)):
-            raise refuse("no_target", "§3.1", f"the target {_named(target)} is not in play")
+            raise refuse("no_target", "§3.1", f"the target {_named(book, target)} is not in play")
         c = card_of(target)
         if kind in ("force", "chi", "honor", "duel", "dishonor", "restore", "send_home") and \
                 c.kind not in ("personality", "follower"):
@@ -559,7 +585,7 @@ def _effect(b: Builder, action: L5RAction) -> None:  # noqa: C901 - one check pe
                          "makes (gold: to oneself, more; draw: 1 to 8 cards)")
     elif kind == "discard":
         if owner_of(target) not in seat_ids(s) or target not in s.player(owner_of(target)).hand:
-            raise refuse("no_target", "§1", f"{_named(target)} is not in a hand")
+            raise refuse("no_target", "§1", f"{_named(book, target)} is not in a hand")
     elif kind == "remove":
         _removable(s, target)
     elif kind in ("eliminate", "win"):
@@ -597,12 +623,13 @@ def _effect(b: Builder, action: L5RAction) -> None:  # noqa: C901 - one check pe
 def _removable(s: State, target: str) -> None:
     """A card an effect may remove from the game (R9): one in play (not a stronghold or sensei), in a hand or in a
     discard pile."""
+    book = cards_of(s)
     owner = owner_of(target)
     if owner not in seat_ids(s):
-        raise refuse("no_target", "R9", f"{_named(target)} is not a card in play, in a hand or in a discard pile")
+        raise refuse("no_target", "R9", f"{_named(book, target)} is not a card in play, in a hand or in a discard pile")
     p = s.player(owner)
     if s.in_play(target) is None and target not in p.hand and target not in p.dynasty_discard + p.fate_discard:
-        raise refuse("no_target", "R9", f"{_named(target)} is not a card in play, in a hand or in a discard pile")
+        raise refuse("no_target", "R9", f"{_named(book, target)} is not a card in play, in a hand or in a discard pile")
 
 
 def _is_stronghold(s: State, target: str) -> bool:
@@ -611,6 +638,7 @@ def _is_stronghold(s: State, target: str) -> bool:
 
 def _honor_losses(b: Builder, before: State, destroyed: Sequence[str], restored: Sequence[str] = ()) -> None:
     """A dishonoured personality destroyed loses its owner family honour equal to its personal honour (§4)."""
+    card_of = b.book.card
     for inst in destroyed:
         card = before.in_play(inst)
         if card is not None and card.dishonored and inst not in restored and card_of(inst).kind == "personality":
@@ -626,10 +654,13 @@ def _attack(b: Builder, action: L5RAction) -> None:
 
 def available_units(s: State, seat: str) -> list[str]:
     """Standing personalities of ``seat`` not in an army yet (§3.2)."""
-    return [c.id for c in personalities(s.player(seat)) if not c.bowed and s.army_of(c.id) is None]
+    book = cards_of(s)
+    return [c.id for c in personalities(book, s.player(seat)) if not c.bowed and s.army_of(c.id) is None]
 
 
 def _army(b: Builder, action: L5RAction) -> None:
+    book = b.book
+    card_of = book.card
     assert isinstance(action, Army)
     s = b.state
     side = "defender" if action.player == s.defender else "attacker"
@@ -645,18 +676,20 @@ def _army(b: Builder, action: L5RAction) -> None:
     for unit in action.units:
         card = s.in_play(unit)
         if card is None or owner_of(unit) != action.player or card_of(unit).kind != "personality" or card.on:
-            raise refuse("no_such_personality", "§3.2", f"{_named(unit)} is not a personality of "
+            raise refuse("no_such_personality", "§3.2", f"{_named(book, unit)} is not a personality of "
                          f"{action.player}'s in play")
         if card.bowed:
-            raise refuse("bowed_unit", "§3.2", f"{name_of(unit)} is bowed: an army is formed from standing "
+            raise refuse("bowed_unit", "§3.2", f"{card_of(unit).name} is bowed: an army is formed from standing "
                          "personalities")
         if unit not in free:
-            raise refuse("already_in_army", "§3.2", f"{name_of(unit)} is in an army already")
+            raise refuse("already_in_army", "§3.2", f"{card_of(unit).name} is in an army already")
     b.emit(ArmyAssigned(player=action.player, side=side, battlefield=action.battlefield,  # type: ignore[arg-type]
                         units=tuple(sorted(action.units))))
 
 
 def _challenge(b: Builder, action: L5RAction) -> None:
+    book = b.book
+    card_of = book.card
     assert isinstance(action, Challenge)
     s = b.state
     if action.stat not in ("chi", "force", "honor"):
@@ -666,17 +699,17 @@ def _challenge(b: Builder, action: L5RAction) -> None:
     theirs = s.in_play(action.challenged)
     if theirs is None or owner_of(action.challenged) != other or theirs.on is not None or \
             card_of(action.challenged).kind != "personality":
-        raise refuse("no_such_personality", "§5.1", f"{_named(action.challenged)} is not a personality of "
+        raise refuse("no_such_personality", "§5.1", f"{_named(book, action.challenged)} is not a personality of "
                      f"{other}'s in play")
     field = current_field(s)
     if field is not None:
         here = set(army_at(s, "attacker", field)) | set(army_at(s, "defender", field))
         for inst in (action.challenger, action.challenged):
             if inst not in here:
-                raise refuse("not_in_battle", "§5.1", f"{name_of(inst)} is not in this battle (battlefield "
+                raise refuse("not_in_battle", "§5.1", f"{card_of(inst).name} is not in this battle (battlefield "
                              f"{field})")
     if action.card is not None and not _controls(s, action.player, action.card):
-        raise refuse("no_such_card", "§5.1", f"{_named(action.card)} is not a card of {action.player}'s")
+        raise refuse("no_such_card", "§5.1", f"{_named(book, action.card)} is not a card of {action.player}'s")
     if action.stat != "chi" and action.card is None:
         raise refuse("duel_stat", "§5.1", f"the duel stat is chi unless a card says otherwise: name the card for "
                      f"{action.stat}")
@@ -720,6 +753,7 @@ def _strike(b: Builder, action: L5RAction) -> None:
 
 
 def _resolve_duel(b: Builder) -> None:
+    card_of = b.book.card
     s = b.state
     duel = s.duel
     assert duel is not None
@@ -769,10 +803,11 @@ def _refilled(b: Builder, seat: str, province: int) -> None:
 
 
 def _discard(b: Builder, action: L5RAction) -> None:
+    book = b.book
     assert isinstance(action, Discard)
     p = b.state.player(action.player)
     if action.card not in p.hand:
-        raise refuse("not_in_hand", "§3.4", f"{_named(action.card)} is not in {action.player}'s hand")
+        raise refuse("not_in_hand", "§3.4", f"{_named(book, action.card)} is not in {action.player}'s hand")
     b.emit(CardDiscarded(player=action.player, card=action.card))
 
 
@@ -850,6 +885,7 @@ def _next_seat(s: State) -> str:
 
 
 def _start_turn(b: Builder) -> None:
+    card_of = b.book.card
     s = b.state
     p = s.player(s.active)
     if p.honor >= HONOR_VICTORY:  # §6: at the start of your turn
@@ -868,6 +904,7 @@ def _start_turn(b: Builder) -> None:
 
 
 def _resolve_battle(b: Builder) -> None:  # noqa: C901 - §4 in order
+    card_of = b.book.card
     s = b.state
     field = s.battlefields[s.battle]
     attacker, defender = s.active, s.defender or s.other(s.active)
@@ -970,6 +1007,8 @@ def legal_actions(state: State, seat: str | None = None) -> list[L5RAction]:
 
 
 def _legal(s: State, seat: str) -> Iterator[L5RAction]:  # noqa: C901 - one branch per window
+    book = cards_of(s)
+    card_of = book.card
     p = s.player(seat)
     if s.pending and s.mode == "table":
         for card in deck_cards(unseen_pool(s, s.pending[0])):
@@ -1004,7 +1043,7 @@ def _legal(s: State, seat: str) -> Iterator[L5RAction]:  # noqa: C901 - one bran
         return
     yield Pass(player=seat)
     if phase in ("action", "battle", "dynasty"):
-        for source in gold_sources(p):
+        for source in gold_sources(book, p):
             yield Produce(player=seat, card=source)
     if phase in ("action", "battle"):
         for inst in p.hand:
@@ -1013,13 +1052,13 @@ def _legal(s: State, seat: str) -> Iterator[L5RAction]:  # noqa: C901 - one bran
                 yield PlayStrategy(player=seat, card=inst)
         yield from _challenges(s, seat)
     if phase == "action":
-        elements = _rings(p)
+        elements = _rings(book, p)
         for inst in p.hand:
             c = card_of(inst)
             if c.kind == "ring" and c.element not in elements:
                 yield PlayRing(player=seat, card=inst)
             if c.attachment and p.gold >= c.cost:
-                for person in personalities(p):
+                for person in personalities(book, p):
                     if c.kind != "spell" or card_of(person.id).shugenja:
                         yield Attach(player=seat, card=inst, to=person.id)
     if phase == "dynasty":
@@ -1027,7 +1066,7 @@ def _legal(s: State, seat: str) -> Iterator[L5RAction]:  # noqa: C901 - one bran
             if pr.card is None or not pr.face_up:
                 continue
             c = card_of(pr.card)
-            if c.kind in ("personality", "holding") and p.gold >= recruit_cost(p, pr.card)[0] and \
+            if c.kind in ("personality", "holding") and p.gold >= recruit_cost(book, p, pr.card)[0] and \
                     (c.kind != "personality" or p.honor >= c.honor_req):
                 yield Recruit(player=seat, province=pr.number)
                 if c.kind == "personality" and c.clan == p.clan and not p.proclaimed:
@@ -1039,11 +1078,12 @@ def _legal(s: State, seat: str) -> Iterator[L5RAction]:  # noqa: C901 - one bran
 
 
 def _challenges(s: State, seat: str) -> Iterator[Challenge]:
+    book = cards_of(s)
     other = s.other(seat)
     field = current_field(s)
     here = None if field is None else set(army_at(s, "attacker", field)) | set(army_at(s, "defender", field))
-    mine = [c.id for c in personalities(s.player(seat)) if here is None or c.id in here]  # bowed too (R8)
-    theirs = [c.id for c in personalities(s.player(other)) if here is None or c.id in here]
+    mine = [c.id for c in personalities(book, s.player(seat)) if here is None or c.id in here]  # bowed too (R8)
+    theirs = [c.id for c in personalities(book, s.player(other)) if here is None or c.id in here]
     for a in mine:
         for d in theirs:
             yield Challenge(player=seat, challenger=a, challenged=d)

@@ -6,7 +6,10 @@ A setup (``POST /games`` body)::
      "players": [{"id": "p1", "name": "Ann", "army": "crab"},
                  {"id": "p2", "name": "Bob", "army": {"stronghold": "kyuden-doji", "sensei": null,
                                                       "dynasty": [...40 card ids], "fate": [...40 card ids]}}],
-     "variant": {"mode": "sealed"}, "seed": 42, "first": "p2"?, "position": {...}?}
+     "variant": {"mode": "sealed"}, "seed": 42, "first": "p2"?, "position": {...}?, "catalogue": {...}?}
+
+``catalogue`` (issue 30) is the catalogue document the game plays (the API resolves a stored id to it); without it,
+the built-in cards and sample decks. Decks and positions name the cards and decks of the game's catalogue.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from typing import Any
 
 import msgspec
 
+from engine.catalogue import game_catalogue
 from engine.errors import SetupError
-from engine.l5r.catalogue import CARDS, DECK_SIZE, DECKS, MAX_COPIES, MAX_UNIQUE_COPIES
+from engine.l5r.catalogue import CATALOGUES, DECK_SIZE, DEFAULT, MAX_COPIES, MAX_UNIQUE_COPIES, CardBook, book_of
 from engine.system import Seat, SeatCounts, seat_id
 from events.l5r import DeckRecord, GameStarted, PositionRecord, SeatRecord, Variant
 
@@ -39,19 +43,19 @@ def seats_of(setup: Mapping[str, Any]) -> tuple[Seat, ...]:
     return tuple(Seat(id=seat_id(i), index=i) for i in range(len(players)))
 
 
-def _card(card_id: Any, kinds: tuple[str, ...], what: str) -> str:
-    if not isinstance(card_id, str) or card_id not in CARDS or CARDS[card_id].kind not in kinds:
+def _card(card_id: Any, kinds: tuple[str, ...], what: str, book: CardBook) -> str:
+    if not isinstance(card_id, str) or card_id not in book.cards or book.cards[card_id].kind not in kinds:
         raise SetupError("invalid_deck", "§1", f"{card_id!r} is not a {what} of the catalog")
     return card_id
 
 
-def _copies(pile: list[str], which: str) -> None:
+def _copies(pile: list[str], which: str, book: CardBook) -> None:
     """R4: at most 3 copies of a card in a deck, 1 of a Unique card (the first card over, in deck-list order)."""
     counts: dict[str, int] = {}
     for card in pile:
         counts[card] = counts.get(card, 0) + 1
     for card, n in counts.items():
-        c = CARDS[card]
+        c = book.cards[card]
         if c.unique and n > MAX_UNIQUE_COPIES:
             raise SetupError("invalid_deck", "R4", f"{c.name} ({card}) is Unique: a deck holds 1 copy of it, and "
                              f"this {which} deck holds {n}")
@@ -60,32 +64,34 @@ def _copies(pile: list[str], which: str) -> None:
                              f"{which} deck holds {n} of {c.name} ({card})")
 
 
-def deck_of(seat: str, data: Any) -> DeckRecord:
-    """A sample deck by name, or a custom one: stronghold, sensei (or null), 40+ dynasty and 40+ fate card ids."""
+def deck_of(seat: str, data: Any, book: CardBook = DEFAULT) -> DeckRecord:
+    """A deck of the catalogue by name, or a custom one: stronghold, sensei (or null), 40+ dynasty and 40+ fate card
+    ids of the catalogue's cards (``book``: the game's)."""
     name = "custom"
     if isinstance(data, str):
-        if data not in DECKS:
-            raise SetupError("invalid_deck", "§1", f"no sample deck {data!r}: one of {', '.join(DECKS)}")
-        name, sample = data, DECKS[data]
+        if data not in book.decks:
+            raise SetupError("invalid_deck", "§1", f"no deck {data!r} in the catalogue: one of "
+                             f"{', '.join(book.decks)}")
+        name, sample = data, book.decks[data]
         data = {"stronghold": sample.stronghold, "sensei": sample.sensei, "dynasty": list(sample.dynasty),
                 "fate": list(sample.fate)}
     if not isinstance(data, dict) or sorted(set(data) - {"stronghold", "sensei", "dynasty", "fate"}):
         raise SetupError("invalid_deck", "§1", "a deck is a sample deck's name or {stronghold, sensei, dynasty, "
                          "fate}")
-    stronghold = CARDS[_card(data.get("stronghold"), ("stronghold",), "stronghold")]
-    sensei = None if data.get("sensei") is None else CARDS[_card(data["sensei"], ("sensei",), "sensei")]
+    stronghold = book.cards[_card(data.get("stronghold"), ("stronghold",), "stronghold", book)]
+    sensei = None if data.get("sensei") is None else book.cards[_card(data["sensei"], ("sensei",), "sensei", book)]
     dynasty, fate = data.get("dynasty"), data.get("fate")
     if not isinstance(dynasty, list) or not isinstance(fate, list):
         raise SetupError("invalid_deck", "§1", "a deck lists its dynasty and fate cards")
     for card in dynasty:
-        _card(card, ("personality", "holding", "event"), "dynasty card")
+        _card(card, ("personality", "holding", "event"), "dynasty card", book)
     for card in fate:
-        _card(card, ("follower", "item", "spell", "ring", "strategy"), "fate card")
+        _card(card, ("follower", "item", "spell", "ring", "strategy"), "fate card", book)
     if len(dynasty) < DECK_SIZE or len(fate) < DECK_SIZE:
         raise SetupError("invalid_deck", "§1", f"a deck holds at least {DECK_SIZE} dynasty and {DECK_SIZE} fate "
                          f"cards (Ivory Extended 40/40), not {len(dynasty)} and {len(fate)}")
     for pile, which in ((dynasty, "dynasty"), (fate, "fate")):
-        _copies(pile, which)
+        _copies(pile, which, book)
     return DeckRecord(
         player=seat, name=name, clan=stronghold.clan or "", stronghold=stronghold.id,
         sensei=sensei.id if sensei else None, dynasty=tuple(dynasty), fate=tuple(fate),
@@ -123,7 +129,7 @@ def turn_order(decks: Sequence[DeckRecord], first: Any) -> tuple[str, ...]:
     return tuple(seats[i:] + seats[:i])
 
 
-def position_of(data: Any, decks: Sequence[DeckRecord]) -> PositionRecord:
+def position_of(data: Any, decks: Sequence[DeckRecord], book: CardBook = DEFAULT) -> PositionRecord:
     try:
         position = msgspec.convert(data, PositionRecord)
     except msgspec.ValidationError as error:
@@ -139,17 +145,17 @@ def position_of(data: Any, decks: Sequence[DeckRecord]) -> PositionRecord:
             raise SetupError("invalid_position", "§1", f"{spec.player}'s position lists 4 provinces (null: "
                              "destroyed)")
         for card in [c.card for c in spec.home] + [a for c in spec.home for a in c.attachments]:
-            if card not in CARDS or CARDS[card].kind in ("stronghold", "sensei", "event", "strategy"):
+            if card not in book.cards or book.cards[card].kind in ("stronghold", "sensei", "event", "strategy"):
                 raise SetupError("invalid_position", "§1", f"{card!r} cannot be in play at home")
         for c in spec.home:
             for a in c.attachments:
-                if CARDS[c.card].kind != "personality" or not CARDS[a].attachment:
+                if book.cards[c.card].kind != "personality" or not book.cards[a].attachment:
                     raise SetupError("invalid_position", "§1", f"{a!r} cannot be attached to {c.card!r}")
         for card in [pr.card for pr in spec.provinces if pr and pr.card] + list(spec.dynasty):
-            if card not in CARDS or not CARDS[card].dynasty:
+            if card not in book.cards or not book.cards[card].dynasty:
                 raise SetupError("invalid_position", "§1", f"{card!r} is not a dynasty card")
         for card in list(spec.hand) + list(spec.fate):
-            if card not in CARDS or not CARDS[card].fate:
+            if card not in book.cards or not book.cards[card].fate:
                 raise SetupError("invalid_position", "§1", f"{card!r} is not a fate card")
         if len(spec.hand) > 8:
             raise SetupError("invalid_position", "§3.4", f"{spec.player} holds more than 8 cards")
@@ -159,7 +165,7 @@ def position_of(data: Any, decks: Sequence[DeckRecord]) -> PositionRecord:
             seat, _, card = ref.partition(":")
             duel_spec = next((s for s in position.players if s.player == seat), None)
             if duel_spec is None or card not in [c.card for c in duel_spec.home] or \
-                    CARDS[card].kind != "personality":
+                    book.cards[card].kind != "personality":
                 raise SetupError("invalid_position", "§5.1", f"the duel's {ref!r} is not a personality at home "
                                  "(seat:card)")
         if d.challenger.partition(":")[0] == d.challenged.partition(":")[0]:
@@ -189,15 +195,19 @@ def start_event(setup: dict[str, Any]) -> GameStarted:
                              f"to 2^63-1, not {seed!r}")
     else:
         seed = None
+    catalogue = game_catalogue(setup, CATALOGUES)
+    book = book_of(catalogue.document) or DEFAULT
     players = setup["players"]
-    decks = tuple(deck_of(s.id, p.get("army")) for p, s in zip(players, seats, strict=True))
+    decks = tuple(deck_of(s.id, p.get("army"), book) for p, s in zip(players, seats, strict=True))
     names = [str(p.get("name") or s.id) for p, s in zip(players, seats, strict=True)]
     order = turn_order(decks, setup.get("first"))
-    position = None if setup.get("position") is None else position_of(setup["position"], decks)
+    position = None if setup.get("position") is None else position_of(setup["position"], decks, book)
     return GameStarted(
         system=SYSTEM_NAME, rules_version=RULES_VERSION,
         seats=tuple(SeatRecord(id=s.id, name=n) for s, n in zip(seats, names, strict=True)), variant=variant,
-        decks=decks, order=order, seed=seed, shuffle=SHUFFLE if seed is not None else None, position=position)
+        decks=decks, order=order, seed=seed, shuffle=SHUFFLE if seed is not None else None, position=position,
+        catalogue=msgspec.UNSET if catalogue.document is None else catalogue.document,
+        catalogue_id=msgspec.UNSET if catalogue.id is None else catalogue.id)
 
 
 __all__ = ["MODES", "RULES_VERSION", "SEATS", "SHUFFLE", "SYSTEM_NAME", "deck_of", "position_of", "seats_of",

@@ -31,7 +31,7 @@ from typing import Any
 import msgspec
 
 from engine.folding import Folding
-from engine.l5r.catalogue import card_of, instances, owner_of
+from engine.l5r.catalogue import CardBook, book_of, cards_of, instances, owner_of
 from engine.steps import Steps
 from events import Adjudication
 from events.l5r import (
@@ -189,6 +189,7 @@ class State(msgspec.Struct, frozen=True):  # built by position too (``freeze``)
     end_reason: str | None = None
     quiet_since: int = 0  # R9: the turn of the last event but passes, empty draws and turn steps (is_stalled)
     adjudication: Adjudication | None = None  # how the scorekeeper ended the game (end reason adjudicated)
+    catalogue: CardBook | None = None  # the game's cards (issue 30; shared, never copied); None: the built-in ones
 
     def player(self, seat: str) -> PlayerState:
         for p in self.players:
@@ -282,7 +283,8 @@ def start_state(event: GameStarted) -> State:
                   players=tuple([_player_of(deck) for deck in event.decks]), order=event.order,
                   active=event.order[0], seed=event.seed, decks=event.decks if shuffled else (),
                   one_action_at_a_time=event.rules_version != OLD_RULES,
-                  pending=_opening_draws(seats) if event.position is None else ())
+                  pending=_opening_draws(seats) if event.position is None else (),
+                  catalogue=book_of(event.catalogue))
     if event.position is not None:
         return _from_position(state, event.position, old_rules=event.rules_version == OLD_RULES)
     return state
@@ -391,7 +393,7 @@ def _from_position(state: State, position: PositionRecord, old_rules: bool = Fal
                 continue
             taken = {x.card for x in focuses}
             inst = next(i for i in (owner.hand if f.source == "hand" else owner.fate)
-                        if card_of(i).id == f.card and i not in taken)
+                        if cards_of(state).card(i).id == f.card and i not in taken)
             focuses.append(Focus(player=f.player, source=f.source, card=inst))
             if f.source == "hand":
                 state = _replace_player(state, f.player, hand=_without(owner.hand, inst))
@@ -416,7 +418,7 @@ def _instance(seat: str, card: str, used: Iterable[Any]) -> str:
 def _named(state: State, ref: str) -> str:
     """``p1:hida-yakamo`` -> the instance in play."""
     seat, card = ref.split(":", 1)
-    return next(c.id for c in state.player(seat).cards if card_of(c.id).id == card and c.on is None)
+    return next(c.id for c in state.player(seat).cards if cards_of(state).card(c.id).id == card and c.on is None)
 
 
 def focus_count(duel: Duel, seat: str) -> int:
@@ -532,6 +534,7 @@ class Work:
     end_reason: str | None
     quiet_since: int
     adjudication: Adjudication | None
+    catalogue: CardBook | None
     by_seat: dict[str, PlayerWork]
     others: dict[str, str]
 
@@ -835,7 +838,7 @@ def _card_recruited(work: Work, event: CardRecruited) -> None:
     p = work.by_seat[event.player]
     _set_province(p.provinces, event.province, None, False)
     p.gold -= event.gold
-    p.cards.append(InPlay(id=event.card, bowed=card_of(event.card).kind == "holding"))
+    p.cards.append(InPlay(id=event.card, bowed=cards_of(work).card(event.card).kind == "holding"))
     p.proclaimed = p.proclaimed or event.proclaimed
     if work.priority is not None:
         work.acted = True
@@ -963,8 +966,9 @@ def _destroy(work: Work, destroyed: Iterable[str], removed: Iterable[str] = ()) 
             continue
         discarded = [c for c in lost if c.id not in out]
         p.cards = [c for c in p.cards if c.id not in gone and c.id not in attached]
-        p.dynasty_discard += tuple(c.id for c in discarded if card_of(c.id).dynasty)
-        p.fate_discard += tuple(c.id for c in discarded if card_of(c.id).fate)
+        card = cards_of(work).card
+        p.dynasty_discard += tuple(c.id for c in discarded if card(c.id).dynasty)
+        p.fate_discard += tuple(c.id for c in discarded if card(c.id).fate)
         p.discard_dishonored += tuple(c.id for c in discarded if c.dishonored)
         p.removed += tuple(c.id for c in lost if c.id in out)
     _sent_home(work, gone)
@@ -1182,7 +1186,11 @@ fold = FOLDING.fold
 
 
 def state_to_builtins(state: State) -> dict[str, Any]:
-    data: dict[str, Any] = msgspec.to_builtins(state)
+    book = state.catalogue  # the game's cards are served by GET /catalogues/{id}: a state names its catalogue only
+    data: dict[str, Any] = msgspec.to_builtins(state if book is None else _replace(state, catalogue=None))
+    del data["catalogue"]
+    if book is not None:  # a game on the default catalogue shows the state it showed before
+        data["catalogue"] = book.id
     data["to_act"] = list(awaited(state))
     if state.phase == "over":
         data["winner"] = state.winner or "draw"  # the contract's winner: a draw reads "draw"

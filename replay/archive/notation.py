@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.adjudication import Adjudicate
+from engine.catalogue import Checking, canonical, catalogue_id, game_catalogue
+from engine.errors import SetupError
 from events import Adjudication
 
 RESULTS = {"p1": "1-0", "p2": "0-1", "draw": "1/2-1/2"}  # a two-seat game's result token by its winner
@@ -172,6 +174,43 @@ def seat_players(tags: dict[str, str], army: Callable[[str, str], Any],
         tag = seat.upper()
         players.append({"id": seat, "name": tags.get(tag, seat), "army": army(required_tag(tags, f"{tag}Army"), tag)})
     return players
+
+
+def catalogue_tags(started: Any) -> list[tuple[str, str]]:
+    """The tags carrying the catalogue a game's ``game_started`` plays (issue 30): ``Catalogue`` (its id) and
+    ``CatalogueJSON`` (the canonical document, one line); none for a game on its system's default."""
+    document = getattr(started, "catalogue", None)
+    if not isinstance(document, dict):
+        return []
+    return [("Catalogue", str(started.catalogue_id)), ("CatalogueJSON", canonical(document).decode())]
+
+
+def catalogue_from_tags(tags: dict[str, str], at: dict[str, int], catalogues: Checking) -> dict[str, Any] | None:
+    """The catalogue document a record's ``CatalogueJSON`` tag carries (issue 30), checked against the id its
+    ``Catalogue`` tag names; None for a game on the default catalogue. RecordSyntaxError when the document is not
+    JSON, not a playable catalogue of the system (``catalogues``), or not the one the id names (the catalogue under
+    the game changed)."""
+    if "CatalogueJSON" not in tags:
+        if "Catalogue" in tags:
+            raise RecordSyntaxError(at["Catalogue"], "missing_catalogue",
+                                    "the record names a catalogue but does not carry it (tag CatalogueJSON)")
+        return None
+    line = at["CatalogueJSON"]
+    try:
+        document = json.loads(tags["CatalogueJSON"])
+    except ValueError as error:
+        raise RecordSyntaxError(line, "invalid_catalogue", f"the CatalogueJSON tag is not JSON: {error}") from None
+    try:
+        found = game_catalogue({"catalogue": document}, catalogues)
+    except SetupError as error:
+        raise RecordSyntaxError(line, error.code, error.message) from None
+    named = tags.get("Catalogue")
+    carried = found.id or catalogue_id(catalogues.default())
+    if named is not None and named != carried:
+        raise RecordSyntaxError(line, "catalogue_changed",
+                                f"the catalogue under this game changed: the record names {named}, but the document it "
+                                f"carries is {carried}")
+    return found.document
 
 
 def sealed_seed(tags: dict[str, str], at: dict[str, int], what: str) -> int:

@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from engine.art_of_war.catalogue import BASIC_TYPES, DECKS, card_of, kind_of
+from engine.art_of_war.catalogue import BASIC_TYPES, DECKS, cards_of, kind_of
 from engine.art_of_war.setup import SYSTEM_NAME
 from engine.art_of_war.state import fold
 from events.art_of_war import Damaged, GameStarted
@@ -90,7 +90,7 @@ def project(game: GameFacts, stream: Sequence[StreamEvent]) -> Rows:
                     soldiers=counts["soldier"], archers=counts["archer"], priests=counts["priest"],
                     guardians=counts["guardian"], wizards=counts["wizard"], **common))
         elif isinstance(event, Damaged) and event.result != "damaged":
-            kind = "king" if card_of(event.unit).king else kind_of(event.unit)
+            kind = "king" if cards_of(final).card(event.unit).king else kind_of(event.unit)  # the game's KINGs
             rows.removals.append(RemovalRow(game_id=gid, seq=item.seq, seat=event.by, unit_type=kind,
                                             result=event.result, **common))
     return rows

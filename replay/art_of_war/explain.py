@@ -7,7 +7,7 @@ from typing import Any, assert_never
 
 import msgspec
 
-from engine.art_of_war.catalogue import card_of
+from engine.art_of_war.catalogue import DEFAULT, book_of, cards_of
 from engine.art_of_war.state import State
 from events.art_of_war import (
     CODEC,
@@ -50,16 +50,10 @@ REASONS = {"execution": "execution (the opposing KING is gone)",
            "end_of_war": "the end of the war (both decks empty)", "annihilation": "annihilation (no conscription)"}
 
 
-def name(instance: str | None) -> str:
-    if instance is None:
-        return "a hidden card"
-    try:
-        return card_of(instance).name
-    except (KeyError, IndexError):
-        return instance
-
-
 def text(state: State, event: ArtOfWarEvent) -> str:  # noqa: C901 - one line per event
+    # the game's cards: game_started's catalogue (the state before it has none yet), else the state's
+    book = (book_of(event.catalogue) or DEFAULT) if isinstance(event, GameStarted) else cards_of(state)
+    name = book.name
     match event:
         case GameStarted(decks=decks, first=first):
             kings = ", ".join(f"{d.player} {name(f'{d.player}.{d.king}.1')} ({d.name})" for d in decks)
@@ -96,7 +90,7 @@ def text(state: State, event: ArtOfWarEvent) -> str:  # noqa: C901 - one line pe
             return f"{name(unit)} at {square} attacks {name(victim.card) if victim else 'the unit'} at {target} " \
                 f"for {value}"
         case SupportDeclared(player=player, card=card, effect=effect, target=target, square=square, to=to):
-            as_ = "" if card_of(card).name.lower() == effect else f" as {effect.upper()}"
+            as_ = "" if book.card(card).name.lower() == effect else f" as {effect.upper()}"
             what = {"soldier": "+1 attack to every unit this turn", "archer": f"1 damage to the unit at {target}",
                     "priest": f"moves its unit at {square} to {to}", "guardian": "cancels the attack",
                     "wizard": "negates the support"}[effect]
@@ -113,7 +107,7 @@ def text(state: State, event: ArtOfWarEvent) -> str:  # noqa: C901 - one line pe
             return "it is cancelled (R3)"
         case Damaged(source=source, source_square=source_square, unit=unit, value=value, result=result, total=total,
                      to=to):
-            up, side = card_of(unit).defence
+            up, side = book.card(unit).defence
             who = f"{name(source)} at {source_square}" if source_square else f"{name(source)}'s support"
             outcome = {"captured": "captured", "destroyed": "destroyed"}.get(result, f"{total} damage so far")
             if result == "captured" and to == "graveyard":
@@ -148,6 +142,7 @@ def text(state: State, event: ArtOfWarEvent) -> str:  # noqa: C901 - one line pe
 def explain(state_before: State, event: Any, view: str = "all") -> tuple[str, dict[str, Any]]:
     shown = redacted_event(event, view)
     cause: dict[str, Any] = msgspec.json.decode(CODEC.encode_json(shown))
+    cause.pop("catalogue", None)  # a game's catalogue is served by GET /catalogues/{id} (its catalogue_id)
     tag = type(shown).tag_name()
     cause["rule"] = END_RULES[shown.reason] if isinstance(shown, GameEnded) else RULES[tag]
     return text(state_before, shown), cause

@@ -31,7 +31,7 @@ from engine.art_of_war.actions import (
     Shift,
     Support,
 )
-from engine.art_of_war.catalogue import DECKS
+from engine.art_of_war.catalogue import CATALOGUES, DEFAULT, book_of
 from events.art_of_war import GameEnded, GameStarted
 from replay.archive.notation import (
     RESULTS,
@@ -40,6 +40,8 @@ from replay.archive.notation import (
     MoveSyntax,
     ParsedRecord,
     bare,
+    catalogue_from_tags,
+    catalogue_tags,
     check_claimed_result,
     closing_tags,
     export_moves,
@@ -57,10 +59,12 @@ SYSTEM_NAME = "art-of-war"
 def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = [(t, str(tags.get(t, "?"))) for t in SEVEN_TAGS]
     out += [("System", SYSTEM_NAME), ("Variant", started.variant.mode)]
+    out += catalogue_tags(started)  # issue 30: the record carries the catalogue it is played with
+    decks = (book_of(started.catalogue) or DEFAULT).decks  # a deck of the game's catalogue, by name
     for seat, deck in zip(started.seats, started.decks, strict=True):
         tag = seat.id.upper()
         out.append((tag, seat.name))
-        out.append((f"{tag}Army", deck.name if deck.name in DECKS else f"{deck.king}:" + "+".join(deck.cards)))
+        out.append((f"{tag}Army", deck.name if deck.name in decks else f"{deck.king}:" + "+".join(deck.cards)))
     out.append(("First", started.first))
     shown = redacted_event(started, view)
     if started.variant.mode == "sealed":
@@ -187,6 +191,9 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
                              "variant": {"mode": mode}, "first": tags.get("First", "p1")}
     if mode == "sealed":
         setup["seed"] = sealed_seed(tags, at, "to shuffle the decks")
+    document = catalogue_from_tags(tags, at, CATALOGUES)
+    if document is not None:
+        setup["catalogue"] = document
     return setup
 
 

@@ -6,33 +6,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.art_of_war.catalogue import BASIC_TYPES, card_of, kind_of
+from engine.art_of_war.catalogue import BASIC_TYPES, BOOKS, CardBook, kind_of
 
 STYLES = ("full", "compact")
 
 
-def _cell(unit: dict[str, Any] | None, compact: bool) -> str:
+def _cell(book: CardBook, unit: dict[str, Any] | None, compact: bool) -> str:
     if unit is None:
         return " . " if compact else "  .   "
-    card = card_of(unit["card"])
+    card = book.card(unit["card"])
     letter = "K" if card.king else card.name[0]
     text = letter + ("/" if not unit["upright"] else "") + (f"{unit['damage']}" if unit["damage"] else "")
     return f"{text:^3}" if compact else f"{text:^6}"
 
 
-def _rows(player: dict[str, Any], top: bool, compact: bool) -> list[str]:
+def _rows(book: CardBook, player: dict[str, Any], top: bool, compact: bool) -> list[str]:
     units = {slot["square"]: slot["unit"] for slot in player["field"]}
     order = ("2", "1") if top else ("1", "2")
     lines = []
     for row in order:
-        cells = "".join(_cell(units.get(f"{c}{row}"), compact) for c in "ABC")
+        cells = "".join(_cell(book, units.get(f"{c}{row}"), compact) for c in "ABC")
         lines.append(f"  {player['id']} {'front' if row == '1' else 'back '} |{cells}|")
     return lines
 
 
-def _side(player: dict[str, Any]) -> str:
+def _side(book: CardBook, player: dict[str, Any]) -> str:
     kingdom = {t: sum(1 for c in player["kingdom"] if kind_of(c) == t) for t in BASIC_TYPES}
-    standby = " ".join(card_of(c).name[:3] for c in player["standby"]) or "-"
+    standby = " ".join(book.name(c)[:3] for c in player["standby"]) or "-"
     hand = player.get("hand_count", len(player["hand"] or ()))
     deck = player.get("deck_count", len(player["deck"] or ()))
     kingdom_text = " ".join(f"{t[:3]}{n}" for t, n in kingdom.items() if n) or "-"
@@ -45,10 +45,11 @@ def render(state_json: dict[str, Any], style: str = "full") -> list[str]:
     if not players:
         return ["(before the first event)"]
     compact = style == "compact"
+    book = BOOKS.known(state_json.get("catalogue"))  # the game's cards (its state names its catalogue)
     p1, p2 = players[0], players[1]
     width = 9 if compact else 18
-    return _rows(p2, True, compact) + ["  " + "-" * (width + 11)] + _rows(p1, False, compact) + \
-        [_side(p2), _side(p1)]
+    return _rows(book, p2, True, compact) + ["  " + "-" * (width + 11)] + _rows(book, p1, False, compact) + \
+        [_side(book, p2), _side(book, p1)]
 
 
 PHASES = {"redraw": "the re-draw", "deploy": "the opening deployment", "turn": "turn"}

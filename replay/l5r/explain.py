@@ -12,7 +12,7 @@ from typing import Any, assert_never
 
 import msgspec
 
-from engine.l5r.catalogue import card_of
+from engine.l5r.catalogue import DEFAULT, CardBook, book_of, cards_of
 from engine.l5r.state import State
 from events.l5r import (
     CODEC,
@@ -69,15 +69,6 @@ KIND_WORDS = {"force": "force", "chi": "chi", "honor": "personal honour", "duel"
               "province": "province strength"}
 
 
-def name(instance: str | None) -> str:
-    if instance is None:
-        return "a hidden card"
-    try:
-        return card_of(instance).name
-    except (KeyError, IndexError):
-        return instance
-
-
 def joined(words: Sequence[str]) -> str:
     words = list(words)
     if not words:
@@ -108,6 +99,7 @@ def signed(n: int) -> str:
 
 
 def _battle(state: State, e: BattleResolved) -> str:
+    name = cards_of(state).name
     a, d = clan(state, e.attacker), clan(state, e.defender)
     where = f"battlefield {e.battlefield}"
     if e.winner is None:
@@ -132,7 +124,8 @@ def _battle(state: State, e: BattleResolved) -> str:
     return head + ("; " + "; ".join(tail) if tail else "") + " (§4)"
 
 
-def _duel(e: DuelResolved) -> str:
+def _duel(book: CardBook, e: DuelResolved) -> str:
+    name = book.name
     focuses = number(len(e.revealed))
     after = f"after {focuses} focus{'es' if len(e.revealed) != 1 else ''}"
     if e.winner is None:
@@ -149,7 +142,8 @@ def _duel(e: DuelResolved) -> str:
     return head
 
 
-def _effect(e: EffectApplied) -> str:
+def _effect(book: CardBook, e: EffectApplied) -> str:
+    name = book.name
     source = f"{name(e.card)} ({e.player})"
     until = {"battle": " until the end of the battle", "turn": " until the end of the turn", "game": ""}[e.until]
     match e.kind:
@@ -183,6 +177,9 @@ def _effect(e: EffectApplied) -> str:
 
 
 def text(state: State, event: L5REvent) -> str:  # noqa: C901 - one line per event
+    # the game's cards: game_started's catalogue (the state before it has none yet), else the state's
+    book = (book_of(event.catalogue) or DEFAULT) if isinstance(event, GameStarted) else cards_of(state)
+    name = book.name
     match event:
         case GameStarted(decks=decks, order=order, seats=seats):
             names = {s.id: s.name for s in seats}
@@ -224,7 +221,7 @@ def text(state: State, event: L5REvent) -> str:  # noqa: C901 - one line per eve
         case StrategyPlayed(player=player, card=card, gold=gold):
             return f"{player} plays {name(card)}" + (f" for {gold} gold" if gold else "")
         case EffectApplied():
-            return _effect(event)
+            return _effect(book, event)
         case HonorChanged(player=player, amount=amount, total=total, reason=reason):
             why = {"proclaim": "proclaimed", "battle": "battle", "dishonored_destroyed": "a dishonoured personality "
                    "destroyed", "effect": "a card"}[reason]
@@ -257,7 +254,7 @@ def text(state: State, event: L5REvent) -> str:  # noqa: C901 - one line per eve
                 return "both have focused four times: the duel strikes (R2)"
             return f"{player} strikes"
         case DuelResolved():
-            return _duel(event)
+            return _duel(book, event)
         case DynastyDiscarded(player=player, province=province, card=card):
             return f"{player} discards {name(card)} from province {province}"
         case CardDiscarded(player=player, card=card):
@@ -293,9 +290,10 @@ def text(state: State, event: L5REvent) -> str:  # noqa: C901 - one line per eve
 def explain(state_before: State, event: Any, view: str = "all") -> tuple[str, dict[str, Any]]:
     shown = redacted_event(event, view)
     cause: dict[str, Any] = msgspec.json.decode(CODEC.encode_json(shown))
+    cause.pop("catalogue", None)  # a game's catalogue is served by GET /catalogues/{id} (its catalogue_id)
     tag = type(shown).tag_name()
     cause["rule"] = END_RULES[shown.reason] if isinstance(shown, GameEnded) else RULES[tag]
     return text(state_before, shown), cause
 
 
-__all__ = ["explain", "name", "text"]
+__all__ = ["explain", "text"]

@@ -53,7 +53,7 @@ from engine.l5r.actions import (
     Recruit,
     Strike,
 )
-from engine.l5r.catalogue import DECKS
+from engine.l5r.catalogue import CATALOGUES, DEFAULT, book_of
 from events.l5r import CardsRevealed, GameEnded, GameStarted
 from replay.archive.notation import (
     RESULTS,
@@ -64,6 +64,8 @@ from replay.archive.notation import (
     ParsedRecord,
     RecordSyntaxError,
     bare,
+    catalogue_from_tags,
+    catalogue_tags,
     check_claimed_result,
     closing_tags,
     export_moves,
@@ -102,10 +104,12 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
     out: list[tuple[str, str]] = [(t, str(tags.get(t, "?"))) for t in SEVEN_TAGS]
     out.append(("System", SYSTEM_NAME))
     out.append(("Variant", started.variant.mode))
+    out += catalogue_tags(started)  # issue 30: the record carries the catalogue it is played with
+    decks = (book_of(started.catalogue) or DEFAULT).decks  # a deck of the game's catalogue, by name
     for seat, deck in zip(started.seats, started.decks, strict=True):
         tag = seat.id.upper()
         out.append((tag, seat.name))
-        if deck.name in DECKS:
+        if deck.name in decks:
             out.append((f"{tag}Army", deck.name))
         else:
             out.append((f"{tag}Army", "custom"))
@@ -275,6 +279,9 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
             raise RecordSyntaxError(at["Position"], "hidden_position", "the starting position is hidden in this "
                                     "record (every hand and deck is in it): export the record as all")
         setup["position"] = json_position(tags, at, "docs/l5r.md")
+    document = catalogue_from_tags(tags, at, CATALOGUES)
+    if document is not None:
+        setup["catalogue"] = document
     return setup
 
 

@@ -6,29 +6,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.l5r.catalogue import card_of
+from engine.l5r.catalogue import BOOKS, CardBook
 
 STYLES = ("full", "compact")
 PHASES = {"start": "start of turn", "action": "action phase", "attack": "attack phase", "maneuvers": "maneuvers",
           "battle": "battle", "dynasty": "dynasty phase", "end": "end phase"}
 
 
-def _name(instance: str | None, compact: bool) -> str:
+def _name(book: CardBook, instance: str | None, compact: bool) -> str:
     if instance is None:
         return "▒ face down"
-    card = card_of(instance)
+    card = book.card(instance)
     if not compact:
         return card.name
     return card.name if len(card.name) <= 12 else card.name[:11] + "…"
 
 
-def _unit(state: dict[str, Any], player: dict[str, Any], card: dict[str, Any], compact: bool) -> str:
-    c = card_of(card["id"])
+def _unit(book: CardBook, player: dict[str, Any], card: dict[str, Any], compact: bool) -> str:
+    c = book.card(card["id"])
     marks = ("↓" if card["bowed"] else "") + ("!" if card["dishonored"] else "")
-    text = _name(card["id"], compact)
+    text = _name(book, card["id"], compact)
     if c.kind == "personality":
         text += f" {c.force}/{c.chi}"
-        attached = [_name(a["id"], True) for a in player["cards"] if a.get("on") == card["id"]]
+        attached = [_name(book, a["id"], True) for a in player["cards"] if a.get("on") == card["id"]]
         if attached and not compact:
             text += " [" + ", ".join(attached) + "]"
         elif attached:
@@ -36,7 +36,7 @@ def _unit(state: dict[str, Any], player: dict[str, Any], card: dict[str, Any], c
     return text + marks
 
 
-def _player_lines(state: dict[str, Any], player: dict[str, Any], compact: bool) -> list[str]:
+def _player_lines(book: CardBook, player: dict[str, Any], compact: bool) -> list[str]:
     pid = player["id"]
     hand = player["hand_count"] if "hand_count" in player else len(player["hand"] or ())
     head = f"{pid} {player['clan'].capitalize()} · honour {player['honor']} · gold {player['gold']} · hand {hand}"
@@ -53,10 +53,10 @@ def _player_lines(state: dict[str, Any], player: dict[str, Any], compact: bool) 
         elif not pr["face_up"]:
             shown = "▒" if compact else "▒ face down"
         else:
-            shown = _name(pr["card"], compact)
+            shown = _name(book, pr["card"], compact)
         provinces.append(f"[{pr['number']}] {shown}")
-    stronghold = _name(player["stronghold"], compact) + ("↓" if player["stronghold_bowed"] else "")
-    home = [_unit(state, player, c, compact) for c in player["cards"] if c.get("on") is None]
+    stronghold = _name(book, player["stronghold"], compact) + ("↓" if player["stronghold_bowed"] else "")
+    home = [_unit(book, player, c, compact) for c in player["cards"] if c.get("on") is None]
     lines = [head, "  provinces " + "  ".join(provinces) if provinces else "  no province left",
              "  home " + stronghold + (", " + ", ".join(home) if home else "")]
     return lines
@@ -67,14 +67,15 @@ def render(state_json: dict[str, Any], style: str = "full") -> list[str]:
     players = state_json["players"]
     if not players:
         return ["(before the first event)"]
+    book = BOOKS.known(state_json.get("catalogue"))  # the game's cards (its state names its catalogue)
     active = state_json.get("active")
     ordered = [p for p in players if p["id"] != active] + [p for p in players if p["id"] == active]
     lines: list[str] = []
     for p in ordered:
-        lines += _player_lines(state_json, p, compact)
+        lines += _player_lines(book, p, compact)
     if state_json.get("battlefields"):
         for army in state_json.get("armies", []):
-            names = ", ".join(_name(u, True) for u in army["units"])
+            names = ", ".join(_name(book, u, True) for u in army["units"])
             lines.append(f"  battlefield {army['battlefield']}: {army['player']} ({army['side']}) {names}")
     duel = state_json.get("duel")
     if duel:
@@ -82,8 +83,8 @@ def render(state_json: dict[str, Any], style: str = "full") -> list[str]:
         for f in duel["focuses"]:
             counts[f["player"]] = counts.get(f["player"], 0) + 1
         focus = ", ".join(f"{p} {n}" for p, n in sorted(counts.items())) or "none yet"
-        lines.append(f"  duel: {_name(duel['challenger'], compact)} vs {_name(duel['challenged'], compact)} on "
-                     f"{duel['stat']} · focuses {focus}")
+        lines.append(f"  duel: {_name(book, duel['challenger'], compact)} vs "
+                     f"{_name(book, duel['challenged'], compact)} on {duel['stat']} · focuses {focus}")
     return lines
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 import msgspec
 
+from engine.catalogue import decode_book, encode_book
 from engine.system import GameSystem
 from events import Recorded
 from replay.log.service import GameService
@@ -87,7 +88,7 @@ def snapshot_header(system: GameSystem) -> bytes:
 
 
 def encode_snapshot(system: GameSystem, state: Any) -> bytes:
-    return snapshot_header(system) + msgspec.msgpack.encode(state)
+    return snapshot_header(system) + msgspec.msgpack.encode(state, enc_hook=encode_book)  # a catalogue: its id
 
 
 def decode_snapshot(system: GameSystem, blob: bytes) -> Any | None:
@@ -96,7 +97,7 @@ def decode_snapshot(system: GameSystem, blob: bytes) -> Any | None:
     if not blob.startswith(header):
         return None
     try:
-        return msgspec.msgpack.decode(blob[len(header) :], type=_state_type(system))
+        return msgspec.msgpack.decode(blob[len(header) :], type=_state_type(system), dec_hook=decode_book)
     except (msgspec.DecodeError, msgspec.ValidationError):
         return None
 

@@ -23,7 +23,6 @@ the result is the side's: ``1-0`` the first team (``odd``, ``solo``) wins, ``0-1
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -31,12 +30,10 @@ from contextvars import ContextVar
 from typing import Any
 
 from engine.adjudication import Adjudicate
-from engine.catalogue import canonical, game_catalogue
-from engine.errors import SetupError
 from engine.lords_of_war import SYSTEM, Concede, Draw, Place, Recall, Shoot, fold
 from engine.lords_of_war.actions import LordsOfWarAction
 from engine.lords_of_war.armies import army_setup
-from engine.lords_of_war.catalogue import CATALOGUES, DEFAULT_ID, DEFAULT_TABLE, CardTable, table_for
+from engine.lords_of_war.catalogue import CATALOGUES, DEFAULT_TABLE, CardTable, table_for
 from engine.lords_of_war.seating import VICTORY, layout_of
 from engine.lords_of_war.state import started_cards
 from events.lords_of_war import (
@@ -59,6 +56,7 @@ from replay.archive.notation import (
     RecordSyntaxError,
     adjudication_move,
     bare,
+    catalogue_tags,
     closing_tags,
     comment_text,
     movetext_tokens,
@@ -67,6 +65,7 @@ from replay.archive.notation import (
     required_tag,
     tag_line,
 )
+from replay.archive.notation import catalogue_from_tags as shared_catalogue_from_tags
 from replay.lords_of_war.explain import text as explain_text
 from replay.lords_of_war.views import redacted_event
 
@@ -169,9 +168,7 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
     out.append(("System", SYSTEM_NAME))
     out.append(("Variant", _variant_text(started)))
     table = started_cards(started) or DEFAULT_TABLE
-    if started.catalogue:  # issue 30: the record carries the catalogue it is played with (docs/catalogues.md)
-        out.append(("Catalogue", str(started.catalogue_id)))
-        out.append(("CatalogueJSON", canonical(started.catalogue).decode()))
+    out += catalogue_tags(started)  # issue 30: the record carries the catalogue it is played with
     for p in started.players:
         tag = p.id.upper()
         out.append((tag, p.name))
@@ -321,29 +318,8 @@ def _move(token: str, player: str, line: int) -> LordsOfWarAction:
 
 
 def catalogue_from_tags(tags: dict[str, str], at: dict[str, int]) -> dict[str, Any] | None:
-    """The catalogue document a record's ``CatalogueJSON`` tag carries (issue 30), checked against the id its
-    ``Catalogue`` tag names; None for a game on the default catalogue. RecordSyntaxError when the document is not
-    JSON, not a playable catalogue, or not the one the id names (the catalogue under the game changed)."""
-    if "CatalogueJSON" not in tags:
-        if "Catalogue" in tags:
-            raise RecordSyntaxError(at["Catalogue"], "missing_catalogue",
-                                    "the record names a catalogue but does not carry it (tag CatalogueJSON)")
-        return None
-    line = at["CatalogueJSON"]
-    try:
-        document = json.loads(tags["CatalogueJSON"])
-    except ValueError as error:
-        raise RecordSyntaxError(line, "invalid_catalogue", f"the CatalogueJSON tag is not JSON: {error}") from None
-    try:
-        found = game_catalogue({"catalogue": document}, CATALOGUES)
-    except SetupError as error:
-        raise RecordSyntaxError(line, error.code, error.message) from None
-    named = tags.get("Catalogue")
-    if named is not None and named != (found.id or DEFAULT_ID):
-        raise RecordSyntaxError(line, "catalogue_changed",
-                                f"the catalogue under this game changed: the record names {named}, but the document it "
-                                f"carries is {found.id or DEFAULT_ID}")
-    return found.document
+    """The catalogue document a record's tags carry (``replay.archive.notation.catalogue_from_tags``)."""
+    return shared_catalogue_from_tags(tags, at, CATALOGUES)
 
 
 def parse(text: str) -> ParsedRecord:

@@ -453,6 +453,10 @@ CHECKS: dict[tuple[str, str], Callable[..., None]] = {
     (CATALOGUES, '{"system": "light-wars", "name": "Marsh Frontier", "version": "1", "bases": 14,'):
         check_catalogue_sketch,
     (CATALOGUES, '{"system": "heroscape", "name": "Cliffside Bay", "version": "1",'): check_catalogue_sketch,
+    (CATALOGUES, '{"system": "l5r", "name": "Phoenix and Scorpion", "version": "1",'):
+        check_catalogue_sketch,
+    (CATALOGUES, '{"system": "art-of-war", "name": "Northern Realms", "version": "1",'):
+        check_catalogue_sketch,
     (CATALOGUES, "$ curl -s -X POST localhost:8000/catalogues -H 'Content-Type: application/json' -d @bad.json"):
         check_catalogue_refusal,
     (CATALOGUES, 'warlog catalogue import FILE... [--db DB]      check and store; prints "FILE: imported as c-..." '

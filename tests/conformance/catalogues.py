@@ -21,8 +21,9 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 SECOND_CATALOGUES: tuple[tuple[str, str], ...] = (
     ("lords-of-war", "lords_of_war/catalogues/border-marches.json"),
-    # ("l5r", "l5r/catalogues/....json"), ("art-of-war", ...): i30-cards; ("light-wars", ...), ("heroscape", ...):
-    # i30-maps -- one line each, here
+    ("l5r", "l5r/catalogues/phoenix-scorpion.json"),
+    ("art-of-war", "art_of_war/catalogues/northern-realms.json"),
+    # ("light-wars", ...), ("heroscape", ...): i30-maps -- one line each, here
 )
 
 

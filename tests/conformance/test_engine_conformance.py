@@ -523,3 +523,4 @@ def test_conformance_a_system_taking_catalogues_plays_its_default_and_names_prob
     assert problems and all(p.rule is None for p in problems)
     assert {"name", "version"} <= {p.path for p in problems}
     assert catalogues.problems([]) and catalogues.problems("cards")
+

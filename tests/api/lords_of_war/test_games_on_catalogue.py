@@ -92,13 +92,13 @@ def test_game_naming_another_systems_catalogue_is_refused_unknown_catalogue(clie
 
 def test_system_without_catalogues_refuses_catalogue_not_supported(client: TestClient) -> None:
     identity = upload(client, border_marches())
-    setup = {"system": "l5r", "players": [{"id": "p1", "army": "crab"}, {"id": "p2", "army": "crane"}],
-             "catalogue": identity}
+    setup = {"system": "light-wars", "players": [{"id": "p1", "army": "balanced"}, {"id": "p2", "army": "balanced"}],
+             "catalogue": identity}  # a system that takes no catalogue yet (L5R and Art of War do: i30-cards)
     refused = client.post("/games", json=setup)
     assert refused.status_code == 422, refused.text
     error = refused.json()["error"]
     assert error["code"] == "catalogue_not_supported", error
-    assert error["message"].startswith("l5r plays its built-in data only")
+    assert error["message"].startswith("light-wars plays its built-in data only")
 
 
 def test_game_on_uploaded_catalogue_exported_imports_into_an_empty_database_and_verifies(

@@ -8,7 +8,7 @@ import pytest
 from engine.errors import SetupError
 from engine.l5r import SYSTEM
 from engine.l5r.actions import Challenge
-from engine.l5r.catalogue import card_of
+from engine.l5r.catalogue import DEFAULT, card_of
 from engine.l5r.rules import army_force, recruit_cost
 from engine.play import seat_bots
 from events.l5r import BattleResolved, DuelResolved, GameEnded, HonorChanged
@@ -108,9 +108,9 @@ def test_r4_at_most_three_copies_of_a_card_and_one_of_a_unique_card():
 def test_r5_a_card_of_no_clan_pays_no_surcharge_and_brings_no_clan_home():
     game = given(p1={"home": [{"card": "ronin-duelist"}]})
     p1 = game.state.player("p1")
-    assert recruit_cost(p1, "p1.wandering-ronin.1") == (5, 0)  # no clan: no surcharge
-    assert recruit_cost(p1, "p1.doji-hoturi.1") == (8, 2)  # a ronin at home brings no clan with it
-    assert recruit_cost(p1, "p1.hida-yakamo.1") == (7, 0)
+    assert recruit_cost(DEFAULT, p1, "p1.wandering-ronin.1") == (5, 0)  # no clan: no surcharge
+    assert recruit_cost(DEFAULT, p1, "p1.doji-hoturi.1") == (8, 2)  # a ronin at home brings no clan with it
+    assert recruit_cost(DEFAULT, p1, "p1.hida-yakamo.1") == (7, 0)
 
 
 # -- §3.1 the action phase --------------------------------------------------------------------------------------
