@@ -29,6 +29,7 @@ const replay = {
   over: false,
   fresh: 0, // steps that arrived while the viewer was elsewhere
   drawn: 0, // steps drawn (the first one sets the "board-drawn" performance mark)
+  notes: new Map(), // seq -> the annotations on that step (GET /games/{id}/annotations)
 };
 
 // -- the API -------------------------------------------------------------------------------------------------
@@ -145,10 +146,36 @@ function renderLog() {
   for (let seq = 1; seq <= replay.last; seq += 1) {
     const step = replay.steps.get(seq);
     const text = step ? (step.explanation ? named(step.explanation.text) : "(hidden from this view)") : "…";
-    items.push(el("li", { value: String(seq) }, el("a", { href: `?step=${seq}`, "data-step": String(seq) }, text)));
+    items.push(el("li", { value: String(seq) }, el("a", { href: `?step=${seq}`, "data-step": String(seq) }, text),
+      notesOf(seq)));
   }
   ui.log.replaceChildren(...items);
   markLog();
+}
+
+// -- annotations (issue 32 item 6): the scorekeeper's or organiser's comments, under their steps in the list ----
+
+async function loadNotes() {
+  try {
+    const answer = await getJSON(`/games/${encodeURIComponent(gameId)}/annotations`);
+    replay.notes = new Map();
+    for (const note of answer.annotations) {
+      if (!replay.notes.has(note.step)) replay.notes.set(note.step, []);
+      replay.notes.get(note.step).push(note);
+    }
+  } catch (error) {
+    console.warn("the annotations could not be read", error); // the replay goes on without them
+  }
+}
+
+function notesOf(seq) {
+  const notes = replay.notes.get(seq);
+  if (!notes) return null;
+  return el("ul", { class: "step-notes", "aria-label": `Notes on step ${seq}` }, notes.map((note) => {
+    const by = note.author === note.role ? note.role : `${note.author} (${note.role})`;
+    return el("li", { "data-annotation": String(note.n) }, note.text,
+      el("span", { class: "step-note-by" }, ` — ${by}, ${note.created_at.slice(0, 16).replace("T", " ")} UTC`));
+  }));
 }
 
 function markLog() {
@@ -457,6 +484,7 @@ function catchUp() {
       const added = [...loaded.got.keys()].filter((seq) => seq > before).length;
       replay.last = Math.max(replay.last, loaded.last, ...loaded.got.keys());
       if (!added) continue;
+      await loadNotes(); // a running game's notes come with its steps
       renderLog();
       if (atLast) go(replay.last);
       else {
@@ -559,6 +587,7 @@ async function start() {
   replay.last = game.seq;
   const boardLoading = boardModule(game.system);
   const labelsLoading = labelsOf(game.system);
+  const notesLoading = loadNotes();
   const requested = requestedStep();
   const wanted = Math.min(Math.max(1, requested ?? game.seq), Math.max(1, game.seq));
   const from = Math.max(1, wanted - WINDOW / 2);
@@ -583,6 +612,7 @@ async function start() {
   replay.seats = seatsOf(game, first.got.values().next().value?.state);
   replay.board = await boardLoading;
   replay.labels = await labelsLoading;
+  await notesLoading;
   describeGame();
   fillViews();
   setDownloads();
