@@ -643,7 +643,7 @@ statistics = (
     Statistic(
         name="heatmap", path="/heatmap", summary="Placements per square", result=HeatMap, system=SYSTEM_NAME,
         parameters=(
-            Parameter(name="card", help="one card id, e.g. orcs/orc-catapult"),
+            Parameter(name="card", help="a card, e.g. orcs/orc-warhog (every copy) or orcs/orc-warhog-1 (that copy)"),
             Parameter(name="owner_view", type=bool, default=False,
                       help="squares seen from the placing player's edge"),
             Parameter(name="include_challenge", type=bool, default=False,

@@ -123,7 +123,7 @@ function sectionOf(statistic, onParams) {
   return { section, body, statistic };
 }
 
-const PARAM_LABELS = { limit: "Rows (the top N)", player: "Player", opponent: "Opponent", card: "Card (one card id)" };
+const PARAM_LABELS = { limit: "Rows (the top N)", player: "Player", opponent: "Opponent", card: "Card (its id: every copy, or one copy's)" };
 
 function paramsForm(statistic, onParams) {
   const q = query();
