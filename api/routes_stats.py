@@ -292,11 +292,11 @@ def _catalogue_route(router: APIRouter) -> None:
 
 def _system_route(router: APIRouter) -> None:
     """``GET /stats/{system}`` (after every statistic's route, so that ``/stats/armies`` stays the statistic's): the
-    system's statistics page to a browser, its part of the catalogue as JSON to other clients."""
+    system's statistics page to a browser, its part of the catalogue as JSON to other clients. Left out of the OpenAPI
+    document (as the pages are): every /stats path there is a statistic's, which clients iterate over."""
     from api.web import not_found_page, page, wants_html
 
-    @router.get("/{system}", response_model=StatisticsCatalogue, summary="One system's statistics",
-                responses=error_responses(404, described={404: "no such game system (not_found)"}))
+    @router.get("/{system}", response_model=StatisticsCatalogue, include_in_schema=False)  # docs/api.md
     def system_statistics(request: Request, system: str = Path(..., max_length=64)) -> Any:
         """The statistics of one game system: the core's (for every system) and the system's own, with the filters
         they take and the system's known armies. A browser asking for HTML gets the system's statistics page."""
@@ -314,7 +314,7 @@ def _system_route(router: APIRouter) -> None:
             systems=[s for s in _systems_armies(request) if s.name == system],
         )
 
-    router.head("/{system}", include_in_schema=False)(system_statistics)
+    # no HEAD route: it would match /stats/armies too, and its 405s would offer HEAD
 
 
 def build_router() -> APIRouter:

@@ -77,7 +77,7 @@ def test_405_lists_the_methods_of_every_route_of_the_path(server: httpx.Client) 
 REQUIRED_TOKEN = {("post", "/games/{game_id}/actions"), ("get", "/games/{game_id}/legal"),
                   ("post", "/tournaments/{tournament_id}/players"), ("post", "/tournaments/{tournament_id}/teams"),
                   ("post", "/tournaments/{tournament_id}/rounds"),
-                  ("post", "/games/{game_id}/tokens/{seat}"),
+                  ("post", "/games/{game_id}/tokens/{seat}"), ("post", "/games/{game_id}/annotations"),
                   ("post", "/tournaments/{tournament_id}/rounds/{round_number}/tables/{table_number}/result")}
 OPTIONAL_TOKEN = {("get", "/games/{game_id}"), ("get", "/games/{game_id}/events"), ("get", "/games/{game_id}/state"),
                   ("get", "/games/{game_id}/explanations"), ("get", "/games/{game_id}/steps"),
