@@ -18,6 +18,9 @@ import urllib.request
 from urllib.parse import quote, urlsplit
 
 from api.database import CliError
+from api.options import whole
+
+MAX_STEP = 2**31 - 1  # the route's bound (POST /games/{id}/annotations: step)
 
 DEFAULT_SERVER = "http://127.0.0.1:8000"
 TIMEOUT = 30.0
@@ -71,7 +74,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "never change it or its verification), are never changed or deleted, and exports carry them as "
                     "record comments.")
     p.add_argument("game_id", metavar="GAME", help="the game's id")
-    p.add_argument("step", metavar="STEP", type=int, help="the step: an event's seq, 1 to the game's last")
+    p.add_argument("step", metavar="STEP", type=whole(1, MAX_STEP),
+                   help="the step: an event's seq, 1 to the game's last")
     p.add_argument("text", metavar="TEXT", help="the comment: one line, up to 1,000 characters")
     p.add_argument("--author", metavar="NAME", help="the author's name (default: the token's role)")
     p.add_argument("--token", help="the scorekeeper's or organiser's token (default: WARLOG_TOKEN)")
