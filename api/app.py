@@ -12,6 +12,7 @@ from api import auth, limits, systems, web
 from api.errors import BodyLimit, install_error_handlers
 from api.installed import load_systems
 from api.live import LiveHub
+from api.routes_annotations import router as annotations_router
 from api.routes_catalogues import BODY_LIMIT as CATALOGUE_BODY_LIMIT
 from api.routes_catalogues import router as catalogues_router
 from api.routes_export import router as export_router
@@ -90,6 +91,7 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
     app.include_router(export_router)  # before games_router: /games/export, not /games/{game_id}
     app.include_router(setup_router(systems.game_in()))
     app.include_router(games_router)
+    app.include_router(annotations_router)
     app.include_router(tournaments_router)
     app.include_router(tournament_day_router)
     app.include_router(catalogues_router)

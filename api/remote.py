@@ -28,7 +28,7 @@ import msgspec
 
 from api.database import CliError, is_file
 from replay.errors import CatalogueNotFound, Conflict, CorruptRecord, GameExists, GameNotFound
-from replay.store.base import AppendResult, CatalogueRecord, GameRecord, NewEvent, Page, StoredEvent
+from replay.store.base import Annotation, AppendResult, CatalogueRecord, GameRecord, NewEvent, Page, StoredEvent
 from replay.tournaments.model import LoggedEvent, TournamentConflict, TournamentNotFound
 
 SIDECAR_SUFFIX = ".server.json"
@@ -231,6 +231,8 @@ class _CatalogueAdded(msgspec.Struct, frozen=True):
     added: bool
 
 
+_annotation = msgspec.json.Decoder(Annotation)
+_annotations = msgspec.json.Decoder(list[Annotation])
 _catalogue = msgspec.json.Decoder(CatalogueRecord)
 _catalogues = msgspec.json.Decoder(list[CatalogueRecord])
 _catalogue_added = msgspec.json.Decoder(_CatalogueAdded)
@@ -304,6 +306,14 @@ class RemoteEventStore:
 
     def list_catalogues(self, system: str | None = None) -> list[CatalogueRecord]:
         return _catalogues.decode(self.client.get("/local/catalogues", {"system": system}))
+
+    def add_annotation(self, game_id: str, step: int, text: str, role: str, author: str) -> Annotation:
+        """``AnnotationStoring``: checked here (replay.log.annotations), kept by the server's store."""
+        body = _encode({"step": step, "text": text, "role": role, "author": author})
+        return _annotation.decode(self.client.request("POST", f"/local/games/{_p(game_id)}/annotations", body=body))
+
+    def annotations(self, game_id: str) -> list[Annotation]:
+        return _annotations.decode(self.client.get(f"/local/games/{_p(game_id)}/annotations"))
 
     def put_snapshot(self, game_id: str, seq: int, state: bytes) -> None:
         pass  # a cache: the server keeps its own

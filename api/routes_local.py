@@ -70,6 +70,13 @@ class _Catalogue(msgspec.Struct, forbid_unknown_fields=True):
     document: bytes  # canonical JSON (base64 on the wire, as msgspec writes bytes)
 
 
+class _Annotation(msgspec.Struct, forbid_unknown_fields=True):
+    step: int
+    text: str
+    role: str
+    author: str
+
+
 class _TournamentAppend(msgspec.Struct, forbid_unknown_fields=True):
     events: list[tuple[str, dict[str, Any]]]
     expected_seq: int
@@ -178,6 +185,19 @@ async def append(request: Request, game_id: str) -> Response:
 @router.get("/games/{game_id}/idempotent")
 async def find_idempotent(request: Request, game_id: str, key: str) -> Response:
     return _json(await _call(_store(request).find_idempotent, game_id, key))
+
+
+@router.get("/games/{game_id}/annotations")
+async def list_annotations(request: Request, game_id: str) -> Response:
+    """A game's annotations (``warlog export`` through the server writes them as comments)."""
+    return _json(await _call(_store(request).annotations, game_id))
+
+
+@router.post("/games/{game_id}/annotations")
+async def add_annotation(request: Request, game_id: str) -> Response:
+    """An annotation the command checked (replay.log.annotations.add), stored by the server's store."""
+    body = _decode(await request.body(), _Annotation)
+    return _json(await _call(_store(request).add_annotation, game_id, body.step, body.text, body.role, body.author))
 
 
 @router.get("/contents/{digest}")

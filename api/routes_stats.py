@@ -19,9 +19,11 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import date
 from typing import Annotated, Any, Literal, Union, get_args, get_origin, get_type_hints
+from urllib.parse import quote, urlencode
 
 import msgspec
 from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
+from fastapi.responses import RedirectResponse
 from pydantic import BaseModel, BeforeValidator, Field, create_model
 from pydantic.fields import FieldInfo
 
@@ -279,13 +281,45 @@ def _catalogue_route(router: APIRouter) -> None:
     @router.get("", response_model=StatisticsCatalogue, summary="The statistics: their names, paths and parameters")
     def statistics_catalogue(request: Request) -> Any:
         """Every ``/stats`` route below with its own parameters, the filters every one takes, and each system's
-        known armies. A browser asking for HTML (``Accept: text/html`` first) gets the statistics page instead."""
+        known armies. A browser asking for HTML (``Accept: text/html`` first) gets the statistics' index page
+        instead (a page per system: ``/stats/{system}``; ``/stats?system=S&...``, an older link, goes there)."""
         if wants_html(request):
+            system = request.query_params.get("system")
+            if system and system in plugin_names():
+                rest = urlencode([(k, v) for k, v in request.query_params.multi_items() if k != "system"])
+                return RedirectResponse(f"/stats/{quote(system, safe='')}" + (f"?{rest}" if rest else ""), 307)
             return page("stats")
         return StatisticsCatalogue(filters=_filter_parameters(), statistics=[_statistic_out(s) for s in catalogue()],
                                    systems=_systems_armies(request))
 
     router.head("", include_in_schema=False)(statistics_catalogue)
+
+
+def _system_route(router: APIRouter) -> None:
+    """``GET /stats/{system}`` (after every statistic's route, so that ``/stats/armies`` stays the statistic's): the
+    system's statistics page to a browser, its part of the catalogue as JSON to other clients. Left out of the OpenAPI
+    document (as the pages are): every /stats path there is a statistic's, which clients iterate over."""
+    from api.web import not_found_page, page, wants_html
+
+    @router.get("/{system}", response_model=StatisticsCatalogue, include_in_schema=False)  # docs/api.md
+    def system_statistics(request: Request, system: str = Path(..., max_length=64)) -> Any:
+        """The statistics of one game system: the core's (for every system) and the system's own, with the filters
+        they take and the system's known armies. A browser asking for HTML gets the system's statistics page."""
+        known = plugin_names()
+        if system not in known:
+            message = f"there is no game system {system!r} (known: {', '.join(known)})"
+            if wants_html(request):
+                return not_found_page(message)
+            raise ApiError(404, "not_found", message)
+        if wants_html(request):
+            return page("stats")
+        return StatisticsCatalogue(
+            filters=_filter_parameters(),
+            statistics=[_statistic_out(s) for s in catalogue() if s.system in (None, system)],
+            systems=[s for s in _systems_armies(request) if s.name == system],
+        )
+
+    # no HEAD route: it would match /stats/armies too, and its 405s would offer HEAD
 
 
 def build_router() -> APIRouter:
@@ -299,4 +333,5 @@ def build_router() -> APIRouter:
     for statistic in catalogue():
         router.get(statistic.path, response_model=_pydantic(statistic.result), summary=statistic.summary,
                    name=statistic.name)(_endpoint(statistic))
+    _system_route(router)
     return router

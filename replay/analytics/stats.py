@@ -172,7 +172,7 @@ class Matchup(msgspec.Struct, frozen=True):
     wins: int
     losses: int
     draws: int
-    win_rate: float | None  # of `army` against `opponent_army`
+    win_rate: float | None  # of `army` against `opponent_army`; None in a mirror cell (wins: its earlier seat's)
     low: float | None
     high: float | None
 
@@ -189,7 +189,7 @@ def matchups(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) ->
     rows = _rows(conn, "stats_matchups", filters.core_army_params())
     cells = []
     for army, opponent, games, wins, losses, draws in rows:
-        w = wilson(wins, games)
+        w = wilson(wins, games) if army != opponent else Interval(None, None, None)  # a mirror: no army's edge
         cells.append(Matchup(army, opponent, games, wins, losses, draws, w.rate, w.low, w.high))
     armies = sorted({c.army for c in cells} | {c.opponent_army for c in cells})
     return Matchups(filters, sample_games(conn, filters), armies, cells)
@@ -318,7 +318,7 @@ class HeadToHeadRow(msgspec.Struct, frozen=True):
 
 class HeadToHead(msgspec.Struct, frozen=True):
     filters: Filters
-    games: int
+    games: int  # the games the rows come from (a row counts pairs of opposing seats: a team game's are several)
     rows: list[HeadToHeadRow]
 
 
@@ -341,5 +341,6 @@ def head_to_head(
         w = wilson(wins, games)
         out.append(HeadToHeadRow(name, other, games, wins, losses, draws, (wins + draws / 2) / games, w.rate,
                                  w.low, w.high))
-    return HeadToHead(filters, sum(r.games for r in out) // (1 if player else 2), out)
+    params = filters.core() | {"player": player, "opponent": opponent, "min_games": filters.min_games}
+    return HeadToHead(filters, _rows(conn, "stats_head_to_head_games", params)[0][0], out)
 

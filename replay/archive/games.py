@@ -25,7 +25,9 @@ import msgspec
 from engine.errors import RuleError, StreamError
 from engine.system import AnySystem
 from engine.systems import UnknownSystem
+from replay.archive.annotations import annotate_record, annotation_line, is_annotation_line
 from replay.archive.notation import RecordSyntaxError
+from replay.log.annotations import of_game as annotations_of
 from replay.log.chain import encode_chain
 from replay.log.contents import duplicates_of, events_hash
 from replay.log.service import (
@@ -218,7 +220,9 @@ def export_record(service: GameService, game_id: str, view: str = "all", comment
     check_view(view, service.seats(game_id))
     system_name = game.system
     events = [r.event for r in service.events(game_id)]
-    return _record_syntax(system_name).export(events, _tags_of(service, game_id, names), view=view, comments=comments)
+    text = _record_syntax(system_name).export(events, _tags_of(service, game_id, names), view=view, comments=comments)
+    notes = annotations_of(service.store, game_id)
+    return annotate_record(text, service.system_of(game), events, notes) if notes else text
 
 
 SYSTEM_TAG = re.compile(r'^\s*\[System\s+"((?:[^"\\]|\\.)*)"\]', re.MULTILINE)
@@ -268,6 +272,9 @@ def export_jsonl(service: GameService, game_id: str, view: str = "all", with_gam
     game = service.store.get_game(game_id)
     check_view(view, service.seats(game_id))
     system_name = game.system
+    notes: dict[int, list[dict[str, Any]]] = {}
+    for note in annotations_of(service.store, game_id):
+        notes.setdefault(note.step, []).append(annotation_line(note))
     lines = []
     for recorded in service.events(game_id):
         shown = event_view(system_name, recorded, view)
@@ -276,6 +283,8 @@ def export_jsonl(service: GameService, game_id: str, view: str = "all", with_gam
             if with_game_id:
                 shown = {"game_id": game_id, **shown}
             lines.append(msgspec.json.encode(shown).decode())
+        for line in notes.get(recorded.seq, ()):  # the step's annotations after its event (read_jsonl skips them)
+            lines.append(msgspec.json.encode({"game_id": game_id, **line} if with_game_id else line).decode())
     return "\n".join(lines) + "\n"
 
 
@@ -346,6 +355,8 @@ def read_jsonl(text: str) -> list[tuple[int, dict[str, Any]]]:
             raise RecordError(number, "bad_event", TOO_DEEP) from None
         if not isinstance(data, dict):
             raise RecordError(number, "bad_event", "cannot read this event: not a JSON object")
+        if is_annotation_line(data):
+            continue  # an exported annotation: for people, not restored (replay.archive.annotations)
         out.append((number, data))
     if not out:
         raise RecordError(1, "empty", "the file holds no events")

@@ -444,7 +444,8 @@ def _rows(conn: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any]) ->
 
 
 class CardStats(msgspec.Struct, frozen=True):
-    card: str
+    card: str  # the card's id without its copy suffix (orcs/orc-warhog): its copies are counted together
+    name: str  # its name in the catalogue (Orc Warhog)
     faction: str
     ranged: bool
     placements: int
@@ -475,6 +476,7 @@ class CardStats(msgspec.Struct, frozen=True):
     shot_hit_rate: float | None  # shots_killing / shots
     shot_kills: int  # kills in which a shot of this card took part
     shot_kill_share: float | None  # shot_kills / kills
+    copies: int = 1  # how many of its copies (ids orcs/orc-warhog-1, orcs/orc-warhog-2, ...) were placed
 
 
 class CardTable(msgspec.Struct, frozen=True):
@@ -489,7 +491,7 @@ def cards(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> Ca
     out = []
     for (
         card, faction, placements, kills, shot_kills, shots, shots_killing, destroyed, recalled, games_placed,
-        wins_placed, faction_placed, faction_placed_wins, faction_games, faction_wins,
+        wins_placed, faction_placed, faction_placed_wins, faction_games, faction_wins, copies,
     ) in rows:
         survival = wilson(placements - destroyed, placements).known()  # a card's row has placements > 0
         recall = wilson(recalled, placements).known()
@@ -497,15 +499,16 @@ def cards(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> Ca
         placed_rate = wilson(faction_placed_wins, faction_placed)
         other_rate = wilson(not_placed_wins, not_placed)
         difference = newcombe(faction_placed_wins, faction_placed, not_placed_wins, not_placed)
-        known = CARDS.get(card)
+        known = next((CARDS[c] for c in copies if c in CARDS), None)  # a stored catalogue's card: not known here
         out.append(
             CardStats(
-                card, faction, bool(known and known.is_ranged), placements, int(kills), kills / placements,
+                card, known.name if known else card.rsplit("/", 1)[-1], faction, bool(known and known.is_ranged),
+                placements, int(kills), kills / placements,
                 destroyed, *survival, recalled, *recall, games_placed, wins_placed,
                 placed_rate.rate, placed_rate.low, placed_rate.high,
                 not_placed, other_rate.rate, other_rate.low, other_rate.high, difference.rate, difference.low,
                 difference.high, int(shots), int(shots_killing), shots_killing / shots if shots else None,
-                int(shot_kills), shot_kills / kills if kills else None,
+                int(shot_kills), shot_kills / kills if kills else None, len(copies),
             )
         )
     return CardTable(filters, sample_games(conn, filters), out)
@@ -514,7 +517,8 @@ def cards(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> Ca
 class HeatSquare(msgspec.Struct, frozen=True):
     square: str
     placements: int
-    share: float
+    share: float  # of the placements of its kind: a mat square's of those on the 7x6 mat, an x,y square's of those
+    # of unbounded games (so the mat's percentages are of what the mat shows)
 
 
 class HeatMap(msgspec.Struct, frozen=True):
@@ -522,8 +526,9 @@ class HeatMap(msgspec.Struct, frozen=True):
     games: int
     card: str | None
     owner_view: bool
-    placements: int
+    placements: int  # every placement counted, on the mat or not
     rows: list[HeatSquare]
+    mat_placements: int = 0  # those on the 7x6 mat (the squares the mat shows): its shares' total
 
 
 def heatmap(
@@ -541,18 +546,21 @@ def heatmap(
         filters.common()
         | {"army": filters.army, "card": card, "owner_view": owner_view, "include_challenge": include_challenge},
     )
-    total = sum(n for _, n in rows)
+    on = sum(n for square, n in rows if _on_mat(square))
+    off = sum(n for square, n in rows if not _on_mat(square))
     return HeatMap(
         filters,
         sample_games(conn, filters),
         card,
         owner_view,
-        total,
-        [HeatSquare(square, n, n / total) for square, n in rows],
+        on + off,
+        [HeatSquare(square, n, n / (on if _on_mat(square) else off)) for square, n in rows],
+        on,
     )
 
 
 def _on_mat(square: str) -> bool:
+    """A square of the 7x6 mat (``C3``), not an unbounded game's ``x,y``."""
     return len(square) == 2 and square[0] in "ABCDEFG" and square[1] in "123456"
 
 
@@ -633,7 +641,7 @@ statistics = (
     Statistic(
         name="heatmap", path="/heatmap", summary="Placements per square", result=HeatMap, system=SYSTEM_NAME,
         parameters=(
-            Parameter(name="card", help="one card id, e.g. orcs/orc-catapult"),
+            Parameter(name="card", help="a card, e.g. orcs/orc-warhog (every copy) or orcs/orc-warhog-1 (that copy)"),
             Parameter(name="owner_view", type=bool, default=False,
                       help="squares seen from the placing player's edge"),
             Parameter(name="include_challenge", type=bool, default=False,

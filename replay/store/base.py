@@ -277,6 +277,45 @@ def catalogue_record(row: tuple) -> CatalogueRecord:
     return CatalogueRecord(catalogue_id, system, name, version, str(document).encode("utf-8"), created_at)
 
 
+class Annotation(msgspec.Struct, frozen=True):
+    """A comment on one step of a game (issue 32 item 6), kept apart from its events: ``n`` numbers the game's
+    annotations in the order they were added, ``step`` is the seq of the event it is about, ``role`` the role of
+    the token that added it (scorekeeper | organiser), ``author`` the name given (else the role), ``created_at``
+    the store's clock."""
+
+    game_id: str
+    n: int
+    step: int
+    text: str
+    role: str
+    author: str
+    created_at: str
+
+
+@runtime_checkable
+class AnnotationStoring(Protocol):
+    """A store that keeps annotations (every backend: memory, DuckDB, PostgreSQL): append-only, never changed nor
+    deleted, never part of a game's events (docs/store.md)."""
+
+    def add_annotation(self, game_id: str, step: int, text: str, role: str, author: str) -> Annotation:
+        """Append an annotation to the game's (numbered after its last one, timed by the store's clock);
+        `GameNotFound` if there is no such game. The caller checks the text and the step (replay.log.annotations)."""
+        ...
+
+    def annotations(self, game_id: str) -> list[Annotation]:
+        """The game's annotations in the order they were added (none: an empty list, also for an unknown game)."""
+        ...
+
+
+def annotation(row: tuple) -> Annotation:
+    """A row of annotation_list.sql as an Annotation."""
+    game_id, n, step, text, role, author, created_at = row
+    return Annotation(game_id, int(n), int(step), text, role, author, created_at)
+
+
+ANNOTATION_RETRIES = 8  # two writers numbering the same game's next annotation: the second tries again
+
+
 @runtime_checkable
 class SharedLog(Protocol):
     """A log several server processes share (PostgreSQL): the statistics are kept beside it

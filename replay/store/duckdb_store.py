@@ -34,7 +34,9 @@ import msgspec
 
 from replay.errors import CatalogueNotFound, Conflict, CorruptRecord, GameExists, GameNotFound, StoreError
 from replay.store.base import (
+    ANNOTATION_RETRIES,
     GAME,
+    Annotation,
     AppendResult,
     CatalogueRecord,
     Clock,
@@ -44,6 +46,7 @@ from replay.store.base import (
     StoredEvent,
     StreamPage,
     StreamRecord,
+    annotation,
     catalogue_record,
     check_batch,
     check_kind,
@@ -211,6 +214,7 @@ class DuckDBEventStore:
         self._local = threading.local()
         self._cursors: list[duckdb.DuckDBPyConnection] = []
         self._cursors_lock = threading.Lock()
+        self._annotating = threading.Lock()  # one process holds the file: its annotations are numbered in turn
         # Writer state: touched by the writer thread only.
         self._writer_conn = self._conn.cursor()
         self._last: dict[str, int] = {}
@@ -462,6 +466,26 @@ class DuckDBEventStore:
                 # committed rows): once it has, the next try finds its row; if it rolled back, stores this one.
                 time.sleep(0.001)
         raise StoreError(f"catalogue {catalogue_id!r}: could not be stored beside a concurrent write of it")
+
+    # -- annotations (issue 32): on the caller's cursor too, a table of their own beside the log ------------------
+    def add_annotation(self, game_id: str, step: int, text: str, role: str, author: str) -> Annotation:
+        self.get_game(game_id)  # GameNotFound
+        now = iso_utc(self._clock())
+        params = {"game_id": game_id, "step": step, "text": text, "role": role, "author": author, "created_at": now}
+        cursor = self._cursor()
+        for _ in range(ANNOTATION_RETRIES):
+            try:
+                with self._annotating:
+                    (n,) = cursor.execute(sql("annotation_insert"), params).fetchall()[0]
+            except (duckdb.ConstraintException, duckdb.TransactionException):
+                time.sleep(0.001)  # a conflict with another write of the table: number it again
+                continue
+            return Annotation(game_id, int(n), step, text, role, author, now)
+        raise StoreError(f"game {game_id!r}: the annotation could not be numbered beside concurrent ones")
+
+    def annotations(self, game_id: str) -> list[Annotation]:
+        rows = self._cursor().execute(sql("annotation_list"), {"game_id": game_id}).fetchall()
+        return [annotation(row) for row in rows]
 
     def get_catalogue(self, catalogue_id: str) -> CatalogueRecord:
         rows = self._cursor().execute(sql("catalogue_get"), {"catalogue_id": catalogue_id}).fetchall()

@@ -11,6 +11,7 @@ import msgspec
 from replay.errors import CatalogueNotFound, Conflict, GameExists, GameNotFound
 from replay.store.base import (
     GAME,
+    Annotation,
     AppendResult,
     CatalogueRecord,
     Clock,
@@ -53,6 +54,7 @@ class MemoryEventStore:
         self._clock = clock
         self._games: dict[str, _Game] = {}
         self._catalogues: dict[str, CatalogueRecord] = {}
+        self._annotations: dict[str, list[Annotation]] = {}
         self._lock = threading.Lock()
 
     def _game(self, game_id: str) -> _Game:
@@ -264,7 +266,21 @@ class MemoryEventStore:
             found = [c for c in self._catalogues.values() if system in (None, c.system)]
         return sorted(found, key=lambda c: (c.created_at, c.catalogue_id))
 
+    def add_annotation(self, game_id: str, step: int, text: str, role: str, author: str) -> Annotation:
+        with self._lock:
+            if self._game(game_id).kind != GAME:
+                raise GameNotFound(game_id)
+            kept = self._annotations.setdefault(game_id, [])
+            note = Annotation(game_id, len(kept) + 1, step, text, role, author, iso_utc(self._clock()))
+            kept.append(note)
+            return note
+
+    def annotations(self, game_id: str) -> list[Annotation]:
+        with self._lock:
+            return list(self._annotations.get(game_id, ()))
+
     def close(self) -> None:
         with self._lock:
             self._games.clear()
             self._catalogues.clear()
+            self._annotations.clear()

@@ -63,11 +63,14 @@ from replay.errors import (
     GameExists,
     GameNotFound,
     StoreBusy,
+    StoreError,
     StoreTimeout,
     StoreUnavailable,
 )
 from replay.store.base import (
+    ANNOTATION_RETRIES,
     GAME,
+    Annotation,
     AppendResult,
     CatalogueRecord,
     Clock,
@@ -77,6 +80,7 @@ from replay.store.base import (
     StoredEvent,
     StreamPage,
     StreamRecord,
+    annotation,
     catalogue_record,
     check_batch,
     check_kind,
@@ -523,6 +527,24 @@ class PostgresEventStore:
         with self._conn() as conn, conn.transaction():
             added = bool(conn.execute(PG("catalogue_insert"), params).fetchall())
         return self.get_catalogue(catalogue_id), added
+
+    def add_annotation(self, game_id: str, step: int, text: str, role: str, author: str) -> Annotation:
+        self.get_game(game_id)  # GameNotFound
+        now = iso_utc(self._clock())
+        params = {"game_id": game_id, "step": step, "text": text, "role": role, "author": author, "created_at": now}
+        for _ in range(ANNOTATION_RETRIES):
+            try:
+                with self._conn() as conn, conn.transaction():
+                    conn.execute(PG("annotation_lock"), {"game_id": game_id}).fetchall()
+                    (n,) = conn.execute(PG("annotation_insert"), params).fetchall()[0]
+            except psycopg.errors.UniqueViolation:
+                continue  # another writer took the same number: number it again after that one
+            return Annotation(game_id, int(n), step, text, role, author, now)
+        raise StoreError(f"game {game_id!r}: the annotation could not be numbered beside concurrent ones")
+
+    def annotations(self, game_id: str) -> list[Annotation]:
+        rows = self._read(lambda conn: conn.execute(PG("annotation_list"), {"game_id": game_id}).fetchall())
+        return [annotation(row) for row in rows]
 
     def get_catalogue(self, catalogue_id: str) -> CatalogueRecord:
         rows = self._read(lambda conn: conn.execute(PG("catalogue_get"), {"catalogue_id": catalogue_id}).fetchall())

@@ -418,6 +418,29 @@ def check_catalogue_refusal(served: Served, text: str) -> None:
         assert re.fullmatch(re.escape(sketched["message"]).replace(r"\.\.\.", ".*"), got["message"])
 
 
+def check_annotations(served: Served, text: str) -> None:
+    """The annotation shown is posted as written (on a game with that step) and answered with the keys shown; the
+    list answers the keys shown."""
+    lines = text.strip().split("\n")
+    body = json.loads(lines[0].split(None, 2)[2].replace('"author"?:', '"author":'))
+    created = served.http.post("/games", json=LORDS_OF_WAR).json()
+    game = f"/games/{created['id']}"
+    keeper = {"Authorization": f"Bearer {created['tokens']['scorekeeper']}"}
+    while served.http.get(game).json()["seq"] < body["step"]:
+        action = served.http.get(f"{game}/legal", headers=keeper).json()["actions"][0]
+        assert served.http.post(f"{game}/actions", json={"action": action}, headers=keeper).status_code == 201
+    answer = served.http.post(f"{game}/annotations", json=body, headers=keeper)
+    shown = re.search(r"^201 (\{.*?\})$", "\n".join(lines[1:3]).replace("\n     ", " "), re.M | re.S)
+    assert answer.status_code == 201 and shown is not None, answer.text
+    expected = json.loads(shown.group(1))
+    assert set(answer.json()) == set(expected)
+    assert {k: v for k, v in answer.json().items() if k != "created_at"} == {
+        k: v for k, v in expected.items() if k != "created_at"}
+    listed = served.http.get(f"{game}/annotations").json()
+    assert set(listed) == set(re.findall(r'"([a-z_]+)":', lines[-1].split("200", 1)[1])) - {"n"}
+    assert listed["annotations"] == [answer.json()]
+
+
 API, CLI, RECORDS = "docs/api.md", "docs/cli.md", "docs/record-format.md"
 CATALOGUES = "docs/catalogues.md"
 CHECKS: dict[tuple[str, str], Callable[..., None]] = {
@@ -465,6 +488,9 @@ CHECKS: dict[tuple[str, str], Callable[..., None]] = {
         check_catalogue_synopsis,
     ("README.md", "make run     # creates .venv, installs, serves ./warlog.duckdb with sample games loaded"):
         check_make,
+    (API, 'POST /games/{id}/annotations   {"step": 12, "text": "Ann forgot her shot here", "author"?: "Ada"}'):
+        check_annotations,
+    (CLI, "warlog annotate GAME STEP TEXT [--author NAME] [--token TOKEN] [--server URL]"): check_synopsis,
 }
 NOT_EXAMPLES = {
     (API, "W=http://127.0.0.1:8000"): "the curl walk-through: tests/api/test_docs.py runs it command by command",

@@ -77,7 +77,7 @@ def test_405_lists_the_methods_of_every_route_of_the_path(server: httpx.Client) 
 REQUIRED_TOKEN = {("post", "/games/{game_id}/actions"), ("get", "/games/{game_id}/legal"),
                   ("post", "/tournaments/{tournament_id}/players"), ("post", "/tournaments/{tournament_id}/teams"),
                   ("post", "/tournaments/{tournament_id}/rounds"),
-                  ("post", "/games/{game_id}/tokens/{seat}"),
+                  ("post", "/games/{game_id}/tokens/{seat}"), ("post", "/games/{game_id}/annotations"),
                   ("post", "/tournaments/{tournament_id}/rounds/{round_number}/tables/{table_number}/result"),
                   # the tournament day (issue 31): the organiser's
                   ("post", "/tournaments/{tournament_id}/rounds/{round_number}/tables/{table_number}/correction"),

@@ -770,3 +770,49 @@ def test_the_same_catalogue_stored_at_once_by_many_threads_is_stored_once(store:
         thread.join()
     assert errors == [] and sorted(added) == [False] * 7 + [True]
     assert [c.catalogue_id for c in store.list_catalogues()] == ["c-" + "4" * 32]
+
+
+# -- annotations (issue 32 item 6) --------------------------------------------------------------------------------
+
+
+def test_annotations_are_appended_in_order_apart_from_the_events(store: EventStore) -> None:
+    from replay.store.base import AnnotationStoring
+
+    assert isinstance(store, AnnotationStoring)
+    new_game(store, "g1", opening=3)
+    new_game(store, "g2")
+    before = store.read("g1")
+    first = store.add_annotation("g1", 2, "the second step", "scorekeeper", "Ada")
+    second = store.add_annotation("g1", 1, "the first step", "organiser", "organiser")
+    other = store.add_annotation("g2", 1, "another game's", "scorekeeper", "scorekeeper")
+    assert (first.n, second.n, other.n) == (1, 2, 1)  # numbered per game, in the order they were added
+    assert first.created_at < second.created_at  # the store's clock
+    assert store.annotations("g1") == [first, second] and store.annotations("g2") == [other]
+    assert store.annotations("nope") == []
+    assert store.read("g1") == before and store.last_seq("g1") == 3  # the events are untouched
+    with pytest.raises(GameNotFound):
+        store.add_annotation("nope", 1, "no game", "scorekeeper", "scorekeeper")
+
+
+def test_annotations_numbered_once_each_by_concurrent_writers(store: EventStore) -> None:
+    from replay.store.base import AnnotationStoring
+
+    assert isinstance(store, AnnotationStoring)
+    new_game(store, "g1")
+    errors: list[BaseException] = []
+
+    def write(i: int) -> None:
+        try:
+            for k in range(5):
+                store.add_annotation("g1", 1, f"writer {i} note {k}", "scorekeeper", f"w{i}")
+        except BaseException as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    notes = store.annotations("g1")
+    assert [n.n for n in notes] == list(range(1, 21)) and len({n.text for n in notes}) == 20

@@ -105,7 +105,7 @@ def test_docs_has_a_way_back_to_the_site(server: Server, page: Any) -> None:
 @pytest.mark.parametrize("path, ready", [
     ("/", "tbody[data-games] tr"),
     ("/tournaments", "[data-tournaments]"),
-    ("/stats", "section.statistic"),
+    ("/stats/lords-of-war", "section.statistic"),
     ("/replay/{game}", "main[data-step]"),
 ])
 def test_dark_mode_follows_the_system_and_keeps_text_contrast(server: Server, browser: Any, path: str,

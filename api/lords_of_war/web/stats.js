@@ -21,7 +21,7 @@ function heatmap(host, result, { el, charts }) {
   const what = result.card ? `placements of ${result.card}` : "placements";
   const view = result.owner_view ? "seen from the placing player's edge (their own side at the bottom)" : "as on the mat (p1's edge, row 1, at the bottom)";
   const root = chart(width, height, `Heat map of ${what} on the mat`,
-    `${on} ${what} on the 7 by 6 mat, ${view}; each square shows its count and its share of all placements. Darker: more.`,
+    `${on} ${what} on the 7 by 6 mat, ${view}; each square shows its count and its share of the placements on the mat. Darker: more.`,
     { className: "chart mat-heat" });
   root.style.maxWidth = `${width + 80}px`;
   for (let c = 0; c < COLUMNS.length; c++) {
@@ -37,7 +37,7 @@ function heatmap(host, result, { el, charts }) {
       const { fill, ink } = n ? countColour(n / max) : { fill: "#f4f5f7", ink: "#000000" };
       const x = left + c * size;
       root.append(svg("g", { class: "square", "data-square": square, "data-placements": n },
-        svg("title", {}, `${square}: ${n} ${n === 1 ? "placement" : "placements"}${row ? ` (${percent(row.share)} of all)` : ""}`),
+        svg("title", {}, `${square}: ${n} ${n === 1 ? "placement" : "placements"}${row ? ` (${percent(row.share)} of those on the mat)` : ""}`),
         svg("rect", { x: x + 1, y: y + 1, width: size - 2, height: size - 2, fill, class: "mat-square" }),
         svg("text", { x: x + size / 2, y: y + size / 2 + 1, "text-anchor": "middle", class: "cell-value", style: `fill:${n ? ink : "#4f5561"}` }, n || "·"),
         row ? svg("text", { x: x + size / 2, y: y + size / 2 + 17, "text-anchor": "middle", class: "cell-text", style: `fill:${ink}` }, percent(row.share)) : null));

@@ -129,7 +129,7 @@ export function intervalChart(items, { title, description, reference = null, val
     const words = `${item.label}: ${valueName} ${percent(item.value)}${item.note ? ` (${item.note})` : ""}, ` +
       `95% interval ${percent(item.low)} to ${percent(item.high)}`;
     const mark = svg("g", {
-      class: "mark", "data-label": item.label, "data-value": item.value, "data-low": item.low, "data-high": item.high,
+      class: "mark", "data-label": item.key ?? item.label, "data-value": item.value, "data-low": item.low, "data-high": item.high,
     }, svg("title", {}, words),
     svg("text", { x: x0 - 8, y: y + 4, "text-anchor": "end", class: item.strong ? "label strong" : "label" }, item.label));
     if (item.value !== null && item.value !== undefined) {
@@ -215,8 +215,8 @@ export function lineChart(points, { title, description, xName, yName, reference 
  * A matrix of cells coloured by a rate, with the value and the count written in each cell (colour is never the
  * only carrier). rows, columns: labels; cell(row, column) -> {rate, count, title, data} or null (no games).
  */
-export function heatMatrix(rows, columns, cell, { title, description, rowName, columnName, countName = "games" }) {
-  const size = 64, labelWidth = Math.min(150, 16 + 7.5 * Math.max(4, ...rows.map((r) => String(r).length)));
+export function heatMatrix(rows, columns, cell, { title, description, rowName, columnName, countName = "games", name = (code) => code }) {
+  const size = 64, labelWidth = Math.min(150, 16 + 7.5 * Math.max(4, ...rows.map((r) => String(name(r)).length)));
   const head = 80;
   const width = labelWidth + columns.length * size + 8, height = head + rows.length * size + 8;
   const root = chart(width, height, title, description, { className: "chart matrix" });
@@ -226,23 +226,23 @@ export function heatMatrix(rows, columns, cell, { title, description, rowName, c
   columns.forEach((c, j) => root.append(svg("text", {
     x: labelWidth + j * size + size / 2, y: head - 10, "text-anchor": "start", class: "label",
     transform: `rotate(-35 ${labelWidth + j * size + size / 2} ${head - 10})`,
-  }, c)));
+  }, name(c))));
   rows.forEach((r, i) => {
     const y = head + i * size;
-    root.append(svg("text", { x: labelWidth - 8, y: y + size / 2 + 4, "text-anchor": "end", class: "label" }, r));
+    root.append(svg("text", { x: labelWidth - 8, y: y + size / 2 + 4, "text-anchor": "end", class: "label" }, name(r)));
     columns.forEach((c, j) => {
       const x = labelWidth + j * size;
       const value = cell(r, c);
       const g = svg("g", { class: "cell", ...(value ? value.data : { "data-row": r, "data-column": c, "data-count": 0 }) });
       if (!value) {
-        g.append(svg("title", {}, `${r} against ${c}: no ${countName}`),
+        g.append(svg("title", {}, `${name(r)} against ${name(c)}: no ${countName}`),
           svg("rect", { x: x + 1, y: y + 1, width: size - 2, height: size - 2, class: "empty" }),
           svg("text", { x: x + size / 2, y: y + size / 2 + 4, "text-anchor": "middle", class: "cell-text muted-ink" }, "—"));
       } else {
         const { fill, ink } = value.rate === null ? { fill: "#e3e6ec", ink: "#000000" } : rateColour(value.rate);
         g.append(svg("title", {}, value.title),
           svg("rect", { x: x + 1, y: y + 1, width: size - 2, height: size - 2, fill }),
-          svg("text", { x: x + size / 2, y: y + size / 2 - 2, "text-anchor": "middle", class: "cell-value", style: `fill:${ink}` }, percent(value.rate, 0)),
+          svg("text", { x: x + size / 2, y: y + size / 2 - 2, "text-anchor": "middle", class: "cell-value", style: `fill:${ink}` }, value.text ?? percent(value.rate, 0)),
           svg("text", { x: x + size / 2, y: y + size / 2 + 15, "text-anchor": "middle", class: "cell-text", style: `fill:${ink}` }, `${value.count} ${value.count === 1 ? countName.replace(/s$/, "") : countName}`));
       }
       root.append(g);

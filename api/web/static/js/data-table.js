@@ -14,7 +14,7 @@ const isRate = (name) => /(^|_)(rate|share|score)(_|$)|win_rate|difference/.test
  * `x_high`) are folded into the value column they belong to (the nearest one before them whose name is the
  * bound's stem, the stem with `_rate`, or ends with the stem; a bare `low` belongs to the rate before it).
  */
-export function columnsOf(keys) {
+export function columnsOf(keys, titles = {}) {
   const columns = [];
   for (const key of keys) {
     const bound = key.match(/^(.*?)_?(low|high)$/);
@@ -24,7 +24,7 @@ export function columnsOf(keys) {
         : c.key === stem || c.key === `${stem}_rate` || c.key.endsWith(`_${stem}`));
       if (owner && owner[bound[2]] === undefined) { owner[bound[2]] = key; owner.rate = true; continue; }
     }
-    columns.push({ key, label: words(key), rate: isRate(key) });
+    columns.push({ key, label: titles[key] ?? words(key), rate: isRate(key) });
   }
   return columns;
 }
@@ -77,9 +77,9 @@ export function download(filename, text, type = "text/csv") {
  * A sortable table of `rows` with a caption and a CSV button. options: {caption, filename, links: {column:
  * (value, row) => href}, sort: {key, descending}}. Returns the element (a <figure class="data-table">).
  */
-export function dataTable(rows, { caption, filename, links = {}, sort = null } = {}) {
+export function dataTable(rows, { caption, filename, links = {}, sort = null, titles = {}, names = {} } = {}) {
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const columns = columnsOf(keys);
+  const columns = columnsOf(keys, titles); // titles: {key: the column's title} where its name would not say it
   let order = sort ? { ...sort } : null;
   const body = el("tbody");
   const note = el("p", { class: "muted table-note" });
@@ -116,7 +116,8 @@ export function dataTable(rows, { caption, filename, links = {}, sort = null } =
     });
     body.replaceChildren(...sorted.slice(0, SHOWN_ROWS).map((row) => el("tr", {}, columns.map((column) => {
       const value = row[column.key];
-      const text = formatValue(column, value, row);
+      const named = typeof value === "string" && names[column.key] ? names[column.key](value) : null; // a code's name
+      const text = named ?? formatValue(column, value, row);
       const link = links[column.key] && value !== null && value !== undefined ? links[column.key](value, row) : null;
       return el("td", {
         class: typeof value === "number" ? "num" : null, "data-column": column.key,

@@ -33,6 +33,7 @@ const replay = {
   collapsed: new Set(), // the turns whose steps the reader folded away
   extent: undefined, // the drawing's extent() over every step loaded (docs/web.md)
   complete: false, // every step is loaded (the extent is the whole game's)
+  notes: new Map(), // seq -> the annotations on that step (GET /games/{id}/annotations)
 };
 
 // -- the API -------------------------------------------------------------------------------------------------
@@ -163,7 +164,7 @@ function renderLog() {
     const turn = step && Number.isInteger(step.turn) ? step.turn : (groups.length ? groups[groups.length - 1].turn : null);
     if (!groups.length || groups[groups.length - 1].turn !== turn) groups.push({ turn, items: [] });
     groups[groups.length - 1].items.push(el("li", { value: String(seq) },
-      el("a", { href: `?step=${seq}`, "data-step": String(seq) }, text)));
+      el("a", { href: `?step=${seq}`, "data-step": String(seq) }, text), notesOf(seq)));
   }
   ui.log.replaceChildren(...groups.map(({ turn, items }) => {
     const first = items[0].value;
@@ -189,6 +190,31 @@ function foldAll() {
   const all = [...ui.log.querySelectorAll("details[data-turn]")];
   const open = !all.every((d) => !d.open); // some open: fold them all; all folded: unfold them all
   for (const details of all) details.open = !open; // the toggle events record it in replay.collapsed
+}
+
+// -- annotations (issue 32 item 6): the scorekeeper's or organiser's comments, under their steps in the list ----
+
+async function loadNotes() {
+  try {
+    const answer = await getJSON(`/games/${encodeURIComponent(gameId)}/annotations`);
+    replay.notes = new Map();
+    for (const note of answer.annotations) {
+      if (!replay.notes.has(note.step)) replay.notes.set(note.step, []);
+      replay.notes.get(note.step).push(note);
+    }
+  } catch (error) {
+    console.warn("the annotations could not be read", error); // the replay goes on without them
+  }
+}
+
+function notesOf(seq) {
+  const notes = replay.notes.get(seq);
+  if (!notes) return null;
+  return el("ul", { class: "step-notes", "aria-label": `Notes on step ${seq}` }, notes.map((note) => {
+    const by = note.author === note.role ? note.role : `${note.author} (${note.role})`;
+    return el("li", { "data-annotation": String(note.n) }, note.text,
+      el("span", { class: "step-note-by" }, ` — ${by}, ${note.created_at.slice(0, 16).replace("T", " ")} UTC`));
+  }));
 }
 
 function markLog() {
@@ -516,6 +542,7 @@ function catchUp() {
       replay.last = Math.max(replay.last, loaded.last, ...loaded.got.keys());
       if (!added) continue;
       updateExtent();
+      await loadNotes(); // a running game's notes come with its steps
       renderLog();
       if (atLast) go(replay.last);
       else {
@@ -619,6 +646,7 @@ async function start() {
   replay.last = game.seq;
   const boardLoading = boardModule(game.system);
   const labelsLoading = labelsOf(game.system);
+  const notesLoading = loadNotes();
   const requested = requestedStep();
   const wanted = Math.min(Math.max(1, requested ?? game.seq), Math.max(1, game.seq));
   const from = Math.max(1, wanted - WINDOW / 2);
@@ -643,6 +671,7 @@ async function start() {
   replay.seats = seatsOf(game, first.got.values().next().value?.state);
   replay.board = await boardLoading;
   replay.labels = await labelsLoading;
+  await notesLoading;
   describeGame();
   fillViews();
   setDownloads();

@@ -1,11 +1,13 @@
-// /stats: every statistic of the catalogue (GET /stats as JSON) as charts and sortable tables with CSV, under the
-// filters of the statistics API. The filters and each statistic's own parameters live in the URL's query, so a
-// view can be shared; a system's own statistics are drawn by its statistics module (WebParts.stats), or shown as
-// tables. docs/web.md, "The statistics page".
+// /stats/{system}: one game system's statistics (the core's and its own, GET /stats/{system} as JSON) as charts and
+// sortable tables with CSV, under the filters of the statistics API, with the sections' navigation beside them
+// (above them on a phone). The filters and each statistic's own parameters live in the URL's query, so a view can be
+// shared; a system's own statistics are drawn by its statistics module (WebParts.stats), or shown as tables. /stats
+// is the index: one entry per system with its finished games. docs/web.md, "The statistics pages".
 import { el, showError } from "./page.js";
 import { getJSON, webSystems } from "./api.js";
 import * as charts from "./charts.js";
 import { dataTable } from "./data-table.js";
+import { armyName, endReasonName, labelsOf, systemName } from "./labels.js";
 
 const { barChart, heatMatrix, intervalChart, lineChart, number, percent } = charts;
 const main = document.querySelector("main");
@@ -15,10 +17,21 @@ const kit = { el, dataTable, charts }; // what a system's statistics module is h
 
 function query() { return new URLSearchParams(location.search); }
 
-/** The filters set in the URL (only those the catalogue names), as query parameters for the API. */
+// the system of the page: /stats/{system} (null on the index, /stats)
+const pathSystem = (() => {
+  const found = location.pathname.match(/^\/stats\/([^/]+)\/?$/);
+  return found ? decodeURIComponent(found[1]) : null;
+})();
+let labels = null; // the page's system's display labels (labels.js): armies, clans and end reasons by name
+
+/** The filters set in the URL (only those the catalogue names), as query parameters for the API; the system is the
+ * page's. */
 function filterParams(catalogue) {
   const q = query(), out = new URLSearchParams();
-  for (const f of catalogue.filters) if (q.get(f.name)) out.set(f.name, q.get(f.name));
+  for (const f of catalogue.filters) {
+    if (f.name === "system") out.set("system", pathSystem);
+    else if (q.get(f.name)) out.set(f.name, q.get(f.name));
+  }
   return out;
 }
 
@@ -28,8 +41,8 @@ function filtersActive(catalogue) {
   return [...params.keys()].length > 0;
 }
 
-function currentSystem(catalogue) {
-  return query().get("system") || catalogue.filters.find((f) => f.name === "system").default;
+function currentSystem() {
+  return pathSystem;
 }
 
 function setQuery(changes, { replace = false } = {}) {
@@ -47,7 +60,7 @@ function setQuery(changes, { replace = false } = {}) {
 function filtersForm(catalogue, tournaments, onApply) {
   const q = query();
   const form = el("form", { class: "filters", role: "search", "aria-label": "Statistics filters" });
-  const system = currentSystem(catalogue);
+  const system = currentSystem();
   const armies = catalogue.systems.find((s) => s.name === system)?.armies ?? [];
   const fields = [];
   for (const f of catalogue.filters) {
@@ -55,9 +68,7 @@ function filtersForm(catalogue, tournaments, onApply) {
     const value = q.get(f.name) ?? "";
     let control;
     if (f.name === "system") {
-      const names = catalogue.systems.map((s) => s.name);
-      if (!names.includes(system)) names.push(system);
-      control = el("select", { id, name: f.name }, names.map((n) => el("option", { value: n, selected: n === system }, n)));
+      continue; // the page's own (its path): the systems' navigation changes it
     } else if (f.name === "tournament") {
       const options = tournaments.filter((t) => t.system === system);
       if (value && !options.some((t) => t.id === value)) options.push({ id: value, name: value });
@@ -112,7 +123,7 @@ function sectionOf(statistic, onParams) {
   return { section, body, statistic };
 }
 
-const PARAM_LABELS = { limit: "Rows (the top N)", player: "Player", opponent: "Opponent", card: "Card (one card id)" };
+const PARAM_LABELS = { limit: "Rows (the top N)", player: "Player", opponent: "Opponent", card: "Card (its id: every copy, or one copy's)" };
 
 function paramsForm(statistic, onParams) {
   const q = query();
@@ -177,6 +188,18 @@ function scalarsOf(result) {
 }
 
 const TABLE_NAMES = { rows: "", by_army: "by army", overall: "overall" };
+// a column whose field name does not say what it holds, titled per statistic (every column has a title)
+const TITLES = {
+  "l5r-duels-difference": { key: "stat difference" },
+  "l5r-duels-focuses": { key: "focus cards laid" },
+  "l5r-challenger": { key: "challenger's clan" },
+};
+// columns of codes shown by their display names (the system's labels); the CSV keeps the codes
+const NAMES = {
+  army: (code) => armyName(labels, code), opponent_army: (code) => armyName(labels, code),
+  faction: (code) => armyName(labels, code), clan: (code) => armyName(labels, code),
+  end_reason: (code) => endReasonName(labels, code),
+};
 const ROW_LINKS = {
   player: (value) => `?${withQuery({ player: value })}#stat-rating-history`,
   opponent: (value) => `?${withQuery({ player: value })}#stat-rating-history`,
@@ -203,7 +226,7 @@ function emptyMessage(statistic, catalogue, result) {
 /** Charts of the core's statistics: (result) -> [svg, ...] (each with its <title>/<desc>). */
 const CORE_CHARTS = {
   armies(result) {
-    return [intervalChart(result.rows.map((r) => ({ label: r.army, value: r.win_rate, low: r.low, high: r.high, note: `${r.wins} wins of ${r.games} games` })), {
+    return [intervalChart(result.rows.map((r) => ({ key: r.army, label: armyName(labels, r.army), value: r.win_rate, low: r.low, high: r.high, note: `${r.wins} wins of ${r.games} games` })), {
       title: "Win rate by army", valueName: "win rate", reference: 0.5,
       description: `Win rate of each army over ${result.games} finished games (mirror matches left out), with 95% Wilson intervals; the dashed line is 50%.`,
     })];
@@ -211,22 +234,30 @@ const CORE_CHARTS = {
   matchups(result) {
     const cells = new Map(result.rows.map((r) => [`${r.army}\u0000${r.opponent_army}`, r]));
     const armies = result.armies;
+    const name = (army) => armyName(labels, army);
     return [heatMatrix(armies, armies, (a, b) => {
       const r = cells.get(`${a}\u0000${b}`);
       if (!r) return null;
+      if (a === b) { // a mirror: each game once, no army's edge over itself
+        return {
+          rate: null, count: r.games, text: "mirror",
+          title: `${name(a)} against ${name(a)} (a mirror): ${r.games} ${r.games === 1 ? "game" : "games"}, ${r.draws} drawn`,
+          data: { "data-row": a, "data-column": b, "data-count": r.games, "data-mirror": "true" },
+        };
+      }
       return {
         rate: r.win_rate, count: r.games,
-        title: `${a} against ${b}: ${r.wins} wins, ${r.losses} losses, ${r.draws} draws in ${r.games} games, win rate ${percent(r.win_rate)} (95% interval ${percent(r.low)} to ${percent(r.high)})`,
+        title: `${name(a)} against ${name(b)}: ${r.wins} wins, ${r.losses} losses, ${r.draws} draws in ${r.games} games, win rate ${percent(r.win_rate)} (95% interval ${percent(r.low)} to ${percent(r.high)})`,
         data: { "data-row": a, "data-column": b, "data-win-rate": r.win_rate, "data-count": r.games },
       };
     }, {
-      title: "Matchups: win rate of the row's army against the column's", rowName: "army", columnName: "against",
-      description: `Each cell: the row army's win rate against the column army and the games played; red below 50%, blue above; a dash: no games. ${result.games} games.`,
+      title: "Matchups: win rate of the row's army against the column's", rowName: "army", columnName: "against", name,
+      description: `Each cell: the row army's win rate against the column army and the games played; red below 50%, blue above; a dash: no games; the diagonal: mirror games, each counted once. ${result.games} games.`,
     })];
   },
   "first-player"(result) {
     const items = [result.overall, ...result.by_army].filter((r) => r.games > 0)
-      .map((r) => ({ label: r.army ?? "all armies", strong: r.army === null, value: r.win_rate, low: r.low, high: r.high, note: `${r.wins} wins of ${r.games} games` }));
+      .map((r) => ({ key: r.army ?? "all armies", label: r.army === null ? "all armies" : armyName(labels, r.army), strong: r.army === null, value: r.win_rate, low: r.low, high: r.high, note: `${r.wins} wins of ${r.games} games` }));
     return [intervalChart(items, {
       title: "Win rate of the player who went first", valueName: "first player's win rate", reference: 0.5,
       description: "Overall and by the first player's army, with 95% Wilson intervals; above the dashed 50% line the first player has the advantage.",
@@ -239,7 +270,7 @@ const CORE_CHARTS = {
     })];
   },
   "end-reasons"(result) {
-    return [intervalChart(result.rows.map((r) => ({ label: r.adjudication ? `${r.end_reason} (${r.adjudication})` : r.end_reason, value: r.share, low: r.low, high: r.high, note: `${r.games} of ${result.games} games` })), {
+    return [intervalChart(result.rows.map((r) => ({ label: `${endReasonName(labels, r.end_reason)}${r.adjudication ? ` (${r.adjudication})` : ""}`, value: r.share, low: r.low, high: r.high, note: `${r.games} of ${result.games} games` })), {
       title: "How games end", valueName: "share of games",
       description: `The share of ${result.games} games ended by each reason, with 95% Wilson intervals.`,
     })];
@@ -300,7 +331,9 @@ function drawResult(entry, result, catalogue, systemModule) {
     const suffix = TABLE_NAMES[key] ?? key.replace(/_/g, " ");
     const caption = `${statistic.summary}${suffix ? ` (${suffix})` : ""}`;
     const filename = `warlog-${statistic.name}${key === "rows" ? "" : `-${key.replace(/_/g, "-")}`}.csv`;
-    tables.push(dataTable(rows, { caption, filename, links: ROW_LINKS }));
+    const titles = { key: "group", ...TITLES[statistic.name] };
+    const names = statistic.name === "l5r-challenger" ? { ...NAMES, key: NAMES.clan } : NAMES;
+    tables.push(dataTable(rows, { caption, filename, links: ROW_LINKS, titles, names }));
   }
   // a chart's tables are its data (and text alternative), one click away; a statistic without a chart shows them
   if (charts.length && tables.length) {
@@ -312,12 +345,62 @@ function drawResult(entry, result, catalogue, systemModule) {
 
 // -- the page -------------------------------------------------------------------------------------------------
 
+/** /stats: one entry per game system, its name, its finished games and its own statistics, linking to its page. */
+async function startIndex() {
+  const catalogue = await getJSON("/stats");
+  const entries = await Promise.all(catalogue.systems.map(async ({ name }) => {
+    const [named, counted] = await Promise.all([
+      labelsOf(name), getJSON(`/stats/end-reasons?system=${encodeURIComponent(name)}`).catch(() => null)]);
+    const own = catalogue.statistics.filter((s) => s.system === name).map((s) => s.summary.replace(/^[^:]*: /, ""));
+    const games = counted ? counted.games : null;
+    return el("li", { class: "system-entry", "data-system": name },
+      el("h2", {}, el("a", { href: `/stats/${encodeURIComponent(name)}` }, systemName(named, name))),
+      el("p", { class: "muted" }, games === null ? "" : `${number(games)} finished ${games === 1 ? "game" : "games"}`),
+      own.length ? el("p", {}, `Its own: ${own.join("; ")}.`) : null);
+  }));
+  main.append(el("p", {}, "Each game system's statistics on a page of their own: win rates by army, matchups, the first player's edge, game length, how games end, ratings and head-to-head records, and the system's own."),
+    el("ul", { class: "system-index" }, entries));
+}
+
+/** The systems' navigation of a system's page: a link to each other system's page, the current one marked. */
+function systemsNav(catalogue, named) {
+  return el("nav", { class: "system-tabs", "aria-label": "Game systems" }, el("ul", {},
+    catalogue.systems.map(({ name }) => el("li", {}, el("a", {
+      href: `/stats/${encodeURIComponent(name)}`, "aria-current": name === pathSystem ? "page" : null,
+    }, named.get(name) ?? name)))));
+}
+
+const PLAYER_STATISTICS = new Set(["ratings", "rating-history", "head-to-head", "multiplayer-ratings"]);
+
+/** The sections' navigation, in three groups: the games (the core's), the system's own, the players. */
+function sectionsNav(entries, title) {
+  const groups = [["Games", (s) => s.system === null && !PLAYER_STATISTICS.has(s.name)], [title, (s) => s.system !== null],
+    ["Players", (s) => s.system === null && PLAYER_STATISTICS.has(s.name)]];
+  return groups.map(([name, belongs]) => {
+    const shown = entries.filter((e) => belongs(e.statistic));
+    if (!shown.length) return null;
+    return el("div", { class: "toc-group" }, el("p", { class: "toc-title" }, name),
+      el("ul", {}, shown.map((e) => el("li", {}, el("a", { href: `#${e.section.id}` }, e.statistic.summary.replace(/^[^:]*: /, ""))))));
+  });
+}
+
 async function start() {
   const t0 = performance.now();
+  if (pathSystem === null) {
+    try {
+      await startIndex();
+    } catch (error) {
+      showError(error);
+    }
+    main.querySelector("[data-loading]")?.remove();
+    document.documentElement.dataset.ready = "true";
+    return;
+  }
   let catalogue, systems, tournaments;
   try {
-    [catalogue, systems, tournaments] = await Promise.all([
-      getJSON("/stats"), webSystems(), getJSON("/tournaments?limit=1000").then((t) => t.tournaments, () => []),
+    [catalogue, systems, tournaments, labels] = await Promise.all([
+      getJSON(`/stats/${encodeURIComponent(pathSystem)}`), webSystems(),
+      getJSON("/tournaments?limit=1000").then((t) => t.tournaments, () => []), labelsOf(pathSystem),
     ]);
   } catch (error) {
     main.querySelector("[data-loading]")?.remove();
@@ -326,6 +409,11 @@ async function start() {
     return;
   }
   main.querySelector("[data-loading]")?.remove();
+  const all = await getJSON("/stats").catch(() => catalogue); // every system, for the systems' navigation
+  const named = new Map(await Promise.all(all.systems.map(async ({ name }) => [name, systemName(await labelsOf(name), name)])));
+  const title = named.get(pathSystem) ?? pathSystem;
+  main.querySelector("h1").textContent = `Statistics: ${title}`;
+  document.title = `${title} · Statistics · warlog`;
 
   const filterHost = el("div", { class: "filter-host" });
   const sample = el("p", { class: "sample", "aria-live": "polite" });
@@ -333,7 +421,8 @@ async function start() {
   const toc = el("nav", { class: "toc", "aria-label": "Statistics on this page" });
   const sectionsHost = el("div", { class: "sections" });
   const lists = el("div", { hidden: true }, el("datalist", { id: "players-list" }), el("datalist", { id: "cards-list" }));
-  main.append(filterHost, sample, errors, toc, sectionsHost, lists);
+  main.append(systemsNav(all, named), filterHost, sample, errors,
+    el("div", { class: "stats-layout" }, toc, sectionsHost), lists);
 
   let entries = [];
   let generation = 0;
@@ -363,7 +452,7 @@ async function start() {
     const mine = ++generation;
     shownQuery = location.search;
     document.documentElement.dataset.ready = "false";
-    const system = currentSystem(catalogue);
+    const system = currentSystem();
     filterHost.replaceChildren(filtersForm(catalogue, tournaments, (changes) => { setQuery(changes); render(); }));
     errors.replaceChildren();
     const web = systems.find((s) => s.name === system);
@@ -379,7 +468,7 @@ async function start() {
       const affected = entries.filter((e) => e.statistic.parameters.some((p) => names.includes(p.name)));
       Promise.all(affected.map((e) => loadSection(e, system, module, {}))).then(() => afterLoad());
     }));
-    toc.replaceChildren(el("ul", {}, entries.map((e) => el("li", {}, el("a", { href: `#${e.section.id}` }, e.statistic.summary)))));
+    toc.replaceChildren(...sectionsNav(entries, title).filter(Boolean));
     sectionsHost.replaceChildren(...entries.map((e) => e.section));
 
     // the first statistic checks the filters: a bad filter is one message, not one per statistic
@@ -392,7 +481,7 @@ async function start() {
       document.documentElement.dataset.ready = "true";
       return;
     }
-    sample.textContent = firstResult ? `${number(firstResult.games)} finished ${firstResult.games === 1 ? "game" : "games"} of ${system} match these filters.` : "";
+    sample.textContent = firstResult ? `${number(firstResult.games)} finished ${firstResult.games === 1 ? "game" : "games"} of ${title} match these filters.` : "";
     // rating history: without a chosen player, the leader of the ratings
     const ratingsEntry = rest.find((e) => e.statistic.name === "ratings");
     const ratingsDone = ratingsEntry ? loadSection(ratingsEntry, system, module, {}) : Promise.resolve(null);
