@@ -379,6 +379,18 @@ def check_heroscape_map(served: Served, text: str) -> None:
     assert drawn == [line.rstrip() for line in picture]
 
 
+def check_tournament_synopsis(served: Served, text: str) -> None:
+    """A synopsis of ``warlog tournament`` commands: each line's subcommand is the CLI's and every option it shows
+    is that subcommand's (tests/api/test_tournament*_cli.py run the commands themselves)."""
+    for line in text.split("\n"):
+        words = line.split("#", 1)[0].split()
+        if words[:2] != ["warlog", "tournament"]:
+            continue
+        shown = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", " ".join(words)))
+        known = options_of("tournament", words[2])
+        assert shown <= known, f"warlog tournament {words[2]}: {sorted(shown - known)}"
+
+
 def check_catalogue_synopsis(served: Served, text: str) -> None:
     """``warlog catalogue ACTION ... | ACTION ...``: every action it names is one, and every option it shows is an
     option of one of them."""
@@ -484,6 +496,8 @@ CHECKS: dict[tuple[str, str], Callable[..., None]] = {
         check_catalogue_refusal,
     (CATALOGUES, 'warlog catalogue import FILE... [--db DB]      check and store; prints "FILE: imported as c-..." '
                  '(exit 1 if any is refused)'): check_catalogue_synopsis,
+    (CLI, "warlog tournament create ... --tiebreaks match_points head_to_head --cut-draws time_rule"):
+        check_tournament_synopsis,
     (CLI, "warlog catalogue import FILE... | list [--system S] [--json] | show ID | export ID   [--db DB]"):
         check_catalogue_synopsis,
     ("README.md", "make run     # creates .venv, installs, serves ./warlog.duckdb with sample games loaded"):

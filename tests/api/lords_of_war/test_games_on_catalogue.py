@@ -90,15 +90,25 @@ def test_game_naming_another_systems_catalogue_is_refused_unknown_catalogue(clie
     assert client.get("/games").json()["games"] == []
 
 
-def test_system_without_catalogues_refuses_catalogue_not_supported(client: TestClient) -> None:
+def test_system_without_catalogues_refuses_catalogue_not_supported() -> None:
+    from api.app import create_app
+    from api.settings import Settings
+    from replay.store.memory_store import MemoryEventStore
+    from tests.plugins.installed import pebbles_registered
+
+    with pebbles_registered(), TestClient(create_app(Settings(db=":memory:"), store=MemoryEventStore())) as client:
+        refused_with(client)
+
+
+def refused_with(client: TestClient) -> None:
     identity = upload(client, border_marches())
-    setup = {"system": "light-wars", "players": [{"id": "p1", "army": "balanced"}, {"id": "p2", "army": "balanced"}],
-             "catalogue": identity}  # a system that takes no catalogue yet (L5R and Art of War do: i30-cards)
+    setup = {"system": "pebbles", "players": [{"id": f"p{i}", "name": f"N{i}"} for i in range(1, 4)],
+             "catalogue": identity}  # the tests' plug-in system takes no catalogue (the five built-ins all do)
     refused = client.post("/games", json=setup)
     assert refused.status_code == 422, refused.text
     error = refused.json()["error"]
     assert error["code"] == "catalogue_not_supported", error
-    assert error["message"].startswith("light-wars plays its built-in data only")
+    assert error["message"].startswith("pebbles plays its built-in data only")
 
 
 def test_game_on_uploaded_catalogue_exported_imports_into_an_empty_database_and_verifies(
