@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 
 from api.options import MAX_ROUNDS, MAX_SCORE
 from engine.system import MAX_SEATS, MIN_SEATS
@@ -192,6 +192,10 @@ class TournamentIn(Request):
         "players", description="who registers: players (one a seat), or teams (a fixed team of seats/2 members "
         "registers once and plays every round as one entrant; for a variant played by two teams of equal size, "
         "odd seats against even: docs/api.md, \"Tournaments\", lists them)")
+    seeding: Literal["random", "rating", "registration"] = Field(
+        "random", description="round 1's order: random (from a seed the server draws and records), rating (the "
+        "ratings statistic, top half against bottom half), or registration order")
+    check_in: StrictBool = Field(False, description="only players who checked in are paired in round 1")
 
 
 class TournamentCreated(BaseModel):
@@ -284,6 +288,11 @@ class PlayerListed(BaseModel):
     id: str
     name: str
     army: str | None = None
+    checked_in: bool = Field(False, description="checked in for round 1 (a tournament with check_in)")
+    absent: bool = Field(False, description="not checked in when round 1 was paired: not paired")
+    dropped_after: int | None = Field(None, description="dropped when this many rounds had started (null: playing)")
+    joined: int = Field(1, description="the first round the player could be paired in (late entry: after 1)")
+    missed: Literal["loss", "bye"] | None = Field(None, description="a late entrant's missed rounds count as")
 
 
 class TableOut(BaseModel):
@@ -304,6 +313,9 @@ class RoundOut(BaseModel):
     tables: list[TableOut]
     bye: str | None = Field(description="the player with the bye (the first of byes)")
     byes: list[str]
+    seed: int | None = Field(None, description="round 1 of a random or rating seeding: the seed of its order")
+    missed: dict[str, Literal["loss", "bye"]] = Field(
+        default_factory=dict, description="late entrants who missed this round, and what it counts as")
 
 
 class TournamentOut(BaseModel):
@@ -317,6 +329,9 @@ class TournamentOut(BaseModel):
     variant: dict[str, Any]
     created_at: str
     status: Literal["registration", "running", "finished"]
+    seeding: Literal["random", "rating", "registration"] = Field(
+        "registration", description="round 1's order (tournaments created before seeding: registration)")
+    check_in: bool = Field(False, description="only checked-in players are paired in round 1")
     players: list[PlayerListed] = Field(description="the registered players (empty in a team tournament)")
     teams: list[TeamOut] = Field(description="the registered teams with their members (empty unless entrants are "
                                  "teams)")
@@ -387,7 +402,51 @@ class StandingOut(BaseModel):
     kill_difference: int | float = Field(description="the same as score_difference (its two-seat name)")
     opponents: list[str]
     members: list[str] | None = Field(None, description="a team entrant's members' names (null: a player)")
+    dropped_after: int | None = Field(None, description="dropped when this many rounds had started (null: playing)")
 
 
 class StandingsOut(BaseModel):
     standings: list[StandingOut]
+
+
+# -- tournaments: attendance, swaps and re-pairings (issue 31) -------------------------------------------------
+
+
+class LateEntrantIn(EntrantIn):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"id": "dana", "name": "Dana", "army": "elves", "missed": "loss"}]},
+    )
+
+    missed: Literal["loss", "bye"] = Field(description="what each round already started counts as for the player")
+
+
+class ReasonIn(Request):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"reason": "left after round 2"}]})
+
+    reason: str | None = Field(None, max_length=500, description="why (recorded with the event)")
+
+
+class SwapIn(Request):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "examples": [{"players": ["alice", "carol"], "reason": "Alice and Bob came together from one club"}]})
+
+    players: list[Slug] = Field(min_length=2, max_length=2, description="the two players who swap seats")
+    reason: str | None = Field(None, max_length=500, description="why (required; recorded with the round)")
+
+
+class RepairIn(Request):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "examples": [{"reason": "Dana dropped before the round began"}]})
+
+    reason: str | None = Field(None, max_length=500, description="why (required; recorded with the round)")
+
+
+class AttendanceOut(BaseModel):
+    id: str
+    name: str
+    status: Literal["registered", "unregistered", "checked_in", "late", "dropped"] = Field(
+        description="what the request made of the player")
+    dropped_after: int | None = None
+    joined: int = 1
+

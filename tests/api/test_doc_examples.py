@@ -392,6 +392,21 @@ def check_catalogue_synopsis(served: Served, text: str) -> None:
         assert shown <= options, f"warlog catalogue {actions}: {sorted(shown - options)}"
 
 
+def check_tournament_synopsis(served: Served, text: str) -> None:
+    """``warlog tournament ACTION ...`` lines (issue 31's day): every action is one, every option shown is its."""
+    for line in text.split("\n"):
+        words = line.split()
+        if words[:2] != ["warlog", "tournament"]:
+            continue
+        shown = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", line))
+        parser = build_parser()
+        for name in ("tournament", words[2]):
+            parser = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices[name]
+        parser.format_help()  # adds the systems' options (--army) where the action takes them
+        options = {s for a in parser._actions for s in a.option_strings}
+        assert shown <= options, f"warlog tournament {words[2]}: {sorted(shown - options)}"
+
+
 def check_catalogue_sketch(served: Served, text: str) -> None:
     """The sketched Lords of War catalogue has the shape of the schema the server serves (its armies are cut
     short, so only its shape is checked: the rules would refuse 36-card armies of one card)."""
@@ -456,6 +471,8 @@ CHECKS: dict[tuple[str, str], Callable[..., None]] = {
                  '(exit 1 if any is refused)'): check_catalogue_synopsis,
     (CLI, "warlog catalogue import FILE... | list [--system S] [--json] | show ID | export ID   [--db DB]"):
         check_catalogue_synopsis,
+    (CLI, "warlog tournament create --name N --rounds R [--seeding random|rating|registration] [--check-in] ..."):
+        check_tournament_synopsis,
     ("README.md", "make run     # creates .venv, installs, serves ./warlog.duckdb with sample games loaded"):
         check_make,
 }

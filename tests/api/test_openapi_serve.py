@@ -78,7 +78,14 @@ REQUIRED_TOKEN = {("post", "/games/{game_id}/actions"), ("get", "/games/{game_id
                   ("post", "/tournaments/{tournament_id}/players"), ("post", "/tournaments/{tournament_id}/teams"),
                   ("post", "/tournaments/{tournament_id}/rounds"),
                   ("post", "/games/{game_id}/tokens/{seat}"),
-                  ("post", "/tournaments/{tournament_id}/rounds/{round_number}/tables/{table_number}/result")}
+                  ("post", "/tournaments/{tournament_id}/rounds/{round_number}/tables/{table_number}/result"),
+                  # issue 31: attendance, swaps and re-pairings
+                  ("delete", "/tournaments/{tournament_id}/players/{player}"),
+                  ("post", "/tournaments/{tournament_id}/players/{player}/check-in"),
+                  ("post", "/tournaments/{tournament_id}/players/{player}/drop"),
+                  ("post", "/tournaments/{tournament_id}/late"),
+                  ("post", "/tournaments/{tournament_id}/rounds/{round_number}/swap"),
+                  ("post", "/tournaments/{tournament_id}/rounds/{round_number}/repair")}
 OPTIONAL_TOKEN = {("get", "/games/{game_id}"), ("get", "/games/{game_id}/events"), ("get", "/games/{game_id}/state"),
                   ("get", "/games/{game_id}/explanations"), ("get", "/games/{game_id}/steps"),
                   ("get", "/games/{game_id}/live"), ("get", "/games/{game_id}/export")}

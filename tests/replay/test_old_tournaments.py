@@ -86,7 +86,18 @@ def assert_read_the_same(db: str, backend: str, stats: Path) -> None:
     got = answers(db, expected["tournaments"], stats)
     assert set(got) == set(expected["answers"])
     for question, answer in expected["answers"].items():
-        assert got[question] == answer, question
+        assert answered_then(got[question], answer), question
+
+
+def answered_then(now: Any, then: Any) -> bool:
+    """Whether today's answer holds f79f774's: every field it answered, the same (fields added since, such as a
+    player's attendance of issue 31, may be there too); lists item by item, other values equal."""
+    if isinstance(then, dict):
+        return isinstance(now, dict) and all(key in now and answered_then(now[key], value)
+                                             for key, value in then.items())
+    if isinstance(then, list):
+        return isinstance(now, list) and len(now) == len(then) and all(map(answered_then, now, then))
+    return bool(now == then)
 
 
 def assert_streams(db: str, ids: list[str]) -> None:
