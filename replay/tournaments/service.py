@@ -323,10 +323,10 @@ class TournamentService:
         playing = [e.id for e in t.entrants.values() if is_paired(e, number) and (
             number > 1 or not t.check_in or e.checked_in) and (seed is None or e.dropped_after is None)]
         if len(playing) < smallest:
-            raise TournamentRefused(f"a round needs at least {smallest} registered {kind} to pair (dropped or absent "
-                                    "ones are not paired)"
-                                    + (" (checked in: only checked-in players are paired in round 1)"
-                                       if t.check_in and number == 1 else ""), "too_few_players")
+            why = ("only checked-in players are paired in round 1" if t.check_in and number == 1 else
+                   "dropped or absent ones are not paired")
+            raise TournamentRefused(f"a round needs at least {smallest} registered {kind} to pair ({why})",
+                                    "too_few_players")
         recorded: dict[str, Any] = {}
         points: dict[str, Any] = {}
         if number == 1:

@@ -167,3 +167,19 @@ def test_i31_a_forfeited_table_links_its_result_not_an_empty_replay(server: Serv
     played = page.locator("[data-round='1'] tr[data-table='1'] a[data-replay]")
     assert played.get_attribute("href") == f"/replay/{tables[0]['game_id']}"
     assert not page.problems
+
+
+def test_i31_a_dropped_player_is_shown_dropped_in_the_standings(server: Server, page: Any) -> None:
+    """Issue 31 item 1: a dropped player keeps their results and is shown as dropped in the standings."""
+    tid, organiser = create(server, "Drop Night", PLAYERS[:2])
+    client = server.client()
+    client.post(f"/tournaments/{tid}/rounds", headers=organiser)
+    client.post(f"/tournaments/{tid}/rounds/1/tables/1/result", json={"winner": "p1"}, headers=organiser)
+    assert client.post(f"/tournaments/{tid}/players/ben/drop", headers=organiser).status_code == 200
+    page.goto(f"{server.url}/tournaments/{tid}")
+    page.wait_for_selector("table.standings tbody tr[data-player='ben']", timeout=WAIT_MS)
+    ben = page.locator("table.standings tr[data-player='ben']")
+    assert ben.locator("[data-dropped]").inner_text().strip() == "dropped"
+    assert "after round 1" in (ben.locator("[data-dropped]").get_attribute("title") or "")
+    assert page.locator("table.standings tr[data-player='ann'] [data-dropped]").count() == 0
+    assert not page.problems
