@@ -22,11 +22,12 @@ from api.routes_stats import build_router as stats_router
 from api.routes_tournament_day import router as tournament_day_router
 from api.routes_tournament_day import sweep_clocks
 from api.routes_tournaments import router as tournaments_router
+from api.routes_tournaments import statistic
 from api.settings import Settings
 from replay.log.service import GameService
 from replay.store.base import CommitListening, EventStore
 from replay.tournaments.log import StoreTournamentLog
-from replay.tournaments.service import TournamentService
+from replay.tournaments.service import TournamentService, seeding_ratings
 
 
 def open_store(settings: Settings) -> EventStore:
@@ -50,7 +51,8 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         the_store: EventStore = open_store(settings) if store is None else store
         app.state.service = GameService(the_store)
         app.state.settings = settings
-        app.state.tournaments = TournamentService(StoreTournamentLog(the_store), app.state.service)
+        app.state.tournaments = TournamentService(StoreTournamentLog(the_store), app.state.service,
+                                                  ratings=seeding_ratings(lambda name, f: statistic(app, name, f)))
         app.state.live.start(the_store.last_seqs)  # the one change check for every watched game
         # wake live streams for appends made by any code path of this process
         if isinstance(the_store, CommitListening):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 
 from api.options import MAX_ROUNDS, MAX_SCORE
 from engine.system import MAX_SEATS, MIN_SEATS
@@ -203,6 +203,10 @@ class TournamentIn(Request):
     cut_draws: Literal["replay", "time_rule"] = Field(
         "replay", description="a drawn game of the cut: replayed, or decided by the system's time rule (the higher "
         "seed goes through if that is a draw too)")
+    seeding: Literal["random", "rating", "registration"] = Field(
+        "random", description="round 1's order: random (from a seed the server draws and records), rating (the "
+        "ratings statistic, top half against bottom half), or registration order")
+    check_in: StrictBool = Field(False, description="only players who checked in are paired in round 1")
 
 
 class TournamentCreated(BaseModel):
@@ -335,6 +339,11 @@ class PlayerListed(BaseModel):
     id: str
     name: str
     army: str | None = None
+    checked_in: bool = Field(False, description="checked in for round 1 (a tournament with check_in)")
+    absent: bool = Field(False, description="not checked in when round 1 was paired: not paired")
+    dropped_after: int | None = Field(None, description="dropped when this many rounds had started (null: playing)")
+    joined: int = Field(1, description="the first round the player could be paired in (late entry: after 1)")
+    missed: Literal["loss", "bye"] | None = Field(None, description="a late entrant's missed rounds count as")
 
 
 class TableOut(BaseModel):
@@ -369,6 +378,9 @@ class RoundOut(BaseModel):
     time_left: int | None = Field(None, description="seconds left on the clock (0 once time is called)")
     time_called: dict[str, Any] | None = Field(None, description="{at, by: organiser | clock, tables: the tables "
                                                "whose games it ended}")
+    seed: int | None = Field(None, description="round 1 of a random or rating seeding: the seed of its order")
+    missed: dict[str, Literal["loss", "bye"]] = Field(
+        default_factory=dict, description="late entrants who missed this round, and what it counts as")
 
 
 class TournamentOut(BaseModel):
@@ -382,6 +394,9 @@ class TournamentOut(BaseModel):
     variant: dict[str, Any]
     created_at: str
     status: Literal["registration", "running", "finished"]
+    seeding: Literal["random", "rating", "registration"] = Field(
+        "registration", description="round 1's order (tournaments created before seeding: registration)")
+    check_in: bool = Field(False, description="only checked-in players are paired in round 1")
     players: list[PlayerListed] = Field(description="the registered players (empty in a team tournament)")
     teams: list[TeamOut] = Field(description="the registered teams with their members (empty unless entrants are "
                                  "teams)")
@@ -459,7 +474,51 @@ class StandingOut(BaseModel):
     tiebreaks: list[dict[str, Any]] = Field(default_factory=list, description="the tournament's tie-breaks in "
                                             "order, each {name, value, explanation}")
     dropped: bool = False
+    dropped_after: int | None = Field(None, description="dropped when this many rounds had started (null: playing)")
 
 
 class StandingsOut(BaseModel):
     standings: list[StandingOut]
+
+
+# -- tournaments: attendance, swaps and re-pairings (issue 31) -------------------------------------------------
+
+
+class LateEntrantIn(EntrantIn):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"id": "dana", "name": "Dana", "army": "elves", "missed": "loss"}]},
+    )
+
+    missed: Literal["loss", "bye"] = Field(description="what each round already started counts as for the player")
+
+
+class ReasonIn(Request):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"reason": "left after round 2"}]})
+
+    reason: str | None = Field(None, max_length=500, description="why (recorded with the event)")
+
+
+class SwapIn(Request):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "examples": [{"players": ["alice", "carol"], "reason": "Alice and Bob came together from one club"}]})
+
+    players: list[Slug] = Field(min_length=2, max_length=2, description="the two players who swap seats")
+    reason: str | None = Field(None, max_length=500, description="why (required; recorded with the round)")
+
+
+class RepairIn(Request):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "examples": [{"reason": "Dana dropped before the round began"}]})
+
+    reason: str | None = Field(None, max_length=500, description="why (required; recorded with the round)")
+
+
+class AttendanceOut(BaseModel):
+    id: str
+    name: str
+    status: Literal["registered", "unregistered", "checked_in", "late", "dropped"] = Field(
+        description="what the request made of the player")
+    dropped_after: int | None = None
+    joined: int = 1
+

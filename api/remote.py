@@ -29,7 +29,7 @@ import msgspec
 from api.database import CliError, is_file
 from replay.errors import CatalogueNotFound, Conflict, CorruptRecord, GameExists, GameNotFound
 from replay.store.base import Annotation, AppendResult, CatalogueRecord, GameRecord, NewEvent, Page, StoredEvent
-from replay.tournaments.model import LoggedEvent, TournamentConflict, TournamentNotFound
+from replay.tournaments.model import LoggedEvent, TournamentConflict, TournamentNotFound, TournamentRefused
 
 SIDECAR_SUFFIX = ".server.json"
 KEY_HEADER = "X-Warlog-Local-Key"
@@ -374,7 +374,7 @@ def game_service(db: str) -> Iterator[Any]:
 def tournament_service(db: str) -> Iterator[Any]:
     """A ``TournamentService`` over the database: through its server when one holds it, else the file itself."""
     from replay.log.service import GameService
-    from replay.tournaments.service import TournamentService
+    from replay.tournaments.service import TournamentService, seeding_ratings
 
     holder = find_holder(db)
     if holder is not None:
@@ -388,10 +388,36 @@ def tournament_service(db: str) -> Iterator[Any]:
         store = open_store(db)
         log = StoreTournamentLog(store)
     try:
-        yield TournamentService(log, GameService(store))
+        yield TournamentService(log, GameService(store), ratings=seeding_ratings(_statistic(holder, store)))
     finally:
         log.close()
         store.close()
+
+
+def _statistic(holder: Holder | None, store: Any) -> Any:
+    """(a statistic's name, its filters) -> its result, for ``seeding: "rating"`` from the command line: through
+    the holder's ``/stats`` routes, or computed on the DuckDB file (its projections caught up first)."""
+
+    def compute(name: str, filters: Any) -> Any:
+        from replay.analytics.catalogue import run, statistic
+
+        entry = statistic(name)
+        if holder is not None:
+            return remote_stat(holder, entry, filters, {})
+        if not hasattr(store, "reader"):
+            raise TournamentRefused("seeding by rating needs the ratings statistic: on PostgreSQL, run the round "
+                                    "through a running `warlog serve`", "ratings_unavailable")
+        from replay.analytics.projections import attach
+
+        projector = attach(store, background=False)
+        conn = store.reader()
+        try:
+            return run(entry, conn, filters, {"limit": None})
+        finally:
+            conn.close()
+            projector.close()
+
+    return compute
 
 
 def remote_reproject(holder: Holder) -> int:

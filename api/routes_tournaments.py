@@ -14,13 +14,18 @@ from fastapi import APIRouter, Path, Query, Request
 from api import auth, links
 from api.errors import error_responses
 from api.models import (
+    AttendanceOut,
     EntrantIn,
     EntrantOut,
+    LateEntrantIn,
+    ReasonIn,
+    RepairIn,
     ResultIn,
     ResultOut,
     RoundIn,
     StandingsOut,
     StartedRoundOut,
+    SwapIn,
     TeamIn,
     TeamOut,
     TournamentCreated,
@@ -31,7 +36,15 @@ from api.models import (
 from api.options import MAX_ROUNDS, MAX_TABLES
 from api.web import not_found_page, page, wants_html
 from replay.tournaments import day
-from replay.tournaments.model import Tournament, TournamentInvalid, TournamentNotFound, placings_of_winner, table_seats
+from replay.tournaments.model import (
+    Entrant,
+    Tournament,
+    TournamentInvalid,
+    TournamentNotFound,
+    TournamentRefused,
+    placings_of_winner,
+    table_seats,
+)
 from replay.tournaments.service import TournamentService, army_label
 
 router = APIRouter(tags=["tournaments"])
@@ -74,7 +87,8 @@ def _summary(service: TournamentService, t: Tournament) -> dict[str, Any]:
             if tb.match is not None:
                 shown.update(match=tb.match, choice=tb.choice)
         rounds.append({"round": rnd.number, "tables": tables, "bye": rnd.bye, "byes": list(rnd.byes),
-                       "stage": rnd.stage, "bracket_round": rnd.bracket_round, **service.clock_json(rnd)})
+                       "seed": rnd.seed,
+                       "missed": dict(rnd.missed), "stage": rnd.stage, "bracket_round": rnd.bracket_round, **service.clock_json(rnd)})
     bracket = service.bracket_json(t, list(results.values()))
     finished = len(t.swiss_rounds) == t.rounds and all(r.status != "playing" for r in results.values()) and (
         bracket is None or bracket["champion"] is not None)
@@ -89,7 +103,9 @@ def _summary(service: TournamentService, t: Tournament) -> dict[str, Any]:
         "variant": t.variant,
         "created_at": t.created_at,
         "status": "registration" if not t.played else ("finished" if finished else "running"),
-        "players": [{"id": e.id, "name": e.name, "army": army_label(e.army)}
+        "seeding": t.seeding,
+        "check_in": t.check_in,
+        "players": [{"id": e.id, "name": e.name, "army": army_label(e.army), **attendance_of(e)}
                     for e in t.entrants.values() if not e.members],
         "teams": [{"id": e.id, "name": e.name, "members": [{"name": m.name, "army": army_label(m.army)}
                                                             for m in e.members]}
@@ -119,7 +135,8 @@ def create_tournament(request: Request, body: TournamentIn) -> TournamentCreated
     tokens, hashes = auth.new_tokens(["organiser"])
     tid = _service(request).create(body.name, body.system, body.format, body.rounds, body.variant, hashes["organiser"],
                                    seats=body.seats, entrants=body.entrants, tiebreaks=body.tiebreaks,
-                                   cut_draws=body.cut_draws)
+                                   cut_draws=body.cut_draws, seeding=body.seeding,
+                                   check_in=body.check_in)
     return TournamentCreated(id=tid, token=tokens["organiser"])
 
 
@@ -235,3 +252,117 @@ def standings(request: Request, tournament_id: str = TournamentId) -> dict[str, 
     """Ordered by points (two seats: 3/1/0; pods: place points; a bye is a win), opponents' match-win % (floor
     1/3), score difference, then player id. Only finished (or forfeited) tables count."""
     return {"standings": [s.as_json() for s in _service(request).standings(tournament_id)]}
+
+
+
+# -- attendance, swaps and re-pairings (issue 31: docs/api.md, "Tournaments", "The day") ------------------------
+
+PlayerId = Path(min_length=1, max_length=64)
+_DAY_ERRORS = error_responses(401, 403, 404, 409, 413, 422, described={
+    401: "no organiser token (unauthorized), or an invalid one (invalid_token)",
+    403: "a valid token that is not the organiser's (forbidden)",
+    404: _NO_TOURNAMENT,
+    409: "refused by the rule of the day: unregister_closed, no_check_in, check_in_closed, registration_open, "
+    "already_registered, tournament_over, not_started, already_dropped, not_playing, round_over, table_started",
+    422: "invalid_request (details), unknown_player, invalid_missed, reason_required, not_in_round, same_table, "
+    "unknown_round, or the system refuses the army",
+})
+
+
+def attendance_of(entrant: Entrant) -> dict[str, Any]:
+    """An entrant's attendance as ``GET /tournaments/{id}`` lists it."""
+    return {"checked_in": entrant.checked_in, "absent": entrant.absent, "dropped_after": entrant.dropped_after,
+            "joined": entrant.joined, "missed": entrant.missed}
+
+
+def _attended(entrant: Entrant, status: str) -> dict[str, Any]:
+    return {"id": entrant.id, "name": entrant.name, "status": status, "dropped_after": entrant.dropped_after,
+            "joined": entrant.joined}
+
+
+@router.delete("/tournaments/{tournament_id}/players/{player}", response_model=AttendanceOut,
+               summary="Unregister a player (before round 1)", responses=_DAY_ERRORS, **auth.TOKEN)
+def unregister(request: Request, tournament_id: str = TournamentId, player: str = PlayerId,
+               reason: str | None = Query(None, max_length=500, description="why (recorded)")) -> dict[str, Any]:
+    """Before round 1 only (409 ``unregister_closed`` after: drop the player instead)."""
+    service = _service(request)
+    _organiser(request, service.get(tournament_id))
+    return _attended(service.unregister(tournament_id, player, reason), "unregistered")
+
+
+@router.post("/tournaments/{tournament_id}/players/{player}/check-in", response_model=AttendanceOut,
+             summary="Check a player in (before round 1)", responses=_DAY_ERRORS, **auth.TOKEN)
+def check_in(request: Request, tournament_id: str = TournamentId, player: str = PlayerId) -> dict[str, Any]:
+    """A tournament created with ``check_in``: only checked-in players are paired in round 1 (409 ``no_check_in``
+    otherwise; ``check_in_closed`` once round 1 has started). Checking in twice changes nothing."""
+    service = _service(request)
+    _organiser(request, service.get(tournament_id))
+    return _attended(service.check_in(tournament_id, player), "checked_in")
+
+
+@router.post("/tournaments/{tournament_id}/late", status_code=201, response_model=AttendanceOut,
+             summary="Register a player late (a running tournament)", responses=_DAY_ERRORS, **auth.TOKEN)
+def register_late(request: Request, body: LateEntrantIn, tournament_id: str = TournamentId) -> dict[str, Any]:
+    """After round 1 has started: the player is paired from the next round; each round already started counts as
+    ``missed``: ``loss`` or ``bye`` (the organiser's choice, recorded). A player absent from round 1 (not checked
+    in) enters late under their id."""
+    service = _service(request)
+    _organiser(request, service.get(tournament_id))
+    return _attended(service.register_late(tournament_id, body.id, body.name, body.army, body.missed), "late")
+
+
+@router.post("/tournaments/{tournament_id}/players/{player}/drop", response_model=AttendanceOut,
+             summary="Drop a player (a running tournament)", responses=_DAY_ERRORS, **auth.TOKEN)
+def drop(request: Request, body: ReasonIn | None = None, tournament_id: str = TournamentId,
+         player: str = PlayerId) -> dict[str, Any]:
+    """The player is paired no more from the next round; their results stand and the standings show them dropped
+    (``dropped_after``). Before round 1: 409 ``not_started`` (unregister); twice: 409 ``already_dropped``."""
+    service = _service(request)
+    _organiser(request, service.get(tournament_id))
+    return _attended(service.drop(tournament_id, player, body.reason if body else None), "dropped")
+
+
+@router.post("/tournaments/{tournament_id}/rounds/{round_number}/swap", status_code=201,
+             response_model=StartedRoundOut, summary="Swap two players of a round before their tables start",
+             responses=_DAY_ERRORS, **auth.TOKEN)
+def swap(request: Request, body: SwapIn, tournament_id: str = TournamentId,
+         round_number: int = Path(ge=1, le=MAX_ROUNDS)) -> dict[str, Any]:
+    """Two players of the current round (two tables, or a table and the bye) take each other's seats, with a
+    reason (422 ``reason_required``), before either table's game has a move (409 ``table_started``). The changed
+    tables get new games: the answer lists them with their tokens (shown once); the old games are replaced
+    (an action on one: 409 ``table_replaced``)."""
+    service = _service(request)
+    _organiser(request, service.get(tournament_id))
+    first, second = body.players
+    return service.swap(tournament_id, round_number, first, second, body.reason or "", auth.new_tokens).as_json()
+
+
+@router.post("/tournaments/{tournament_id}/rounds/{round_number}/repair", status_code=201,
+             response_model=StartedRoundOut, summary="Pair the current round again before its tables start",
+             responses=_DAY_ERRORS, **auth.TOKEN)
+def repair(request: Request, body: RepairIn, tournament_id: str = TournamentId,
+           round_number: int = Path(ge=1, le=MAX_ROUNDS)) -> dict[str, Any]:
+    """The current round paired again by the same rules over who is to be paired now (after a drop or a late
+    entry), with a reason (422 ``reason_required``), before any of its tables' games has a move (409
+    ``table_started``); round 1 keeps its recorded seed. Every table gets a new game (tokens in the answer)."""
+    service = _service(request)
+    _organiser(request, service.get(tournament_id))
+    return service.repair(tournament_id, round_number, body.reason or "", auth.new_tokens).as_json()
+
+
+def statistic(app: Any, name: str, filters: Any) -> Any:
+    """A statistic of the server's analytics (``seeding: "rating"`` reads the ratings); TournamentRefused
+    ``ratings_unavailable`` where the server computes none."""
+    from replay.analytics.catalogue import run
+    from replay.analytics.catalogue import statistic as find
+
+    source = getattr(app.state, "stats_source", None)
+    if source is None:
+        raise TournamentRefused("seeding by rating needs the ratings statistic, which this server does not compute "
+                                "(statistics need the DuckDB store, or PostgreSQL's published file)",
+                                "ratings_unavailable")
+    conn = source.reader()
+    try:
+        return run(find(name), conn, filters, {"limit": None}, getattr(app.state, "stats_caches", None))
+    finally:
+        conn.close()

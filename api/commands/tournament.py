@@ -38,7 +38,13 @@ Run a tournament from the console (the organiser's side):
   warlog tournament register TOURNAMENT PLAYER [--army ARMY]
   warlog tournament register-team TOURNAMENT TEAM [--name N] --member NAME ARMY --member NAME ARMY
                                                        a team tournament (--entrants teams): one entrant a team
+  warlog tournament unregister TOURNAMENT PLAYER       before round 1
+  warlog tournament checkin TOURNAMENT PLAYER          before round 1 (a tournament created with --check-in)
+  warlog tournament late TOURNAMENT PLAYER --missed loss|bye [--army ARMY]   into a running tournament
+  warlog tournament drop TOURNAMENT PLAYER [--reason R]                      paired no more, results kept
   warlog tournament round TOURNAMENT                   seats the next round; prints each game's tokens
+  warlog tournament swap TOURNAMENT ROUND PLAYER PLAYER --reason R   before their tables' games start
+  warlog tournament pair TOURNAMENT ROUND --reason R   pairs the current round again, before its games start
   warlog tournament result TOURNAMENT ROUND TABLE --winner SEAT|draw      a forfeit (two seats a table)
   warlog tournament result TOURNAMENT ROUND TABLE --placings p2 p1,p3 p4  a forfeit (any table: ties with commas)
   warlog tournament result TOURNAMENT ROUND TABLE --winning-team TEAM|draw a forfeit (a team tournament)
@@ -107,7 +113,8 @@ def _create(args: argparse.Namespace) -> int:
     with _tournaments(args.db) as service:
         tid = service.create(args.name, args.system, "swiss", args.rounds, variant, hashes["organiser"],
                              seats=args.seats, entrants=args.entrants, tiebreaks=args.tiebreaks,
-                             cut_draws=args.cut_draws)
+                             cut_draws=args.cut_draws, seeding=args.seeding,
+                             check_in=args.check_in)
         seats = service.get(tid).seats
     kind = ("Swiss rounds of teams" if args.entrants == "teams" else
             "Swiss rounds" if seats == 2 else f"rounds of {seats}-seat pods")
@@ -116,13 +123,18 @@ def _create(args: argparse.Namespace) -> int:
     return 0
 
 
+def _army(args: argparse.Namespace, service: Any) -> Any:
+    """What the player brings, from the tournament's system's options (``register`` and ``late``)."""
+    fields = _system_options(args, service.get(args.tournament).system, "tournament register")
+    army = fields.pop("army", None)
+    if fields:
+        raise CliError(f"a tournament keeps only a player's army, not {', '.join(sorted(fields))}", status=2)
+    return army
+
+
 def _register(args: argparse.Namespace) -> int:
     with _tournaments(args.db) as service:
-        fields = _system_options(args, service.get(args.tournament).system, "tournament register")
-        army = fields.pop("army", None)
-        if fields:
-            raise CliError(f"a tournament keeps only a player's army, not {', '.join(sorted(fields))}", status=2)
-        entrant = service.register(args.tournament, args.player, args.name or args.player, army)
+        entrant = service.register(args.tournament, args.player, args.name or args.player, _army(args, service))
     print(f"registered {entrant.id} ({entrant.name})")
     return 0
 
@@ -275,6 +287,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"the standings' order (default: {' '.join(DEFAULT_TIEBREAKS)}); from: {', '.join(TIEBREAKS)}")
     p.add_argument("--cut-draws", choices=CUT_DRAWS, default="replay",
                    help="a drawn game of the cut: replayed (default), or decided by the system's time rule")
+    p.add_argument("--seeding", choices=("random", "rating", "registration"), default="random",
+                   help="round 1's order: random (from a seed drawn and recorded; default), rating (the ratings "
+                        "statistic: top half against bottom half) or registration order")
+    p.add_argument("--check-in", action="store_true",
+                   help="only players checked in (warlog tournament checkin) are paired in round 1")
     p.system_command = "tournament create"  # api.plugin.TOURNAMENT_CREATE: the command as typed
 
     p = add("register", "register a player (before round 1); the system's options say what the player brings",
@@ -311,3 +328,93 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     add("list", "every tournament in the database", _list)
     add_day_commands(add)
+    _register_day(add)
+
+# -- the day: attendance, swaps and re-pairings (issue 31; the same operations as docs/api.md's) ------------------
+
+
+def _unregister(args: argparse.Namespace) -> int:
+    with _tournaments(args.db) as service:
+        entrant = service.unregister(args.tournament, args.player, args.reason)
+    print(f"unregistered {entrant.id} ({entrant.name})")
+    return 0
+
+
+def _checkin(args: argparse.Namespace) -> int:
+    with _tournaments(args.db) as service:
+        entrant = service.check_in(args.tournament, args.player)
+    print(f"checked in {entrant.id} ({entrant.name})")
+    return 0
+
+
+def _late(args: argparse.Namespace) -> int:
+    with _tournaments(args.db) as service:
+        entrant = service.register_late(args.tournament, args.player, args.name or "", _army(args, service),
+                                        args.missed)
+    missed = entrant.joined - 1
+    print(f"registered {entrant.id} ({entrant.name}) late: paired from round {entrant.joined}"
+          + (f"; {missed} missed round{'s' if missed != 1 else ''} count{'s' if missed == 1 else ''} as a "
+             f"{entrant.missed}" if missed else ""))
+    return 0
+
+
+def _drop(args: argparse.Namespace) -> int:
+    with _tournaments(args.db) as service:
+        entrant = service.drop(args.tournament, args.player, args.reason)
+    print(f"dropped {entrant.id} ({entrant.name}) after round {entrant.dropped_after}: paired no more, results kept")
+    return 0
+
+
+def _swap(args: argparse.Namespace) -> int:
+    with _tournaments(args.db) as service:
+        changed = service.swap(args.tournament, args.round, args.first, args.second, args.reason or "", _tokens)
+    return print_started(changed, args.json)
+
+
+def _pair(args: argparse.Namespace) -> int:
+    with _tournaments(args.db) as service:
+        repaired = service.repair(args.tournament, args.round, args.reason or "", _tokens)
+    return print_started(repaired, args.json)
+
+
+def _register_day(add: Any) -> None:
+    p = add("unregister", "unregister a player (before round 1)", _unregister)
+    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
+    p.add_argument("player", help="the player's id in the tournament")
+    p.add_argument("--reason", default=None, help="why (recorded)")
+
+    p = add("checkin", "check a player in (before round 1; a tournament created with --check-in pairs only the "
+            "checked-in in round 1)", _checkin)
+    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
+    p.add_argument("player", help="the player's id in the tournament")
+
+    p = add("late", "register a player into a running tournament: paired from the next round, each missed round "
+            "a loss or a bye", _late)
+    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
+    p.add_argument("player", help="the player's id in the tournament (letters, digits, _ . : -); a player absent "
+                   "from round 1 (not checked in) enters under their id")
+    p.add_argument("--missed", choices=("loss", "bye"), required=True,
+                   help="what each round already started counts as for the player (the organiser's choice)")
+    p.add_argument("--name", default=None, help="the player's name as shown (default: the id)")
+    p.system_command = "tournament register"  # api.plugin.TOURNAMENT_REGISTER: what a player brings
+
+    p = add("drop", "drop a player from a running tournament: paired no more, results kept", _drop)
+    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
+    p.add_argument("player", help="the player's id in the tournament")
+    p.add_argument("--reason", default=None, help="why (recorded)")
+
+    p = add("swap", "swap two players of the current round (two tables, or a table and the bye) before either "
+            "table's game has a move; prints the changed tables' new games and tokens", _swap)
+    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
+    p.add_argument("round", type=whole(1, MAX_ROUNDS), metavar="ROUND", help="the round's number (the current one)")
+    p.add_argument("first", metavar="PLAYER", help="a player of the round")
+    p.add_argument("second", metavar="PLAYER", help="the player of another table (or the bye) to swap with")
+    p.add_argument("--reason", default=None, help="why (required; recorded with the round)")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
+
+    p = add("pair", "pair the current round again (after a drop or a late entry) before any of its tables' games "
+            "has a move; prints the new tables and tokens", _pair)
+    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
+    p.add_argument("round", type=whole(1, MAX_ROUNDS), metavar="ROUND", help="the round's number (the current one)")
+    p.add_argument("--reason", default=None, help="why (required; recorded with the round)")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)

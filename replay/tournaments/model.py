@@ -146,6 +146,11 @@ class Entrant:
     name: str
     army: Any = None  # what the player brings to every game (None: the system takes nothing)
     members: list[Member] = field(default_factory=list)  # a team's members in seating order ([]: a player)
+    checked_in: bool = False  # a tournament with check-in: present for round 1
+    absent: bool = False  # not checked in when round 1 was paired: never paired (until entered late)
+    dropped_after: int | None = None  # dropped when this many rounds had started: paired no more
+    joined: int = 1  # the first round the entrant could be paired in (a late entrant's: after round 1)
+    missed: str | None = None  # a late entrant's missed rounds count as "loss" or "bye"
 
 
 @dataclass(frozen=True)
@@ -192,6 +197,8 @@ class Round:
     time_called: dict[str, Any] | None = None  # {"at", "by": "organiser" | "clock", "tables": [...]}
     stage: str = "swiss"  # "swiss" (counts in the standings) or "cut" (a bracket round's games)
     bracket_round: int | None = None  # a cut round: the bracket round its games belong to
+    seed: int | None = None  # round 1 of a random (or rating) seeding: the seed its order was drawn from
+    missed: dict[str, str] = field(default_factory=dict)  # late entrants who missed the round: "loss" or "bye"
 
     @property
     def deadline(self) -> str | None:
@@ -222,6 +229,9 @@ class Tournament:
     tiebreaks: tuple[str, ...] = day.DEFAULT_TIEBREAKS  # the standings' order, chosen at creation
     cut_draws: str = "replay"  # a drawn cut game: "replay" or "time_rule"
     cut: tuple[int, tuple[str, ...]] | None = None  # the cut's size and seeds (entrant ids, seed 1 first)
+    seeding: str = "registration"  # round 1's order: "random", "rating", or (logs before seeding) "registration"
+    check_in: bool = False  # only checked-in players are paired in round 1
+    replaced: dict[str, str] = field(default_factory=dict)  # a game no longer at its table -> why (swap, re-pair)
 
     @property
     def swiss_rounds(self) -> list[Round]:
@@ -258,6 +268,7 @@ def fold(tournament_id: str, log: Sequence[LoggedEvent]) -> Tournament:
                 entry=str(d.get("entrants", "players")),
                 tiebreaks=tuple(d.get("tiebreaks") or day.DEFAULT_TIEBREAKS),
                 cut_draws=str(d.get("cut_draws", "replay")),
+                seeding=str(d.get("seeding", "registration")), check_in=bool(d.get("check_in", False)),
             )
         elif tournament is None:
             raise TournamentNotFound(tournament_id)
@@ -270,11 +281,16 @@ def fold(tournament_id: str, log: Sequence[LoggedEvent]) -> Tournament:
             tables = [Table(t["table"], _seat_map(t), t["game_id"], match=t.get("match"), choice=t.get("choice"))
                       for t in d["tables"]]
             byes = list(d["byes"]) if "byes" in d else [d["bye"]] if d.get("bye") else []
-            tournament.played.append(Round(d["round"], tables, byes, d.get("started_at"), d.get("duration"),
-                                           stage=str(d.get("stage", "swiss")), bracket_round=d.get("bracket_round")))
+            tournament.played.append(Round(d["round"], tables, byes, started_at=d.get("started_at"),
+                                           duration=d.get("duration"), stage=str(d.get("stage", "swiss")),
+                                           bracket_round=d.get("bracket_round"), seed=d.get("seed")))
+            for absent in d.get("absent", ()):
+                tournament.entrants[absent].absent = True
         elif event.type == "result_entered":
             table = tournament.played[d["round"] - 1].tables[d["table"] - 1]
             table.forfeit = logged_forfeit(d, list(table.seats))
+        elif event.type in ATTENDANCE:
+            fold_attendance(tournament, event)
         else:
             _fold_day(tournament, event)
         if tournament is not None:
@@ -378,6 +394,7 @@ class Standing:
     members: list[str] | None = None  # a team's members' names (None: the entrant is a player)
     tiebreaks: list[dict[str, Any]] = field(default_factory=list)  # the tournament's, in order: name, value, why
     dropped: bool = False  # the entrant dropped out (kept in the standings with its results)
+    dropped_after: int | None = None  # dropped after this many rounds had started (None: still playing)
 
     @property
     def kill_difference(self) -> int | float:
@@ -461,8 +478,10 @@ def standings(tournament: Tournament, results: Sequence[TableResult]) -> list[St
     swiss = {r.number for r in tournament.swiss_rounds}
     results = [r for r in results if r.round in swiss]  # the cut's games decide the bracket, not the standings
     if tournament.entry == "teams":
-        return team_standings(tournament, results)
-    return _standings(tournament, results, pairs=tournament.seats == 2)
+        rows = team_standings(tournament, results)
+    else:
+        rows = _standings(tournament, results, pairs=tournament.seats == 2)
+    return attendance(tournament, rows)
 
 
 def _standings(tournament: Tournament, results: Sequence[TableResult], pairs: bool) -> list[Standing]:
@@ -480,6 +499,12 @@ def _standings(tournament: Tournament, results: Sequence[TableResult], pairs: bo
             rows[player].byes += 1
             rows[player].wins += 1
             points[player] += bye_points
+            most[player] += bye_points
+        for player, missed in rnd.missed.items():  # a late entrant's missed round: a bye, or a loss
+            rows[player].byes += missed == "bye"
+            rows[player].wins += missed == "bye"
+            rows[player].losses += missed == "loss"
+            points[player] += bye_points if missed == "bye" else 0
             most[player] += bye_points
     for r in results:
         outcome = r.outcome
@@ -521,7 +546,70 @@ def _standings(tournament: Tournament, results: Sequence[TableResult], pairs: bo
     ordered = [rows[p] for p in ranked]
     for i, row in enumerate(ordered, 1):
         row.rank = i
-        row.dropped = bool(getattr(tournament.entrants[row.player], "dropped", False))  # i31-pairing's drop
+        row.dropped = tournament.entrants[row.player].dropped_after is not None
         row.tiebreaks = [{"name": name, "value": day.shown_value(name, values[row.player][name]),
                           "explanation": day.TIEBREAKS[name]} for name in tournament.tiebreaks]
     return ordered
+
+
+# -- attendance: check-in, unregistering, late entry, drops; swaps and re-pairings -------------------------------
+
+MISSED = ("loss", "bye")  # what a late entrant's missed rounds count as (the organiser's choice)
+ATTENDANCE = ("player_unregistered", "player_checked_in", "player_registered_late", "player_dropped",
+              "players_swapped", "round_repaired")
+
+
+def fold_attendance(tournament: Tournament, event: LoggedEvent) -> None:
+    """The attendance events and the organiser's changes to a round's tables (docs/api.md, "Tournaments"):
+    - ``player_unregistered`` ``{id, reason?}``: before round 1, the entrant is gone;
+    - ``player_checked_in`` ``{id}``: present for round 1 (a tournament with check-in);
+    - ``player_registered_late`` ``{id, name, army?, round, missed}``: enters a running tournament from ``round``
+      (its missed rounds, 1 to ``round`` - 1, count as ``missed``: ``loss`` or ``bye``); an entrant absent from
+      round 1 (not checked in) enters the same way under their id;
+    - ``player_dropped`` ``{id, after, reason?}``: paired no more once ``after`` rounds had started; results kept;
+    - ``players_swapped`` ``{round, players, reason, tables, byes}`` and ``round_repaired`` ``{round, reason,
+      seed?, tables, byes}``: the round's changed tables (each with its new game) and its byes; the games those
+      tables had are replaced (``Tournament.replaced``)."""
+    d = event.data
+    if event.type == "player_unregistered":
+        tournament.entrants.pop(d["id"], None)
+    elif event.type == "player_checked_in":
+        tournament.entrants[d["id"]].checked_in = True
+    elif event.type == "player_registered_late":
+        entrant = tournament.entrants.get(d["id"]) or Entrant(d["id"], d["name"], d.get("army"))
+        entrant.name, entrant.army = d["name"], d.get("army")
+        entrant.absent, entrant.joined, entrant.missed = False, int(d["round"]), str(d["missed"])
+        tournament.entrants[d["id"]] = entrant
+        for rnd in tournament.played[: entrant.joined - 1]:
+            rnd.missed[entrant.id] = entrant.missed
+    elif event.type == "player_dropped":
+        tournament.entrants[d["id"]].dropped_after = int(d["after"])
+    elif event.type in ("players_swapped", "round_repaired"):
+        rnd = tournament.played[d["round"] - 1]
+        new = {t["table"]: Table(t["table"], _seat_map(t), t["game_id"]) for t in d["tables"]}
+        why = f"{'a swap' if event.type == 'players_swapped' else 're-pairing'} in round {rnd.number}: {d['reason']}"
+        kept = [] if event.type == "round_repaired" else [t for t in rnd.tables if t.table not in new]
+        for old in rnd.tables:
+            if old not in kept and old.game_id not in {t.game_id for t in new.values()}:
+                tournament.replaced[old.game_id] = why
+        rnd.tables = sorted([*kept, *new.values()], key=lambda t: t.table)
+        rnd.byes = list(d.get("byes", rnd.byes))
+        if "seed" in d:
+            rnd.seed = d["seed"]
+
+
+def is_paired(entrant: Entrant, round_number: int) -> bool:
+    """Whether the entrant is paired in round ``round_number``: registered by then, not absent, not dropped."""
+    return (not entrant.absent and entrant.joined <= round_number
+            and (entrant.dropped_after is None or entrant.dropped_after >= round_number))
+
+
+def attendance(tournament: Tournament, rows: list[Standing]) -> list[Standing]:
+    """Standings as attendance shows them: dropped entrants marked (``dropped_after``), entrants absent from
+    round 1 who never entered left out (they played nothing), ranks counted again."""
+    shown = [row for row in rows if not tournament.entrants[row.player].absent]
+    for rank, row in enumerate(shown, 1):
+        row.rank = rank
+        row.dropped_after = tournament.entrants[row.player].dropped_after
+        row.dropped = row.dropped_after is not None
+    return shown

@@ -17,7 +17,7 @@ import re
 import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -32,9 +32,11 @@ from replay.tournaments.log import TournamentLog
 from replay.tournaments.model import (
     ENTRANT_KINDS,
     FORMATS,
+    MISSED,
     Entrant,
     GameResult,
     Member,
+    Round,
     Standing,
     Table,
     TableResult,
@@ -44,6 +46,7 @@ from replay.tournaments.model import (
     TournamentNotFound,
     TournamentRefused,
     grouped,
+    is_paired,
     logged_forfeit,
     played_table,
     standings,
@@ -51,7 +54,7 @@ from replay.tournaments.model import (
     table_seats,
 )
 from replay.tournaments.pods import pod_pairing
-from replay.tournaments.swiss import swiss_pairing
+from replay.tournaments.swiss import SEEDINGS, first_round, seeding_order, swiss_pairing
 
 FORFEIT_NOTE = "forfeit entered by the tournament's organiser for round {round}, table {table}"
 
@@ -67,6 +70,23 @@ def game_outcome(games: GameService, game_id: str) -> GameResult:
 # -- the service ------------------------------------------------------------------------------------------
 
 ENTRANT_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$")
+# (a system, its tables' seats) -> each rated player's rating by the name they play under (``seeding_ratings``)
+Ratings = Callable[[str, int], Mapping[str, float]]
+
+
+def seeding_ratings(statistic: Callable[[str, Any], Any]) -> Ratings:
+    """The ratings ``seeding: "rating"`` reads, from the ratings statistic the analytics compute (``statistic``:
+    (its name, its ``Filters``) -> its result): Elo (``ratings``) for tables of two seats, openskill's ordinal
+    (``multiplayer-ratings``) for more; every game of the system counts."""
+    from replay.analytics.stats import Filters
+
+    def ratings(system: str, seats: int) -> dict[str, float]:
+        if seats == 2:
+            return {row.player: float(row.rating) for row in statistic("ratings", Filters(system=system)).rows}
+        return {row.player: float(row.ordinal)
+                for row in statistic("multiplayer-ratings", Filters(system=system)).rows}
+
+    return ratings
 
 
 @dataclass(frozen=True)
@@ -114,9 +134,10 @@ class TournamentService(TournamentDay):
     day's operations (corrections, the clock, the cut, exports) are ``TournamentDay``'s."""
 
     def __init__(self, log: TournamentLog, games: GameService, new_id: Callable[[], str] | None = None,
-                 clock: Callable[[], datetime] | None = None) -> None:
+                 clock: Callable[[], datetime] | None = None, ratings: Ratings | None = None) -> None:
         self.log = log
         self.games = games
+        self.ratings = ratings  # the ratings statistic of a system (seeding by rating), None where there is none
         self._new_id = new_id or (lambda: "t-" + secrets.token_urlsafe(6).replace("-", "x").replace("_", "y"))
         self._lock = threading.RLock()  # one organiser action at a time per process (rounds create games)
         self._settled: set[str] = set()  # games whose table's forfeit (if any) is known to be in the game
@@ -140,23 +161,28 @@ class TournamentService(TournamentDay):
 
     def create(self, name: str, system: str, fmt: str, rounds: int, variant: dict[str, Any], organiser_hash: str,
                seats: int | None = None, entrants: str = "players", tiebreaks: Sequence[str] | None = None,
-               cut_draws: str = "replay") -> str:
+               cut_draws: str = "replay", seeding: str = "random", check_in: bool = False) -> str:
         """``seats``: seats a table (None: two when the system allows two, else the most its variant allows).
         ``entrants``: ``players`` (one a seat) or ``teams`` (one a side, for a variant played in two teams).
         ``tiebreaks``: the standings' order (``day.TIEBREAKS``; None: ``day.DEFAULT_TIEBREAKS``); ``cut_draws``:
-        a drawn cut game is replayed or decided by the time rule."""
+        a drawn cut game is replayed or decided by the time rule. ``seeding``: round 1's order (``SEEDINGS``);
+        ``check_in``: only checked-in entrants are paired in round 1."""
         seats = self.judge(system, fmt, variant, seats, entrants)
         if tiebreaks is not None and (problem := day.check_tiebreaks(tiebreaks)):
             raise TournamentInvalid(problem, "invalid_tiebreaks")
         if cut_draws not in day.CUT_DRAWS:
             raise TournamentInvalid(f"cut_draws is one of {', '.join(day.CUT_DRAWS)}, not {cut_draws!r}",
                                     "invalid_cut_draws")
+        if seeding not in SEEDINGS:
+            raise TournamentInvalid(f"seeding must be one of {', '.join(SEEDINGS)}, not {seeding!r}",
+                                    "invalid_seeding")
         tournament_id = self._new_id()
         data = {"name": name, "system": system, "format": fmt, "rounds": rounds, "variant": variant,
                 "organiser_hash": organiser_hash, "seats": seats,
                 **({"entrants": entrants} if entrants != "players" else {}),
                 **({"tiebreaks": list(tiebreaks)} if tiebreaks is not None else {}),
-                **({"cut_draws": cut_draws} if cut_draws != "replay" else {})}
+                **({"cut_draws": cut_draws} if cut_draws != "replay" else {}),
+                "seeding": seeding, **({"check_in": True} if check_in else {})}
         self.log.append(tournament_id, [("tournament_created", data)], expected_seq=0)
         return tournament_id
 
@@ -290,45 +316,18 @@ class TournamentService(TournamentDay):
             number = len(t.played) + 1
             if number > t.rounds:
                 raise TournamentRefused(f"all {t.rounds} rounds have been played", "tournament_over")
-            smallest = self._smallest_table(t)
-            kind = "teams" if t.entry == "teams" else "players"
-            if len(t.entrants) < smallest:
-                raise TournamentRefused(f"a round needs at least {smallest} registered {kind}", "too_few_players")
             results = self.results(t)
             unfinished = [r for r in results if r.status == "playing"]
             if unfinished:
                 tables = ", ".join(f"round {r.round} table {r.table}" for r in unfinished[:5])
                 raise TournamentRefused(f"the previous round is not finished: {tables}", "round_unfinished")
-            ranked = [s.player for s in standings(t, results)] if t.played else list(t.entrants)
-            byes = [b for rnd in t.played for b in rnd.byes]
-            if t.entry == "teams":
-                seated, round_byes, repeats = self._pair_teams(t, ranked, byes)
-            elif t.seats == 2:
-                seat_names: dict[str, list[str]] = {}
-                for rnd in t.played:
-                    for tb in rnd.tables:
-                        for seat, who in tb.seats.items():
-                            seat_names.setdefault(who, []).append(seat)
-                pairs = [tuple(tb.seats.values()) for rnd in t.played for tb in rnd.tables]
-                pairing = swiss_pairing(ranked, pairs, byes, seat_names)  # type: ignore[arg-type]
-                seated = [list(pair) for pair in pairing.tables]
-                round_byes, repeats = [pairing.bye] if pairing.bye else [], pairing.rematches
-            else:
-                history: dict[str, list[tuple[int, int]]] = {}
-                for rnd in t.played:
-                    for tb in rnd.tables:
-                        for index, who in enumerate(tb.seats.values()):
-                            history.setdefault(who, []).append((index, len(tb.seats)))
-                tables_played = [list(tb.seats.values()) for rnd in t.played for tb in rnd.tables]
-                pods = pod_pairing(ranked, tables_played, byes, history, smallest, t.seats)
-                seated = [list(table) for table in pods.tables]
-                round_byes, repeats = list(pods.byes), pods.repeats
+            seated, round_byes, paired = self._pair(t, number, results)
             started = [self._start_table(t, number, i, players, new_tokens) for i, players in enumerate(seated, 1)]
             data = {
                 "round": number,
                 "tables": [{"table": s.table, "seats": s.seats, "game_id": s.game_id} for s in started],
                 "byes": round_byes,
-                "rematches": repeats,
+                **paired,
                 **clock,
             }
             self.log.append(tournament_id, [("round_started", data)], t.seq)
@@ -336,9 +335,78 @@ class TournamentService(TournamentDay):
                 self._clocked.add(tournament_id)
             return StartedRound(number, started, round_byes)
 
+    def _pair(self, t: Tournament, number: int, results: Sequence[TableResult],
+              seed: int | None = None) -> tuple[builtins.list[builtins.list[str]], builtins.list[str], dict[str, Any]]:
+        """Seat round ``number`` from the rounds before it: (each table's entrants in seat order, the byes, what the
+        round's event records of how it was paired: ``rematches``, and in round 1 ``seeding``, ``seed``,
+        ``ratings`` and ``absent``). Pairs every entrant ``is_paired`` in that round (round 1 of a tournament with
+        check-in: the checked-in); round 1 in the tournament's seeding order, later rounds in standings order (Swiss
+        pairs or pods). ``seed`` (re-pairing a started round: its recorded seed, 0 where it has none) leaves out the
+        entrants dropped meanwhile, and draws round 1 from that seed (None: a fresh one)."""
+        before = replace(t, played=t.played[: number - 1])
+        smallest = self._smallest_table(t)
+        kind = "teams" if t.entry == "teams" else "players"
+        playing = [e.id for e in t.entrants.values() if is_paired(e, number) and (
+            number > 1 or not t.check_in or e.checked_in) and (seed is None or e.dropped_after is None)]
+        if len(playing) < smallest:
+            why = ("only checked-in players are paired in round 1" if t.check_in and number == 1 else
+                   "dropped or absent ones are not paired")
+            raise TournamentRefused(f"a round needs at least {smallest} registered {kind} to pair ({why})",
+                                    "too_few_players")
+        recorded: dict[str, Any] = {}
+        points: dict[str, Any] = {}
+        if number == 1:
+            seed = seed or secrets.randbits(63)
+            rated = self._ratings_of(t) if t.seeding == "rating" else {}
+            ranked = seeding_order(playing, t.seeding, seed, rated)
+            recorded = {"seeding": t.seeding, **({"seed": seed} if t.seeding != "registration" else {}),
+                        **({"ratings": rated} if t.seeding == "rating" else {}),
+                        **({"absent": [p for p in t.entrants if p not in playing]} if t.check_in else {})}
+        else:
+            table = standings(before, [r for r in results if r.round < number])
+            ranked = [s.player for s in table if s.player in playing]
+            points = {s.player: s.match_points for s in table}
+        byes = [b for rnd in before.played for b in [*rnd.byes, *(p for p, m in rnd.missed.items() if m == "bye")]]
+        if t.entry == "teams":
+            seated, round_byes, repeats = self._pair_teams(before, ranked, byes, points)
+        elif t.seats == 2 and number == 1:
+            first = first_round(ranked, t.seeding)
+            seated, round_byes, repeats = [list(p) for p in first.tables], [first.bye] if first.bye else [], 0
+        elif t.seats == 2:
+            seat_names: dict[str, list[str]] = {}
+            for rnd in before.played:
+                for tb in rnd.tables:
+                    for seat, who in tb.seats.items():
+                        seat_names.setdefault(who, []).append(seat)
+            pairs = [tuple(tb.seats.values()) for rnd in before.played for tb in rnd.tables]
+            pairing = swiss_pairing(ranked, pairs, byes, seat_names, points)  # type: ignore[arg-type]
+            seated = [list(pair) for pair in pairing.tables]
+            round_byes, repeats = [pairing.bye] if pairing.bye else [], pairing.rematches
+        else:
+            history: dict[str, list[tuple[int, int]]] = {}
+            for rnd in before.played:
+                for tb in rnd.tables:
+                    for index, who in enumerate(tb.seats.values()):
+                        history.setdefault(who, []).append((index, len(tb.seats)))
+            tables_played = [list(tb.seats.values()) for rnd in before.played for tb in rnd.tables]
+            pods = pod_pairing(ranked, tables_played, byes, history, smallest, t.seats)
+            seated = [list(table) for table in pods.tables]
+            round_byes, repeats = list(pods.byes), pods.repeats
+        return seated, round_byes, {"rematches": repeats, **recorded}
+
+    def _ratings_of(self, t: Tournament) -> dict[str, float]:
+        """The entrants' ratings (``seeding: "rating"``): each rated entrant's rating by the name they play under,
+        from the ratings statistic (``ratings``, given to the service); the unrated are left out."""
+        if self.ratings is None:
+            raise TournamentRefused("seeding by rating needs the ratings statistic, which this server cannot "
+                                    "compute (statistics need the DuckDB store or PostgreSQL's published file)",
+                                    "ratings_unavailable")
+        table = self.ratings(t.system, t.seats)
+        return {e.id: float(table[e.name]) for e in t.entrants.values() if e.name in table}
+
     @staticmethod
-    def _pair_teams(t: Tournament, ranked: Sequence[str],
-                    byes: Sequence[str]) -> tuple[builtins.list[builtins.list[str]], builtins.list[str], int]:
+    def _pair_teams(t: Tournament, ranked: Sequence[str], byes: Sequence[str],
+                    points: Mapping[str, Any]) -> tuple[builtins.list[builtins.list[str]], builtins.list[str], int]:
         """Swiss pairs of teams, each table (odd team, even team): the team that has been odd less often is odd,
         then the higher-ranked."""
         odd: dict[str, int] = {team: 0 for team in t.entrants}
@@ -348,7 +416,7 @@ class TournamentService(TournamentDay):
                 odd[tb.seats["p1"]] += 1
                 teams = list(dict.fromkeys(tb.seats.values()))
                 met.append((teams[0], teams[1]))
-        pairing = swiss_pairing(ranked, met, byes)  # no seat history: each table (higher-ranked, lower-ranked)
+        pairing = swiss_pairing(ranked, met, byes, points=points)  # no seat history: (higher-ranked, lower-ranked)
         rank = {team: i for i, team in enumerate(ranked)}
         seated = []
         for a, b in pairing.tables:
@@ -484,12 +552,208 @@ class TournamentService(TournamentDay):
 
     def settle_game(self, tournament_id: str, game_id: str) -> None:
         """Before an action on a tournament's game: a forfeit logged for its table while it ran ends it first (then
-        the action is refused: the game is over)."""
+        the action is refused: the game is over); a game a swap or a re-pairing replaced refuses every action
+        (``table_replaced``)."""
         try:
-            self._settle(self.get(tournament_id))
+            t = self.get(tournament_id)
         except TournamentNotFound:
-            pass
+            self._settled.add(game_id)
+            return
+        if game_id in t.replaced:
+            raise TournamentRefused(f"this game is no longer at its table ({t.replaced[game_id]}): play the table's "
+                                    "new game", "table_replaced")
+        self._settle(t)
         self._settled.add(game_id)
+
+    # -- attendance: unregister, check in, late entry, drop (model.fold_attendance) ---------------------------------
+
+    def _entrant(self, t: Tournament, entrant_id: str) -> Entrant:
+        if entrant_id not in t.entrants:
+            raise TournamentInvalid(f"there is no player {entrant_id!r} in this tournament", "unknown_player")
+        return t.entrants[entrant_id]
+
+    def unregister(self, tournament_id: str, entrant_id: str, reason: str | None = None) -> Entrant:
+        """Before round 1 only: the entrant is gone (their id may register again)."""
+        with self._lock:
+            t = self.get(tournament_id)
+            entrant = self._entrant(t, entrant_id)
+            if t.played:
+                raise TournamentRefused(f"{entrant_id!r} cannot be unregistered: round 1 has started (a player "
+                                        "leaving a running tournament is dropped, and keeps their results)",
+                                        "unregister_closed")
+            data = {"id": entrant_id, **({"reason": reason} if reason else {})}
+            self.log.append(tournament_id, [("player_unregistered", data)], t.seq)
+            return entrant
+
+    def check_in(self, tournament_id: str, entrant_id: str) -> Entrant:
+        """A tournament with check-in, before round 1: the entrant is present (checking in twice changes nothing)."""
+        with self._lock:
+            t = self.get(tournament_id)
+            entrant = self._entrant(t, entrant_id)
+            if not t.check_in:
+                raise TournamentRefused("this tournament does not use check-in (it pairs every registered player; "
+                                        "create it with check_in true to pair only the checked-in)", "no_check_in")
+            if t.played:
+                raise TournamentRefused(f"{entrant_id!r} cannot check in: round 1 has started (a player arriving "
+                                        "now enters late, with a loss or a bye for the missed rounds)",
+                                        "check_in_closed")
+            if not entrant.checked_in:
+                self.log.append(tournament_id, [("player_checked_in", {"id": entrant_id})], t.seq)
+                entrant.checked_in = True
+            return entrant
+
+    def register_late(self, tournament_id: str, entrant_id: str, name: str, army: Any = None,
+                      missed: str = "loss") -> Entrant:
+        """Into a running tournament of players: paired from the next round; each round already started counts as
+        ``missed`` (``loss`` or ``bye``) for them. A player registered but absent from round 1 (not checked in)
+        enters the same way under their id (their name and army unless given anew)."""
+        with self._lock:
+            t = self.get(tournament_id)
+            if missed not in MISSED:
+                raise TournamentInvalid(f"a late entrant's missed rounds count as one of {', '.join(MISSED)}, not "
+                                        f"{missed!r}", "invalid_missed")
+            if t.entry == "teams":
+                raise TournamentInvalid("this tournament's entrants are teams: a late entry is a player's",
+                                        "entrants_are_teams")
+            if not t.played:
+                raise TournamentRefused("round 1 has not started: register the player (no rounds are missed yet)",
+                                        "registration_open")
+            number = len(t.played) + 1
+            if number > t.rounds:
+                raise TournamentRefused(f"all {t.rounds} rounds have started: there is no round left to enter",
+                                        "tournament_over")
+            known = t.entrants.get(entrant_id)
+            if known is not None and not known.absent:
+                raise TournamentRefused(f"player {entrant_id!r} is already registered", "already_registered")
+            if not ENTRANT_ID.match(entrant_id):
+                raise TournamentInvalid(f"invalid player id {entrant_id!r}")
+            name = name or (known.name if known is not None else entrant_id)
+            army = army if army is not None else (known.army if known is not None else None)
+            if problem := name_problem(name):
+                raise TournamentInvalid(problem, "invalid_name")
+            entrant = Entrant(entrant_id, name, army, joined=number, missed=missed)
+            self._check_setup(t.system, t.variant, t.seats, entrant=entrant)
+            data = {"id": entrant_id, "name": name, **({"army": army} if army is not None else {}),
+                    "round": number, "missed": missed}
+            self.log.append(tournament_id, [("player_registered_late", data)], t.seq)
+            return entrant
+
+    def drop(self, tournament_id: str, entrant_id: str, reason: str | None = None) -> Entrant:
+        """A running tournament: the entrant is paired no more from the next round; their results (and a table of
+        theirs still playing) stand, and the standings show them dropped."""
+        with self._lock:
+            t = self.get(tournament_id)
+            entrant = self._entrant(t, entrant_id)
+            if not t.played:
+                raise TournamentRefused(f"round 1 has not started: unregister {entrant_id!r} instead of dropping",
+                                        "not_started")
+            if entrant.dropped_after is not None:
+                raise TournamentRefused(f"{entrant_id!r} was dropped already (after round {entrant.dropped_after})",
+                                        "already_dropped")
+            if entrant.absent:
+                raise TournamentRefused(f"{entrant_id!r} never played (absent from round 1): there is nothing to "
+                                        "drop from", "not_playing")
+            data = {"id": entrant_id, "after": len(t.played), **({"reason": reason} if reason else {})}
+            self.log.append(tournament_id, [("player_dropped", data)], t.seq)
+            entrant.dropped_after = len(t.played)
+            return entrant
+
+    # -- the organiser's changes to a round before it starts: swap two players, re-pair ---------------------------
+
+    def _has_moves(self, game_id: str) -> bool:
+        """Whether a seat (or the scorekeeper) has acted in the game: its recorded actions (opening events, the
+        deal, are none)."""
+        try:
+            events = [r.event for r in self.games.events(game_id)]
+        except GameNotFound:
+            return False
+        return bool(self.games.system_of(game_id).recorded_actions(events))
+
+    def _current_round(self, t: Tournament, round_number: int, what: str) -> Round:
+        if not 1 <= round_number <= len(t.played):
+            raise TournamentInvalid(f"there is no round {round_number} (rounds started: {len(t.played)})",
+                                    "unknown_round")
+        if round_number != len(t.played):
+            raise TournamentRefused(f"round {round_number} is over: only the current round ({len(t.played)}) can "
+                                    f"be {what}", "round_over")
+        return t.played[round_number - 1]
+
+    def _refuse_started(self, rnd: Round, tables: Sequence[Table], what: str) -> None:
+        for table in tables:
+            if table.forfeit is not None or self._has_moves(table.game_id):
+                raise TournamentRefused(f"round {rnd.number} table {table.table} has started (its game has a move "
+                                        f"or a result): {what} only before a table's game starts", "table_started")
+
+    def _retire(self, replaced: Sequence[Table], why: str) -> None:
+        """Games no longer at their table: their listing says so; an action on them is refused (``settle_game``)."""
+        for table in replaced:
+            self._settled.discard(table.game_id)
+            try:
+                self.games.store.update_metadata(table.game_id, {"status": "replaced", "replaced": why})
+            except GameNotFound:
+                pass
+
+    def swap(self, tournament_id: str, round_number: int, first: str, second: str, reason: str,
+             new_tokens: NewTokens) -> StartedRound:
+        """Swap two players of the current round (at two tables, or one at a table and one with the bye), each
+        taking the other's seat, before either table's game has a move: the changed tables get new games (their
+        tokens in the answer), the old games are replaced. -> the changed tables and the round's byes."""
+        with self._lock:
+            t = self.get(tournament_id)
+            if not (reason or "").strip():
+                raise TournamentInvalid("a swap needs a reason (it is recorded with the round)", "reason_required")
+            if t.entry == "teams":
+                raise TournamentInvalid("a team tournament's tables seat teams: swapping players is for players",
+                                        "entrants_are_teams")
+            rnd = self._current_round(t, round_number, "changed")
+            where: dict[str, Table | None] = {}
+            for who in (first, second):
+                self._entrant(t, who)
+                at = next((tb for tb in rnd.tables if who in tb.seats.values()), None)
+                if at is None and who not in rnd.byes:
+                    raise TournamentInvalid(f"{who!r} is not paired in round {round_number}", "not_in_round")
+                where[who] = at
+            if first == second or (where[first] is not None and where[first] is where[second]):
+                raise TournamentInvalid(f"{first!r} and {second!r} sit at the same table: a swap is between two "
+                                        "tables (or a table and the bye)", "same_table")
+            if where[first] is None and where[second] is None:
+                raise TournamentInvalid("both players have a bye: there is no table to swap", "same_table")
+            changed = [tb for tb in (where[first], where[second]) if tb is not None]
+            self._refuse_started(rnd, changed, "players are swapped")
+            other = {first: second, second: first}
+            started = [self._start_table(t, round_number, tb.table,
+                                         [other.get(who, who) for who in tb.seats.values()], new_tokens)
+                       for tb in changed]
+            byes = [other.get(who, who) for who in rnd.byes]
+            why = f"a swap in round {round_number}: {reason.strip()}"
+            data = {"round": round_number, "players": [first, second], "reason": reason.strip(),
+                    "tables": [{"table": s.table, "seats": s.seats, "game_id": s.game_id} for s in started],
+                    "byes": byes}
+            self.log.append(tournament_id, [("players_swapped", data)], t.seq)
+            self._retire(changed, why)
+            return StartedRound(round_number, started, byes)
+
+    def repair(self, tournament_id: str, round_number: int, reason: str, new_tokens: NewTokens) -> StartedRound:
+        """Pair the current round again (after a drop, a late entry or a mistake), before any of its tables' games
+        has a move: the same pairing rules over who is to be paired now (round 1 from its recorded seed), every
+        table a new game, the old games replaced."""
+        with self._lock:
+            t = self.get(tournament_id)
+            if not (reason or "").strip():
+                raise TournamentInvalid("re-pairing a round needs a reason (it is recorded with the round)",
+                                        "reason_required")
+            rnd = self._current_round(t, round_number, "re-paired")
+            self._refuse_started(rnd, rnd.tables, "a round is re-paired")
+            results = self.results(t)
+            seated, byes, paired = self._pair(t, round_number, results, seed=rnd.seed or 0)
+            started = [self._start_table(t, round_number, i, players, new_tokens)
+                       for i, players in enumerate(seated, 1)]
+            data = {"round": round_number, "reason": reason.strip(),
+                    "tables": [{"table": s.table, "seats": s.seats, "game_id": s.game_id} for s in started],
+                    "byes": byes, **{k: v for k, v in paired.items() if k != "absent"}}
+            self.log.append(tournament_id, [("round_repaired", data)], t.seq)
+            self._retire(rnd.tables, f"re-pairing in round {round_number}: {reason.strip()}")
+            return StartedRound(round_number, started, byes)
 
     @staticmethod
     def _system(name: str) -> Any:

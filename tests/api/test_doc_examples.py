@@ -379,18 +379,6 @@ def check_heroscape_map(served: Served, text: str) -> None:
     assert drawn == [line.rstrip() for line in picture]
 
 
-def check_tournament_synopsis(served: Served, text: str) -> None:
-    """A synopsis of ``warlog tournament`` commands: each line's subcommand is the CLI's and every option it shows
-    is that subcommand's (tests/api/test_tournament*_cli.py run the commands themselves)."""
-    for line in text.split("\n"):
-        words = line.split("#", 1)[0].split()
-        if words[:2] != ["warlog", "tournament"]:
-            continue
-        shown = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", " ".join(words)))
-        known = options_of("tournament", words[2])
-        assert shown <= known, f"warlog tournament {words[2]}: {sorted(shown - known)}"
-
-
 def check_catalogue_synopsis(served: Served, text: str) -> None:
     """``warlog catalogue ACTION ... | ACTION ...``: every action it names is one, and every option it shows is an
     option of one of them."""
@@ -402,6 +390,21 @@ def check_catalogue_synopsis(served: Served, text: str) -> None:
         options = set().union(*(options_of("catalogue", action) for action in actions))
         shown = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", line.split("#", 1)[0]))
         assert shown <= options, f"warlog catalogue {actions}: {sorted(shown - options)}"
+
+
+def check_tournament_synopsis(served: Served, text: str) -> None:
+    """``warlog tournament ACTION ...`` lines (issue 31's day): every action is one, every option shown is its."""
+    for line in text.split("\n"):
+        words = line.split()
+        if words[:2] != ["warlog", "tournament"]:
+            continue
+        shown = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]*)", line))
+        parser = build_parser()
+        for name in ("tournament", words[2]):
+            parser = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices[name]
+        parser.format_help()  # adds the systems' options (--army) where the action takes them
+        options = {s for a in parser._actions for s in a.option_strings}
+        assert shown <= options, f"warlog tournament {words[2]}: {sorted(shown - options)}"
 
 
 def check_catalogue_sketch(served: Served, text: str) -> None:
@@ -500,6 +503,8 @@ CHECKS: dict[tuple[str, str], Callable[..., None]] = {
         check_tournament_synopsis,
     (CLI, "warlog catalogue import FILE... | list [--system S] [--json] | show ID | export ID   [--db DB]"):
         check_catalogue_synopsis,
+    (CLI, "warlog tournament create --name N --rounds R [--seeding random|rating|registration] [--check-in] ..."):
+        check_tournament_synopsis,
     ("README.md", "make run     # creates .venv, installs, serves ./warlog.duckdb with sample games loaded"):
         check_make,
     (API, 'POST /games/{id}/annotations   {"step": 12, "text": "Ann forgot her shot here", "author"?: "Ada"}'):

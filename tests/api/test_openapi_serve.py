@@ -82,7 +82,14 @@ REQUIRED_TOKEN = {("post", "/games/{game_id}/actions"), ("get", "/games/{game_id
                   # the tournament day (issue 31): the organiser's
                   ("post", "/tournaments/{tournament_id}/rounds/{round_number}/tables/{table_number}/correction"),
                   ("post", "/tournaments/{tournament_id}/rounds/{round_number}/time"),
-                  ("post", "/tournaments/{tournament_id}/cut"), ("post", "/tournaments/{tournament_id}/cut/next")}
+                  ("post", "/tournaments/{tournament_id}/cut"), ("post", "/tournaments/{tournament_id}/cut/next"),
+                  # issue 31: attendance, swaps and re-pairings
+                  ("delete", "/tournaments/{tournament_id}/players/{player}"),
+                  ("post", "/tournaments/{tournament_id}/players/{player}/check-in"),
+                  ("post", "/tournaments/{tournament_id}/players/{player}/drop"),
+                  ("post", "/tournaments/{tournament_id}/late"),
+                  ("post", "/tournaments/{tournament_id}/rounds/{round_number}/swap"),
+                  ("post", "/tournaments/{tournament_id}/rounds/{round_number}/repair")}
 OPTIONAL_TOKEN = {("get", "/games/{game_id}"), ("get", "/games/{game_id}/events"), ("get", "/games/{game_id}/state"),
                   ("get", "/games/{game_id}/explanations"), ("get", "/games/{game_id}/steps"),
                   ("get", "/games/{game_id}/live"), ("get", "/games/{game_id}/export")}

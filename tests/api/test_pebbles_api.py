@@ -200,7 +200,7 @@ def test_four_seats_and_a_token_reissued_for_the_fourth(client: TestClient) -> N
 
 def _pods_tournament(client: TestClient, entrants: int, **body: Any) -> tuple[str, dict[str, str]]:
     created = client.post("/tournaments", json={"name": "Pebble Cup", "system": "pebbles", "rounds": 2,
-                                                "variant": {"heap": 9}, **body})
+                                                "variant": {"heap": 9}, "seeding": "registration", **body})
     assert created.status_code == 201, created.text
     tid, organiser = created.json()["id"], bearer(created.json()["token"])
     for i in range(entrants):

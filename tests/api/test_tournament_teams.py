@@ -27,7 +27,8 @@ TEAMS = {
 def _create(client: TestClient, rounds: int = 3, seats: int = 4, entrants: str = "teams",
             variant: dict[str, Any] | None = None) -> tuple[str, dict[str, str]]:
     body = {"name": "Team Cup", "system": "lords-of-war", "rounds": rounds, "seats": seats, "entrants": entrants,
-            "variant": {"teams": True} if variant is None else variant}
+            "variant": {"teams": True} if variant is None else variant,
+            "seeding": "registration"}  # round 1 in registration order: these tests name who sits where
     created = client.post("/tournaments", json=body)
     assert created.status_code == 201, created.text
     return created.json()["id"], bearer(created.json()["token"])
@@ -295,7 +296,7 @@ def test_the_cli_runs_a_team_tournament(tmp_path: Path, capsys: pytest.CaptureFi
 
     db = str(tmp_path / "cli.duckdb")
     assert main(["tournament", "create", "--db", db, "--name", "Pairs", "--rounds", "1", "--seats", "4",
-                 "--team-rules", "--entrants", "teams"]) == 0
+                 "--team-rules", "--entrants", "teams", "--seeding", "registration"]) == 0
     tid = capsys.readouterr().out.split()[1]
     for team_id in ("hammers", "arrows"):
         name, members = TEAMS[team_id]

@@ -165,7 +165,8 @@ def test_duckdb_tournaments_survive_a_restart(tmp_path: Path) -> None:
 
 def test_the_cli_runs_a_tournament(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "cli.duckdb")
-    assert main(["tournament", "create", "--db", db, "--name", "Club night", "--rounds", "2"]) == 0
+    assert main(["tournament", "create", "--db", db, "--name", "Club night", "--rounds", "2", "--seeding",
+                 "registration"]) == 0
     tid = capsys.readouterr().out.split()[1]
     for name, army in (("ann", "orcs"), ("ben", "dwarves"), ("cat", "elves")):
         assert main(["tournament", "register", tid, name, "--army", army, "--db", db]) == 0

@@ -57,7 +57,8 @@ def test_the_page_shows_rounds_tables_byes_and_standings(server: Server, page: A
     assert page.locator("h1").inner_text() == "Autumn Open"
     assert page.title() == "Autumn Open · warlog"
     assert "lords-of-war" in page.locator("dl.facts").inner_text()
-    assert page.locator("[data-rounds]").inner_text() == "1 of 3 played"
+    # issue 31 item 8: round 1 is still being played (table 2): it is in play, not played
+    assert page.locator("[data-rounds]").inner_text() == "Round 1 of 3 in play"
     names = {pid: pname for pid, pname, _ in PLAYERS}
     api = server.client().get(f"/tournaments/{running['id']}").json()["played_rounds"][0]
     finished, playing = api["tables"]
@@ -123,3 +124,62 @@ def test_an_unknown_tournament_is_a_404_page(server: Server, page: Any) -> None:
     assert all("404" in p for p in page.problems)
     json = server.client().get("/tournaments/no-such-cup")  # other clients still get the API's error
     assert json.status_code == 404 and json.json()["error"]["code"]
+
+
+def test_i31_rounds_played_counts_finished_rounds_and_names_the_round_in_play(server: Server, page: Any) -> None:
+    """Issue 31 item 8: "Rounds 3 of 3 played" was shown while round 3 was still being played. Rounds played counts
+    finished rounds; a round whose tables still play is "in play"."""
+    tid, organiser = create(server, "Two Rounds", PLAYERS[:2])
+    client = server.client()
+    first = client.post(f"/tournaments/{tid}/rounds", headers=organiser).json()["tables"][0]
+    page.goto(f"{server.url}/tournaments/{tid}")
+    page.wait_for_selector("[data-tournament] h1", timeout=WAIT_MS)
+    assert page.locator("[data-rounds]").inner_text() == "Round 1 of 3 in play"
+    play(client, first["game_id"], first["tokens"]["scorekeeper"])
+    page.reload()
+    page.wait_for_selector("[data-tournament] h1", timeout=WAIT_MS)
+    assert page.locator("[data-rounds]").inner_text() == "1 of 3 played"
+    client.post(f"/tournaments/{tid}/rounds", headers=organiser)
+    page.reload()
+    page.wait_for_selector("[data-tournament] h1", timeout=WAIT_MS)
+    assert page.locator("[data-rounds]").inner_text() == "Round 2 of 3 in play · 1 played"
+    assert not page.problems
+
+
+def test_i31_a_forfeited_table_links_its_result_not_an_empty_replay(server: Server, page: Any) -> None:
+    """Issue 31 item 8: a forfeited table linked to the replay of a game nobody played. Its Game cell links the
+    result (the game's record, which holds the forfeit's adjudication) and offers no replay; a table whose game
+    was played still links its replay."""
+    tid, organiser = create(server, "Forfeit Night", PLAYERS[:4])
+    client = server.client()
+    tables = client.post(f"/tournaments/{tid}/rounds", headers=organiser).json()["tables"]
+    play(client, tables[0]["game_id"], tables[0]["tokens"]["scorekeeper"])
+    forfeit = client.post(f"/tournaments/{tid}/rounds/1/tables/2/result", json={"winner": "p2"}, headers=organiser)
+    assert forfeit.status_code == 201, forfeit.text
+    page.goto(f"{server.url}/tournaments/{tid}")
+    page.wait_for_selector("[data-round='1'] tr[data-table='2']", timeout=WAIT_MS)
+    forfeited = page.locator("[data-round='1'] tr[data-table='2']")
+    assert forfeited.get_attribute("data-status") == "forfeit"
+    assert forfeited.locator("a[data-replay]").count() == 0
+    link = forfeited.locator("a[data-result]")
+    assert link.get_attribute("href") == f"/games/{tables[1]['game_id']}"
+    assert link.inner_text() == "result"
+    played = page.locator("[data-round='1'] tr[data-table='1'] a[data-replay]")
+    assert played.get_attribute("href") == f"/replay/{tables[0]['game_id']}"
+    assert not page.problems
+
+
+def test_i31_a_dropped_player_is_shown_dropped_in_the_standings(server: Server, page: Any) -> None:
+    """Issue 31 item 1: a dropped player keeps their results and is shown as dropped in the standings."""
+    tid, organiser = create(server, "Drop Night", PLAYERS[:2])
+    client = server.client()
+    client.post(f"/tournaments/{tid}/rounds", headers=organiser)
+    client.post(f"/tournaments/{tid}/rounds/1/tables/1/result", json={"winner": "p1"}, headers=organiser)
+    assert client.post(f"/tournaments/{tid}/players/ben/drop", headers=organiser).status_code == 200
+    page.goto(f"{server.url}/tournaments/{tid}")
+    page.wait_for_selector("table.standings tbody tr[data-player='ben']", timeout=WAIT_MS)
+    ben = page.locator("table.standings tr[data-player='ben']")
+    assert ben.locator("[data-dropped]").inner_text().strip() == "dropped"
+    assert "after round 1" in (ben.locator("[data-dropped]").get_attribute("title") or "")
+    assert page.locator("table.standings tr[data-player='ann'] [data-dropped]").count() == 0
+    assert not page.problems

@@ -26,6 +26,28 @@ function resultText(table, name) {
   return table.status === "forfeit" ? `${text} (forfeit)` : text;
 }
 
+// A forfeited table's game was not played out: its link is the result (the game's record, with the forfeit's
+// adjudication), not a replay of a game nobody played (issue 31 item 8).
+function gameLink(round, table) {
+  const id = encodeURIComponent(table.game_id);
+  if (table.status === "forfeit") {
+    return el("a", { href: `/games/${id}`, "data-result": true,
+      "aria-label": `Result of round ${round.round}, table ${table.table} (forfeit)` }, "result");
+  }
+  return el("a", { href: `/replay/${id}`, "data-replay": true,
+    "aria-label": `Replay of round ${round.round}, table ${table.table}` }, "replay");
+}
+
+// "Round 3 of 3 in play" while a round's tables play, else "2 of 3 played": rounds played are finished rounds
+// (issue 31 item 8: "3 of 3 played" was shown while round 3 was still being played).
+function roundsText(rounds, total) {
+  const inPlay = rounds.filter((round) => round.tables.some((table) => table.status === "playing"));
+  const played = rounds.length - inPlay.length;
+  if (!inPlay.length) return `${played} of ${total} played`;
+  const current = inPlay[inPlay.length - 1].round;
+  return `Round ${current} of ${total} in play${played ? ` · ${played} played` : ""}`;
+}
+
 function roundSection(round, name) {
   const section = el("section", { class: "round", "data-round": round.round, "aria-labelledby": `round-${round.round}` },
     el("h3", { id: `round-${round.round}` }, `Round ${round.round}`));
@@ -39,8 +61,7 @@ function roundSection(round, name) {
           el("span", { class: "seat-id" }, `${seat} `), name(player))))),
       el("td", { "data-label": "Result", "data-col": "result" },
         table.status === "playing" ? el("span", { class: "badge live" }, "playing") : resultText(table, name)),
-      el("td", { "data-label": "Game" }, el("a", { href: `/replay/${encodeURIComponent(table.game_id)}`, "data-replay": true,
-        "aria-label": `Replay of round ${round.round}, table ${table.table}` }, "replay"))))))));
+      el("td", { "data-label": "Game" }, gameLink(round, table))))))));
   if (round.byes && round.byes.length) {
     section.append(el("p", { "data-byes": true }, `Bye${round.byes.length > 1 ? "s" : ""}: `, round.byes.map(name).join(", ")));
   }
@@ -64,7 +85,9 @@ function standingsTable(standings) {
     el("thead", {}, el("tr", {}, headers.map(([h, num]) => el("th", { scope: "col", class: num ? "num" : null }, h)))),
     el("tbody", {}, standings.map((s) => el("tr", { "data-player": s.player },
       el("td", { "data-label": "Rank", class: "num" }, s.rank),
-      el("th", { scope: "row", "data-label": "Player" }, s.name || s.player),
+      el("th", { scope: "row", "data-label": "Player" }, s.name || s.player,
+        s.dropped_after == null ? null : [" ", el("span", { class: "badge", "data-dropped": true,
+          title: `dropped after round ${s.dropped_after}: paired no more, results kept` }, "dropped")]),
       el("td", { "data-label": "Points", class: "num" }, number(s.match_points)),
       el("td", { "data-label": "W–D–L", class: "num" }, `${s.wins}–${s.draws}–${s.losses}`),
       el("td", { "data-label": "Byes", class: "num" }, s.byes),
@@ -79,7 +102,7 @@ function render(tournament, standings) {
   const facts = el("dl", { class: "facts" },
     el("dt", {}, "System"), el("dd", {}, tournament.system),
     el("dt", {}, "Format"), el("dd", {}, tournament.seats === 2 ? `${tournament.format}, two seats a table` : `pods of ${tournament.seats}`),
-    el("dt", {}, "Rounds"), el("dd", { "data-rounds": true }, `${rounds.length} of ${tournament.rounds} played`),
+    el("dt", {}, "Rounds"), el("dd", { "data-rounds": true }, roundsText(rounds, tournament.rounds)),
     el("dt", {}, "Status"), el("dd", {}, tournament.status),
     el("dt", {}, "Players"), el("dd", {}, tournament.players.length));
   const roundsSection = el("section", { "aria-labelledby": "rounds-heading" }, el("h2", { id: "rounds-heading" }, "Rounds"));
