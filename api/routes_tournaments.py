@@ -87,8 +87,8 @@ def _summary(service: TournamentService, t: Tournament) -> dict[str, Any]:
             if tb.match is not None:
                 shown.update(match=tb.match, choice=tb.choice)
         rounds.append({"round": rnd.number, "tables": tables, "bye": rnd.bye, "byes": list(rnd.byes),
-                       "seed": rnd.seed,
-                       "missed": dict(rnd.missed), "stage": rnd.stage, "bracket_round": rnd.bracket_round, **service.clock_json(rnd)})
+                       "seed": rnd.seed, "missed": dict(rnd.missed), "stage": rnd.stage,
+                       "bracket_round": rnd.bracket_round, **service.clock_json(rnd)})
     bracket = service.bracket_json(t, list(results.values()))
     finished = len(t.swiss_rounds) == t.rounds and all(r.status != "playing" for r in results.values()) and (
         bracket is None or bracket["champion"] is not None)
