@@ -34,7 +34,7 @@ def _history(client: TestClient, tid: str) -> list[dict[str, Any]]:
 def test_item3_an_entered_draw_ends_the_game_as_a_draw_and_counts_the_scores_entered(client, system):
     setup = get_system(system).sample_setup(0, 5)
     created = client.post("/tournaments", json={"name": "Cup", "system": system, "rounds": 1,
-                                                "variant": setup.get("variant", {})})
+                                                "variant": setup.get("variant", {}), "seeding": "registration"})
     assert created.status_code == 201, created.text
     tid, organiser = created.json()["id"], bearer(created.json()["token"])
     for i, player in enumerate(setup["players"][:2]):
