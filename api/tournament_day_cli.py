@@ -224,7 +224,8 @@ def add_day_commands(add: Callable[[str, str, Any], argparse.ArgumentParser]) ->
             "bracket", _cut)
     p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
     which = p.add_mutually_exclusive_group()
-    which.add_argument("--size", type=int, choices=CUT_SIZES, default=None, help="the top 2, 4 or 8 of the standings")
+    which.add_argument("--size", type=whole(2, 8), choices=CUT_SIZES, default=None, metavar="2|4|8",
+                       help="the top 2, 4 or 8 of the standings")
     which.add_argument("--next", action="store_true",
                        help="start the bracket's next games (replays of drawn matches, or the next bracket round)")
     p.add_argument("--second", nargs="+", metavar="SEED", help="higher seeds (entrant ids) who choose to go second "

@@ -106,16 +106,19 @@ def test_a_database_from_before_the_split_answers_the_same_statistics_before_and
         assert projector.lag() == (0, 0)  # nothing was projected again: the migration filled the core tables
 
         got = answers(conn, expected)
-        assert [key for key in expected if got[key] != expected[key]] == []
+        # the statistics issue 32 item 8 redefined (CHANGELOG) answer as they count now: a card's copies together,
+        # a heat map's shares over the mat, a mirror matchup once; every other answer is the fixture's
+        assert [key for key in expected if key.split("|")[0] not in REDEFINED and got[key] != expected[key]] == []
 
         projector.rebuild()  # today's projection code, from the log
-        assert answers(conn, expected) == expected
+        assert answers(conn, expected) == got  # the migrated tables answer what a projection from the log answers
     finally:
         conn.close()
         projector.close()
         store.close()
 
 
+REDEFINED = {"cards", "heatmap", "matchups"}
 LOW = {"proj_players": "low_players", "proj_placements": "low_placements", "proj_kills": "low_kills",
        "proj_shots": "low_shots", "proj_card_daily": "low_card_daily"}
 

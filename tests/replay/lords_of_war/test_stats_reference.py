@@ -6,6 +6,7 @@ recalled, game_ended) with its own bookkeeping. ~100 games by default; 400 under
 
 from __future__ import annotations
 
+import re
 import sys
 from collections import Counter, defaultdict
 from datetime import UTC, date, datetime, timedelta
@@ -82,7 +83,8 @@ def reference(games, keep=lambda gid, when, tournament: True):
             mine, theirs = seats[s].army_name, seats[other[s]].army_name
             if mine != theirs:
                 r["army"][mine][result[s]] += 1
-            r["matchup"][(mine, theirs)][result[s]] += 1
+            if mine != theirs or s == "p1":  # a mirror counts once, from its earlier seat's side (docs/statistics.md)
+                r["matchup"][(mine, theirs)][result[s]] += 1
             r["faction"][mine][result[s]] += 1
             r["pairs"][(seats[s].name, seats[other[s]].name)][result[s]] += 1
         first = next(e.player for e in events if isinstance(e, Placed) and e.turn >= 1)
@@ -95,12 +97,12 @@ def reference(games, keep=lambda gid, when, tournament: True):
         shots: list[Shot] = []
         for e in events:
             if isinstance(e, Placed):
-                card = r["card"][e.card]
+                card = r["card"][copies(e.card)]
                 card["placements"] += 1
                 on_square[e.square] = e.card
                 shots = []
-                if (gid, e.player) not in r["placed_seats"][e.card]:
-                    r["placed_seats"][e.card].add((gid, e.player))
+                if (gid, e.player) not in r["placed_seats"][copies(e.card)]:
+                    r["placed_seats"][copies(e.card)].add((gid, e.player))
                     card["games"] += 1
                     card["wins"] += result[e.player] == "win"
                     if seats[e.player].army_name == e.card.split("/")[0]:
@@ -109,23 +111,23 @@ def reference(games, keep=lambda gid, when, tournament: True):
                 if not e.challenge:
                     r["heat"][e.square] += 1
             elif isinstance(e, Shot):
-                r["card"][e.shooter_card]["shots"] += 1
+                r["card"][copies(e.shooter_card)]["shots"] += 1
                 shots.append(e)
             elif isinstance(e, Eliminated):
                 for unit in e.units:
-                    r["card"][unit.card]["destroyed"] += 1
+                    r["card"][copies(unit.card)]["destroyed"] += 1
                     for square in {a.square for a in unit.attackers}:
-                        r["card"][on_square[square]]["kills"] += 1
+                        r["card"][copies(on_square[square])]["kills"] += 1
                     shooters = {a.square for a in unit.attackers if a.kind == "shot"}
                     for square in shooters:
-                        r["card"][on_square[square]]["shot_kills"] += 1
+                        r["card"][copies(on_square[square])]["shot_kills"] += 1
                     for s in shots:
                         if s.target_square == unit.square and s.shooter_square in shooters:
-                            r["card"][s.shooter_card]["shots_killing"] += 1
+                            r["card"][copies(s.shooter_card)]["shots_killing"] += 1
                 for unit in e.units:
                     on_square.pop(unit.square, None)
             elif isinstance(e, Recalled):
-                r["card"][e.card]["recalled"] += 1
+                r["card"][copies(e.card)]["recalled"] += 1
                 on_square.pop(e.square, None)
             elif type(e).__name__ == "BerserkerMoved":
                 on_square[e.target] = on_square.pop(e.origin)
@@ -186,6 +188,11 @@ def check_all(conn, games, filters: Filters, keep) -> None:
     h2h = stats.head_to_head(conn, filters)
     assert {(r.player, r.opponent): (r.games, r.wins, r.losses, r.draws) for r in h2h.rows} == {
         k: (sum(c.values()), c["win"], c["loss"], c["draw"]) for k, c in ref["pairs"].items()}
+
+
+def copies(card: str) -> str:
+    """A card's statistics row: its copies together (``orcs/orc-warhog-2`` counts as ``orcs/orc-warhog``)."""
+    return re.sub(r"-[0-9]+$", "", card)
 
 
 def run(n: int) -> None:
