@@ -6,7 +6,9 @@ A hex is ``q,r``. Moves: ``place:FIG@q,r&FIG@q,r+q,r&...`` (a double-space figur
 special attack, ``!clear`` / ``!blocked`` the referee's call on line of sight), ``effect:card=C&change=wound&
 figure=F&owner=p2&amount=1`` (``to=q,r``, ``tail=q,r``, ``text=...`` percent-encoded), ``end``, ``concede``.
 The header has the sample army (or ``card+card``), the map, the game, the round limit, the seed and, for a game
-from a position, the position as JSON.
+from a position, the position as JSON. A game on a catalogue other than the default (issue 30) carries it in
+``Catalogue`` and ``CatalogueJSON`` tags (``replay.archive.notation.catalogue_tags``); its armies and map are read
+against that catalogue.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from engine.heroscape.actions import (
     Place,
     Roll,
 )
-from engine.heroscape.catalogue import catalogue
+from engine.heroscape.catalogue import CATALOGUES, tables_of
 from engine.heroscape.history import recorded_setup
 from events.heroscape import GameEnded, GameStarted, Placement
 from replay.archive.notation import (
@@ -40,6 +42,8 @@ from replay.archive.notation import (
     ParsedRecord,
     RecordSyntaxError,
     bare,
+    catalogue_from_tags,
+    catalogue_tags,
     check_claimed_result,
     closing_tags,
     export_moves,
@@ -69,7 +73,9 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
     v = started.variant
     out += [("System", SYSTEM_NAME), ("Variant", v.mode), ("Game", v.game), ("Map", v.map),
             ("MaxRounds", str(v.max_rounds))]
-    _, armies = catalogue()
+    out += catalogue_tags(started)  # issue 30: the record carries the catalogue it is played with
+    document = started.catalogue if isinstance(started.catalogue, dict) else None
+    armies = tables_of(document, started.catalogue_id if isinstance(started.catalogue_id, str) else None).armies
     for seat, army in zip(started.seats, started.armies, strict=True):
         tag = seat.id.upper()
         out.append((tag, seat.name))
@@ -197,7 +203,8 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
     tags, at = record.tags, record.tag_lines
 
     mode = tags.get("Variant", "sealed")
-    _, armies = catalogue()
+    document = catalogue_from_tags(tags, at, CATALOGUES)
+    armies = tables_of(document).armies
     players = seat_players(tags, lambda text, _: text if text in armies else {"cards": text.split("+")})
     variant: dict[str, Any] = {"mode": mode, "game": tags.get("Game", "master"), "map": tags.get("Map", "twin-hill")}
     if "MaxRounds" in tags:
@@ -205,6 +212,8 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
             raise RecordSyntaxError(at["MaxRounds"], "syntax", f"MaxRounds is a number, not {tags['MaxRounds']!r}")
         variant["max_rounds"] = int(tags["MaxRounds"])
     setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": variant}
+    if document is not None:
+        setup["catalogue"] = document
     if mode == "sealed":
         setup["seed"] = sealed_seed(tags, at, "to roll the dice")
     if "Position" in tags:
@@ -216,8 +225,8 @@ def check_result(record: ParsedRecord, state: Any) -> None:
     check_claimed_result(record, state)
 
 
-DERIVED = {"System", "Variant", "Game", "Map", "MaxRounds", "P1", "P2", "P1Army", "P2Army", "Seed", "Position",
-           "Result", "Termination", "RulesVersion"}
+DERIVED = {"System", "Variant", "Catalogue", "CatalogueJSON", "Game", "Map", "MaxRounds", "P1", "P2", "P1Army",
+           "P2Army", "Seed", "Position", "Result", "Termination", "RulesVersion"}
 
 
 def record_tags(record: ParsedRecord) -> dict[str, str]:

@@ -26,6 +26,10 @@ view may not see it); ``first:p2`` the first player chosen; ``tactics:-`` or ``t
 ``C2-C4N`` a move ending facing N; ``C4-C4E`` a turn (R6: at any point of the unit's action, no move; a record
 written under ``light-wars/1`` meant the same by it); ``C2=`` a wait (``C2=W``: waiting, turned W, R3);
 ``C4+D5xD4`` an attack on D4 by the units on C4 and D5; ``concede``. Sealed dice are not moves: the seed rolls them.
+
+A game on a catalogue other than the default (issue 30) carries it in ``Catalogue`` and ``CatalogueJSON`` tags
+(``replay.archive.notation.catalogue_tags``) and names its map in a ``Map`` tag when it is not the catalogue's first;
+its armies are read against that catalogue's army names and unit types.
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ from engine.light_wars.actions import (
     Turn,
     Wait,
 )
-from engine.light_wars.catalogue import ARMIES, UNIT_TYPES
+from engine.light_wars.catalogue import CATALOGUES, Tables, tables_of
 from events.light_wars import GameEnded, GameStarted, Placement
 from replay.archive.notation import (
     RESULTS,
@@ -59,6 +63,8 @@ from replay.archive.notation import (
     ParsedRecord,
     RecordSyntaxError,
     bare,
+    catalogue_from_tags,
+    catalogue_tags,
     check_claimed_result,
     closing_tags,
     export_moves,
@@ -87,9 +93,15 @@ ATTACK = re.compile(rf"({SQ}(?:\+{SQ})*)x({SQ})")
 # -- armies and variants ---------------------------------------------------------------------------------
 
 
-def army_text(started: GameStarted, index: int) -> str:
+def tables_of_game(started: GameStarted) -> Tables:
+    """The tables of the catalogue the game plays (the default's when it names none)."""
+    document = started.catalogue if isinstance(started.catalogue, dict) else None
+    return tables_of(document, None, started.catalogue_id if isinstance(started.catalogue_id, str) else None)
+
+
+def army_text(started: GameStarted, index: int, tables: Tables) -> str:
     army = started.armies[index]
-    if army.name in ARMIES:
+    if army.name in tables.armies:
         return army.name
     runs: list[list[Any]] = []
     for unit in army.units:
@@ -101,9 +113,10 @@ def army_text(started: GameStarted, index: int) -> str:
     return " ".join(words)
 
 
-def army_from_text(text: str, line: int) -> str | dict[str, list[str]]:
+def army_from_text(text: str, line: int, tables: Tables) -> str | dict[str, list[str]]:
+    """An army of the game's catalogue (``tables``): a named army, or its unit types and tactic tiles."""
     text = text.strip()
-    if text in ARMIES:
+    if text in tables.armies:
         return text
     units: list[str] = []
     tactics: list[str] = []
@@ -112,8 +125,8 @@ def army_from_text(text: str, line: int) -> str | dict[str, list[str]]:
             tactics.append(word[1:])
             continue
         kind, _, count = word.partition("*")
-        if count and not count.isdigit() or kind not in UNIT_TYPES:
-            raise RecordSyntaxError(line, "bad_army", f"cannot read {word!r}: a unit type ({', '.join(UNIT_TYPES)}), "
+        if count and not count.isdigit() or kind not in tables.units:
+            raise RecordSyntaxError(line, "bad_army", f"cannot read {word!r}: a unit type ({', '.join(tables.units)}), "
                                     "optionally *count, or +tactic-tile")
         units.extend([kind] * (int(count) if count else 1))
     return {"units": units, "tactics": tactics}
@@ -150,10 +163,14 @@ def header(started: GameStarted, last: Any, tags: dict[str, str], view: str) -> 
     out: list[tuple[str, str]] = [(t, str(tags.get(t, "?"))) for t in SEVEN_TAGS]
     out.append(("System", SYSTEM_NAME))
     out.append(("Variant", variant_text(started)))
+    out += catalogue_tags(started)  # issue 30: the record carries the catalogue it is played with
+    if isinstance(started.map, str):  # the catalogue's map played, when it is not its first
+        out.append(("Map", started.map))
+    tables = tables_of_game(started)
     for i, seat in enumerate(started.seats):
         tag = seat.id.upper()
         out.append((tag, seat.name))
-        out.append((f"{tag}Army", army_text(started, i)))
+        out.append((f"{tag}Army", army_text(started, i, tables)))
     shown = redacted_event(started, view)
     if started.variant.mode == "sealed":  # the seed rolls every die: a record without it cannot be replayed
         out.append(("Seed", str(shown.seed) if shown.seed is not None else "?"))
@@ -252,8 +269,14 @@ def setup_from_tags(record: ParsedRecord) -> dict[str, Any]:
     tags, at = record.tags, record.tag_lines
 
     variant = variant_from_text(tags.get("Variant", ""), at.get("Variant", 1))
-    players = seat_players(tags, lambda text, tag: army_from_text(text, at[f"{tag}Army"]))
+    if "Map" in tags:
+        variant["map"] = tags["Map"]
+    document = catalogue_from_tags(tags, at, CATALOGUES)
+    tables = tables_of(document)
+    players = seat_players(tags, lambda text, tag: army_from_text(text, at[f"{tag}Army"], tables))
     setup: dict[str, Any] = {"system": SYSTEM_NAME, "players": players, "variant": variant}
+    if document is not None:
+        setup["catalogue"] = document
     if variant.get("mode", "sealed") == "sealed":
         setup["seed"] = sealed_seed(tags, at, "to roll the dice")
     if "Position" in tags:
@@ -283,8 +306,8 @@ def check_result(record: ParsedRecord, state: Any) -> None:
     check_claimed_result(record, state)
 
 
-DERIVED = {"System", "Variant", "P1", "P2", "P1Army", "P2Army", "Seed", "Position", "ToMove", "First", "Turn", "Stock",
-           "Scores", "Result", "Termination", "RulesVersion"}
+DERIVED = {"System", "Variant", "Catalogue", "CatalogueJSON", "Map", "P1", "P2", "P1Army", "P2Army", "Seed",
+           "Position", "ToMove", "First", "Turn", "Stock", "Scores", "Result", "Termination", "RulesVersion"}
 
 
 def record_tags(record: ParsedRecord) -> dict[str, str]:

@@ -1,6 +1,7 @@
 """Issue 30 items 4 and 7 for Light Wars and HeroScape: a game on the uploaded second sample catalogue (Marsh
-Frontier; Cliffside Bay) played over HTTP by the bots to the end, exported, imported into an empty database and
-verified there, its catalogue stored beside it."""
+Frontier; Cliffside Bay) played over HTTP by the bots to the end, exported (as JSONL, and as the text record with its
+``Catalogue`` and ``CatalogueJSON`` tags), imported into an empty database and verified there, its catalogue stored
+beside it."""
 
 from __future__ import annotations
 
@@ -74,15 +75,21 @@ def test_game_on_an_uploaded_catalogue_is_played_exported_imported_and_verified(
     started = json.loads(exported.text.splitlines()[0])
     assert started["type"] == "game_started" and started["catalogue"] == document
     assert started["catalogue_id"] == identity
-    record = tmp_path / "game.jsonl"
-    record.write_text(exported.text, encoding="utf-8")
+    text = client.get(f"/games/{game_id}/export", params={"format": "record"})
+    assert text.status_code == 200
+    assert f'[Catalogue "{identity}"]' in text.text.splitlines() and '[CatalogueJSON "' in text.text
 
-    empty = str(tmp_path / "empty.duckdb")  # another database: it holds no catalogue and no game
-    assert main(["import", str(record), "--db", empty]) == 0, capsys.readouterr()
-    assert main(["verify", "--db", empty]) == 0, capsys.readouterr()
-    capsys.readouterr()
-    assert main(["catalogue", "export", identity, "--db", empty]) == 0  # stored from the game's own record
-    assert json.loads(capsys.readouterr().out) == document
+    for fmt, body in (("jsonl", exported.text), ("txt", text.text)):
+        record = tmp_path / f"game.{fmt}"
+        record.write_text(body, encoding="utf-8")
+        empty = str(tmp_path / f"empty-{fmt}.duckdb")  # another database: it holds no catalogue and no game
+        assert main(["import", str(record), "--db", empty]) == 0, (fmt, capsys.readouterr())
+        assert main(["verify", "--db", empty]) == 0, (fmt, capsys.readouterr())
+        capsys.readouterr()
+        assert main(["catalogue", "export", identity, "--db", empty]) == 0  # stored from the game's own record
+        assert json.loads(capsys.readouterr().out) == document, fmt
+        assert main(["export", "--all", "--db", empty]) == 0  # the imported game writes the record it was read from
+        assert capsys.readouterr().out.strip() == text.text.strip(), fmt
 
 
 def test_game_on_an_uploaded_catalogue_names_that_catalogues_armies_only(client: TestClient) -> None:
