@@ -464,20 +464,9 @@ def game_catalogue(setup: Mapping[str, Any], catalogues: Checking) -> GameCatalo
     return GameCatalogue(document, identity)
 
 
-def labels(system: str) -> dict[str, Any]:
-    """The JSON Schema properties every catalogue document starts with: ``system`` (the system's name), ``name`` and
-    ``version`` (labels, not its identity: that is its content id) and ``about`` (where the data comes from)."""
-    return {
-        "system": {"const": system},
-        "name": {"type": "string", "minLength": 1, "maxLength": 80, "description": "a label, not the identity"},
-        "version": {"type": "string", "minLength": 1, "maxLength": 40, "description": "a label"},
-        "about": {"type": "string", "maxLength": 2000, "description": "where the data comes from"},
-    }
-
-
 __all__ = ["CATALOGUE_ID", "CATALOGUE_RULE", "CardBook", "CardBooks", "CatalogueError", "CatalogueProblem",
            "CatalogueRules", "CatalogueTooLarge", "Checking", "DEFAULT_GAME_CATALOGUE", "GameCatalogue",
            "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES", "MAX_CATALOGUE_ENTRIES", "army_names", "canonical",
            "catalogue_id", "child", "decode_book", "document_properties", "document_schema", "encode_book",
-           "entries", "game_catalogue", "known_book", "labels", "repeated", "setup_on_catalogue", "shape_problems",
+           "entries", "game_catalogue", "known_book", "repeated", "setup_on_catalogue", "shape_problems",
            "size_problem"]

@@ -22,7 +22,14 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from engine.catalogue import JSON_SCHEMA_DIALECT, CatalogueProblem, CatalogueRules, catalogue_id, child, labels
+from engine.catalogue import (
+    JSON_SCHEMA_DIALECT,
+    CatalogueProblem,
+    CatalogueRules,
+    catalogue_id,
+    child,
+    document_properties,
+)
 from engine.errors import SetupError
 from engine.heroscape.geometry import TERRAINS, Board, Cell, Hex, distance, double_space_end_ok, neighbours
 from engine.heroscape.glyphs import PERMANENT, POWER
@@ -231,7 +238,7 @@ SCHEMA: dict[str, Any] = {
     "required": ["system", "name", "version", "cards", "armies", "maps"],
     "additionalProperties": False,
     "properties": {
-        **labels(SYSTEM_NAME),
+        **document_properties(SYSTEM_NAME),
         "cards": {"type": "array", "minItems": 1, "maxItems": MAX_CARDS, "items": {"$ref": "#/$defs/card"}},
         "armies": {"type": "array", "maxItems": MAX_ARMIES, "items": {"$ref": "#/$defs/army"}},
         "maps": {"type": "array", "minItems": 1, "maxItems": MAX_MAPS, "items": {"$ref": "#/$defs/map"}},

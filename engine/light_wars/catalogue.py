@@ -17,7 +17,14 @@ from typing import Any
 
 import msgspec
 
-from engine.catalogue import JSON_SCHEMA_DIALECT, CatalogueProblem, CatalogueRules, catalogue_id, child, labels
+from engine.catalogue import (
+    JSON_SCHEMA_DIALECT,
+    CatalogueProblem,
+    CatalogueRules,
+    catalogue_id,
+    child,
+    document_properties,
+)
 from engine.light_wars.board import MAX_SIDE, Board, on_board
 
 DATA = files(__package__) / "data"
@@ -115,7 +122,7 @@ SCHEMA: dict[str, Any] = {
     "required": ["system", "name", "version", "bases", "units", "tactics", "maps", "armies"],
     "additionalProperties": False,
     "properties": {
-        **labels(SYSTEM_NAME),
+        **document_properties(SYSTEM_NAME),
         "bases": {"type": "integer", "minimum": MAX_UNITS, "maximum": 99,
                   "description": "bases per player (R1): each unit stands on one, the rest are the stock"},
         "units": {"type": "array", "minItems": 1, "maxItems": MAX_TYPES, "items": {"$ref": "#/$defs/unit"}},
