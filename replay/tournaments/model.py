@@ -546,7 +546,6 @@ def _standings(tournament: Tournament, results: Sequence[TableResult], pairs: bo
     ordered = [rows[p] for p in ranked]
     for i, row in enumerate(ordered, 1):
         row.rank = i
-        row.dropped = tournament.entrants[row.player].dropped_after is not None
         row.tiebreaks = [{"name": name, "value": day.shown_value(name, values[row.player][name]),
                           "explanation": day.TIEBREAKS[name]} for name in tournament.tiebreaks]
     return ordered
