@@ -206,6 +206,9 @@ class CatalogueRules:
     # optional: the names of a playable document's armies (decks), what a setup's ``players[i].army`` names; a
     # system that gives it plays its demo games on a catalogue (``warlog demo --catalogue``, ``army_names``)
     armies_of: Callable[[Any], Sequence[str]] | None = None
+    # optional: the ids of a playable document's maps, what a setup's ``variant.map`` names; a system whose sample
+    # setups name a map gives it, so ``setup_on_catalogue`` moves them onto the catalogue's maps (``map_names``)
+    maps_of: Callable[[Any], Sequence[str]] | None = None
 
     def schema(self) -> dict[str, Any]:
         return copy.deepcopy(dict(self.document_schema))
@@ -222,12 +225,20 @@ class CatalogueRules:
         say (``armies_of``)."""
         return None if self.armies_of is None else tuple(self.armies_of(document))
 
+    def map_names(self, document: Any) -> tuple[str, ...] | None:
+        """The maps a setup's variant may name in a playable ``document``, in its order; None when the system does
+        not say (``maps_of``)."""
+        return None if self.maps_of is None else tuple(self.maps_of(document))
 
-def setup_on_catalogue(setup: Mapping[str, Any], index: int, armies: Sequence[str], catalogue: Any) -> dict[str, Any]:
+
+def setup_on_catalogue(setup: Mapping[str, Any], index: int, armies: Sequence[str], catalogue: Any,
+                       maps: Sequence[str] = ()) -> dict[str, Any]:
     """A sample setup (``SelfPlay.sample_setup``) moved onto a catalogue: ``setup["catalogue"]`` = ``catalogue``
     (the document, for the engine; its id, for ``POST /games``), each army the players name replaced by one of
     ``armies`` (the catalogue's, ``army_names``) in turn from ``index``, the same army twice staying the same (a
-    mirror match, a team's shared army), each seat named after its army."""
+    mirror match, a team's shared army), each seat named after its army; and the map its variant names (a built-in
+    map's id) by one of ``maps`` (the catalogue's, ``map_names``) in turn from ``index``, its start zones with it (a
+    variant naming no map, or no ``maps`` given, is left as it is: the game plays the catalogue's first map)."""
     chosen: dict[str, str] = {}
     players = []
     for player in setup.get("players") or ():
@@ -237,7 +248,11 @@ def setup_on_catalogue(setup: Mapping[str, Any], index: int, armies: Sequence[st
                 chosen[army] = armies[(index + len(chosen)) % len(armies)]
             player = {**player, "army": chosen[army], "name": f"{chosen[army].title()} bot"}
         players.append(player)
-    return {**setup, "players": players, "catalogue": catalogue}
+    moved: dict[str, Any] = {**setup, "players": players, "catalogue": catalogue}
+    variant = setup.get("variant")
+    if maps and isinstance(variant, Mapping) and isinstance(variant.get("map"), str):
+        moved["variant"] = {**variant, "map": maps[index % len(maps)]}
+    return moved
 
 
 def army_names(catalogues: object, document: Any) -> tuple[str, ...] | None:
@@ -245,6 +260,14 @@ def army_names(catalogues: object, document: Any) -> tuple[str, ...] | None:
     with ``armies_of``); None otherwise."""
     names = getattr(catalogues, "army_names", None)
     return names(document) if callable(names) else None
+
+
+def map_names(catalogues: object, document: Any) -> tuple[str, ...]:
+    """The maps of a playable catalogue document, for a system capability that tells them (``CatalogueRules`` with
+    ``maps_of``); none otherwise (its setups name no map, or the system has none)."""
+    names = getattr(catalogues, "map_names", None)
+    found = names(document) if callable(names) else None
+    return tuple(found or ())
 
 
 def document_properties(system: str) -> dict[str, Any]:
@@ -468,5 +491,5 @@ __all__ = ["CATALOGUE_ID", "CATALOGUE_RULE", "CardBook", "CardBooks", "Catalogue
            "CatalogueRules", "CatalogueTooLarge", "Checking", "DEFAULT_GAME_CATALOGUE", "GameCatalogue",
            "JSON_SCHEMA_DIALECT", "MAX_CATALOGUE_BYTES", "MAX_CATALOGUE_ENTRIES", "army_names", "canonical",
            "catalogue_id", "child", "decode_book", "document_properties", "document_schema", "encode_book",
-           "entries", "game_catalogue", "known_book", "repeated", "setup_on_catalogue", "shape_problems",
-           "size_problem"]
+           "entries", "game_catalogue", "known_book", "map_names", "repeated", "setup_on_catalogue",
+           "shape_problems", "size_problem"]

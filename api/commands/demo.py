@@ -81,8 +81,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     demo.add_argument("--seed", type=whole(0, MAX_SEED), default=1, metavar="S",
                       help="first seed (game i uses seed+i; default 1)")
     demo.add_argument("--catalogue", default=None, metavar="ID",
-                      help="play on this stored catalogue (warlog catalogue list): its armies in turn (default: the "
-                      "system's default catalogue)")
+                      help="play on this stored catalogue (warlog catalogue list): its armies (and maps) in turn "
+                      "(default: the system's default catalogue)")
     demo.add_argument("--db", default=None, help=DB_HELP)
     demo.add_argument("--progress", action="store_true", help="show the progress bar even when not on a terminal")
     demo.set_defaults(func=_demo, creates_db=True, through_server=True)

@@ -438,7 +438,9 @@ def _fits(board: Board, zone: list[Hex], spaces: list[int]) -> bool:
     return False
 
 
-CATALOGUES = CatalogueRules(SCHEMA, default_document, rule_problems)
+CATALOGUES = CatalogueRules(SCHEMA, default_document, rule_problems,
+                            armies_of=lambda document: [army["id"] for army in document["armies"]],
+                            maps_of=lambda document: [board["id"] for board in document["maps"]])
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.catalogue import army_names, setup_on_catalogue
+from engine.catalogue import army_names, map_names, setup_on_catalogue
 from engine.play import seat_bots, stalled_draw
 from engine.system import AnySystem, Outcome
 from engine.systems import DEFAULT_SYSTEM, get_system
@@ -70,10 +70,12 @@ def distinct_names(setup: dict[str, Any]) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class DemoCatalogue:
-    """The catalogue demo games play (issue 30): its id and the armies its setups name, in turn."""
+    """The catalogue demo games play (issue 30): its id, the armies its setups name and the maps their variants name
+    (none: the system's setups name no map), in turn."""
 
     id: str
     armies: tuple[str, ...]
+    maps: tuple[str, ...] = ()
 
 
 def demo_catalogue(service: GameService, system: str, identity: str) -> DemoCatalogue:
@@ -89,19 +91,19 @@ def demo_catalogue(service: GameService, system: str, identity: str) -> DemoCata
     if not armies:
         raise CatalogueRefused("catalogue_not_supported", f"{system} does not say which armies a catalogue has: its "
                                "demo games play its default catalogue only")
-    return DemoCatalogue(identity, armies)
+    return DemoCatalogue(identity, armies, map_names(capability(system), document))
 
 
 def demo_setup(index: int, seed: int, system: str | None = None, seats: int | None = None,
                catalogue: DemoCatalogue | None = None) -> dict[str, Any]:
     """The setup of demo game ``index``: the system's sample setups in turn (``SelfPlay.sample_setup``; Lords of
     War: every faction pairing, variants cycling), seeds distinct (``seed + index``), every seat named apart; on
-    ``catalogue`` (issue 30), with its armies (``engine.catalogue.setup_on_catalogue``). Raises SetupError for a
-    seat count the system does not allow, UnknownSystem for an unknown system."""
+    ``catalogue`` (issue 30), with its armies and maps (``engine.catalogue.setup_on_catalogue``). Raises SetupError
+    for a seat count the system does not allow, UnknownSystem for an unknown system."""
     chosen = get_system(system or DEFAULT_SYSTEM)
     setup = chosen.sample_setup(index, seed + index, seats)
     if catalogue is not None:
-        setup = setup_on_catalogue(setup, index, catalogue.armies, catalogue.id)
+        setup = setup_on_catalogue(setup, index, catalogue.armies, catalogue.id, catalogue.maps)
     return distinct_names(setup)
 
 

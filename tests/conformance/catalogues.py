@@ -1,7 +1,7 @@
 """Issue 30 item 7: the conformance suites (engine, replay) run every system on its default catalogue and again on
 each catalogue listed here, its second sample catalogue (tests/fixtures/<system>/catalogues/), through the protocols
 alone: the suites know no system, and a catalogue's games are its system's sample setups moved onto it
-(``engine.catalogue.setup_on_catalogue``: its armies in turn).
+(``engine.catalogue.setup_on_catalogue``: its armies in turn, and its maps where a setup names a built-in map).
 
 THE ONE LIST: a system's tests declare its second catalogue by adding a line to ``SECOND_CATALOGUES`` (the system's
 name, the document's file under tests/fixtures/). Both suites read it.
@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine.catalogue import army_names, catalogue_id, setup_on_catalogue
+from engine.catalogue import army_names, catalogue_id, map_names, setup_on_catalogue
 from engine.system import catalogues_of
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -24,8 +24,7 @@ SECOND_CATALOGUES: tuple[tuple[str, str], ...] = (
     ("l5r", "l5r/catalogues/phoenix-scorpion.json"),
     ("art-of-war", "art_of_war/catalogues/northern-realms.json"),
     ("light-wars", "light_wars/catalogues/marsh-frontier.json"),
-    # HeroScape is not listed yet: its sample setups name the built-in maps (twin-hill, ...), which
-    # ``setup_on_catalogue`` does not move onto a catalogue's maps; test_catalogue_conformance.py plays it there.
+    ("heroscape", "heroscape/catalogues/cliffside-bay.json"),
 )
 
 
@@ -75,10 +74,11 @@ def on_catalogue(system: Any, path: str) -> Any:
     played = document(path)
     armies = army_names(catalogues_of(system), played)
     assert armies, f"{system.name}: its catalogues do not name their armies (engine.catalogue.army_names)"
+    maps = map_names(catalogues_of(system), played)  # HeroScape's sample setups name built-in maps: moved onto its
     sample = system.sample_setup
 
     def sample_setup(index: int, seed: int, seats: int | None = None) -> dict[str, Any]:
-        return setup_on_catalogue(sample(index, seed, seats), index, armies, played)
+        return setup_on_catalogue(sample(index, seed, seats), index, armies, played, maps)
 
     copy = dataclasses.replace(system, sample_setup=sample_setup)
     COPIES[id(copy)] = (system, path)

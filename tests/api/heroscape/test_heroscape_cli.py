@@ -48,3 +48,29 @@ def test_a_heroscape_tournament_from_the_console(tmp_path: Path) -> None:
     assert custom.returncode == 0, custom.stderr
     seated = warlog("tournament", "round", tournament, "--db", db)
     assert seated.returncode == 0, seated.stderr
+
+
+def test_demo_plays_heroscape_bot_games_on_an_imported_catalogues_map_and_armies(tmp_path: Path) -> None:
+    """``warlog demo --system heroscape --catalogue ID``: the sample setups name built-in maps (twin-hill, ...);
+    on a catalogue they play its map (start zones with it) and its armies (issue 30)."""
+    from engine.catalogue import catalogue_id
+    from tests.engine.catalogue_given import FIXTURES, sample_catalogue
+
+    db = str(tmp_path / "hs.duckdb")
+    imported = warlog("catalogue", "import", str(FIXTURES / "heroscape" / "catalogues" / "cliffside-bay.json"),
+                      "--db", db)
+    assert imported.returncode == 0, imported.stderr
+    identity = catalogue_id(sample_catalogue("heroscape", "cliffside-bay"))
+    played = warlog("demo", "--system", "heroscape", "--catalogue", identity, "--games", "2", "--db", db)
+    assert played.returncode == 0, played.stderr
+    assert "recorded 2 heroscape bot games" in played.stdout
+    games = json.loads(warlog("games", "--json", "--db", db).stdout)
+    assert [g["catalogue"] for g in games] == [identity] * 2
+    assert all(g["metadata"]["status"] == "over" for g in games)
+    armies = {army for g in games for army in g["metadata"]["armies"].values()}
+    assert armies <= {"tideguard", "emberhost", "wildmoor"} and len(armies) >= 2
+    for game in games:
+        record = warlog("export", game["id"], "--db", db).stdout
+        assert "Cliffside Bay" in record
+    checked = warlog("verify", "--db", db)
+    assert checked.returncode == 0, checked.stdout + checked.stderr

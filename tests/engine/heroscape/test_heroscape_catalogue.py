@@ -184,3 +184,34 @@ def test_size_limits_a_map_of_more_than_2000_hexes_and_more_than_500_cards_are_r
         CatalogueProblem("cards", "must have at most 500 entries"),
         CatalogueProblem("maps[0].cells", "must have at most 2000 entries"),
     )
+
+
+def test_sample_setups_moved_onto_the_second_catalogue_play_its_map_and_armies_to_the_end() -> None:
+    """``warlog demo --catalogue`` and the conformance list move the sample setups onto a catalogue
+    (``engine.catalogue.setup_on_catalogue``): HeroScape names its armies (``armies_of``) and its maps
+    (``maps_of``), so a sample setup's built-in map (twin-hill, ...) becomes one of the catalogue's, start zones
+    with it."""
+    from engine.catalogue import army_names, map_names, setup_on_catalogue
+
+    document = sample()
+    armies = army_names(catalogues(), document)
+    maps = map_names(catalogues(), document)
+    assert armies == ("tideguard", "emberhost", "wildmoor") and maps == ("cliffside-bay",)
+    for index in range(3):
+        setup = setup_on_catalogue(sample_setup(index, 9 + index), index, armies, document, maps)
+        assert setup["variant"]["map"] == "cliffside-bay"
+        played = play(SYSTEM, setup, ("greedy", "random"), max_actions=3000)
+        assert SYSTEM.outcome(SYSTEM.fold(played.events)) is not None and verify(SYSTEM, played.events) is None
+        started = played.events[0]
+        assert started.board.name == "Cliffside Bay" and {a.name for a in started.armies} <= set(armies)
+
+
+def test_a_catalogues_maps_are_taken_in_turn_game_after_game_and_a_map_not_named_stays_unnamed() -> None:
+    from engine.catalogue import setup_on_catalogue
+
+    setup = {"players": [{"id": "p1", "army": "utgar"}, {"id": "p2", "army": "jandar"}],
+             "variant": {"map": "twin-hill", "game": "basic"}}
+    moved = [setup_on_catalogue(setup, i, ("a", "b"), "c-x", ("bay", "cove"))["variant"] for i in range(3)]
+    assert [v["map"] for v in moved] == ["bay", "cove", "bay"] and all(v["game"] == "basic" for v in moved)
+    unnamed = setup_on_catalogue({**setup, "variant": {"game": "basic"}}, 1, ("a", "b"), "c-x", ("bay", "cove"))
+    assert unnamed["variant"] == {"game": "basic"}  # no map named: the catalogue's first is played
