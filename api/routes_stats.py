@@ -108,7 +108,8 @@ def filters(
         None, description="the core statistics' games: decided by their rules (the default; end-reasons: all), "
         "ended by the scorekeeper's adjudicate, or all (a system's own statistics: rules only)"),
     catalogue: str | None = Query(None, max_length=64, description="only the games played on this catalogue (its "
-                                  "id, GET /catalogues); the core's statistics"),
+                                  "id, GET /catalogues); every statistic (a system's own name its cards as "
+                                  "that catalogue does)"),
 ) -> Filters:
     try:
         return Filters(

@@ -586,7 +586,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     stats.add_argument("--to", dest="date_to", type=date.fromisoformat, help="last day (YYYY-MM-DD), inclusive")
     stats.add_argument("--tournament", help="only the games of this tournament (its id)")
     stats.add_argument("--catalogue", metavar="ID",
-                       help="only the games played on this catalogue (its id; the core's statistics)")
+                       help="only the games played on this catalogue (its id); a system's own statistics name its "
+                       "cards as that catalogue does")
     stats.add_argument("--army", help="army, faction or clan label, e.g. orcs")
     stats.add_argument("--variant", help="the system's variant label, e.g. standard")
     stats.add_argument("--rules-version", help="the rules version the games were recorded under")

@@ -33,6 +33,7 @@ another machine.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import shutil
@@ -44,6 +45,7 @@ from typing import Any
 
 import duckdb
 
+from replay.errors import CatalogueNotFound
 from replay.store.sql import sql
 
 log = logging.getLogger("warlog.analytics")
@@ -68,6 +70,7 @@ class LogMirror:
         self._conn = self.duck.reader()
         self._horizon = "0"  # games written by transactions before this one are mirrored (0: compare every game)
         self._listeners: list[Callable[[list[str]], None]] = []
+        self._catalogues: set[str] = set()  # the catalogues the mirror holds (``_copy_catalogues``)
 
     # what the projector uses of a store
     def reader(self) -> duckdb.DuckDBPyConnection:
@@ -156,10 +159,31 @@ class LogMirror:
         except BaseException:
             conn.rollback()
             raise
+        self._copy_catalogues(changed)
         ids = [r[0] for r in changed]
         for listener in list(self._listeners):
             listener(ids)
         return len(ids)
+
+    def _copy_catalogues(self, rows: Sequence[tuple]) -> None:
+        """The catalogues the games of ``rows`` play (their metadata's ``catalogue``, issue 30), copied from the log
+        into the mirror when it lacks them: the published file holds them, so a system's statistics filtered by a
+        catalogue name its cards as it does (``replay.analytics.stats.catalogue_document``). Catalogues are
+        immutable: one copied is never copied again."""
+        for metadata in (row[5] for row in rows):
+            listed = json.loads(metadata) if isinstance(metadata, str | bytes) else metadata
+            identity = listed.get("catalogue") if isinstance(listed, dict) else None
+            if not isinstance(identity, str) or identity in self._catalogues:
+                continue
+            try:
+                self.duck.get_catalogue(identity)
+            except CatalogueNotFound:
+                try:
+                    held = self._pg.get_catalogue(identity)
+                except CatalogueNotFound:
+                    continue  # a game whose catalogue the log does not hold (an old import): its cards keep ids
+                self.duck.add_catalogue(held.catalogue_id, held.system, held.name, held.version, held.document)
+            self._catalogues.add(identity)
 
     def close(self) -> None:
         self._conn.close()

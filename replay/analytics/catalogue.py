@@ -121,12 +121,12 @@ def new_caches() -> dict[Any, Any]:
 
 
 def unsupported_filter(entry: Statistic, filters: stats.Filters) -> str | None:
-    """Why ``entry`` cannot be computed with ``filters``, or None: the catalogue filter (issue 30) is the core's
-    statistics' (a system's own statistics count from tables that do not say which catalogue a game played yet)."""
-    if filters.catalogue is not None and entry.system is not None:
-        return (f"catalogue: the statistic {entry.name!r} is {entry.system}'s own and cannot be filtered by catalogue "
-                "yet; the core's statistics (armies, matchups, first-player, game-length, end-reasons, ratings, "
-                "head-to-head) can")
+    """Why ``entry`` cannot be computed with ``filters``, or None: the catalogue filter (issue 30) is every core
+    statistic's and each system statistic's that says it counts by catalogue (``Statistic.by_catalogue``)."""
+    if filters.catalogue is not None and entry.system is not None and not entry.by_catalogue:
+        return (f"catalogue: the statistic {entry.name!r} is {entry.system}'s own and does not filter by catalogue; "
+                "the core's statistics (armies, matchups, first-player, game-length, end-reasons, ratings, "
+                "head-to-head) do")
     return None
 
 

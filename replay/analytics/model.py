@@ -151,6 +151,8 @@ class Statistic:
     compute: Compute
     parameters: tuple[Parameter, ...] = ()
     system: str | None = None  # the game system it belongs to; None: the core, for every system
+    by_catalogue: bool = False  # a system's: its compute counts the games of ``filters.catalogue`` only (issue 30;
+    # the core's always do); a system's statistic that does not is refused that filter (``unsupported_filter``)
     cache: Callable[[], Any] | None = None  # a cache kept per process (one per factory, shared by statistics)
     notes: Callable[[dict[str, Any], int | None], Sequence[Sequence[str]]] | None = None
     # ^ blocks of text ``warlog stats`` prints after the tables (the result as JSON data, the terminal's width)

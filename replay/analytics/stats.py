@@ -9,6 +9,7 @@ games count. Definitions: docs/statistics.md.
 
 from __future__ import annotations
 
+import json
 import math
 from datetime import date
 from typing import TYPE_CHECKING, Any, Literal
@@ -83,7 +84,7 @@ class Filters(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     rules_version: str | None = None
     min_games: int = 0  # groups (armies, matchups, cards, pairs, rated players) with fewer games are left out
     ending: Literal["rules", "adjudicated", "all"] | None = None
-    catalogue: str | None = None  # issue 30: the games played on this catalogue (its id); the core's statistics
+    catalogue: str | None = None  # issue 30: the games played on this catalogue (its id)
 
     def __post_init__(self) -> None:
         if self.min_games < 0:
@@ -104,6 +105,15 @@ class Filters(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     def army_params(self) -> dict[str, Any]:
         """``common`` plus the army filter and the minimum sample, for the per-army statistics."""
         return self.common() | {"army": self.army, "min_games": self.min_games}
+
+    def own(self) -> dict[str, Any]:
+        """``common`` plus the catalogue filter, for a system's own statistics (their SQL selects from
+        ``game_rows(..., catalogue_is := $catalogue)``, migration 018)."""
+        return self.common() | {"catalogue": self.catalogue}
+
+    def own_army_params(self) -> dict[str, Any]:
+        """``army_params`` plus the catalogue filter, for a system's own per-army statistics."""
+        return self.army_params() | {"catalogue": self.catalogue}
 
     def core(self, default: str = "rules") -> dict[str, Any]:
         """``common`` plus the ending and catalogue filters of the core's statistics (``core_rows``; ``default`` when
@@ -126,6 +136,21 @@ def known_armies(conn: duckdb.DuckDBPyConnection, system: str) -> list[str]:
     plugin = find_plugin(system)
     named = set(plugin.analytics.army_names) if plugin is not None and plugin.analytics is not None else set()
     return sorted(played | named)
+
+
+def catalogue_document(conn: duckdb.DuckDBPyConnection, filters: Filters) -> dict[str, Any] | None:
+    """The document of the catalogue the statistic is filtered by (``filters.catalogue``) as the statistics'
+    database holds it (its ``catalogues`` table: the store's, or the copy published beside PostgreSQL), for the names
+    a system's statistics give its cards; None without the filter or for a catalogue of another system, or one the
+    database does not hold (the statistics then name cards as the system's default catalogue does)."""
+    if filters.catalogue is None:
+        return None
+    rows = _rows(conn, "catalogue_get", {"catalogue_id": filters.catalogue})
+    if not rows or rows[0][1] != filters.system:
+        return None
+    document = rows[0][4]
+    found = json.loads(document) if isinstance(document, str | bytes) else document
+    return found if isinstance(found, dict) else None
 
 
 def sample_games(conn: duckdb.DuckDBPyConnection, filters: Filters) -> int:

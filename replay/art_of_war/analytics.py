@@ -137,24 +137,24 @@ class Removals(msgspec.Struct, frozen=True):
 
 
 def kingdoms(conn: Any, filters: Filters) -> Kingdoms:
-    rows = conn.execute(sql("stats_aow_kingdoms"), filters.common()).fetchall()
+    rows = conn.execute(sql("stats_aow_kingdoms"), filters.own()).fetchall()
     return Kingdoms(filters, sample_games(conn, filters),
                     [KingdomMix(r, n, float(s), float(a), float(p), float(g), float(w)) for r, n, s, a, p, g, w
                      in rows])
 
 
 def removals(conn: Any, filters: Filters) -> Removals:
-    rows = conn.execute(sql("stats_aow_removals"), filters.common()).fetchall()
+    rows = conn.execute(sql("stats_aow_removals"), filters.own()).fetchall()
     return Removals(filters, sample_games(conn, filters),
                     [RemovalCount(t, c, d, c / (c + d) if c + d else 0.0) for t, c, d in rows])
 
 
 statistics = (
     Statistic(name="aow-kingdoms", path="/art-of-war/kingdoms", summary="Art of War: the kingdom composition of "
-              "winners against losers", result=Kingdoms, system=SYSTEM_NAME,
+              "winners against losers", result=Kingdoms, system=SYSTEM_NAME, by_catalogue=True,
               compute=lambda conn, filters, params, cache: kingdoms(conn, filters)),
     Statistic(name="aow-removals", path="/art-of-war/removals", summary="Art of War: captures against destructions "
-              "by unit type", result=Removals, system=SYSTEM_NAME,
+              "by unit type", result=Removals, system=SYSTEM_NAME, by_catalogue=True,
               compute=lambda conn, filters, params, cache: removals(conn, filters)),
 )
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from engine.heroscape.catalogue import catalogue
+from engine.heroscape.catalogue import DEFAULT, catalogue, tables_of
 from engine.heroscape.setup import SYSTEM_NAME
 from events.heroscape import (
     AttackDeclared,
@@ -27,7 +27,7 @@ from events.heroscape import (
     RoundEnded,
 )
 from replay.analytics.model import GameFacts, GameLabels, Statistic, StreamEvent, clear_facts, store_facts
-from replay.analytics.stats import Filters, sample_games
+from replay.analytics.stats import Filters, catalogue_document, sample_games
 from replay.store.sql import SqlFolder
 
 sql = SqlFolder(Path(__file__).parent / "sql", SYSTEM_NAME)
@@ -162,6 +162,7 @@ class CardRate(msgspec.Struct, frozen=True):
     draws: int
     losses: int
     win_rate: float
+    name: str = ""  # the card's name in the catalogue the statistic is filtered by (else the default's; its id)
 
 
 class Cards(msgspec.Struct, frozen=True):
@@ -215,40 +216,46 @@ class Glyphs(msgspec.Struct, frozen=True):
 
 
 def cards(conn: Any, filters: Filters) -> Cards:
-    rows = conn.execute(sql("stats_hs_cards"), filters.common()).fetchall()
+    """Win rate by army card, each card named as the catalogue filtered by names it (issue 30)."""
+    rows = conn.execute(sql("stats_hs_cards"), filters.own()).fetchall()
+    document = catalogue_document(conn, filters)
+    named = (tables_of(document) if document is not None else DEFAULT).cards
     return Cards(filters, sample_games(conn, filters),
-                 [CardRate(c, n, w, d, lo, w / n if n else 0.0) for c, n, w, d, lo in rows])
+                 [CardRate(c, n, w, d, lo, w / n if n else 0.0, named[c].name if c in named else c)
+                  for c, n, w, d, lo in rows])
 
 
 def height(conn: Any, filters: Filters) -> Height:
-    rows = conn.execute(sql("stats_hs_height"), filters.common()).fetchall()
+    rows = conn.execute(sql("stats_hs_height"), filters.own()).fetchall()
     return Height(filters, sample_games(conn, filters),
                   [HeightRow(h, n, int(w or 0), (w or 0) / n if n else 0.0, d, d / n if n else 0.0)
                    for h, n, w, d in rows])
 
 
 def leaving_engagement(conn: Any, filters: Filters) -> Leaving:
-    rows = conn.execute(sql("stats_hs_leaving"), filters.common()).fetchall()
+    rows = conn.execute(sql("stats_hs_leaving"), filters.own()).fetchall()
     return Leaving(filters, sample_games(conn, filters),
                    [LeavingCount(s, n, w, d, d / n if n else 0.0) for s, n, w, d in rows])
 
 
 def glyphs(conn: Any, filters: Filters) -> Glyphs:
-    rows = conn.execute(sql("stats_hs_glyphs"), filters.common()).fetchall()
+    rows = conn.execute(sql("stats_hs_glyphs"), filters.own()).fetchall()
     return Glyphs(filters, sample_games(conn, filters),
                   [GlyphControl(g, n, float(m), w, lo, w / n if n else 0.0) for g, n, m, w, lo in rows])
 
 
 statistics = (
     Statistic(name="hs-cards", path="/heroscape/cards", summary="HeroScape: win rate by army card", result=Cards,
-              system=SYSTEM_NAME, compute=lambda conn, filters, params, cache: cards(conn, filters)),
+              system=SYSTEM_NAME, by_catalogue=True, compute=lambda conn, filters, params, cache: cards(conn, filters)),
     Statistic(name="hs-height", path="/heroscape/height", summary="HeroScape: damage by height difference",
-              result=Height, system=SYSTEM_NAME, compute=lambda conn, filters, params, cache: height(conn, filters)),
+              result=Height, system=SYSTEM_NAME, by_catalogue=True,
+              compute=lambda conn, filters, params, cache: height(conn, filters)),
     Statistic(name="hs-leaving", path="/heroscape/leaving", summary="HeroScape: how often leaving engagement costs "
-              "a figure", result=Leaving, system=SYSTEM_NAME,
+              "a figure", result=Leaving, system=SYSTEM_NAME, by_catalogue=True,
               compute=lambda conn, filters, params, cache: leaving_engagement(conn, filters)),
     Statistic(name="hs-glyphs", path="/heroscape/glyphs", summary="HeroScape: glyph control and victory",
-              result=Glyphs, system=SYSTEM_NAME, compute=lambda conn, filters, params, cache: glyphs(conn, filters)),
+              result=Glyphs, system=SYSTEM_NAME, by_catalogue=True,
+              compute=lambda conn, filters, params, cache: glyphs(conn, filters)),
 )
 
 __all__ = ["army_names", "clear", "exports", "labels", "project", "sql", "statistics", "store"]

@@ -234,47 +234,48 @@ class Victories(msgspec.Struct, frozen=True):
 
 
 def _duels(conn: Any, filters: Filters, statement: str) -> Duels:
-    rows = conn.execute(sql(statement), filters.common()).fetchall()
+    rows = conn.execute(sql(statement), filters.own()).fetchall()
     return Duels(filters, sample_games(conn, filters),
                  [DuelOutcomes(key, n, a, t, d, a / n if n else 0.0) for key, n, a, t, d in rows])
 
 
 def battles(conn: Any, filters: Filters) -> Battles:
-    rows = conn.execute(sql("stats_l5r_battles"), filters.common()).fetchall()
+    rows = conn.execute(sql("stats_l5r_battles"), filters.own()).fetchall()
     return Battles(filters, sample_games(conn, filters),
                    [BattleOutcomes(diff, n, a, d, t, none, fell, a / n if n else 0.0)
                     for diff, n, a, d, t, none, fell in rows])
 
 
 def honor_curves(conn: Any, filters: Filters) -> HonorCurves:
-    rows = conn.execute(sql("stats_l5r_honor"), filters.common()).fetchall()
+    rows = conn.execute(sql("stats_l5r_honor"), filters.own()).fetchall()
     return HonorCurves(filters, sample_games(conn, filters),
                        [HonorPoint(clan, turn, n, float(mean)) for clan, turn, n, mean in rows])
 
 
 def victories(conn: Any, filters: Filters) -> Victories:
-    rows = conn.execute(sql("stats_l5r_victories"), filters.common()).fetchall()
+    rows = conn.execute(sql("stats_l5r_victories"), filters.own()).fetchall()
     return Victories(filters, sample_games(conn, filters), [VictoryType(c, r or "", n) for c, r, n in rows])
 
 
 statistics = (
     Statistic(name="l5r-duels-difference", path="/l5r/duels/difference", summary="L5R: duel results by the "
-              "duellists' stat difference (chi unless a card said otherwise)", result=Duels, system=SYSTEM_NAME,
+              "duellists' stat difference (chi unless a card said otherwise)", result=Duels,
+              system=SYSTEM_NAME, by_catalogue=True,
               compute=lambda conn, filters, params, cache: _duels(conn, filters, "stats_l5r_duels_by_difference")),
     Statistic(name="l5r-duels-focuses", path="/l5r/duels/focuses", summary="L5R: duel results by the number of "
-              "focus cards laid", result=Duels, system=SYSTEM_NAME,
+              "focus cards laid", result=Duels, system=SYSTEM_NAME, by_catalogue=True,
               compute=lambda conn, filters, params, cache: _duels(conn, filters, "stats_l5r_duels_by_focuses")),
     Statistic(name="l5r-challenger", path="/l5r/duels/challenger", summary="L5R: the challenger's advantage, by "
-              "clan and over every duel", result=Duels, system=SYSTEM_NAME,
+              "clan and over every duel", result=Duels, system=SYSTEM_NAME, by_catalogue=True,
               compute=lambda conn, filters, params, cache: _duels(conn, filters, "stats_l5r_challenger")),
     Statistic(name="l5r-battles", path="/l5r/battles", summary="L5R: battle outcomes by force difference",
-              result=Battles, system=SYSTEM_NAME,
+              result=Battles, system=SYSTEM_NAME, by_catalogue=True,
               compute=lambda conn, filters, params, cache: battles(conn, filters)),
     Statistic(name="l5r-honor", path="/l5r/honor", summary="L5R: honour curves, each clan's mean family honour "
-              "turn by turn", result=HonorCurves, system=SYSTEM_NAME,
+              "turn by turn", result=HonorCurves, system=SYSTEM_NAME, by_catalogue=True,
               compute=lambda conn, filters, params, cache: honor_curves(conn, filters)),
     Statistic(name="l5r-victories", path="/l5r/victories", summary="L5R: victory types by clan",
-              result=Victories, system=SYSTEM_NAME,
+              result=Victories, system=SYSTEM_NAME, by_catalogue=True,
               compute=lambda conn, filters, params, cache: victories(conn, filters)),
 )
 

@@ -158,13 +158,13 @@ class Flanks(msgspec.Struct, frozen=True):
 
 
 def armies(conn: Any, filters: Filters) -> Armies:
-    rows = conn.execute(sql("stats_lw_armies"), filters.army_params()).fetchall()
+    rows = conn.execute(sql("stats_lw_armies"), filters.own_army_params()).fetchall()
     return Armies(filters, sample_games(conn, filters),
                   [ArmyResult(c, cost, n, w, d, lost, w / n if n else 0.0) for c, cost, n, w, d, lost in rows])
 
 
 def flanks(conn: Any, filters: Filters) -> Flanks:
-    rows = conn.execute(sql("stats_lw_flanks"), filters.common()).fetchall()
+    rows = conn.execute(sql("stats_lw_flanks"), filters.own()).fetchall()
     return Flanks(filters, sample_games(conn, filters),
                   [FlankResult(side, n, won, won / n if n else 0.0, margin / n if n else 0.0)
                    for side, n, won, margin in rows])
@@ -172,10 +172,10 @@ def flanks(conn: Any, filters: Filters) -> Flanks:
 
 statistics = (
     Statistic(name="lw-armies", path="/light-wars/armies", summary="Light Wars: win rate by army composition and "
-              "total cost", result=Armies, system=SYSTEM_NAME,
+              "total cost", result=Armies, system=SYSTEM_NAME, by_catalogue=True,
               compute=lambda conn, filters, params, cache: armies(conn, filters)),
     Statistic(name="lw-flanks", path="/light-wars/flanks", summary="Light Wars: attacks from the front, side and "
-              "rear, and how often they win", result=Flanks, system=SYSTEM_NAME,
+              "rear, and how often they win", result=Flanks, system=SYSTEM_NAME, by_catalogue=True,
               compute=lambda conn, filters, params, cache: flanks(conn, filters)),
 )
 

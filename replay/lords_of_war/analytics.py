@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from engine.lords_of_war.armies import SYSTEM_NAME
-from engine.lords_of_war.catalogue import CARDS, DEFAULT_TABLE, FACTIONS
+from engine.lords_of_war.catalogue import DEFAULT_TABLE, FACTIONS, table_for
 from engine.lords_of_war.seating import VICTORY
 from engine.lords_of_war.state import started_cards
 from events.lords_of_war import BerserkerMoved, Eliminated, GameStarted, Placed, Recalled, Shot
 from replay.analytics.model import GameFacts, GameLabels, Parameter, Statistic, StreamEvent, column_lists
-from replay.analytics.stats import Filters, newcombe, sample_games, wilson
+from replay.analytics.stats import Filters, catalogue_document, newcombe, sample_games, wilson
 from replay.store.sql import SqlFolder
 
 if TYPE_CHECKING:
@@ -487,7 +487,9 @@ class CardTable(msgspec.Struct, frozen=True):
 
 def cards(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> CardTable:
     filters = filters or Filters()
-    rows = _rows(conn, "stats_cards", filters.army_params())
+    rows = _rows(conn, "stats_cards", filters.own_army_params())
+    document = catalogue_document(conn, filters)  # filtered by a catalogue: its names (issue 30)
+    named = (table_for(document) if document is not None else DEFAULT_TABLE).cards
     out = []
     for (
         card, faction, placements, kills, shot_kills, shots, shots_killing, destroyed, recalled, games_placed,
@@ -499,7 +501,7 @@ def cards(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> Ca
         placed_rate = wilson(faction_placed_wins, faction_placed)
         other_rate = wilson(not_placed_wins, not_placed)
         difference = newcombe(faction_placed_wins, faction_placed, not_placed_wins, not_placed)
-        known = next((CARDS[c] for c in copies if c in CARDS), None)  # a stored catalogue's card: not known here
+        known = next((named[c] for c in copies if c in named), None)  # another catalogue's card: not known here
         out.append(
             CardStats(
                 card, known.name if known else card.rsplit("/", 1)[-1], faction, bool(known and known.is_ranged),
@@ -543,7 +545,7 @@ def heatmap(
     rows = _rows(
         conn,
         "stats_heatmap",
-        filters.common()
+        filters.own()
         | {"army": filters.army, "card": card, "owner_view": owner_view, "include_challenge": include_challenge},
     )
     on = sum(n for square, n in rows if _on_mat(square))
@@ -625,7 +627,7 @@ def teams(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> Te
     filters = filters or Filters()
     rows = []
     for variant, team, seats, games, wins, losses, draws in _rows(
-        conn, "stats_teams", filters.common() | {"min_games": filters.min_games}
+        conn, "stats_teams", filters.own() | {"min_games": filters.min_games}
     ):
         interval = wilson(wins, games)
         rows.append(TeamResult(variant, team, seats, games, wins, losses, draws, interval.rate, interval.low,
@@ -636,10 +638,12 @@ def teams(conn: duckdb.DuckDBPyConnection, filters: Filters | None = None) -> Te
 statistics = (
     Statistic(
         name="cards", path="/cards", summary="Per-card statistics", result=CardTable, system=SYSTEM_NAME,
+        by_catalogue=True,
         compute=lambda conn, filters, params, cache: cards(conn, filters),
     ),
     Statistic(
         name="heatmap", path="/heatmap", summary="Placements per square", result=HeatMap, system=SYSTEM_NAME,
+        by_catalogue=True,
         parameters=(
             Parameter(name="card", help="a card, e.g. orcs/orc-warhog (every copy) or orcs/orc-warhog-1 (that copy)"),
             Parameter(name="owner_view", type=bool, default=False,
@@ -654,6 +658,6 @@ statistics = (
     ),
     Statistic(
         name="teams", path="/teams", summary="Team results of games of three to six seats (§10)", result=TeamTable,
-        system=SYSTEM_NAME, compute=lambda conn, filters, params, cache: teams(conn, filters),
+        system=SYSTEM_NAME, by_catalogue=True, compute=lambda conn, filters, params, cache: teams(conn, filters),
     ),
 )

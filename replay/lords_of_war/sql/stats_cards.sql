@@ -4,7 +4,8 @@
 -- that placed two copies is one seat).
 -- parameters: $system, $date_from, $date_to (DATE, inclusive, on the day the game started), $tournament, $variant,
 --   $rules_version (each NULL = any), $army (NULL = any; else cards placed by that army), $min_games (cards placed in fewer
---   games are left out)
+--   games are left out), $catalogue (a catalogue id: only the games played on it, counted from low_placements, as
+--   low_card_daily's sums do not say which catalogue a game played; NULL = any)
 -- output: card (the id without its copy suffix), faction, placements, kills, shot_kills, shots, shots_killing,
 --   destroyed, recalled, games_placed, wins_placed, faction_placed, faction_placed_wins, faction_games, faction_wins,
 --   copies (the ids placed, sorted)
@@ -15,9 +16,19 @@ WITH copies AS (
            sum(r.shot_kills) AS shot_kills, sum(r.shots) AS shots, sum(r.shots_killing) AS shots_killing,
            sum(r.destroyed) AS destroyed, sum(r.recalled) AS recalled, list(DISTINCT r.card ORDER BY r.card) AS copies
     FROM stats_rows('low_card_daily', $system, $date_from, $date_to, $tournament, $variant, $rules_version) AS r
-    WHERE $army::VARCHAR IS NULL OR r.army = $army::VARCHAR
+    WHERE $catalogue::VARCHAR IS NULL AND ($army::VARCHAR IS NULL OR r.army = $army::VARCHAR)
     GROUP BY 1
     HAVING sum(r.placements) > 0
+    UNION ALL
+    SELECT regexp_replace(p.card, '-[0-9]+$', '') AS card, count(*) AS placements, sum(p.kills) AS kills,
+           sum(p.shot_kills) AS shot_kills, sum(p.shots) AS shots, sum(p.shots_killing) AS shots_killing,
+           count_if(p.fate = 'destroyed') AS destroyed, count_if(p.fate = 'recalled') AS recalled,
+           list(DISTINCT p.card ORDER BY p.card) AS copies
+    FROM game_rows('low_placements', $system, $date_from, $date_to, $tournament, $variant, $rules_version,
+                   catalogue_is := $catalogue) AS p
+    WHERE $catalogue::VARCHAR IS NOT NULL AND p.result IS NOT NULL
+        AND ($army::VARCHAR IS NULL OR p.army = $army::VARCHAR)
+    GROUP BY 1
 ), seats AS (
     SELECT regexp_replace(p.card, '-[0-9]+$', '') AS card,
            count(DISTINCT p.game_id || ' ' || p.seat) AS games_placed,
@@ -25,12 +36,14 @@ WITH copies AS (
            count(DISTINCT p.game_id || ' ' || p.seat) FILTER (WHERE p.own_faction) AS faction_placed,
            count(DISTINCT p.game_id || ' ' || p.seat) FILTER (WHERE p.own_faction AND p.result = 'win')
                AS faction_placed_wins
-    FROM stats_rows('low_placements', $system, $date_from, $date_to, $tournament, $variant, $rules_version) AS p
+    FROM game_rows('low_placements', $system, $date_from, $date_to, $tournament, $variant, $rules_version,
+              catalogue_is := $catalogue) AS p
     WHERE p.result IS NOT NULL AND ($army::VARCHAR IS NULL OR p.army = $army::VARCHAR)
     GROUP BY 1
 ), factions AS (
     SELECT p.army AS faction, count(*) AS faction_games, count_if(p.result = 'win') AS faction_wins
-    FROM stats_rows('low_players', $system, $date_from, $date_to, $tournament, $variant, $rules_version) AS p
+    FROM game_rows('low_players', $system, $date_from, $date_to, $tournament, $variant, $rules_version,
+              catalogue_is := $catalogue) AS p
     WHERE p.finished AND p.result IS NOT NULL
     GROUP BY p.army
 )
