@@ -134,9 +134,11 @@ def format_of(t: Tournament) -> dict[str, Any]:
     responses={
         201: {"description": "the tournament, with the organiser's token (shown once)",
               "links": links.TOURNAMENT_CREATED},
-        **error_responses(401, 403, 413, 422, described={
+        **error_responses(401, 403, 404, 413, 422, described={
             401: "the server has an admin key and none was sent (unauthorized)", 403: "a wrong admin key (forbidden)",
-            422: "invalid_request (details), or the system refuses the variant"}),
+            404: "no catalogue of that id is stored (not_found)",
+            422: "invalid_request (details), the system refuses the variant, unknown_catalogue (another system's), "
+            "invalid_points_limit"}),
     },
     **auth.ADMIN,
 )
