@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -16,6 +17,7 @@ from api.cli import main
 from engine.l5r.catalogue import CATALOGUES as L5R
 from tests.api.helpers import bearer
 from tests.engine.catalogue_given import FIXTURES, sample_catalogue
+from tests.serving import served, warlog
 
 
 def l5r_list(document: dict[str, Any], name: str) -> dict[str, Any]:
@@ -255,3 +257,25 @@ def test_the_cli_pins_a_catalogue_refuses_a_deck_that_breaks_r4_and_lists_the_de
     assert out.splitlines()[1].startswith("bob  bob: own list: stronghold ")
     code, out, _ = run(capsys, "tournament", "decks", tid, "--json", "--db", db)
     assert [r["deck"] for r in json.loads(out)["decks"]] == ["phoenix", own]
+
+
+def test_the_cli_judges_decks_on_the_pinned_catalogue_through_a_running_server(tmp_path: Path) -> None:
+    db = tmp_path / "served.duckdb"
+    sample = FIXTURES / "l5r" / "catalogues" / "phoenix-scorpion.json"
+    imported = warlog("catalogue", "import", str(sample), "--db", str(db))
+    assert imported.returncode == 0, imported.stderr
+    identity = next(word for word in imported.stdout.split() if word.startswith("c-"))
+    with served(db) as port:
+        created = warlog("tournament", "create", "--db", str(db), "--name", "Served", "--rounds", "1", "--system",
+                         "l5r", "--catalogue", identity)
+        assert created.returncode == 0, created.stderr
+        tid = created.stdout.split()[1]
+        crab = warlog("tournament", "register", tid, "ann", "--l5r-army", "crab", "--db", str(db))
+        assert crab.returncode == 1 and "invalid_deck" in crab.stderr and "'crab'" in crab.stderr
+        assert warlog("tournament", "register", tid, "ann", "--l5r-army", "phoenix", "--db", str(db)).returncode == 0
+        seen = httpx.get(f"http://127.0.0.1:{port}/tournaments/{tid}", timeout=30).json()
+        assert seen["catalogue"] == identity and [p["id"] for p in seen["players"]] == ["ann"]
+        hidden = httpx.get(f"http://127.0.0.1:{port}/tournaments/{tid}/decks", timeout=30)
+        assert hidden.status_code == 403 and hidden.json()["error"]["code"] == "decks_hidden"
+        listed = warlog("tournament", "decks", tid, "--db", str(db))
+        assert listed.returncode == 0 and listed.stdout.strip() == "ann  ann: phoenix (a deck of the catalogue)"
