@@ -228,6 +228,8 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(TournamentError)
     async def tournament_error(_: Request, exc: TournamentError) -> JSONResponse:
         status = {TournamentNotFound: 404, TournamentRefused: 409, TournamentConflict: 409, TournamentInvalid: 422}
+        if exc.rule is not None:  # a refused deck or army: the rule it breaks
+            return _json(status.get(type(exc), 422), exc.code, exc.message, rule=exc.rule)
         return _json(status.get(type(exc), 422), exc.code, exc.message)
 
     @app.exception_handler(RecursionError)

@@ -18,10 +18,17 @@ Seq = Annotated[int, Field(ge=0, le=MAX_SEQ)]
 Slug = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:-]*$")]
 SeatId = Annotated[str, Field(pattern=rf"^p[1-{MAX_SEATS}]$", description="a seat: p1, p2, ... in seating order")]
 CardId = Annotated[str, Field(min_length=1, max_length=100)]
+CardList = Annotated[list[CardId], Field(min_length=1, max_length=200)]
+# a deck or army list the player brings, field by field as the system's setup takes it (issue 30): L5R
+# {stronghold, sensei, dynasty, fate}, Art of War {king, cards}, Light Wars {units, tactics}, HeroScape {cards}
+ArmyList = Annotated[dict[Annotated[str, Field(min_length=1, max_length=32)], CardId | CardList | None],
+                     Field(min_length=1, max_length=8)]
 Army = Annotated[
-    str | Annotated[list[CardId], Field(min_length=1, max_length=200)],
-    Field(description="what a player brings, as the game system takes it: an army's name or a list of its "
-          "cards' ids (the system judges it)", examples=["orcs"]),
+    str | CardList | ArmyList,
+    Field(description="what a player brings, as the game system takes it: a deck or army of the tournament's "
+          "catalogue by name, a list of its cards' ids, or the system's own list (L5R: {stronghold, sensei, "
+          "dynasty, fate}; Art of War: {king, cards}; Light Wars: {units, tactics}; HeroScape: {cards}); the "
+          "system judges it (docs/api.md, \"Decks at registration\")", examples=["orcs"]),
 ]
 
 # Option values of a variant: flat, JSON-safe integers (I-JSON, RFC 7493), short strings.
@@ -207,6 +214,12 @@ class TournamentIn(Request):
         "random", description="round 1's order: random (from a seed the server draws and records), rating (the "
         "ratings statistic, top half against bottom half), or registration order")
     check_in: StrictBool = Field(False, description="only players who checked in are paired in round 1")
+    catalogue: str | None = Field(None, min_length=1, max_length=64, description="the format (issue 30): a stored "
+                                  "catalogue of the system, by id (GET /catalogues); default: the system's built-in "
+                                  "data")
+    decks_required: StrictBool = Field(False, description="every entrant registers with a deck or army")
+    points_limit: int | None = Field(None, ge=1, le=100_000, description="the most points an army may have (a "
+                                     "system whose armies have points: HeroScape)")
 
 
 class TournamentCreated(BaseModel):
@@ -405,6 +418,22 @@ class TournamentOut(BaseModel):
                                             "name and explanation")
     cut_draws: str = "replay"
     bracket: dict[str, Any] | None = Field(None, description="the cut's bracket (GET .../bracket); null: no cut")
+    catalogue: str | None = Field(None, description="the catalogue the tournament plays (its format): the pinned "
+                                  "one's id, else the system's default's (null: a system without catalogues)")
+    decks_required: bool = Field(False, description="every entrant registers with a deck or army")
+    points_limit: int | None = Field(None, description="the most points an army may have (null: no limit)")
+
+
+class DeckListed(BaseModel):
+    player: str = Field(description="the entrant's id (a team's, for its members)")
+    name: str = Field(description="the player's display name (a team member's name)")
+    team: str | None = Field(None, description="a team member's team name (absent for a player)")
+    deck: Any = Field(description="the registered deck or army as given (null: none registered)")
+    summary: str = Field(description="the deck in one line")
+
+
+class DeckLists(BaseModel):
+    decks: list[DeckListed]
 
 
 class TournamentListed(BaseModel):

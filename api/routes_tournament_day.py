@@ -21,8 +21,10 @@ from api.routes_tournaments import (
     TournamentId,
     _organiser,
     _service,
+    decks_shown,
     result_of,
 )
+from replay.tournaments.decks import without_lists
 
 router = APIRouter(tags=["tournaments"])
 
@@ -97,8 +99,14 @@ def bracket(request: Request, tournament_id: str = TournamentId) -> dict[str, An
 @router.get("/tournaments/{tournament_id}/history", summary="The tournament's history", responses=_READ_ERRORS)
 def history(request: Request, tournament_id: str = TournamentId) -> dict[str, Any]:
     """Every event of the tournament in order (``seq``, ``type``, ``recorded_at``, ``data``): results entered and
-    corrected (with their reasons) side by side, rounds started, time called, the cut."""
-    return {"events": _service(request).history(tournament_id)}
+    corrected (with their reasons) side by side, rounds started, time called, the cut. Registrations show each
+    deck or army by its label until the deck lists are public (``GET .../decks``: the organiser's token, or the
+    tournament's end)."""
+    service = _service(request)
+    events = service.history(tournament_id)
+    if not decks_shown(request, service, service.get(tournament_id)):
+        events = [{**e, "data": without_lists(e["data"])} for e in events]
+    return {"events": events}
 
 
 @router.get("/tournaments/{tournament_id}/export", summary="Export pairings, results or standings",

@@ -12,9 +12,10 @@ from typing import Any
 from fastapi import APIRouter, Path, Query, Request
 
 from api import auth, links
-from api.errors import error_responses
+from api.errors import ApiError, error_responses
 from api.models import (
     AttendanceOut,
+    DeckLists,
     EntrantIn,
     EntrantOut,
     LateEntrantIn,
@@ -35,17 +36,20 @@ from api.models import (
 )
 from api.options import MAX_ROUNDS, MAX_TABLES
 from api.web import not_found_page, page, wants_html
+from replay.catalogues import defaults
 from replay.tournaments import day
+from replay.tournaments.decks import army_label, deck_lists
 from replay.tournaments.model import (
     Entrant,
     Tournament,
     TournamentInvalid,
     TournamentNotFound,
     TournamentRefused,
+    finished,
     placings_of_winner,
     table_seats,
 )
-from replay.tournaments.service import TournamentService, army_label
+from replay.tournaments.service import TournamentService
 
 router = APIRouter(tags=["tournaments"])
 
@@ -90,8 +94,7 @@ def _summary(service: TournamentService, t: Tournament) -> dict[str, Any]:
                        "seed": rnd.seed, "missed": dict(rnd.missed), "stage": rnd.stage,
                        "bracket_round": rnd.bracket_round, **service.clock_json(rnd)})
     bracket = service.bracket_json(t, list(results.values()))
-    finished = len(t.swiss_rounds) == t.rounds and all(r.status != "playing" for r in results.values()) and (
-        bracket is None or bracket["champion"] is not None)
+    ended = finished(t, list(results.values()), bracket)
     return {
         "id": t.id,
         "name": t.name,
@@ -102,7 +105,7 @@ def _summary(service: TournamentService, t: Tournament) -> dict[str, Any]:
         "entrants": t.entry,
         "variant": t.variant,
         "created_at": t.created_at,
-        "status": "registration" if not t.played else ("finished" if finished else "running"),
+        "status": "registration" if not t.played else ("finished" if ended else "running"),
         "seeding": t.seeding,
         "check_in": t.check_in,
         "players": [{"id": e.id, "name": e.name, "army": army_label(e.army), **attendance_of(e)}
@@ -114,7 +117,16 @@ def _summary(service: TournamentService, t: Tournament) -> dict[str, Any]:
         "tiebreaks": [{"name": name, "explanation": day.TIEBREAKS[name]} for name in t.tiebreaks],
         "cut_draws": t.cut_draws,
         "bracket": bracket,
+        **format_of(t),
     }
+
+
+def format_of(t: Tournament) -> dict[str, Any]:
+    """The tournament's format as ``GET /tournaments/{id}`` shows it (issue 30): the catalogue it plays (the pinned
+    one, else the system's default), whether decks are required, the points limit."""
+    default = defaults().get(t.system)
+    return {"catalogue": t.catalogue or (default[0].id if default is not None else None),
+            "decks_required": t.decks_required, "points_limit": t.points_limit}
 
 
 @router.post(
@@ -122,9 +134,11 @@ def _summary(service: TournamentService, t: Tournament) -> dict[str, Any]:
     responses={
         201: {"description": "the tournament, with the organiser's token (shown once)",
               "links": links.TOURNAMENT_CREATED},
-        **error_responses(401, 403, 413, 422, described={
+        **error_responses(401, 403, 404, 413, 422, described={
             401: "the server has an admin key and none was sent (unauthorized)", 403: "a wrong admin key (forbidden)",
-            422: "invalid_request (details), or the system refuses the variant"}),
+            404: "no catalogue of that id is stored (not_found)",
+            422: "invalid_request (details), the system refuses the variant, unknown_catalogue (another system's), "
+            "invalid_points_limit"}),
     },
     **auth.ADMIN,
 )
@@ -136,7 +150,8 @@ def create_tournament(request: Request, body: TournamentIn) -> TournamentCreated
     tid = _service(request).create(body.name, body.system, body.format, body.rounds, body.variant, hashes["organiser"],
                                    seats=body.seats, entrants=body.entrants, tiebreaks=body.tiebreaks,
                                    cut_draws=body.cut_draws, seeding=body.seeding,
-                                   check_in=body.check_in)
+                                   check_in=body.check_in, catalogue=body.catalogue,
+                                   decks_required=body.decks_required, points_limit=body.points_limit)
     return TournamentCreated(id=tid, token=tokens["organiser"])
 
 
@@ -170,8 +185,9 @@ def get_tournament(request: Request, tournament_id: str = TournamentId) -> Any:
 @router.post("/tournaments/{tournament_id}/players", status_code=201, response_model=EntrantOut,
              summary="Register a player", responses=_WRITE_ERRORS, **auth.TOKEN)
 def register(request: Request, body: EntrantIn, tournament_id: str = TournamentId) -> dict[str, Any]:
-    """Before the first round only, in a tournament of players (a team tournament: 422 entrants_are_teams). The army
-    is checked by the game system."""
+    """Before the first round only, in a tournament of players (a team tournament: 422 entrants_are_teams). The deck
+    or army is judged by the tournament's format: the system's rules on its catalogue (422 with the system's code,
+    ``invalid_deck`` or ``invalid_army``, and the ``rule`` broken), ``deck_required``, the points limit."""
     service = _service(request)
     _organiser(request, service.get(tournament_id))
     entrant = service.register(tournament_id, body.id, body.name, body.army)
@@ -366,3 +382,31 @@ def statistic(app: Any, name: str, filters: Any) -> Any:
         return run(find(name), conn, filters, {"limit": None}, getattr(app.state, "stats_caches", None))
     finally:
         conn.close()
+
+
+# -- deck lists (issue 30: decks at registration) ----------------------------------------------------------------
+
+DECKS_HIDDEN = "deck lists are public once the tournament ends"
+
+
+def decks_shown(request: Request, service: TournamentService, t: Tournament) -> bool:
+    """Whether the caller may read ``t``'s deck lists: the organiser always, everyone once the tournament has ended.
+    A token that is not the organiser's is 401, as on every organiser route."""
+    if auth.caller_role(request, {"organiser": t.organiser_hash}) == "organiser":
+        return True
+    return service.ended(t)
+
+
+@router.get("/tournaments/{tournament_id}/decks", response_model=DeckLists, summary="The registered deck lists",
+            responses=error_responses(401, 403, 404, 422, described={
+                401: "a token that is not the organiser's (invalid_token)",
+                403: f"decks_hidden: {DECKS_HIDDEN} (the organiser's token reads them before)",
+                404: _NO_TOURNAMENT}))
+def decks(request: Request, tournament_id: str = TournamentId) -> dict[str, Any]:
+    """Every registered deck or army as given, with a one-line summary, in registration order (a team's members one
+    row each). The organiser reads them at any time; everyone once the tournament has ended."""
+    service = _service(request)
+    t = service.get(tournament_id)
+    if not decks_shown(request, service, t):
+        raise ApiError(403, "decks_hidden", f"{DECKS_HIDDEN}: tournament {t.id!r} has not ended")
+    return {"decks": deck_lists(t)}

@@ -107,3 +107,11 @@ def serving(db: Path, *, env: Mapping[str, str] | None = None, module: str = "ap
     with served(db, env=env, module=module) as port, \
             httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
         yield client
+
+
+def warlog(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """``python -m api.cli ARGS`` in a subprocess, as a user runs ``warlog`` (from the repository root, without the
+    environment's ``WARLOG_*`` settings), beside a server ``served`` runs on the same file."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("WARLOG_")} | {"PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "api.cli", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=timeout)

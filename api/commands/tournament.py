@@ -49,6 +49,8 @@ Run a tournament from the console (the organiser's side):
   warlog tournament result TOURNAMENT ROUND TABLE --placings p2 p1,p3 p4  a forfeit (any table: ties with commas)
   warlog tournament result TOURNAMENT ROUND TABLE --winning-team TEAM|draw a forfeit (a team tournament)
   warlog tournament standings TOURNAMENT               also: show TOURNAMENT, list
+  warlog tournament decks TOURNAMENT                   the registered deck lists (create --catalogue ID
+                                                       --decks-required --points-limit N set the format)
   warlog tournament report TOURNAMENT ROUND TABLE --winner SEAT|draw      a result reported on paper (as result)
   warlog tournament correct TOURNAMENT ROUND TABLE --winner SEAT --reason TEXT   a wrong result corrected
   warlog tournament round TOURNAMENT --duration MIN    a round with a clock; clock TOURNAMENT [ROUND] [--call]
@@ -106,7 +108,8 @@ def _create(args: argparse.Namespace) -> int:
     from replay.tournaments.service import TournamentService
 
     try:  # before the database is opened: a choice the system refuses creates nothing, and is a usage error
-        TournamentService.judge(args.system, "swiss", variant, args.seats, args.entrants)
+        if args.catalogue is None:  # (a pinned catalogue is read from the database: create judges on it)
+            TournamentService.judge(args.system, "swiss", variant, args.seats, args.entrants)
     except TournamentInvalid as error:
         raise CliError(f"{error.code}: {_on_the_command_line(error.message, args.system)}", status=2) from None
     tokens, hashes = _tokens(["organiser"])
@@ -114,7 +117,8 @@ def _create(args: argparse.Namespace) -> int:
         tid = service.create(args.name, args.system, "swiss", args.rounds, variant, hashes["organiser"],
                              seats=args.seats, entrants=args.entrants, tiebreaks=args.tiebreaks,
                              cut_draws=args.cut_draws, seeding=args.seeding,
-                             check_in=args.check_in)
+                             check_in=args.check_in, catalogue=args.catalogue,
+                             decks_required=args.decks_required, points_limit=args.points_limit)
         seats = service.get(tid).seats
     kind = ("Swiss rounds of teams" if args.entrants == "teams" else
             "Swiss rounds" if seats == 2 else f"rounds of {seats}-seat pods")
@@ -142,7 +146,7 @@ def _register(args: argparse.Namespace) -> int:
 def _register_team(args: argparse.Namespace) -> int:
     members = []
     for name, army in args.member or []:
-        if army.startswith("["):  # an explicit card list, as JSON
+        if army.startswith(("[", "{")):  # an explicit list, as JSON
             army = json.loads(army)
         members.append((name, army))
     with _tournaments(args.db) as service:
@@ -199,6 +203,21 @@ def _show(args: argparse.Namespace) -> int:
     for rnd in t.played:
         for bye in rnd.byes:
             print(f"  round {rnd.number} bye: {bye}")
+    return 0
+
+
+def _decks(args: argparse.Namespace) -> int:
+    """The registered deck lists (issue 30): the organiser's, as every command here is."""
+    from replay.tournaments.decks import deck_lists
+
+    with _tournaments(args.db) as service:
+        rows = deck_lists(service.get(args.tournament))
+    if args.json:
+        print(json.dumps({"decks": rows}, indent=2))
+        return 0
+    for row in rows:
+        team = f" ({row['team']})" if "team" in row else ""
+        print(f"{row['player']}  {row['name']}{team}: {row['summary']}")
     return 0
 
 
@@ -292,6 +311,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "statistic: top half against bottom half) or registration order")
     p.add_argument("--check-in", action="store_true",
                    help="only players checked in (warlog tournament checkin) are paired in round 1")
+    p.add_argument("--catalogue", default=None, metavar="ID",
+                   help="the format: a stored catalogue of the system (warlog catalogue list); default: the "
+                        "system's built-in data")
+    p.add_argument("--decks-required", action="store_true",
+                   help="every player registers with a deck or army (--army)")
+    p.add_argument("--points-limit", type=whole(1, 100_000), default=None, metavar="POINTS",
+                   help="the most points an army may have (a system whose armies have points: HeroScape)")
     p.system_command = "tournament create"  # api.plugin.TOURNAMENT_CREATE: the command as typed
 
     p = add("register", "register a player (before round 1); the system's options say what the player brings",
@@ -323,6 +349,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help=JSON_HELP)
 
     p = add("show", "players, tables and results", _show)
+    p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
+
+    p = add("decks", "the registered deck lists (each player's deck or army as given, and a summary)", _decks)
     p.add_argument("tournament", metavar="TOURNAMENT", help=TID_HELP)
     p.add_argument("--json", action="store_true", help=JSON_HELP)
 

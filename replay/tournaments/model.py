@@ -54,9 +54,10 @@ class TournamentError(Exception):
 
     code = "tournament_error"
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    def __init__(self, message: str, code: str | None = None, rule: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.rule = rule  # the rule a refused deck or army breaks (the system's, e.g. "R4"), where there is one
         if code is not None:
             self.code = code
 
@@ -232,11 +233,21 @@ class Tournament:
     seeding: str = "registration"  # round 1's order: "random", "rating", or (logs before seeding) "registration"
     check_in: bool = False  # only checked-in players are paired in round 1
     replaced: dict[str, str] = field(default_factory=dict)  # a game no longer at its table -> why (swap, re-pair)
+    catalogue: str | None = None  # the catalogue pinned as the format (its id); None: the system's default
+    decks_required: bool = False  # every entrant registers with a deck or army
+    points_limit: int | None = None  # the most points an army may cost (a system whose armies have points)
 
     @property
     def swiss_rounds(self) -> list[Round]:
         """The rounds that count in the standings (not the cut's)."""
         return [r for r in self.played if r.stage == "swiss"]
+
+
+def finished(t: Tournament, results: Sequence[TableResult], bracket: Mapping[str, Any] | None) -> bool:
+    """Whether ``t`` has ended: every Swiss round played, no table still playing, and the cut (``bracket``, if
+    any) has its champion."""
+    return len(t.swiss_rounds) == t.rounds and all(r.status != "playing" for r in results) and (
+        bracket is None or bracket["champion"] is not None)
 
 
 def _seat_map(table: Mapping[str, Any]) -> dict[str, str]:
@@ -269,6 +280,8 @@ def fold(tournament_id: str, log: Sequence[LoggedEvent]) -> Tournament:
                 tiebreaks=tuple(d.get("tiebreaks") or day.DEFAULT_TIEBREAKS),
                 cut_draws=str(d.get("cut_draws", "replay")),
                 seeding=str(d.get("seeding", "registration")), check_in=bool(d.get("check_in", False)),
+                catalogue=d.get("catalogue"), decks_required=bool(d.get("decks_required", False)),
+                points_limit=d.get("points_limit"),
             )
         elif tournament is None:
             raise TournamentNotFound(tournament_id)

@@ -24,10 +24,13 @@ from typing import Any
 from engine.adjudication import Adjudicate
 from engine.errors import RuleError
 from engine.system import seat_id
-from replay.errors import GameNotFound
+from replay.catalogues import CATALOGUE, defaults, resolve_setup
+from replay.errors import CatalogueNotFound, CatalogueRefused, GameNotFound
 from replay.log.service import GameService, name_problem
+from replay.store.base import CatalogueStoring
 from replay.tournaments import day
 from replay.tournaments.day_service import NewTokens, TournamentDay, utc_now
+from replay.tournaments.decks import POINTS_RULE, army_label, army_points
 from replay.tournaments.log import TournamentLog
 from replay.tournaments.model import (
     ENTRANT_KINDS,
@@ -45,6 +48,7 @@ from replay.tournaments.model import (
     TournamentInvalid,
     TournamentNotFound,
     TournamentRefused,
+    finished,
     grouped,
     is_paired,
     logged_forfeit,
@@ -116,13 +120,6 @@ class StartedRound:
                 "tables": [t.as_json() for t in self.tables]}
 
 
-def army_label(army: Any) -> str | None:
-    """How a player's army is listed: its name, or the size of an explicit list."""
-    if army is None:
-        return None
-    return army if isinstance(army, str) else f"custom ({len(army)} cards)"
-
-
 def seat_listing(players: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """A game's ``seats`` metadata (what ``GET /games/{id}`` lists): each player's seat, name and army label."""
     return [{"id": p["id"], "name": p["name"], **({"army": army_label(p["army"])} if "army" in p else {})}
@@ -161,13 +158,20 @@ class TournamentService(TournamentDay):
 
     def create(self, name: str, system: str, fmt: str, rounds: int, variant: dict[str, Any], organiser_hash: str,
                seats: int | None = None, entrants: str = "players", tiebreaks: Sequence[str] | None = None,
-               cut_draws: str = "replay", seeding: str = "random", check_in: bool = False) -> str:
+               cut_draws: str = "replay", seeding: str = "random", check_in: bool = False,
+               catalogue: str | None = None, decks_required: bool = False, points_limit: int | None = None) -> str:
         """``seats``: seats a table (None: two when the system allows two, else the most its variant allows).
         ``entrants``: ``players`` (one a seat) or ``teams`` (one a side, for a variant played in two teams).
         ``tiebreaks``: the standings' order (``day.TIEBREAKS``; None: ``day.DEFAULT_TIEBREAKS``); ``cut_draws``:
         a drawn cut game is replayed or decided by the time rule. ``seeding``: round 1's order (``SEEDINGS``);
-        ``check_in``: only checked-in entrants are paired in round 1."""
-        seats = self.judge(system, fmt, variant, seats, entrants)
+        ``check_in``: only checked-in entrants are paired in round 1. The format (issue 30): ``catalogue``, a stored
+        catalogue of the system pinned by id (None: the system's built-in data); ``decks_required``: every entrant
+        registers a deck or army; ``points_limit``: the most points an army may have (a system whose armies have
+        points)."""
+        pinned = self._pinned(system, catalogue)
+        seats = self.judge(system, fmt, variant, seats, entrants, pinned)
+        if points_limit is not None:
+            self._check_points_limit(system, seats, points_limit)
         if tiebreaks is not None and (problem := day.check_tiebreaks(tiebreaks)):
             raise TournamentInvalid(problem, "invalid_tiebreaks")
         if cut_draws not in day.CUT_DRAWS:
@@ -182,24 +186,27 @@ class TournamentService(TournamentDay):
                 **({"entrants": entrants} if entrants != "players" else {}),
                 **({"tiebreaks": list(tiebreaks)} if tiebreaks is not None else {}),
                 **({"cut_draws": cut_draws} if cut_draws != "replay" else {}),
-                "seeding": seeding, **({"check_in": True} if check_in else {})}
+                "seeding": seeding, **({"check_in": True} if check_in else {}),
+                **({"catalogue": catalogue} if pinned is not None else {}),
+                **({"decks_required": True} if decks_required else {}),
+                **({"points_limit": points_limit} if points_limit is not None else {})}
         self.log.append(tournament_id, [("tournament_created", data)], expected_seq=0)
         return tournament_id
 
     @classmethod
     def judge(cls, system: str, fmt: str, variant: dict[str, Any], seats: int | None = None,
-              entrants: str = "players") -> int:
+              entrants: str = "players", catalogue: dict[str, Any] | None = None) -> int:
         """What ``create`` checks before it stores anything: the format, the entrants, a table size the system's
         variant allows, the variant itself (the system starts a throwaway game). -> the table's seats (``seats``
         or the default); TournamentInvalid. Needs no log: ``warlog tournament create`` asks before it opens the
-        database."""
+        database. ``catalogue``: the document of the catalogue pinned as the format (None: the default)."""
         if fmt not in FORMATS:
             raise TournamentInvalid(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
         if entrants not in ENTRANT_KINDS:
             raise TournamentInvalid(f"entrants must be one of {', '.join(ENTRANT_KINDS)}, not {entrants!r}",
                                     "invalid_entrants")
         seats = cls._table_size(system, variant, seats)
-        cls._check_setup(system, variant, seats)
+        cls._check_setup(system, variant, seats, catalogue=catalogue)
         if entrants == "teams":
             cls._check_two_teams(system, variant, seats)
         return seats
@@ -213,8 +220,8 @@ class TournamentService(TournamentDay):
             self._check_open(t, entrant_id, "player")
             if problem := name_problem(name or ""):  # refused now, not when a round creates the game
                 raise TournamentInvalid(problem, "invalid_name")
-            self._check_setup(t.system, t.variant, t.seats, entrant=Entrant(entrant_id, name or entrant_id, army))
             entrant = Entrant(entrant_id, name or entrant_id, army)
+            self._check_deck(t, entrant)
             data = {"id": entrant_id, "name": entrant.name, **({"army": army} if army is not None else {})}
             self.log.append(tournament_id, [("player_registered", data)], t.seq)
             return entrant
@@ -254,9 +261,9 @@ class TournamentService(TournamentDay):
                 if problem := name_problem(member_name):
                     raise TournamentInvalid(problem, "invalid_name")
                 try:
-                    self._check_setup(t.system, t.variant, t.seats, entrant=Entrant(team_id, member_name, army))
+                    self._check_deck(t, Entrant(team_id, member_name, army))
                 except TournamentInvalid as exc:
-                    raise TournamentInvalid(f"member {member_name!r}: {exc.message}", exc.code) from None
+                    raise TournamentInvalid(f"member {member_name!r}: {exc.message}", exc.code, exc.rule) from None
             entrant = Entrant(team_id, name, None, [Member(n, a) for n, a in members])
             data = {"id": team_id, "name": name,
                     "members": [{"name": n, **({"army": a} if a is not None else {})} for n, a in members]}
@@ -440,7 +447,8 @@ class TournamentService(TournamentDay):
                  **({"army": t.entrants[who].army} if t.entrants[who].army is not None else {})}
                 for seat, who in seats.items()
             ]
-        setup = {"system": t.system, "players": setup_players, "variant": t.variant, "tournament": t.id}
+        setup = {"system": t.system, "players": setup_players, "variant": t.variant, "tournament": t.id,
+                 **({CATALOGUE: t.catalogue} if t.catalogue is not None else {})}  # the game resolves the id
         system = self._system(t.system)
         seat_ids = [seat.id for seat in system.seats(setup)]
         tokens, hashes = new_tokens(["scorekeeper", *seat_ids])
@@ -632,7 +640,7 @@ class TournamentService(TournamentDay):
             if problem := name_problem(name):
                 raise TournamentInvalid(problem, "invalid_name")
             entrant = Entrant(entrant_id, name, army, joined=number, missed=missed)
-            self._check_setup(t.system, t.variant, t.seats, entrant=entrant)
+            self._check_deck(t, entrant)
             data = {"id": entrant_id, "name": name, **({"army": army} if army is not None else {}),
                     "round": number, "missed": missed}
             self.log.append(tournament_id, [("player_registered_late", data)], t.seq)
@@ -810,18 +818,84 @@ class TournamentService(TournamentDay):
         return seats
 
     @classmethod
-    def _check_setup(cls, system: str, variant: dict[str, Any], seats: int, entrant: Entrant | None = None) -> None:
+    def _check_setup(cls, system: str, variant: dict[str, Any], seats: int, entrant: Entrant | None = None,
+                     catalogue: dict[str, Any] | None = None) -> Sequence[Any]:
         """Let the system judge the variant (and what an entrant brings) by starting a throwaway game of ``seats``
-        players, each one the entrant; nothing is stored. Without an entrant only a variant error counts (the
-        players of the throwaway game bring nothing, which a system may refuse)."""
+        players, each one the entrant, on ``catalogue`` (a document; None: the system's default); nothing is stored.
+        Without an entrant only a variant error counts (the players of the throwaway game bring nothing, which a
+        system may refuse). -> the game's opening events (none when the system refused players bringing nothing)."""
         from engine.errors import SetupError
 
         game_system = cls._system(system)
         army = {"army": entrant.army} if entrant is not None and entrant.army is not None else {}
         name = entrant.name if entrant is not None else None
         players = [{"id": seat_id(i), "name": name or seat_id(i), **army} for i in range(seats)]
+        setup = {"system": system, "players": players, "variant": variant, "seed": 0,
+                 **({CATALOGUE: catalogue} if catalogue is not None else {})}
         try:
-            game_system.start({"system": system, "players": players, "variant": variant, "seed": 0})
+            return tuple(game_system.start(setup))
         except SetupError as exc:
-            if entrant is not None or exc.code == "invalid_variant":
-                raise TournamentInvalid(exc.message, exc.code) from None
+            if entrant is not None or exc.code in ("invalid_variant", "invalid_catalogue"):
+                raise TournamentInvalid(exc.message, exc.code, exc.rule) from None
+            return ()
+
+    # -- the format: a pinned catalogue, decks required, a points limit (issue 30) ------------------------------
+
+    def _pinned(self, system: str, catalogue: str | None) -> dict[str, Any] | None:
+        """The document of the catalogue a tournament pins by id (None: none pinned, or the system's default named
+        by its id). Raises CatalogueNotFound (404) for an id not stored, CatalogueRefused ``unknown_catalogue``
+        (422) for another system's, ``catalogue_not_supported`` for a system that takes none."""
+        if catalogue is None:
+            return None
+        self._system(system)
+        store = self.games.store
+        if not any(summary.id == catalogue for summary, _ in defaults().values()):
+            if not isinstance(store, CatalogueStoring):
+                raise CatalogueNotFound(catalogue)
+            store.get_catalogue(catalogue)  # no such catalogue at all: 404, before whose it is
+        document = resolve_setup(store, {"system": system, CATALOGUE: catalogue}).get(CATALOGUE)
+        return document if isinstance(document, dict) else None
+
+    def ended(self, t: Tournament) -> bool:
+        """Whether ``t`` has ended (``finished``): every round played and decided, its cut's final too."""
+        results = self.results(t)
+        return finished(t, results, self.bracket_json(t, results))
+
+    def catalogue_of(self, t: Tournament) -> dict[str, Any] | None:
+        """The document of the catalogue ``t`` pins (None: the system's default)."""
+        return self._pinned(t.system, t.catalogue)
+
+    def _check_deck(self, t: Tournament, entrant: Entrant) -> None:
+        """What an entrant brings, judged by the tournament's format: a deck when ``decks_required``; the system's
+        rules on the pinned catalogue (a throwaway game, ``_check_setup``); the points limit. TournamentInvalid with
+        the system's code (``invalid_deck``, ``invalid_army``) and the rule broken; nothing is stored."""
+        if entrant.army is None and t.decks_required:
+            raise TournamentInvalid("this tournament requires a deck or army at registration (decks_required): "
+                                    "name a deck of the catalogue or give your own list", "deck_required")
+        try:
+            document = self.catalogue_of(t)
+        except CatalogueRefused as exc:  # the pinned catalogue was stored when the tournament was created
+            raise TournamentInvalid(exc.message, exc.code) from None
+        opening = self._check_setup(t.system, t.variant, t.seats, entrant=entrant, catalogue=document)
+        points = army_points(opening)
+        if t.points_limit is not None and entrant.army is not None and points is not None and points > t.points_limit:
+            raise TournamentInvalid(f"this army has {points} points: this tournament's armies have at most "
+                                    f"{t.points_limit} points", "invalid_army", POINTS_RULE)
+
+    @classmethod
+    def _check_points_limit(cls, system: str, seats: int, limit: int) -> None:
+        """A points limit is for a system whose armies have points (their game records them: ``army_points``),
+        found by starting the system's sample game."""
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise TournamentInvalid(f"points_limit is a whole number of points, 1 or more, not {limit!r}",
+                                    "invalid_points_limit")
+        from engine.errors import SetupError
+
+        try:  # points belong to the system's armies, not to a variant: its own sample game tells
+            game_system = cls._system(system)
+            opening = game_system.start(game_system.sample_setup(0, 0, seats))
+        except SetupError:
+            opening = ()
+        if army_points(tuple(opening)) is None:
+            raise TournamentInvalid(f"{system}'s armies have no points: a points limit is for a system whose armies "
+                                    "are counted in points (HeroScape)", "invalid_points_limit")

@@ -4,9 +4,6 @@ a database file, and through a running ``warlog serve`` that holds it, as the ot
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import httpx
@@ -14,8 +11,8 @@ import pytest
 
 from api.cli import main
 from tests.serving import served
+from tests.serving import warlog as _warlog
 
-ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = (("ann", "orcs"), ("ben", "dwarves"), ("cat", "elves"), ("dan", "undead"), ("eve", "templars"))
 
 
@@ -69,12 +66,6 @@ def test_i31_cli_attendance_swap_and_pair_on_a_file(tmp_path: Path, capsys: pyte
     code, out, _ = run(capsys, "tournament", "standings", tid, "--json", "--db", db)
     rows = {r["player"]: r for r in json.loads(out)}
     assert rows["ben"]["dropped_after"] == 1 and rows["dan"]["byes"] == 1 and "eve" not in rows
-
-
-def _warlog(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("WARLOG_")} | {"PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "api.cli", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=300)
 
 
 def test_i31_cli_attendance_goes_through_a_running_server(tmp_path: Path) -> None:
