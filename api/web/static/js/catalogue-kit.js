@@ -81,6 +81,8 @@ export function facts(entry, document) {
 const ORDER = [...CARD_LISTS, "decks", "armies", "maps"];
 export const LIST_WORDS = { cards: "cards", kings: "KINGs", units: "unit types", tactics: "tactic tiles",
   decks: "decks", armies: "armies", maps: "maps" };
+const ONE = { cards: "card", kings: "KING", units: "unit type", tactics: "tactic tile", decks: "deck", armies: "army",
+  maps: "map" };
 
 /** The document's lists of entries: [[key, list]] (cards, decks, armies, maps, ...), the cards first. */
 export function lists(document) {
@@ -92,7 +94,7 @@ export function lists(document) {
 
 /** How many entries the document holds: "58 cards, 4 decks". */
 export function holdings(document) {
-  return lists(document).map(([key, list]) => `${list.length} ${LIST_WORDS[key] ?? fieldName(key)}`).join(", ");
+  return lists(document).map(([key, list]) => `${list.length} ${(list.length === 1 ? ONE[key] : LIST_WORDS[key]) ?? fieldName(key)}`).join(", ");
 }
 
 /** How many cards (entries of the card lists) the document holds. */
