@@ -17,9 +17,10 @@ from pydantic import BaseModel, Field
 
 from api import auth
 from api.errors import ApiError, error_responses
+from api.web import not_found_page, page, wants_html
 from engine.catalogue import MAX_CATALOGUE_BYTES
 from engine.systems import DEFAULT_SYSTEM, system_names
-from replay.catalogues import CatalogueBook, capability
+from replay.catalogues import CatalogueBook, CatalogueNotFound, capability
 
 router = APIRouter(tags=["catalogues"])
 
@@ -68,6 +69,8 @@ def add_catalogue(request: Request, document: dict[str, Any] = DocumentBody) -> 
 def list_catalogues(request: Request, system: str | None = Query(None, max_length=64, description=(
         "only this system's catalogues"))) -> Any:
     """Every catalogue: each system's default first, then the stored ones, oldest first."""
+    if wants_html(request):  # a browser: the catalogues' page (api/web), which reads this route as JSON
+        return page("catalogues")
     return {"catalogues": msgspec.to_builtins(_book(request).list(system))}
 
 
@@ -76,6 +79,12 @@ def list_catalogues(request: Request, system: str | None = Query(None, max_lengt
     **error_responses(404, 422, described={404: "no such catalogue (not_found)"})})
 def get_catalogue(request: Request, catalogue_id: str = CatalogueId) -> Response:
     """The catalogue document of that id (a system's default too)."""
+    if wants_html(request):  # a browser: the catalogue's page (api/web), which reads this route as JSON
+        try:
+            _book(request).document(catalogue_id)
+        except CatalogueNotFound:
+            return not_found_page(f"There is no catalogue {catalogue_id!r}.")
+        return page("catalogue")
     return Response(_book(request).document(catalogue_id), media_type="application/json")
 
 

@@ -38,8 +38,9 @@ def wants_html(request: Request) -> bool:
 
 # name -> (title, the nav entry it is under); each page's module is static/js/<name>-page.js
 _PAGES = {"index": ("Games", "games"), "replay": ("Replay", "games"), "stats": ("Statistics", "stats"),
-          "tournament": ("Tournament", "tournaments"), "tournaments": ("Tournaments", "tournaments")}
-_SECTIONS = ("games", "stats", "tournaments")
+          "tournament": ("Tournament", "tournaments"), "tournaments": ("Tournaments", "tournaments"),
+          "catalogues": ("Catalogues", "catalogues"), "catalogue": ("Catalogue", "catalogues")}
+_SECTIONS = ("games", "stats", "tournaments", "catalogues")
 _NO_CACHE = {"Cache-Control": "no-cache"}
 
 
@@ -159,7 +160,7 @@ _DOCS_BAR = (
     'font-family:system-ui,sans-serif">'
     '<a class="warlog-back" href="/" style="color:#fff;font-weight:700;text-decoration:none">← warlog</a>'
     '<a href="/" style="color:#fff">Games</a><a href="/tournaments" style="color:#fff">Tournaments</a>'
-    '<a href="/stats" style="color:#fff">Statistics</a></nav>'
+    '<a href="/stats" style="color:#fff">Statistics</a><a href="/catalogues" style="color:#fff">Catalogues</a></nav>'
 )
 
 

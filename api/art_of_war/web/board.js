@@ -5,8 +5,10 @@
 // first, numbered), its kingdom by type and its graveyard, hand and deck counts; above it the player's name and
 // deck. The step's attack or damage is marked: the attacker outlined, a line to its target, the target crossed
 // out when captured or destroyed. Every text stays at 11 px or more at zoom 1; a key under the board. Card data:
-// the engine's catalog served beside this module.
+// the game's catalogue (context.catalogue, issue 30), else the engine's catalog served beside this module; a KING
+// names its id (data-card-id) for the page's card details.
 import { boardKey } from "/static/js/board-kit.js";
+import { fromCatalogue } from "/static/js/catalogue-kit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 860;
@@ -22,7 +24,12 @@ const STANDBY_X = FIELD_X + 3 * SLOT + 2 * GAP + 24;
 const KINGDOM_X = STANDBY_X + 170;
 const COUNTS_X = KINGDOM_X + 170;
 
-const catalog = await (await fetch(new URL("./catalog.json", import.meta.url))).json();
+const BUILTIN = await (await fetch(new URL("./catalog.json", import.meta.url))).json();
+let catalog = BUILTIN;
+// KINGs named from the game's catalogue document (context.catalogue, issue 30: its kings by id), else the built-in
+// ones; the five basic units are the rules' own (the built-in data's non-king cards)
+const use = fromCatalogue(BUILTIN, (given) => (Array.isArray(given.kings) ? Object.fromEntries([
+  ...Object.entries(BUILTIN).filter(([, card]) => !card.king), ...given.kings.map((k) => [k.id, { ...k, king: true }])]) : null));
 
 function node(tag, attributes = {}, ...children) {
   const made = document.createElementNS(SVG, tag);
@@ -49,6 +56,7 @@ function key() {
 }
 
 export function draw(host, state, context = {}) {
+  catalog = use(context.catalogue ?? null);
   const players = state.players || [];
   const names = Object.fromEntries((context.seats || state.seats || []).map((s) => [s.id, s.name || s.id]));
   const bottom = players.find((p) => p.id === context.view) || players[0];
@@ -97,7 +105,7 @@ export function draw(host, state, context = {}) {
         const words = `${names[player.id] || player.id}'s ${card.name}${card.king ? " (king)" : ""} at ${square}, ${unit.upright ? "upright" : "sideways"}: defence ${defence}` +
           `${card.attack !== null && card.attack !== undefined ? `, attack ${card.attack}` : ", no attack"}${unit.damage ? `, ${unit.damage} damage this turn` : ""}`;
         const u = node("g", { class: "aow-unit", tabindex: 0, role: "img", "aria-label": words, "data-detail": words,
-          "data-square": square, "data-owner": player.id, "data-sideways": unit.upright ? null : "true" }, node("title", {}, words));
+          "data-square": square, "data-owner": player.id, "data-card-id": card.king ? kindOf(unit.card) : null, "data-sideways": unit.upright ? null : "true" }, node("title", {}, words));
         u.append(node("rect", { x, y, width: w, height: h, rx: 6, fill: "#fffdf8", stroke: attacker ? "#e0a000" : colour,
           "stroke-width": attacker || hit ? 4 : 1.5 }));
         u.append(text(x + 6, y + 18, `${card.king ? "♔ " : ""}${card.name}`, 12, { "font-weight": 700, fill: colour }));
@@ -118,7 +126,7 @@ export function draw(host, state, context = {}) {
       const card = cardOf(instance);
       const sy = y0 + 54 + i * 30;
       const words = `standby ${i + 1}: ${card.name}`;
-      const s = node("g", { class: "aow-standby", tabindex: 0, "data-detail": words }, node("title", {}, words));
+      const s = node("g", { class: "aow-standby", tabindex: 0, "data-detail": words, "data-card-id": card.king ? kindOf(instance) : null }, node("title", {}, words));
       s.append(node("rect", { x: STANDBY_X, y: sy, width: 150, height: 26, rx: 4, fill: "#fffdf8", stroke: colour }));
       s.append(text(STANDBY_X + 6, sy + 18, `${i + 1}. ${card.name}`, 12, { "font-weight": 600 }));
       g.append(s);

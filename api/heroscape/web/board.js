@@ -6,7 +6,8 @@
 // where they stood). Below: per seat, its figures still standing with their wounds, points on the map, and the
 // order markers the view may see. Each hex is labelled with its coordinates as the steps name it ([q, r] written
 // "q,r" at its top) and its level at its bottom; a key under the board. The map comes with the state (the game
-// carries its own map).
+// carries its own map), and so do the figures' names; each figure names its army card (data-card-id) for the
+// page's card details from the game's catalogue.
 import { boardKey } from "/static/js/board-kit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -111,7 +112,7 @@ export function draw(host, state, context = {}) {
     const a = centre(f.hex);
     const key = `${f.owner}:${f.figure}`;
     const label = `${f.owner}'s ${f.name} (${f.figure}) on [${f.hex}]${f.wounds ? `, ${f.wounds} of ${f.life} wounds` : ""}`;
-    const g = node("g", { tabindex: 0, "aria-label": label, class: "hs-figure", "data-figure": f.figure, "data-owner": f.owner }, node("title", {}, label));
+    const g = node("g", { tabindex: 0, "aria-label": label, class: "hs-figure", "data-figure": f.figure, "data-card-id": f.card, "data-owner": f.owner }, node("title", {}, label));
     const stroke = marked.has(key) ? "#000" : COLOURS[f.owner];
     if (f.tail) {
       const b = centre(f.tail);

@@ -7,8 +7,10 @@
 // marker per player, the battle under way (each battlefield's armies, their units drawn there rather than at home)
 // or the duel (the duellists and their focus cards, face down until the reveal, then with their focus values), and
 // the cards the step destroyed. Every text stays at 11 px or more at zoom 1; a key under the board explains F, C
-// and H and the marks. Card data: the engine's catalog, served beside this module (catalog.json).
+// and H and the marks. Card data: the game's catalogue (context.catalogue, issue 30), else the engine's built-in
+// catalog served beside this module (catalog.json); each card names its id (data-card-id) for the page's details.
 import { boardKey } from "/static/js/board-kit.js";
+import { fromCatalogue } from "/static/js/catalogue-kit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 860;
@@ -20,7 +22,12 @@ const COLOURS = { p1: "#8c1d18", p2: "#1f4f99" };
 const TINTS = { p1: "#f8e4e1", p2: "#e1e9f7" };
 const HONOUR = [-20, 40]; // the honour track: loss at -20, victory at 40 (§6)
 
-const catalog = await (await fetch(new URL("./catalog.json", import.meta.url))).json();
+const BUILTIN = await (await fetch(new URL("./catalog.json", import.meta.url))).json();
+let catalog = BUILTIN;
+// cards named from the game's catalogue document (context.catalogue, issue 30: its cards by id, with the same fields
+// as catalog.json), else from the built-in cards
+const use = fromCatalogue(BUILTIN, (given) => (Array.isArray(given.cards)
+  ? Object.fromEntries(given.cards.map((c) => [c.id, c])) : null));
 const measure = document.createElement("canvas").getContext("2d");
 
 function node(tag, attributes = {}, ...children) {
@@ -82,7 +89,7 @@ function drawCard(parent, x, y, instance, options = {}) {
   const describe = card
     ? `${card.name} (${card.kind}${stats(card) ? `, ${statsWords(card)}` : ""})${bowed ? ", bowed" : ""}${options.dishonored ? ", dishonoured" : ""}${options.where ? `, ${options.where}` : ""}`
     : `a face-down card${options.where ? `, ${options.where}` : ""}`;
-  const group = node("g", { class: "l5r-card", tabindex: 0, "data-card": instance || "", "data-bowed": bowed ? "true" : null,
+  const group = node("g", { class: "l5r-card", tabindex: 0, "data-card": instance || "", "data-card-id": card ? instance.split(".")[1] : null, "data-bowed": bowed ? "true" : null,
     "data-detail": describe, role: "img", "aria-label": describe }, node("title", {}, describe));
   group.append(node("rect", { x, y, width: w, height: h, rx: 6, fill: card ? "#fffdf8" : "#5b4a3a",
     stroke: options.highlight || options.colour || "#666", "stroke-width": options.highlight ? 4 : 1.5 }));
@@ -117,7 +124,7 @@ function drawUnit(parent, x, y, player, entry, colour, highlight) {
     const card = cardOf(a.id);
     const ty = y + cardH - 6 + i * TAB;
     const label = card ? card.name : "a card";
-    const tab = node("g", { class: "l5r-attachment", "data-card": a.id, tabindex: 0, "data-detail": `${card ? card.name : "a card"} (${card ? card.kind : "card"}${card ? `, ${statsWords(card)}` : ""}), attached to ${nameOf(entry.id)}` },
+    const tab = node("g", { class: "l5r-attachment", "data-card": a.id, "data-card-id": card ? a.id.split(".")[1] : null, tabindex: 0, "data-detail": `${card ? card.name : "a card"} (${card ? card.kind : "card"}${card ? `, ${statsWords(card)}` : ""}), attached to ${nameOf(entry.id)}` },
       node("title", {}, `${label}, attached to ${nameOf(entry.id)}`));
     tab.append(node("rect", { x, y: ty, width: cardW, height: TAB + 6, rx: 4, fill: "#fbf3e2", stroke: colour }));
     tab.append(fitted({ x: x + 5, y: ty + TAB + 1, fill: "#1d1f24" }, label, cardW - 10, 11, 500));
@@ -340,6 +347,7 @@ function key() {
 }
 
 export function draw(host, state, context = {}) {
+  catalog = use(context.catalogue ?? null);
   const players = state.players || [];
   const names = Object.fromEntries((context.seats || state.seats || []).map((s) => [s.id, s.name || s.id]));
   const bottomId = players.some((p) => p.id === context.view) ? context.view : state.active;

@@ -5,8 +5,10 @@
 // move's path, an attack's participants with lines to the target and the dice, the removed units crossed out
 // where they stood); below, per seat: score, bases in stock, tactics in effect. Units behind the screen are listed
 // without a square (the view does not know it). A key under the map names the letters and marks. The unit data is
-// the engine's catalogue, served beside this module (catalogue.json).
+// the game's catalogue (context.catalogue, issue 30), else the engine's built-in one served beside this module
+// (catalogue.json); each unit names its type (data-card-id) for the page's card details.
 import { boardKey } from "/static/js/board-kit.js";
+import { fromCatalogue } from "/static/js/catalogue-kit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 64;
@@ -16,7 +18,12 @@ const COLOURS = { p1: "#b3261e", p2: "#1f5fbf" }; // red and blue armies (§2.1)
 const TINTS = { p1: "#f9e0de", p2: "#dde8f9" };
 const ANGLES = { N: 0, E: 90, S: 180, W: 270 };
 
-const catalogue = await (await fetch(new URL("./catalogue.json", import.meta.url))).json();
+const builtin = await (await fetch(new URL("./catalogue.json", import.meta.url))).json();
+let catalogue = builtin;
+const byId = (list) => Object.fromEntries((Array.isArray(list) ? list : []).map((entry) => [entry.id, entry]));
+// units and tiles named from the game's catalogue document (its units and tactics by id), else the built-in data
+const use = fromCatalogue(builtin, (given) => (Array.isArray(given.units)
+  ? { ...builtin, units: byId(given.units), tactics: byId(given.tactics) } : null));
 
 function node(tag, attributes = {}, ...children) {
   const made = document.createElementNS(SVG, tag);
@@ -58,6 +65,7 @@ function key() {
 }
 
 export function draw(host, state, context = {}) {
+  catalogue = use(context.catalogue ?? null);
   const flipped = context.view === "p2";
   const map = state.map || catalogue;
   const W = map.width || 9, H = map.height || 9;
@@ -76,7 +84,7 @@ export function draw(host, state, context = {}) {
   const width = MARGIN * 2 + W * CELL, height = MARGIN * 2 + H * CELL;
   const svg = node("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", class: "lw-map", "data-min-text": 12, width });
   const lines = [];
-  const territory = map.territory || catalogue.territory;
+  const territory = map.territory || map.territories || catalogue.territory; // a catalogue's map: territories
   const castles = map.castles || catalogue.castles;
   for (let y = 0; y < H; y++) {
     for (let x = 0; x < W; x++) {
@@ -112,7 +120,7 @@ export function draw(host, state, context = {}) {
     const p = at(u.square);
     if (!p) continue;
     const [px, py] = p;
-    const group = node("g", { tabindex: 0, class: "lw-unit", "data-unit": u.unit, "data-owner": u.owner, "aria-label": `${u.owner}'s ${unitName(u.type)} ${u.unit} on ${u.square} facing ${u.facing}` });
+    const group = node("g", { tabindex: 0, class: "lw-unit", "data-unit": u.unit, "data-card-id": u.type, "data-owner": u.owner, "aria-label": `${u.owner}'s ${unitName(u.type)} ${u.unit} on ${u.square} facing ${u.facing}` });
     group.append(node("rect", { x: px + 8, y: py + 8, width: CELL - 16, height: CELL - 16, rx: 6,
       fill: TINTS[u.owner], stroke: marked.has(u.square) ? "#000" : COLOURS[u.owner],
       "stroke-width": marked.has(u.square) ? 4 : 2, opacity: u.status === "done" ? 0.75 : 1 }));

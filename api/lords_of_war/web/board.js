@@ -2,8 +2,11 @@
 // area plus a margin in unbounded games) as SVG, each card with its name, owner colour, defence and arrows with
 // their values, a ranged unit's target grid on hover or focus; the step's event marked on the board (the placed
 // card, shots as dashed lines, destroyed units and their attackers, a berserker's move, a recall); and per seat
-// its hand, deck and kill pile. The card data is the engine's catalogue, served beside this module (cards.json).
+// its hand, deck and kill pile. The card data is the game's catalogue (context.catalogue, issue 30), else the
+// engine's built-in one served beside this module (cards.json); each card names its id (data-card-id) for the page's
+// card details.
 import { boardKey } from "/static/js/board-kit.js";
+import { fromCatalogue } from "/static/js/catalogue-kit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 120; // a square, in CSS px at zoom 1 (the replay page's frame scrolls a board wider than itself)
@@ -32,8 +35,14 @@ function seatStyles(state, context) {
   return out;
 }
 
-const catalogue = await (await fetch(new URL("./cards.json", import.meta.url))).json();
-const CARDS = catalogue.cards;
+const BUILTIN = (await (await fetch(new URL("./cards.json", import.meta.url))).json()).cards;
+const COMMANDER_RANKS = ["general", "command"]; // engine/lords_of_war/catalogue.py
+let CARDS = BUILTIN;
+// cards named and drawn from the game's catalogue document (context.catalogue, issue 30: its cards by id, in the
+// shape of cards.json), else from the built-in cards
+const use = fromCatalogue(BUILTIN, (given) => (Array.isArray(given.cards) ? Object.fromEntries(given.cards.map((c) => [c.id, {
+  ...c, ranged: c.ranged && c.ranged.value > 0 && c.ranged.grid?.length ? c.ranged : null,
+  commander: COMMANDER_RANKS.includes(c.rank) }])) : null));
 
 function card(id) {
   return CARDS[id] || { name: id || "a hidden card", defence: "?", attacks: {}, ranged: null, commander: false };
@@ -147,6 +156,7 @@ function key() {
 }
 
 export function draw(host, state, context = {}) {
+  CARDS = use(context.catalogue ?? null);
   const unbounded = Boolean(state.variant && state.variant.unbounded);
   const cause = context.cause || null;
   const styles = seatStyles(state, context);
@@ -228,7 +238,7 @@ export function draw(host, state, context = {}) {
       + (extra.what ? `, ${extra.what}` : "") + (marks.attackers.has(unit.square) ? ", attacking" : "");
     const g = node("g", {
       class: classes, tabindex: "0", role: "img", "aria-label": label, "data-square": unit.square,
-      "data-card": unit.card, "data-owner": unit.owner, "data-destroyed": extra.destroyed ? "true" : null,
+      "data-card": unit.card, "data-card-id": unit.card, "data-owner": unit.owner, "data-destroyed": extra.destroyed ? "true" : null,
       "data-attacker": marks.attackers.has(unit.square) ? "true" : null,
     });
     g.append(node("title", {}, label));
@@ -339,7 +349,7 @@ export function draw(host, state, context = {}) {
         html("dt", {}, "Deck"), html("dd", { "data-deck": deck ?? "" }, deck ?? "—"),
         html("dt", {}, team ? `Destroyed by team ${team}` : "Destroyed"), html("dd", { "data-kills": k.total }, `${k.total}${target ? ` of ${target}` : ""} (${k.commanders}${commandTarget ? ` of ${commandTarget}` : ""} commanders)`)),
       shown ? html("p", { class: "lw-hand" }, html("strong", {}, hand.known ? "Known in hand: " : "In hand: "),
-        shown.length ? shown.map((id, i) => html("span", { class: "lw-hand-card", "data-card": id }, (i ? ", " : "") + card(id).name)) : "none") : null,
+        shown.length ? shown.map((id, i) => html("span", { class: "lw-hand-card", "data-card": id, "data-card-id": id, tabindex: 0 }, (i ? ", " : "") + card(id).name)) : "none") : null,
       html("p", { class: "lw-pile" }, html("strong", {}, "Kill pile: "),
         pile.length ? [...counted].map(([n, c]) => `${n}${c > 1 ? ` ×${c}` : ""}`).join(", ") : "empty")));
     summary.push(`${name}: ${hand.count ?? 0} in hand, ${deck ?? "?"} in the deck, ${k.total} destroyed${shown ? `; hand: ${shown.map((id) => card(id).name).join(", ") || "empty"}` : ""}`);

@@ -6,7 +6,13 @@
 // below the scale at which its smallest text (its svg's data-min-text, else measured) is 10 px, nor above 1.25: a big board scrolls instead of shrinking
 // to unreadable text. The chosen zoom is kept from step to step, so the board does not change scale while the
 // game is stepped through (Lords of War draws its unbounded games over the extent of the whole game: extent()).
+//
+// Card details (issue 30): a piece that names a catalogue entry (its data-card-id: a card, KING, unit type or tactic
+// tile of the game's catalogue) shows that entry's name and numbers in a small popover (role tooltip, the piece's
+// aria-describedby) on hover, on focus and on a tap (phones), from the game's catalogue document (frame.catalogue).
+// Escape, a tap elsewhere or the next step closes it; it follows its piece when the page or the frame scrolls.
 import { el } from "./page.js";
+import { facts, findCard } from "./catalogue-kit.js";
 
 const MIN_TEXT = 10; // px: the smallest text a board may show
 const MAX_FIT = 1.25;
@@ -24,6 +30,8 @@ export class BoardFrame {
       el("button", { type: "button", "aria-label": "Zoom in", title: "Zoom in (+)", "data-zoom": "in", onclick: () => this.step(1) }, "+"),
       this.out);
     this.detail = el("p", { class: "board-detail", id: "board-detail", "aria-live": "polite", hidden: true });
+    this.catalogue = null; // the game's catalogue document (GET /catalogues/{id}), or null
+    this.card = null; // the popover, made when first shown (one a page: the replay page's frame)
     host.addEventListener("click", (event) => this.tap(event));
     host.addEventListener("keydown", (event) => {
       if ((event.key === "Enter" || event.key === " ") && event.target.matches?.("[tabindex]")) {
@@ -31,6 +39,7 @@ export class BoardFrame {
         this.tap(event);
       }
     });
+    this.cardEvents();
     this.pan();
     new ResizeObserver(() => { if (this.zoom === null) this.layout(); }).observe(host);
   }
@@ -117,9 +126,73 @@ export class BoardFrame {
     });
   }
 
-  /** A tap on a piece of the board: its details (its data-detail, else its <title>) under the frame. */
+  /** The popover's events: hover (a mouse or pen), focus, Escape, a scroll (closes it). A tap is tap()'s. */
+  cardEvents() {
+    const pieceOf = (target) => target?.closest?.("[data-card-id]");
+    this.host.addEventListener("pointerover", (event) => {
+      const piece = pieceOf(event.target);
+      if (piece && event.pointerType !== "touch" && !this.pinned) this.showCard(piece, false);
+    });
+    this.host.addEventListener("pointerout", (event) => {
+      const piece = pieceOf(event.target);
+      if (piece && !piece.contains(event.relatedTarget) && !this.pinned) this.hideCard();
+    });
+    this.host.addEventListener("focusin", (event) => {
+      const piece = pieceOf(event.target);
+      if (piece && !this.pinned) this.showCard(piece, false);
+    });
+    this.host.addEventListener("focusout", () => { if (!this.pinned) this.hideCard(); });
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && this.card && !this.card.hidden) this.hideCard();
+    });
+    window.addEventListener("scroll", () => this.placeCard(), { capture: true, passive: true });
+  }
+
+  /** Show the catalogue entry of `piece` (its data-card-id) beside it; `pinned` (a tap) keeps it until closed. */
+  showCard(piece, pinned) {
+    const id = piece.dataset.cardId;
+    const entry = this.catalogue ? findCard(this.catalogue, id) : null;
+    if (!entry) { this.hideCard(); return; }
+    this.hideCard();
+    this.card ??= document.body.appendChild(el("div", { class: "board-card", id: "board-card", role: "tooltip", hidden: true }));
+    this.pinned = pinned;
+    this.shownFor = piece;
+    const rows = facts(entry, this.catalogue).flatMap(([field, text]) => [el("dt", {}, field), el("dd", {}, text)]);
+    this.card.replaceChildren(el("p", { class: "board-card-name" }, el("strong", {}, entry.name ?? id)),
+      el("p", { class: "board-card-from muted" }, `${this.catalogue.name} ${this.catalogue.version ?? ""}`.trim()),
+      el("dl", {}, rows));
+    this.card.dataset.cardId = id;
+    this.card.hidden = false;
+    piece.setAttribute("aria-describedby", "board-card");
+    this.placeCard();
+  }
+
+  /** The popover beside its piece (under it, else over it), within the window; again when anything scrolls. */
+  placeCard() {
+    if (!this.shownFor || !this.card || this.card.hidden) return;
+    const box = this.shownFor.getBoundingClientRect();
+    const own = this.card.getBoundingClientRect();
+    const left = Math.max(4, Math.min(box.left, innerWidth - own.width - 4));
+    const below = box.bottom + 6;
+    const top = below + own.height <= innerHeight - 4 ? below : Math.max(4, box.top - own.height - 6);
+    this.card.style.left = `${Math.round(left)}px`;
+    this.card.style.top = `${Math.round(top)}px`;
+  }
+
+  hideCard() {
+    this.pinned = false;
+    if (this.shownFor) this.shownFor.removeAttribute("aria-describedby");
+    this.shownFor = null;
+    if (this.card) this.card.hidden = true;
+  }
+
+  /** A tap on a piece of the board: its details (its data-detail, else its <title>) under the frame, and its
+   * catalogue entry in the popover. */
   tap(event) {
     if (this.dragged) { this.dragged = false; return; }
+    const named = event.target.closest?.("[data-card-id]");
+    if (named && this.host.contains(named)) this.showCard(named, true);
+    else this.hideCard();
     const piece = event.target.closest?.("[data-detail], g");
     if (!piece || !this.host.contains(piece)) return;
     const title = piece.dataset?.detail || [...piece.children].find((c) => c.tagName === "title")?.textContent;
@@ -134,6 +207,7 @@ export class BoardFrame {
   clear() {
     this.detail.hidden = true;
     this.detail.textContent = "";
+    this.hideCard();
   }
 }
 

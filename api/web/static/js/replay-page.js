@@ -34,6 +34,7 @@ const replay = {
   extent: undefined, // the drawing's extent() over every step loaded (docs/web.md)
   complete: false, // every step is loaded (the extent is the whole game's)
   notes: new Map(), // seq -> the annotations on that step (GET /games/{id}/annotations)
+  catalogue: null, // the game's catalogue document (issue 30: gameCatalogue), or null
 };
 
 // -- the API -------------------------------------------------------------------------------------------------
@@ -245,6 +246,7 @@ function context(step) {
     last: replay.last,
     explanation,
     cause: explanation ? explanation.cause : null,
+    catalogue: replay.catalogue,
   };
 }
 
@@ -616,6 +618,23 @@ function teamsTitle(seats) {
   return [...teams].map(([team, names]) => `team ${team} (${names.join(", ")})`).join(" v ");
 }
 
+/** The game's catalogue document (issue 30), read once: the one it names (GET /games/{id}'s catalogue), else its
+ * system's default; null for a system that takes none or when it cannot be read (the boards then use their
+ * built-in data). */
+async function gameCatalogue(game) {
+  try {
+    let id = game.catalogue;
+    if (!id) {
+      const listed = await getJSON(`/catalogues?system=${encodeURIComponent(game.system)}`);
+      id = listed.catalogues.find((c) => c.default)?.id;
+    }
+    return id ? await getJSON(`/catalogues/${encodeURIComponent(id)}`) : null;
+  } catch (error) {
+    console.warn("the game's catalogue could not be read: the board names from its built-in data", error);
+    return null;
+  }
+}
+
 async function boardModule(system) {
   replay.table = await import("./board-table.js");
   const entry = (await webSystems()).find((s) => s.name === system);
@@ -646,6 +665,7 @@ async function start() {
   replay.last = game.seq;
   const boardLoading = boardModule(game.system);
   const labelsLoading = labelsOf(game.system);
+  const catalogueLoading = gameCatalogue(game);
   const notesLoading = loadNotes();
   const requested = requestedStep();
   const wanted = Math.min(Math.max(1, requested ?? game.seq), Math.max(1, game.seq));
@@ -671,6 +691,7 @@ async function start() {
   replay.seats = seatsOf(game, first.got.values().next().value?.state);
   replay.board = await boardLoading;
   replay.labels = await labelsLoading;
+  replay.catalogue = ui.frame.catalogue = await catalogueLoading;
   await notesLoading;
   describeGame();
   fillViews();
