@@ -62,12 +62,12 @@ function marks(svg, cause, centres, players, names) {
   const other = (player) => players.find((p) => p.id !== player)?.id;
   if (cause.type === "moved") {
     for (const [from, to] of cause.moves || []) {
-      markMove(layer, centres[`${cause.player}:${from}`], centres[`${cause.player}:${to}`], { from, to, trim: 48,
+      markMove(layer, centres[`${cause.player}:${from}`], centres[`${cause.player}:${to}`], { from, to, trimFrom: 16, trimTo: 58,
         label: `${who(cause.player)}'s unit moved from ${from} to ${to}${cause.forced ? " (forced forward)" : ""}` });
     }
   }
   if (cause.type === "arranged" && cause.how === "shift" && cause.to) {
-    markMove(layer, centres[`${cause.player}:${cause.square}`], centres[`${cause.player}:${cause.to}`], { from: cause.square, to: cause.to, trim: 48,
+    markMove(layer, centres[`${cause.player}:${cause.square}`], centres[`${cause.player}:${cause.to}`], { from: cause.square, to: cause.to, trimFrom: 16, trimTo: 58,
       label: `${who(cause.player)} shifted ${cause.square} to ${cause.to}` });
   }
   if (cause.type === "arranged" && cause.how === "play" && cause.card) {

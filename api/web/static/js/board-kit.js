@@ -59,23 +59,25 @@ export function markLayer(svg) {
   return layer;
 }
 
-/** [x, y] from a to b, shortened at both ends by `trim` (so the arrow starts and stops at a piece's edge). */
-function trimmed(a, b, trim) {
+/** [x, y] from a to b, shortened by `start` and `end` (so the arrow starts and stops at a piece's edge), keeping at
+ * least 24 of it. */
+function trimmed(a, b, start, end = start) {
   const length = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
-  const cut = Math.min(trim, length / 3);
+  const factor = start + end > length - 24 ? Math.max(0, length - 24) / (start + end) : 1;
   const [ux, uy] = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
-  return [[a[0] + ux * cut, a[1] + uy * cut], [b[0] - ux * cut, b[1] - uy * cut]];
+  return [[a[0] + ux * start * factor, a[1] + uy * start * factor], [b[0] - ux * end * factor, b[1] - uy * end * factor]];
 }
 
 const words = (text) => (text === undefined || text === null ? null : String(text));
 
 /** A move: an arrow from `from` to `to` ([x, y] in the SVG's units), through `via` points when the path is known.
- * `what`: {from, to (as the steps name them), label (its title), trim}. */
+ * `what`: {from, to (as the steps name them), label (its title), trim (or trimFrom and trimTo: how far from the
+ * points it starts and stops)}. */
 export function markMove(layer, from, to, what = {}) {
   if (!from || !to) return null;
   const points = [from, ...(what.via || []), to];
-  const [start] = trimmed(points[0], points[1], what.trim ?? 14);
-  const [, end] = trimmed(points[points.length - 2], points[points.length - 1], what.trim ?? 14);
+  const [start] = trimmed(points[0], points[1], what.trimFrom ?? what.trim ?? 14, points.length > 2 ? 0 : what.trimTo ?? what.trim ?? 14);
+  const [, end] = trimmed(points[points.length - 2], points[points.length - 1], points.length > 2 ? 0 : what.trimFrom ?? what.trim ?? 14, what.trimTo ?? what.trim ?? 14);
   const line = [start, ...points.slice(1, -1), end].map((p) => `${p[0].toFixed(1)},${p[1].toFixed(1)}`).join(" ");
   const g = svgNode("g", { "data-mark": "move", "data-from": words(what.from), "data-to": words(what.to), class: what.className },
     svgNode("title", {}, what.label || `moved from ${what.from} to ${what.to}`),
