@@ -98,9 +98,11 @@ def test_a_destruction_highlights_the_units_and_draws_shots(server: Server, page
         assert ghost.count() == 1 and ghost.get_attribute("data-card") == unit["card"]
         for attacker in unit["attackers"]:
             assert page.locator(f"g.lw-card[data-square='{attacker['square']}'][data-attacker='true']").count() == 1
-            kind = "shot" if attacker["kind"] == "shot" else "arrow"
-            line = f"line.lw-{kind}[data-from='{attacker['square']}'][data-to='{unit['square']}']"
+            kind = "shot" if attacker["kind"] == "shot" else "attack"
+            line = (f"[data-layer='marks'] g[data-mark='attack'][data-kind='{kind}']"
+                    f"[data-from='{attacker['square']}'][data-to='{unit['square']}']")
             assert page.locator(line).count() >= 1
+        assert page.locator(f"[data-layer='marks'] g[data-mark='destroyed'][data-at='{unit['square']}']").count() == 1
     assert "Destroyed this step" in page.text_content("#board-alt")
     screenshot(page, "replay-destroyed-desktop")
     assert not page.problems

@@ -17,7 +17,7 @@ DRAWN = ["lords-of-war", "l5r", "art-of-war", "light-wars", "heroscape"]
 SIZES = {"desktop": (1440, 900), "phone": (390, 844)}
 
 # Every visible text in the board (SVG and HTML; the key too) with its rendered size; and the boxes of the SVG
-# drawing's labels (the step's marks, Lords of War's lines and their values, drawn over the board on purpose, apart).
+# drawing's labels (the step's marks layer, board-kit.js markLayer, drawn over the board on purpose, apart).
 MEASURE = """() => {
   const host = document.querySelector('#board');
   const visible = (e) => { const b = e.getBoundingClientRect(); return b.width > 0 && b.height > 0; };
@@ -34,7 +34,8 @@ MEASURE = """() => {
     texts.push({ text: walker.currentNode.textContent.trim(), px: parseFloat(getComputedStyle(parent).fontSize) });
   }
   const main = host.querySelector('.board-frame > svg');
-  const labels = [...main.querySelectorAll('text')].filter((t) => t.textContent.trim() && !t.closest('.lw-lines'))
+  const labels = [...main.querySelectorAll('text')]
+    .filter((t) => t.textContent.trim() && !t.closest('[data-layer="marks"]'))
     .map((t) => { const b = t.getBoundingClientRect();
                   return { text: t.textContent, x0: b.left, y0: b.top, x1: b.right, y1: b.bottom }; });
   const overlaps = [];

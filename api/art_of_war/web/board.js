@@ -7,7 +7,7 @@
 // out when captured or destroyed. Every text stays at 11 px or more at zoom 1; a key under the board. Card data:
 // the game's catalogue (context.catalogue, issue 30), else the engine's catalog served beside this module; a KING
 // names its id (data-card-id) for the page's card details.
-import { boardKey } from "/static/js/board-kit.js";
+import { boardKey, markAttack, markDestroyed, markLayer, markMove, markRevealed, marksKey, marksWords, stepStrip } from "/static/js/board-kit.js";
 import { fromCatalogue } from "/static/js/catalogue-kit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -50,9 +50,60 @@ function key() {
     ['<text x="14" y="15" font-size="13" text-anchor="middle">♔</text>', "a king"],
     ['<rect x="9" y="1" width="11" height="18" rx="2" fill="none" stroke="#999" stroke-dasharray="3 2"/>', "an empty square"],
     ['<rect x="4" y="3" width="20" height="14" rx="2" fill="#fffdf8" stroke="#e0a000" stroke-width="3"/>', "the attacker"],
-    ['<line x1="2" y1="10" x2="26" y2="10" stroke="#e0a000" stroke-width="3" stroke-dasharray="5 3"/>', "an attack"],
-    ['<path d="M7 3 L21 17 M21 3 L7 17" stroke="#c00" stroke-width="3"/>', "captured or destroyed this step"],
+    ...marksKey(["move", "attack", "destroyed", "revealed"]),
   ], "Key to the Art of War board");
+}
+
+/** The step's event on the battlefields (board-kit.js marks): a shift's or a priest's move as an arrow, an attack
+ * (declared, or the damage it deals) as a line from the attacker's square to the target across the middle with its
+ * value, a unit captured or destroyed crossed out on the square it stood on, a card played or deployed face up
+ * flagged; a card shown from the hand (a support, a unit entering the kingdom) listed under the board. */
+function marks(svg, cause, centres, players, names) {
+  const layer = markLayer(svg);
+  const revealed = [];
+  const slot = (player, square) => {
+    const c = centres[`${player}:${square}`];
+    return c ? { x: c[0] - SLOT / 2 + 3, y: c[1] - SLOT / 2 + 3, width: SLOT - 6, height: SLOT - 6 } : null;
+  };
+  const who = (player) => names[player] || player;
+  const other = (player) => players.find((p) => p.id !== player)?.id;
+  if (cause.type === "moved") {
+    for (const [from, to] of cause.moves || []) {
+      markMove(layer, centres[`${cause.player}:${from}`], centres[`${cause.player}:${to}`], { from, to, trimFrom: 16, trimTo: 58,
+        label: `${who(cause.player)}'s unit moved from ${from} to ${to}${cause.forced ? " (forced forward)" : ""}` });
+    }
+  }
+  if (cause.type === "arranged" && cause.how === "shift" && cause.to) {
+    markMove(layer, centres[`${cause.player}:${cause.square}`], centres[`${cause.player}:${cause.to}`], { from: cause.square, to: cause.to, trimFrom: 16, trimTo: 58,
+      label: `${who(cause.player)} shifted ${cause.square} to ${cause.to}` });
+  }
+  if (cause.type === "arranged" && cause.how === "play" && cause.card) {
+    markRevealed(layer, slot(cause.player, cause.square), { card: cause.card, label: `${cardOf(cause.card).name} played from the hand to ${cause.square}` });
+  }
+  if (cause.type === "deployed" && cause.card) {
+    markRevealed(layer, slot(cause.player, cause.square), { card: cause.card, label: `${cardOf(cause.card).name} deployed on ${cause.square}` });
+  }
+  if (cause.type === "attack_declared") {
+    const defender = other(cause.player);
+    markAttack(layer, centres[`${cause.player}:${cause.square}`], centres[`${defender}:${cause.target}`], { kind: "attack",
+      from: `${cause.player}:${cause.square}`, to: `${defender}:${cause.target}`, value: cause.value, trim: 34,
+      label: `${who(cause.player)}'s ${cardOf(cause.unit).name} on ${cause.square} attacks ${cause.target} for ${cause.value}` });
+  }
+  if (cause.type === "damaged") {
+    if (cause.source_square) {
+      markAttack(layer, centres[`${cause.by}:${cause.source_square}`], centres[`${cause.owner}:${cause.square}`], { kind: "attack",
+        from: `${cause.by}:${cause.source_square}`, to: `${cause.owner}:${cause.square}`, value: cause.value, trim: 34,
+        label: `${cardOf(cause.source).name} deals ${cause.value} to ${cardOf(cause.unit).name} (defence ${cause.defence}): ${cause.result}` });
+    }
+    if (cause.result !== "damaged") {
+      markDestroyed(layer, slot(cause.owner, cause.square), { at: `${cause.owner}:${cause.square}`, card: cause.unit,
+        label: `${who(cause.owner)}'s ${cardOf(cause.unit).name} ${cause.result} on ${cause.square}${cause.to ? ` (to the ${cause.to})` : ""}` });
+    }
+  }
+  if ((cause.type === "support_declared" || cause.type === "entered") && cause.card) {
+    revealed.push({ card: cause.card, name: `${cardOf(cause.card).name}${cause.type === "entered" ? " (into the kingdom)" : ` (a ${cause.effect} support)`}`, who: who(cause.player) });
+  }
+  return { revealed, words: marksWords(svg) };
 }
 
 export function draw(host, state, context = {}) {
@@ -156,19 +207,10 @@ export function draw(host, state, context = {}) {
   drawSide(top, true);
   drawSide(bottom, false);
   svg.append(node("line", { x1: FIELD_X, y1: bandHeight + middle / 2, x2: FIELD_X + 3 * SLOT + 2 * GAP, y2: bandHeight + middle / 2, stroke: "#4f5561", "stroke-dasharray": "6 4" }));
-  if (cause.type === "attack_declared" || (cause.type === "damaged" && cause.source_square)) {
-    const from = centres[`${cause.type === "damaged" ? cause.by : cause.player}:${cause.square && cause.type === "attack_declared" ? cause.square : cause.source_square}`];
-    const defender = cause.type === "damaged" ? cause.owner : players.find((p) => p.id !== cause.player)?.id;
-    const to = centres[`${defender}:${cause.type === "damaged" ? cause.square : cause.target}`];
-    if (from && to) svg.append(node("line", { x1: from[0], y1: from[1], x2: to[0], y2: to[1], stroke: "#e0a000", "stroke-width": 4, "stroke-dasharray": "8 5", class: "aow-attack" }));
-  }
-  if (cause.type === "damaged" && cause.result !== "damaged") {
-    const at = centres[`${cause.owner}:${cause.square}`];
-    if (at) svg.append(node("path", { d: `M${at[0] - 30} ${at[1] - 30} L${at[0] + 30} ${at[1] + 30} M${at[0] + 30} ${at[1] - 30} L${at[0] - 30} ${at[1] + 30}`, stroke: "#c00", "stroke-width": 6, "stroke-linecap": "round", class: "aow-removed" }, node("title", {}, `${cardOf(cause.unit).name} ${cause.result}`)));
-    lines.push(`${cardOf(cause.unit).name} ${cause.result}`);
-  }
+  const { revealed, words } = marks(svg, cause, centres, players, names);
+  if (words) lines.push(words);
   const alt = `Art of War, turn ${state.turn}. ${lines.join(". ")}.`;
   svg.prepend(node("desc", {}, alt));
-  host.replaceChildren(svg, key());
+  host.replaceChildren(svg, ...[stepStrip({ revealed })].filter(Boolean), key());
   return alt;
 }

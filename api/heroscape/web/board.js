@@ -8,7 +8,7 @@
 // "q,r" at its top) and its level at its bottom; a key under the board. The map comes with the state (the game
 // carries its own map), and so do the figures' names; each figure names its army card (data-card-id) for the
 // page's card details from the game's catalogue.
-import { boardKey } from "/static/js/board-kit.js";
+import { boardKey, markAttack, markDestroyed, markLayer, markMove, marksKey, marksWords, stepStrip } from "/static/js/board-kit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const R = 32; // hex radius, in CSS px at zoom 1: room for the hex's coordinates, its level and a figure
@@ -55,10 +55,58 @@ function key() {
     ['<line x1="6" y1="10" x2="22" y2="10" stroke="#b3261e" stroke-width="12" stroke-linecap="round"/><line x1="6" y1="10" x2="22" y2="10" stroke="#f9e0de" stroke-width="9" stroke-linecap="round"/>', "a double-space figure"],
     ['<circle cx="14" cy="10" r="8" fill="#c00"/><text x="14" y="14" font-size="11" font-weight="700" fill="#fff" text-anchor="middle">2</text>', "wounds"],
     ['<line x1="14" y1="1" x2="14" y2="19" stroke="#3b2f2f" stroke-width="5"/>', "a wall"],
-    ['<polyline points="2,16 12,6 26,10" fill="none" stroke="#000" stroke-width="2" stroke-dasharray="4 3"/>', "a move's path"],
-    ['<line x1="2" y1="10" x2="26" y2="10" stroke="#000" stroke-width="3"/>', "an attack (dashed: a special attack)"],
-    ['<path d="M7 3 L21 17 M21 3 L7 17" stroke="#b3261e" stroke-width="3"/>', "destroyed this step"],
+    ...marksKey(["move", "attack", "shot", "destroyed", "revealed", "dice"]),
   ], "Key to the HeroScape board");
+}
+
+const FACES = { 1: "skull", 2: "skull", 3: "skull", 4: "shield", 5: "shield", 6: "blank" }; // a combat die (§1)
+
+/** The step's event on the map (board-kit.js marks): a move's arrow along its path, an attack's line to each target
+ * with its dice (dashed beyond an adjacent hex: a ranged attack, its range in the title and data-range), the dice
+ * rolled under the map (a combat die's face, skull, shield or blank; a d20's number) with the skulls, shields and
+ * wounds an attack came to, a destroyed figure crossed out where it stood, an order marker revealed. */
+function marks(svg, cause, centre, state) {
+  const layer = markLayer(svg);
+  const dice = [];
+  const revealed = [];
+  if (!cause) return { dice, revealed, words: "" };
+  const name = (figure) => (state.figures || []).find((f) => f.figure === figure)?.name || figure;
+  const seat = (id) => (state.seats || []).find((s) => s.id === id)?.name || id;
+  if (cause.type === "move_declared" || cause.type === "figure_moved") {
+    const via = cause.type === "move_declared" ? (cause.path || []).slice(0, -1).map(centre) : [];
+    markMove(layer, centre(cause.origin), centre(cause.to), { from: `${cause.origin}`, to: `${cause.to}`, via, trim: 12,
+      label: `${name(cause.figure)} ${cause.type === "move_declared" ? "moves" : "moved"} from [${cause.origin}] to [${cause.to}]${cause.cost !== undefined ? ` for ${cause.cost} of ${cause.allowance}` : ""}` });
+  }
+  if (cause.type === "attack_declared") {
+    for (const t of cause.targets || []) {
+      const mark = markAttack(layer, centre(cause.hex), centre(t.hex), { kind: cause.distance > 1 ? "shot" : "attack",
+        from: `${cause.hex}`, to: `${t.hex}`, value: cause.dice, trim: 14,
+        label: `${name(cause.figure)} attacks ${name(t.figure)}${cause.special ? ` (${cause.special})` : ""}: ${cause.dice} attack dice against ${t.dice} defense dice, range ${cause.distance} of ${cause.range}` });
+      mark?.setAttribute("data-range", cause.distance);
+    }
+  }
+  if (cause.type === "dice_rolled") {
+    const combat = cause.die === "combat";
+    const faces = cause.values.map((value) => ({ value, face: combat ? FACES[value] : null }));
+    const count = (face) => faces.filter((f) => f.face === face).length;
+    const result = !combat ? null : cause.purpose === "defense" ? `${count("shield")} shields` : `${count("skull")} skulls`;
+    dice.push({ who: cause.player, purpose: cause.purpose, values: faces, result,
+      what: `${seat(cause.player)}'s ${cause.purpose} roll${cause.figure ? ` (${name(cause.figure)})` : ""}` });
+  }
+  if (cause.type === "attack_resolved") {
+    dice.push({ who: cause.defender, purpose: "result", values: [], what: `Attack ${cause.attack} on ${name(cause.target)}:`,
+      result: `${cause.skulls} skulls against ${cause.shields} shields, ${cause.wounds} wounds${cause.destroyed ? ", destroyed" : ""}` });
+  }
+  if (cause.type === "figure_destroyed") {
+    const [x, y] = centre(cause.hex);
+    markDestroyed(layer, { x: x - R * 0.6, y: y - R * 0.6, width: R * 1.2, height: R * 1.2 }, { round: true, at: `${cause.hex}`,
+      card: cause.figure, label: `${cause.player}'s ${cause.figure} destroyed on [${cause.hex}]${cause.by ? ` by ${cause.by}` : ""}` });
+  }
+  if (cause.type === "marker_revealed") {
+    const card = (state.figures || []).find((f) => f.figure === cause.card || f.figure.startsWith(`${cause.card}/`))?.name || cause.card;
+    revealed.push({ card: cause.card, name: `order marker ${cause.number}: ${card}`, who: seat(cause.player) });
+  }
+  return { dice, revealed, words: marksWords(svg) };
 }
 
 export function draw(host, state, context = {}) {
@@ -129,26 +177,8 @@ export function draw(host, state, context = {}) {
     svg.append(g);
     lines.push(label);
   }
-  if (cause && cause.type === "move_declared" && cause.path) {
-    const pts = [cause.origin, ...cause.path].map((h) => centre(h).map((v) => v.toFixed(1)).join(",")).join(" ");
-    svg.append(node("polyline", { points: pts, fill: "none", stroke: "#000", "stroke-width": 2, "stroke-dasharray": "5 4" }));
-    lines.push(`${cause.figure} moves from [${cause.origin}] to [${cause.to}] for ${cause.cost}`);
-  }
-  if (cause && cause.type === "attack_declared") {
-    const s = centre(cause.hex);
-    for (const t of cause.targets || []) {
-      const e = centre(t.hex);
-      svg.append(node("line", { x1: s[0], y1: s[1], x2: e[0], y2: e[1], stroke: "#000", "stroke-width": 3,
-        "stroke-dasharray": cause.special ? "8 5" : null }, node("title", {}, `${cause.dice} dice against ${t.dice}`)));
-    }
-    lines.push(`${cause.figure} attacks ${(cause.targets || []).map((t) => t.figure).join(", ")}: ${cause.dice} dice`);
-  }
-  if (cause && cause.type === "figure_destroyed") {
-    const [x, y] = centre(cause.hex);
-    svg.append(node("path", { d: `M ${x - 17} ${y - 17} L ${x + 17} ${y + 17} M ${x + 17} ${y - 17} L ${x - 17} ${y + 17}`,
-      stroke: COLOURS[cause.player], "stroke-width": 4 }, node("title", {}, `${cause.figure} destroyed`)));
-    lines.push(`${cause.player}'s ${cause.figure} destroyed`);
-  }
+  const { dice, revealed, words } = marks(svg, cause, centre, state);
+  if (words) lines.push(words);
   const desc = [`HeroScape, ${map.name}, round ${state.round}, ${state.phase}`, ...lines].join("; ");
   svg.prepend(node("desc", {}, desc));
   const seats = (state.seats || []).map((s) => {
@@ -158,6 +188,6 @@ export function draw(host, state, context = {}) {
     return html("li", { style: `color:${COLOURS[s.id]}` },
       `${s.id} ${s.name}: ${state.points?.[s.id] ?? 0} points on the map; ${mine.join(", ") || "no figure"}${shown}`);
   });
-  host.replaceChildren(svg, key(), html("ul", { class: "hs-seats" }, seats));
+  host.replaceChildren(svg, ...[stepStrip({ dice, revealed })].filter(Boolean), key(), html("ul", { class: "hs-seats" }, seats));
   return desc;
 }

@@ -9,7 +9,7 @@
 // the cards the step destroyed. Every text stays at 11 px or more at zoom 1; a key under the board explains F, C
 // and H and the marks. Card data: the game's catalogue (context.catalogue, issue 30), else the engine's built-in
 // catalog served beside this module (catalog.json); each card names its id (data-card-id) for the page's details.
-import { boardKey } from "/static/js/board-kit.js";
+import { boardKey, boxOf, centreOf, markAttack, markDestroyed, markLayer, markRevealed, marksKey, marksWords, stepStrip } from "/static/js/board-kit.js";
 import { fromCatalogue } from "/static/js/catalogue-kit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -89,7 +89,8 @@ function drawCard(parent, x, y, instance, options = {}) {
   const describe = card
     ? `${card.name} (${card.kind}${stats(card) ? `, ${statsWords(card)}` : ""})${bowed ? ", bowed" : ""}${options.dishonored ? ", dishonoured" : ""}${options.where ? `, ${options.where}` : ""}`
     : `a face-down card${options.where ? `, ${options.where}` : ""}`;
-  const group = node("g", { class: "l5r-card", tabindex: 0, "data-card": instance || "", "data-card-id": card ? instance.split(".")[1] : null, "data-bowed": bowed ? "true" : null,
+  const group = node("g", { class: `l5r-card${options.className ? ` ${options.className}` : ""}`, tabindex: 0, "data-card": instance || "", "data-card-id": card ? instance.split(".")[1] : null, "data-bowed": bowed ? "true" : null,
+    "data-province": options.province ?? null,
     "data-detail": describe, role: "img", "aria-label": describe }, node("title", {}, describe));
   group.append(node("rect", { x, y, width: w, height: h, rx: 6, fill: card ? "#fffdf8" : "#5b4a3a",
     stroke: options.highlight || options.colour || "#666", "stroke-width": options.highlight ? 4 : 1.5 }));
@@ -188,7 +189,7 @@ function band(svg, state, player, top, names, context, atTop) {
     slots.forEach(([text, x]) => label(g, x, y + 12, text));
     const cardsTop = y + 20;
     drawCard(g, slots[0][1], cardsTop + (player.stronghold_bowed ? CH - CW : 0) / 2, player.stronghold,
-      { colour, bowed: player.stronghold_bowed, where: "stronghold", note: `${cardOf(player.stronghold)?.gold ?? "?"} gold` });
+      { colour, bowed: player.stronghold_bowed, where: "stronghold", className: "l5r-stronghold", note: `${cardOf(player.stronghold)?.gold ?? "?"} gold` });
     const provinces = new Map(player.provinces.map((p) => [p.number, p]));
     [1, 2, 3, 4].forEach((n, i) => {
       const x = slots[1 + i][1];
@@ -201,7 +202,7 @@ function band(svg, state, player, top, names, context, atTop) {
         g.append(node("rect", { x, y: cardsTop, width: CW, height: CH, rx: 6, fill: "none", stroke: "#999", "data-province": n }));
         g.append(node("text", { x: x + CW / 2, y: cardsTop + CH / 2 + 4, "text-anchor": "middle", "font-size": 12, fill: "#4f5561" }, "empty"));
       } else {
-        drawCard(g, x, cardsTop, province.face_up ? province.card : null, { colour, where: `province ${n}` });
+        drawCard(g, x, cardsTop, province.face_up ? province.card : null, { colour, where: `province ${n}`, province: n });
       }
     });
     const pile = (x, count, words) => {
@@ -287,6 +288,8 @@ function battle(svg, state, y, names) {
     const w = Math.max(140, widest * (CW + GAP) + GAP);
     if (x + w > WIDTH - 10 && x > 12) break; // more battlefields than fit: listed in the text alternative
     let yy = y + 18;
+    const frame = node("rect", { x, y, width: w, height: 0, fill: "none", "data-battlefield": field }); // its box, for the marks
+    g.append(frame);
     g.append(node("text", { x, y: y + 12, "font-size": 13, "font-weight": 700, fill: "#1d1f24" }, `Battlefield ${field}`));
     for (const army of armies) {
       const player = state.players.find((p) => p.id === army.player);
@@ -301,6 +304,7 @@ function battle(svg, state, y, names) {
       yy += 18 + tallest + GAP;
     }
     height = Math.max(height, yy - y);
+    frame.setAttribute("height", yy - y);
     x += w + GAP;
   }
   svg.append(g);
@@ -343,7 +347,64 @@ function key() {
     ['<rect x="8" y="1" width="12" height="18" rx="2" fill="none" stroke="#b3261e" stroke-dasharray="3 2"/>', "a destroyed province"],
     ['<rect x="8" y="1" width="12" height="18" rx="2" fill="#fffdf8" stroke="#e0a000" stroke-width="3"/>', "a duellist"],
     ['<circle cx="14" cy="10" r="8" fill="#8c1d18"/>', "family honour (−20 loses, 40 wins)"],
+    ...marksKey(["duel", "battle", "destroyed", "revealed"]),
   ], "Key to the L5R table");
+}
+
+/** The cards the step destroyed (a duel's loser, a battle's dead), gone from the table: drawn where the step took
+ * them, between the bands, faded and crossed out by marks(). Answers the height used. */
+function destroyedRow(svg, cause, y, names) {
+  const g = node("g", { class: "l5r-destroyed" });
+  const where = cause.type === "battle_resolved" ? ` on battlefield ${cause.battlefield}` : cause.type === "duel_resolved" ? " in the duel" : "";
+  g.append(fitted({ x: 12, y: y + 14, fill: "#b3261e" }, `Destroyed this step${where}:`, WIDTH - 24, 13, 700));
+  const entries = (cause.destroyed || []).map((id) => ({ id, size: [CW, CH] }));
+  const used = flow(g, 12, y + 22, entries, (x, yy, entry) => drawCard(g, x, yy, entry.id, {
+    colour: COLOURS[(entry.id || "").split(".")[0]], className: "l5r-ghost",
+    where: `destroyed this step${where}${names[(entry.id || "").split(".")[0]] ? `, ${names[(entry.id || "").split(".")[0]]}'s` : ""}` }));
+  svg.append(g);
+  return 22 + used;
+}
+
+/** The step's event on the table (board-kit.js marks): a duel as a line from challenger to challenged, an attack as
+ * a line from the attacker's stronghold to each province it attacks, a battle's result as a line from the battlefield
+ * to the province (both forces in its title), the cards it destroyed crossed out, the cards it turned face up (a
+ * province's card, a duel's focus cards) flagged, and one shown apart from the table listed under it. */
+function marks(svg, cause, names) {
+  const layer = markLayer(svg);
+  const revealed = [];
+  const card = (id) => boxOf(svg, `g.l5r-card:not(.l5r-ghost)[data-card="${CSS.escape(id || "")}"]`) || boxOf(svg, `g.l5r-ghost[data-card="${CSS.escape(id || "")}"]`);
+  const province = (player, n) => boxOf(svg, `g.l5r-band[data-player="${player}"] [data-province="${n}"]`);
+  const stronghold = (player) => boxOf(svg, `g.l5r-band[data-player="${player}"] g.l5r-stronghold`);
+  if (cause.type === "duel_challenged" || cause.type === "duel_resolved") {
+    markAttack(layer, centreOf(card(cause.challenger)), centreOf(card(cause.challenged)), { kind: "duel", from: cause.challenger, to: cause.challenged,
+      value: cause.type === "duel_resolved" ? `${cause.totals[0]}–${cause.totals[1]}` : null, trim: 40,
+      label: `${nameOf(cause.challenger)} ${cause.type === "duel_resolved" ? `against ${nameOf(cause.challenged)}: ${cause.totals[0]} to ${cause.totals[1]}` : `challenges ${nameOf(cause.challenged)} on ${cause.stat}`}` });
+  }
+  if (cause.type === "attack_declared") {
+    for (const n of cause.battlefields || []) {
+      markAttack(layer, centreOf(stronghold(cause.player)), centreOf(province(cause.defender, n)), { kind: "battle", from: cause.player,
+        to: `${cause.defender}:${n}`, trim: 50, label: `${names[cause.player] || cause.player} attacks ${names[cause.defender] || cause.defender}'s province ${n}` });
+    }
+  }
+  if (cause.type === "battle_resolved") {
+    const field = boxOf(svg, `g.l5r-battle rect[data-battlefield="${cause.battlefield}"]`);
+    const from = field ? [field.x + field.width / 2, field.y] : centreOf(stronghold(cause.attacker));
+    markAttack(layer, from, centreOf(province(cause.defender, cause.battlefield)), { kind: "battle",
+      from: cause.attacker, to: `${cause.defender}:${cause.battlefield}`, trim: 50,
+      label: `battlefield ${cause.battlefield}: force ${cause.attacker_force} against ${cause.defender_force} and the province's ${cause.province_strength}: ${cause.winner || "nobody"} wins${cause.province_destroyed ? ", the province falls" : ""}` });
+  }
+  for (const id of cause.destroyed || []) {
+    markDestroyed(layer, boxOf(svg, `g.l5r-ghost[data-card="${CSS.escape(id)}"]`), { at: cause.type === "battle_resolved" ? `battlefield ${cause.battlefield}` : "duel", card: id, label: `${nameOf(id)} destroyed this step` });
+  }
+  const flag = (id, words) => {
+    const box = card(id);
+    if (box) markRevealed(layer, box, { card: id, label: `${nameOf(id)} ${words}` });
+    else revealed.push({ card: id, name: nameOf(id), who: names[(id || "").split(".")[0]] });
+  };
+  if (cause.type === "cards_revealed") for (const c of cause.cards || []) if (c.card) flag(c.card, `turned face up in province ${c.province}`);
+  if (cause.type === "duel_resolved") for (const f of cause.revealed || []) if (f.card) flag(f.card, `revealed as a focus (${f.focus})`);
+  if (cause.type === "focus_revealed" && cause.card) flag(cause.card, "revealed as a focus");
+  return { revealed, words: marksWords(svg) };
 }
 
 export function draw(host, state, context = {}) {
@@ -364,8 +425,7 @@ export function draw(host, state, context = {}) {
       if (state.duel || cause.type === "duel_resolved") y += duel(svg, state, cause, y, names) + 8;
       y += battle(svg, state, y, names) + 8;
       if (destroyed.length) {
-        svg.append(fitted({ x: 12, y: y + 14, fill: "#b3261e", class: "l5r-destroyed" }, `Destroyed this step: ${destroyed.join(", ")}`, WIDTH - 24, 13, 700));
-        y += 24;
+        y += destroyedRow(svg, cause, y, names) + 8;
         lines.push(`destroyed: ${destroyed.join(", ")}`);
       }
       y += 4;
@@ -377,10 +437,12 @@ export function draw(host, state, context = {}) {
   });
   if (state.duel) lines.push(`a duel: ${nameOf(state.duel.challenger)} against ${nameOf(state.duel.challenged)}, ${state.duel.focuses.length} focus cards down`);
   for (const army of state.armies || []) lines.push(`battlefield ${army.battlefield}: ${names[army.player] || army.player} (${army.side}) ${army.units.map(nameOf).join(", ")}`);
+  const { revealed, words } = marks(svg, cause, names);
+  if (words) lines.push(words);
   svg.setAttribute("viewBox", `0 0 ${WIDTH} ${y}`);
   svg.setAttribute("width", WIDTH);
   const alt = `L5R, turn ${state.turn}, ${state.phase}. ${lines.join(". ")}.`;
   svg.prepend(node("desc", {}, alt));
-  host.replaceChildren(svg, key());
+  host.replaceChildren(svg, ...[stepStrip({ revealed })].filter(Boolean), key());
   return alt;
 }

@@ -7,7 +7,7 @@
 // without a square (the view does not know it). A key under the map names the letters and marks. The unit data is
 // the game's catalogue (context.catalogue, issue 30), else the engine's built-in one served beside this module
 // (catalogue.json); each unit names its type (data-card-id) for the page's card details.
-import { boardKey } from "/static/js/board-kit.js";
+import { boardKey, markAttack, markDestroyed, markLayer, markMove, markRevealed, marksKey, marksWords, stepStrip } from "/static/js/board-kit.js";
 import { fromCatalogue } from "/static/js/catalogue-kit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -58,10 +58,49 @@ function key() {
     ['<rect x="4" y="1" width="20" height="18" fill="none" stroke="#b3261e" stroke-width="2" stroke-dasharray="4 3"/>', "a Castle (dashed square)"],
     ['<rect x="2" y="2" width="11" height="16" fill="#f9e0de"/><rect x="15" y="2" width="11" height="16" fill="#dde8f9"/>', "each army's territory (tinted rows)"],
     ['<rect x="5" y="1" width="18" height="18" rx="3" fill="#fff" stroke="#000" stroke-width="3"/>', "the unit of this step"],
-    ['<line x1="2" y1="10" x2="26" y2="10" stroke="#000" stroke-width="2" stroke-dasharray="4 3"/>', "a move"],
-    ['<line x1="2" y1="10" x2="26" y2="10" stroke="#000" stroke-width="3"/>', "an attack (dashed: a shot)"],
-    ['<path d="M7 3 L21 17 M21 3 L7 17" stroke="#b3261e" stroke-width="3"/>', "removed this step"],
+    ...marksKey(["move", "attack", "shot", "destroyed", "revealed", "dice"]),
   ], "Key to the Light Wars map");
+}
+
+/** The step's event on the map (board-kit.js marks): a move's arrow, an attack's lines from each participant to the
+ * target (a shot dashed; the side it strikes, front, flank or rear, in its title and data-side), the dice of an
+ * attack under the map, the removed units crossed out where they stood, the units a lifted screen reveals flagged. */
+function marks(svg, cause, at, centre, unitName, seats) {
+  const layer = markLayer(svg);
+  const seat = (id) => (seats || []).find((s) => s.id === id)?.name || id;
+  const dice = [];
+  if (!cause) return { dice, words: "" };
+  const box = (square) => { const p = at(square); return p ? { x: p[0] + 6, y: p[1] + 6, width: CELL - 12, height: CELL - 12 } : null; };
+  if (cause.type === "unit_moved") {
+    markMove(layer, centre(cause.origin), centre(cause.square), { from: cause.origin, to: cause.square, trim: 20,
+      label: `${seat(cause.player)}'s ${cause.unit} moved from ${cause.origin} to ${cause.square}, facing ${cause.facing}` });
+  }
+  if (cause.type === "attack_declared") {
+    for (const part of cause.participants || []) {
+      const value = part.attack + (part.bonus || 0);
+      const mark = markAttack(layer, centre(part.square), centre(cause.target), { kind: part.shooting ? "shot" : "attack",
+        from: part.square, to: cause.target, value, trim: 20,
+        label: `${part.unit} (${unitName(part.type)}) ${part.shooting ? "shoots" : "attacks"} ${cause.target_unit} on ${cause.target} from the ${part.side}: ${part.attack}${part.bonus ? ` + ${part.bonus}` : ""}` });
+      mark?.setAttribute("data-side", part.side);
+    }
+  }
+  if (cause.type === "attack_resolved") {
+    dice.push({ who: "attack", purpose: "attack", what: `Attack ${cause.attack}: attacker's die`, values: [{ value: cause.attack_die }], result: `total ${cause.attack_total}` });
+    dice.push({ who: "defence", purpose: "defence", what: "defender's die", values: [{ value: cause.defence_die }],
+      result: `total ${cause.defence_total}: the ${cause.winner === "attack" ? "attacker" : "defender"} wins${cause.tie ? ` (tie: ${cause.tie.replaceAll("_", " ")})` : ""}` });
+    for (const r of cause.removed || []) {
+      markDestroyed(layer, box(r.square), { at: r.square, card: r.unit, label: `${seat(r.player)}'s ${unitName(r.type)} ${r.unit} removed from ${r.square}` });
+    }
+  }
+  if (cause.type === "die_rolled") {
+    dice.push({ who: cause.player, purpose: cause.purpose, what: `${seat(cause.player)}'s ${cause.purpose} die`, values: [{ value: cause.value }] });
+  }
+  if (cause.type === "screen_lifted") {
+    for (const placements of Object.values(cause.placements || {})) {
+      for (const p of placements || []) markRevealed(layer, box(p.square), { card: p.unit, label: `${p.unit} revealed on ${p.square}` });
+    }
+  }
+  return { dice, words: marksWords(svg) };
 }
 
 export function draw(host, state, context = {}) {
@@ -133,27 +172,8 @@ export function draw(host, state, context = {}) {
     svg.append(group);
     lines.push(`${u.owner} ${unitName(u.type)} ${u.unit} ${u.square} facing ${u.facing}`);
   }
-  if (cause && cause.type === "unit_moved") {
-    const a = centre(cause.origin), b = centre(cause.square);
-    if (a && b) svg.append(node("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#000", "stroke-width": 2, "stroke-dasharray": "5 4" }));
-  }
-  if (cause && (cause.type === "attack_declared") && cause.participants) {
-    const t = centre(cause.target);
-    for (const part of cause.participants) {
-      const s = centre(part.square);
-      if (s && t) svg.append(node("line", { x1: s[0], y1: s[1], x2: t[0], y2: t[1], stroke: "#000", "stroke-width": 3,
-        "stroke-dasharray": part.shooting ? "8 5" : null }, node("title", {}, `${part.side} +${part.bonus}`)));
-    }
-  }
-  if (cause && cause.type === "attack_resolved") {
-    for (const r of cause.removed || []) {
-      const p = at(r.square);
-      if (!p) continue;
-      svg.append(node("path", { d: `M ${p[0] + 10} ${p[1] + 10} L ${p[0] + CELL - 10} ${p[1] + CELL - 10} M ${p[0] + CELL - 10} ${p[1] + 10} L ${p[0] + 10} ${p[1] + CELL - 10}`,
-        stroke: COLOURS[r.player], "stroke-width": 4 }, node("title", {}, `${unitName(r.type)} ${r.unit} removed`)));
-    }
-    lines.push(`attack ${cause.attack}: ${cause.attack_total} against ${cause.defence_total}, ${cause.winner} wins`);
-  }
+  const { dice, words } = marks(svg, cause, at, centre, unitName, state.seats || context.seats);
+  if (words) lines.push(words);
   const desc = [`Light Wars, ${state.phase}, turn ${state.turn}`, ...lines].join("; ");
   svg.prepend(node("desc", {}, desc));
   const seats = (state.seats || []).map((s) => {
@@ -165,7 +185,7 @@ export function draw(host, state, context = {}) {
       removed.length ? `, removed: ${removed.join(" ")}` : "");
   });
   const tiles = (state.tactics_in_effect || []).map((t) => (catalogue.tactics[t] || { name: t }).name);
-  host.replaceChildren(svg, key(), html("ul", { class: "lw-seats" }, seats),
+  host.replaceChildren(svg, ...[stepStrip({ dice })].filter(Boolean), key(), html("ul", { class: "lw-seats" }, seats),
     tiles.length ? html("p", {}, `Tactics this turn: ${tiles.join(", ")}`) : "");
   return desc;
 }

@@ -5,7 +5,7 @@
 // its hand, deck and kill pile. The card data is the game's catalogue (context.catalogue, issue 30), else the
 // engine's built-in one served beside this module (cards.json); each card names its id (data-card-id) for the page's
 // card details.
-import { boardKey } from "/static/js/board-kit.js";
+import { boardKey, markAttack, markDestroyed, markLayer, markMove, marksKey, marksWords, stepStrip } from "/static/js/board-kit.js";
 import { fromCatalogue } from "/static/js/catalogue-kit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -148,10 +148,8 @@ function key() {
     ['<polygon points="14,1 8,9 20,9" fill="#555"/><text x="14" y="19" font-size="10" font-weight="700" text-anchor="middle">3</text>', "an attack: its direction on the board and its value"],
     ['<text x="14" y="15" font-size="12" font-weight="700" text-anchor="middle">◎5</text>', "ranged value (its targets show on hover, focus or tap)"],
     ['<rect x="3" y="2" width="22" height="16" rx="3" fill="#fff" stroke="#000" stroke-width="3"/>', "placed this step"],
-    ['<line x1="2" y1="10" x2="26" y2="10" stroke="#a65e00" stroke-width="3" stroke-dasharray="5 3"/>', "a shot"],
-    ['<line x1="2" y1="10" x2="26" y2="10" stroke="#1d1f24" stroke-width="3"/>', "a strike"],
-    ['<path d="M6 3 L22 17 M22 3 L6 17" stroke="#b3261e" stroke-width="3"/>', "destroyed this step"],
     ['<rect x="3" y="2" width="22" height="16" rx="3" fill="#fff" stroke="#a65e00" stroke-width="4"/>', "one of the attackers"],
+    ...marksKey(["move", "attack", "shot", "destroyed", "revealed"]),
   ], "Key to the Lords of War board");
 }
 
@@ -208,14 +206,17 @@ export function draw(host, state, context = {}) {
   if (cause) {
     if (cause.type === "placed") marks.placed = cause.square;
     if (cause.type === "recalled") marks.recalled = { square: cause.square, card: cause.card, owner: cause.player };
-    if (cause.type === "shot") marks.lines.push({ from: cause.shooter_square, to: cause.target_square, kind: "shot", value: cause.value });
-    if (cause.type === "berserker_moved") marks.lines.push({ from: cause.origin, to: cause.target, kind: "move", value: null });
+    if (cause.type === "shot") marks.lines.push({ from: cause.shooter_square, to: cause.target_square, kind: "shot", value: cause.value,
+      label: `${card(cause.shooter_card).name} on ${cause.shooter_square} shoots ${card(cause.target_card).name} on ${cause.target_square} for ${cause.value}` });
+    if (cause.type === "berserker_moved") marks.lines.push({ from: cause.origin, to: cause.target, kind: "move", value: null,
+      label: `${card(cause.card).name} moves from ${cause.origin} to ${cause.target}` });
     if (cause.type === "eliminated") {
       for (const unit of cause.units || []) {
         marks.destroyed.set(unit.square, unit);
         for (const attacker of unit.attackers || []) {
           marks.attackers.add(attacker.square);
-          marks.lines.push({ from: attacker.square, to: unit.square, kind: attacker.kind === "shot" ? "shot" : "arrow", value: attacker.value });
+          marks.lines.push({ from: attacker.square, to: unit.square, kind: attacker.kind === "shot" ? "shot" : "arrow", value: attacker.value,
+            label: `${card(attacker.card).name} on ${attacker.square} ${attacker.kind === "shot" ? "shoots" : "strikes"} ${card(unit.card).name} on ${unit.square} for ${attacker.value}` });
         }
       }
     }
@@ -287,9 +288,6 @@ export function draw(host, state, context = {}) {
       g.addEventListener("blur", () => show(false));
       g.setAttribute("aria-label", `${label}, shoots ${info.ranged.value}`);
     }
-    if (extra.destroyed) {
-      g.append(node("path", { d: `M${left + 14} ${top + 14} L${left + CELL - 14} ${top + CELL - 14} M${left + CELL - 14} ${top + 14} L${left + 14} ${top + CELL - 14}`, class: "lw-cross" }));
-    }
     units.append(g);
     occupied.add(unit.square);
   };
@@ -300,26 +298,23 @@ export function draw(host, state, context = {}) {
   if (marks.recalled && !occupied.has(marks.recalled.square)) drawUnit(marks.recalled, { className: "lw-recalled", what: "recalled to the hand" });
   svg.append(grids, units);
 
-  // shots, strikes and moves as lines over the cards
-  const lines = node("g", { class: "lw-lines" });
-  const defs = node("defs", {}, node("marker", { id: "lw-head", viewBox: "0 0 10 10", refX: "9", refY: "5", markerWidth: "7", markerHeight: "7", orient: "auto-start-reverse" },
-    node("path", { d: "M0 0 L10 5 L0 10 z", class: "lw-head" })));
+  // the step's marks (board-kit.js): shots, strikes and a berserker's move as lines over the cards, the destroyed
+  // units crossed out where they stood
+  const layer = markLayer(svg);
   for (const line of marks.lines) {
-    const a = centre(line.from);
-    const b = centre(line.to);
-    if (!a || !b) continue;
-    const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
-    const shrink = Math.min(22, len / 3);
-    const [ux, uy] = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
-    const from = [a[0] + ux * shrink, a[1] + uy * shrink];
-    const to = [b[0] - ux * shrink, b[1] - uy * shrink];
-    lines.append(node("line", { x1: from[0], y1: from[1], x2: to[0], y2: to[1], class: `lw-line lw-${line.kind}`, "marker-end": "url(#lw-head)", "data-from": line.from, "data-to": line.to, "data-kind": line.kind }));
-    if (line.value !== null && line.value !== undefined) {
-      const mid = [(from[0] + to[0]) / 2, (from[1] + to[1]) / 2];
-      lines.append(node("circle", { cx: mid[0], cy: mid[1], r: 9, class: "lw-line-badge" }), node("text", { x: mid[0], y: mid[1] + 4, class: "lw-line-value", "text-anchor": "middle" }, line.value));
-    }
+    const what = { from: line.from, to: line.to, value: line.value, trim: 26, label: line.label };
+    if (line.kind === "move") markMove(layer, centre(line.from), centre(line.to), what);
+    else markAttack(layer, centre(line.from), centre(line.to), { ...what, kind: line.kind === "shot" ? "shot" : "attack" });
   }
-  svg.append(defs, lines);
+  for (const unit of marks.destroyed.values()) {
+    const p = parse(unit.square, unbounded);
+    if (!p) continue;
+    const [left, top] = at(p[0], p[1]);
+    markDestroyed(layer, { x: left + 5, y: top + 5, width: CELL - 10, height: CELL - 10 }, { at: unit.square, card: unit.card,
+      label: `${card(unit.card).name} destroyed on ${unit.square}: ${unit.damage} damage against defence ${unit.defence}` });
+  }
+  const revealed = cause && cause.type === "hand_revealed"
+    ? (cause.cards || []).map((id) => ({ card: id, name: card(id).name, who: seatName[cause.player] || cause.player })) : [];
 
   // the seats: hand, deck, kills, kill pile
   const seats = (state.players || context.seats || []).map((p) => p.id);
@@ -369,6 +364,6 @@ export function draw(host, state, context = {}) {
   const alt = `Lords of War${unbounded ? " (unbounded)" : ""}. ${phase} ${board}${marked} ${summary.join(". ")}.`;
   desc.textContent = alt;
 
-  host.replaceChildren(svg, key(), panel);
+  host.replaceChildren(svg, ...[stepStrip({ revealed })].filter(Boolean), key(), panel);
   return alt;
 }

@@ -55,6 +55,9 @@ export class BoardFrame {
       frame.append(svg);
     }
     this.frame = svg.parentElement;
+    // the step's marks (board-kit.js markLayer) stay one layer over the whole board, whatever a drawing added after
+    const marks = svg.querySelector(":scope > g[data-layer='marks']");
+    if (marks && marks !== svg.lastElementChild) svg.append(marks);
     const box = svg.viewBox.baseVal;
     this.natural = { width: box.width, height: box.height };
     // the smallest text the drawing ever draws (its data-min-text), so the scale does not follow what a step shows;
