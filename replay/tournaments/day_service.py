@@ -104,7 +104,7 @@ class TournamentDay:
     def correct_result(self, tournament_id: str, round_number: int, table_number: int,
                        placings: Sequence[Sequence[str]], scores: Mapping[str, int] | None,
                        reason: str | None) -> TableResult:
-        """Correct a table's result (this module's docstring): its game is left as it ended."""
+        """Correct a table's result and its game's (this module's docstring)."""
         with self._lock:
             t = self._fold_due(tournament_id)
             table = played_table(t, round_number, table_number)
