@@ -124,6 +124,26 @@ def test_a_correction_logged_before_corrections_reached_games_is_written_to_its_
     assert [e["winner"] for e in ended] == ["p2", "p1"], "written once"
 
 
+def test_a_correction_of_a_table_whose_game_was_never_stored_is_the_tournaments_alone(client):
+    """A round logged with a game that was never created (a crash between the two, in an earlier version): the
+    entered result and its correction are the tournament's record; there is no game to carry them."""
+    tid, organiser = open_tournament(client, players=2, rounds=1)
+    service = client.app.state.tournaments  # type: ignore[attr-defined]
+    seq = service.log.read(tid)[-1].seq
+    service.log.append(tid, [("round_started", {"round": 1, "tables": [
+        {"table": 1, "seats": {"p1": "p00", "p2": "p01"}, "game_id": "never-stored"}], "byes": [],
+        "rematches": 0})], seq)
+    assert client.post(f"/tournaments/{tid}/rounds/1/tables/1/result", json={"winner": "p1"},
+                       headers=organiser).status_code == 201
+    corrected = client.post(f"/tournaments/{tid}/rounds/1/tables/1/correction",
+                            json={"winner": "p2", "reason": "slip misread"}, headers=organiser)
+    assert corrected.status_code == 201, corrected.text
+    assert corrected.json()["status"] == "corrected" and corrected.json()["original"]["status"] == "forfeit"
+    assert client.get("/games/never-stored").status_code == 404
+    rows = {r["player"]: r for r in client.get(f"/tournaments/{tid}/standings").json()["standings"]}
+    assert rows["p01"]["wins"] == 1 and rows["p00"]["losses"] == 1
+
+
 # -- the statistics ---------------------------------------------------------------------------------------------
 
 
