@@ -53,6 +53,7 @@ from replay.tournaments.model import (
     fold,
     grouped,
     played_table,
+    result_json,
     standings,
 )
 
@@ -130,7 +131,7 @@ class TournamentDay:
             if not retried and grouped(current.placings) == grouped(groups) and current.scores == new_scores:
                 raise TournamentInvalid("the correction changes nothing: it names the table's result as it is",
                                         "correction_unchanged")
-            was = _result_json(current)  # the result this correction replaces (a correction's, the 2nd time)
+            was = result_json(current)  # the result this correction replaces (a correction's, the 2nd time)
             if not retried:
                 self._correct_game(table, groups, why)
             data = {"round": round_number, "table": table_number, "placings": groups, "scores": new_scores,
@@ -435,13 +436,6 @@ class TournamentDay:
                          "wins": s.wins, "draws": s.draws, "losses": s.losses, "byes": s.byes, "dropped": s.dropped,
                          **{tb["name"]: tb["value"] for tb in s.tiebreaks}})
         return rows
-
-
-def _result_json(result: TableResult) -> dict[str, Any]:
-    """A table's result as ``original`` shows it (and ``result_corrected`` records it as ``was``)."""
-    return {"status": result.status, "winner": result.winner,
-            "placings": [list(g) for g in result.placings] if result.placings is not None else None,
-            "scores": dict(result.scores)}
 
 
 def _cell(value: Any) -> Any:

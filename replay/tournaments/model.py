@@ -416,12 +416,16 @@ def table_result(round_number: int, table: Table, outcome: Callable[[str], GameR
     last = table.corrections[-1]
     # the result before the first correction: as its event records it (the game holds the correction since issue
     # 31), else (logged before) the result entered or the game's, which the correction left as it was
-    original = table.corrections[0].was or {
-        "status": played.status, "winner": played.winner,
-        "placings": [list(g) for g in played.placings] if played.placings is not None else None,
-        "scores": dict(played.scores)}
+    original = table.corrections[0].was or result_json(played)
     return replace(played, status="corrected", placings=last.placings, scores=dict(last.scores),
                    corrections=tuple(table.corrections), original=original)
+
+
+def result_json(result: TableResult) -> dict[str, Any]:
+    """A table's result as ``original`` shows it (and ``result_corrected`` records it as ``was``)."""
+    return {"status": result.status, "winner": result.winner,
+            "placings": [list(g) for g in result.placings] if result.placings is not None else None,
+            "scores": dict(result.scores)}
 
 
 def _played_result(round_number: int, table: Table, outcome: Callable[[str], GameResult]) -> TableResult:
