@@ -37,8 +37,9 @@ CLOCK_SWEEP = 5.0  # seconds between the server's checks of running rounds' dead
 def correct_result(request: Request, body: CorrectionIn, tournament_id: str = TournamentId,
                    round_number: int = RoundNumber, table_number: int = TableNumber) -> dict[str, Any]:
     """A wrong result corrected, with a ``reason`` (422 ``reason_required`` without one), in any form a result
-    takes. The table's game stays as it ended (it is the record of play); the tournament's result is corrected:
-    the table reads ``status: "corrected"``, its ``original`` result and its ``corrections``; standings follow.
+    takes. The table's game is corrected first (a further ``game_ended``, adjudication ``correction`` by the
+    organiser: the game's page, record and statistics follow), then the tournament's result: the table reads
+    ``status: "corrected"``, its ``original`` result and its ``corrections``; standings follow.
     409 ``no_result`` (nothing to correct yet), ``cut_made`` (a Swiss table once the cut is seeded),
     ``bracket_advanced`` (a cut table once a later round started); 422 ``correction_unchanged``."""
     service = _service(request)

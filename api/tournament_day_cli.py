@@ -208,7 +208,7 @@ def add_day_commands(add: Callable[[str, str, Any], argparse.ArgumentParser]) ->
     p = add("report", "enter a table's result reported on paper (its game is ended with it)", enter_result)
     result_options(p)
 
-    p = add("correct", "correct a table's result, with a reason (its game stays as it ended)", _correct)
+    p = add("correct", "correct a table's result, with a reason (its game is corrected with it)", _correct)
     result_options(p)
     p.add_argument("--reason", required=True, help="why the result changes (kept in the tournament's history)")
 

@@ -15,6 +15,14 @@ The checks (each refusal a ``RuleError`` citing the rule ``adjudication``): the 
 (``winner`` or ``placings``) unless the reason is ``time``, when the system's time rule decides; ``winner`` is a
 seat, a team of the game, or ``draw``; ``placings`` hold every seat once in non-empty groups, a team's seats
 together; given both, they agree (``draw`` is one group; a winner's seats, or its team's, are the first group).
+
+**A corrected result** (issue 31; docs/contract.md, "A corrected result"): ``Adjudicate`` with reason
+``correction`` (``correction``) corrects the result of a game that is **over**, as a tournament's organiser does with
+a reason: a result is named, the note is the reason (required), and the ``Adjudication`` records ``by: organiser``.
+Its ``game_ended`` follows the one it corrects (the last one counts: one result per game; the stream keeps both).
+Only a tournament's correction builds it (``correction``): ``parse_adjudication``, which reads what clients send,
+refuses the reason. A stream may so end in a run of adjudicated ``game_ended`` events: each is an action of its own
+(``with_adjudication``), re-decided like any other (``warlog verify``, import).
 """
 
 from __future__ import annotations
@@ -27,7 +35,7 @@ import msgspec
 
 from engine.errors import RuleError
 from engine.system import RecordedAction, TimeRuling
-from events import ADJUDICATION_REASONS, Adjudication
+from events import ADJUDICATION_REASONS, CORRECTION, Adjudication
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -36,6 +44,7 @@ E = TypeVar("E")
 SCOREKEEPER = "scorekeeper"  # who adjudicates: the seat of an adjudication's ``RecordedAction``
 DRAW = "draw"
 RULE = "adjudication"  # the rule every refusal cites: docs/contract.md, "Ending a game by adjudication"
+ORGANISER = "organiser"  # who corrects a result (``Adjudication.by`` of a correction)
 NOTE_LIMIT = 500  # characters
 
 
@@ -57,13 +66,30 @@ def acting_seat(action: Any) -> str:
 
 
 def parse_adjudication(data: Any) -> Adjudicate:
-    """Plain data -> ``Adjudicate``; RuleError ``malformed`` naming what is wrong with its shape."""
+    """Plain data -> ``Adjudicate``; RuleError ``malformed`` naming what is wrong with its shape, ``unknown_reason``
+    for a ``correction`` (a tournament's organiser corrects a result: ``correction``, never a client's action)."""
     if isinstance(data, Adjudicate):
         return data
     try:
-        return msgspec.convert(data, Adjudicate)
+        action = msgspec.convert(data, Adjudicate)
     except msgspec.ValidationError as error:
         raise RuleError("malformed", "contract", f"malformed adjudicate action: {error}") from None
+    if action.reason == CORRECTION:
+        raise RuleError("unknown_reason", RULE, "a result is corrected by the tournament's organiser, with a reason "
+                        "(POST /tournaments/{id}/rounds/{r}/tables/{t}/correction), not by an adjudicate action; an "
+                        f"adjudication's reason is one of {', '.join(ADJUDICATION_REASONS)}")
+    return action
+
+
+def correction(placings: Sequence[Sequence[str]], reason: str) -> Adjudicate:
+    """The action that corrects a finished game's result to ``placings``, for ``reason`` (the organiser's words:
+    one line, at most ``NOTE_LIMIT`` characters)."""
+    return Adjudicate(reason=CORRECTION, placings=tuple(tuple(group) for group in placings), note=reason)
+
+
+def is_correction(action: Any) -> bool:
+    """Whether a typed action is a correction (``correction``)."""
+    return isinstance(action, Adjudicate) and action.reason == CORRECTION
 
 
 def is_adjudication(data: Any) -> bool:
@@ -91,6 +117,8 @@ def adjudicate(
     """Check ``action`` against the game in ``state`` (``seats`` in seating order; ``teams``: each team's seats,
     where the game has teams) and give the adjudication its ``game_ended`` records. ``time_rule``: the system's
     ``on_time`` of ``state``."""
+    if action.reason == CORRECTION:
+        return _corrected(action, seats, state, teams or {})
     if state.phase == "setup":
         raise RuleError("not_started", RULE, "the game has not started: there is no result to adjudicate yet")
     if state.phase == "over":
@@ -119,6 +147,29 @@ def adjudicate(
     return Adjudication(reason=action.reason, placings=placings, note=action.note)
 
 
+def _corrected(action: Adjudicate, seats: Sequence[str], state: Phased,
+               teams: Mapping[str, Sequence[str]]) -> Adjudication:
+    """A correction checked (the module's docstring): the game is over, a result is named, the reason given."""
+    if state.phase != "over":
+        raise RuleError("not_over", RULE, "only a finished game's result is corrected: this game is still being "
+                        "played (end it first: adjudicate, or enter the table's result)")
+    if action.note is None or not action.note.strip():
+        raise RuleError("reason_required", RULE, "a correction needs a reason: say why the result changes")
+    _check_note(action.note)
+    if action.winner is None and action.placings is None:
+        raise RuleError("no_result", RULE, "a correction names the result: a winner (a seat or draw) or the placings")
+    sides = _sides(seats, teams)
+    placings = None if action.placings is None else _placings(action.placings, seats, sides)
+    if action.winner is not None:
+        named = _of_winner(action.winner, seats, sides, teams)
+        if placings is not None and placings != named and not _agree(placings, named):
+            raise RuleError("winner_mismatch", RULE, f"the winner {action.winner!r} and the placings "
+                            f"{_text(placings)} disagree: a draw is one group, a winner's seats are the first group")
+        placings = placings or named
+    assert placings is not None
+    return Adjudication(reason=CORRECTION, placings=placings, note=action.note, by=ORGANISER)
+
+
 def recorded_adjudication(adjudication: Adjudication) -> Adjudicate:
     """The action that recorded ``adjudication`` (a ``Records.recorded_actions`` step): the placings it named, or
     none where the time rule decided them (re-deciding it asks the rule again)."""
@@ -136,13 +187,17 @@ def adjudication_of(event: Any) -> Adjudication | None:
 def with_adjudication(events: Sequence[E], recorded_actions: Callable[[Sequence[E]], Sequence[RecordedAction[A]]]
                       ) -> list[RecordedAction[A | Adjudicate]]:
     """A system's ``Records.recorded_actions`` (of its players' actions) for a stream that may end by the
-    scorekeeper's adjudication: an adjudicated ``game_ended`` is always the last event, and an action of its own."""
-    adjudication = adjudication_of(events[-1]) if events else None
+    scorekeeper's adjudication: an adjudicated ``game_ended`` is always among the last events (the game's end, then
+    any corrections of its result), each an action of its own."""
+    first = len(events)  # the run of adjudicated game_ended events the stream ends in starts here
+    while first and adjudication_of(events[first - 1]) is not None:
+        first -= 1
     # RecordedAction[A] is a RecordedAction[A | Adjudicate] (a NamedTuple's type variable is invariant to mypy)
-    out = cast(list[RecordedAction[A | Adjudicate]], list(recorded_actions(events if adjudication is None
-                                                                           else events[:-1])))
-    if adjudication is not None:
-        out.append(RecordedAction(len(events) - 1, len(events), SCOREKEEPER, recorded_adjudication(adjudication)))
+    out = cast(list[RecordedAction[A | Adjudicate]], list(recorded_actions(events[:first])))
+    for i in range(first, len(events)):
+        adjudication = adjudication_of(events[i])
+        assert adjudication is not None
+        out.append(RecordedAction(i, i + 1, SCOREKEEPER, recorded_adjudication(adjudication)))
     return out
 
 
@@ -274,14 +329,17 @@ def _text(placings: Sequence[Sequence[str]]) -> str:
 __all__ = [
     "DRAW",
     "NOTE_LIMIT",
+    "ORGANISER",
     "RULE",
     "SCOREKEEPER",
     "Adjudicate",
     "acting_seat",
     "adjudicate",
     "adjudication_of",
+    "correction",
     "decide_or_adjudicate",
     "is_adjudication",
+    "is_correction",
     "parse_adjudication",
     "parse_or_adjudicate",
     "recorded_adjudication",

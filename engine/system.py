@@ -31,7 +31,7 @@ import msgspec
 
 from engine.catalogue import CatalogueProblem
 from engine.errors import RuleError
-from events import ADJUDICATION_REASONS, Adjudication, Codec, Event
+from events import RESULT_REASONS, Adjudication, Codec, Event
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
@@ -106,7 +106,8 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     group, or ``()`` when nobody wins (always so for a draw; also a game ended without a result). ``reason``: why
     the game ended, in the system's words (Lords of War: ``kills``, ``commanders``, ``exhausted``, ``concession``),
     or ``adjudicated`` for a game the scorekeeper ended off the board (``engine.adjudication``), whose
-    ``adjudication`` then says why (``time``, ``agreement``, ``stalled``, ``judge``): statistics count such results
+    ``adjudication`` then says why (``time``, ``agreement``, ``stalled``, ``judge``; ``correction``: a tournament's
+    organiser corrected the result after the game ended): statistics count such results
     apart, never as a win by the rules. ``scores``: a number per seat that the system scores (Lords of War: cards
     destroyed), for tie-breaks; every seat has one, or none has.
     """
@@ -134,7 +135,7 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         if (self.reason == ADJUDICATED) != (self.adjudication is not None):
             raise ValueError(f"an adjudicated outcome (and only one) says why it was adjudicated: {self.reason!r}, "
                              f"{self.adjudication!r}")
-        if self.adjudication is not None and self.adjudication not in ADJUDICATION_REASONS:
+        if self.adjudication is not None and self.adjudication not in RESULT_REASONS:
             raise ValueError(f"unknown adjudication reason {self.adjudication!r}")
 
     @classmethod

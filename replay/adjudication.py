@@ -11,6 +11,7 @@ WHY = {
     "agreement": "the players agree",
     "stalled": "the game is stalled",
     "judge": "the judge rules",
+    "correction": "the organiser corrects the result",  # after the game ended (issue 31): the last result counts
 }
 
 
@@ -19,9 +20,12 @@ def adjudication_line(adjudication: Adjudication) -> str:
     reason; or the scorekeeper's word), then the note.
 
     ``time is called: p1 wins by the game's rule for time: p1 destroyed more cards (12 to 9)``
-    ``the judge rules: p2 wins, as the scorekeeper records it (note: forfeit, round 2 table 3)``"""
+    ``the judge rules: p2 wins, as the scorekeeper records it (note: forfeit, round 2 table 3)``
+    ``the organiser corrects the result: p1 wins (reason: conceded by mistake)``"""
     why = WHY.get(adjudication.reason, adjudication.reason)
     result = result_text(adjudication.placings)
+    if adjudication.is_correction:
+        return f"{why}: {result} (reason: {adjudication.note})"
     if adjudication.explanation is not None:
         line = f"{why}: {result} by the game's rule for time: {adjudication.explanation}"
     else:

@@ -41,6 +41,7 @@ from typing import Any
 import duckdb
 import msgspec
 
+from engine.adjudication import is_correction
 from engine.errors import StreamError
 from engine.system import AnySystem, Outcome
 from engine.systems import UnknownSystem, get_system, system_names
@@ -224,7 +225,12 @@ def read_game(header: GameHeader, stream: Sequence[StreamEvent], system: AnySyst
 
     - seats from ``seats(recorded_setup(events))``, players' names from the setup's ``players``, army labels and the
       filters' labels from the system's ``Labels`` part (blank without one);
-    - the result from ``outcome`` of the final state: places (tied seats share one), results, scores;
+    - the result from ``outcome`` of the final state: places (tied seats share one), results, scores; a result
+      corrected after the game ended (issue 31: a ``game_ended`` with an ``adjudication`` of reason ``correction``)
+      is the final state's, so every statistic counts the corrected result, as adjudicated (``correction``), and the
+      game's end (``ended_at``: the stream's last event) is when that result became known: the rating order moves
+      the game there, which is also how a cached rating pass learns that it must be redone (its count before its
+      end changes);
     - ``turns``, the game's length: the highest ``turn`` in which a seat took an action other than conceding (a
       concession at the start of a turn plays no part of it): ``turn`` before the last such action, since turns
       never go back; ``turn`` of the final state when the system cannot recover the stream's actions
@@ -247,9 +253,11 @@ def read_game(header: GameHeader, stream: Sequence[StreamEvent], system: AnySyst
         actions = system.recorded_actions(events)
     except StreamError:
         actions = None
-    # where the length is read: the start of the last action that is not a concession
+    # where the length is read: the start of the last action that is not a concession (nor a correction of the
+    # result after the game ended: it plays no part of the game either)
     last = None if actions is None else next(
-        (a.start for a in reversed(actions) if not _is_concession(system, a.seat, a.action)), None)
+        (a.start for a in reversed(actions)
+         if not _is_concession(system, a.seat, a.action) and not is_correction(a.action)), None)
     turns: int | None = None
     first: str | None = None  # the first player: step from the start until the game awaits a seat in turn 1
     awaited_first: str | None = None

@@ -15,6 +15,12 @@ record, as PGN writes an adjudicated game: no move, but header tags after ``Term
 ``;``, the seats of a group by spaces, e.g. ``p2; p1`` or ``p1 p2`` for a draw; left out where the system's rule for
 time called decided) and ``AdjudicationNote``. Import reads them back into the ``adjudicate`` action taken after the
 moves (``adjudication_move``), decided through the rules like every move.
+
+A result corrected after the game ended (issue 31: the organiser's ``correction``) is written the same way: the
+``Result`` and ``Termination`` are the corrected game's (``adjudicated``), the ``Adjudication`` tags the game's own
+end if it was adjudicated, then each correction in order, ``Correction1`` (its placings, as ``AdjudicationResult``)
+and ``Correction1Note`` (its reason), ``Correction2``, ... (``corrected_header``). Import takes them, after the
+moves and the adjudication, as the corrections they were (``correction_moves``).
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.adjudication import Adjudicate
+from engine.adjudication import Adjudicate, adjudication_of, correction
 from engine.catalogue import Checking, canonical, catalogue_id, game_catalogue
 from engine.errors import SetupError
 from events import Adjudication
@@ -36,6 +42,7 @@ RESULT_TOKENS = frozenset({"1-0", "0-1", "1/2-1/2", "*"})
 SEVEN_TAGS = ("Event", "Site", "Date", "Round", "Table")  # PGN's idea: the people's tags first, "?" when unknown
 TAG_LINE = re.compile(r'^\[([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 ADJUDICATION_TAGS = ("Adjudication", "AdjudicationResult", "AdjudicationNote")  # a game ended by adjudicate
+CORRECTION_TAG = re.compile(r"^Correction([1-9][0-9]*)(Note)?$")  # a corrected result: Correction1, Correction1Note
 
 
 class RecordSyntaxError(ValueError):
@@ -163,6 +170,43 @@ def adjudication_move(tags: dict[str, str], at: dict[str, int]) -> Move | None:
         placings = groups
     action = Adjudicate(reason=tags["Adjudication"], placings=placings, note=tags.get("AdjudicationNote"))
     return Move(at["Adjudication"], action)
+
+
+def corrected_header(header: Sequence[tuple[str, str]], events: Sequence[Any]) -> list[tuple[str, str]]:
+    """``header`` (a finished game's tags, ``closing_tags``'s, written from its last ``game_ended``) for a game whose
+    result was corrected (the module's docstring): the ``Adjudication`` tags of the game's own end, then each
+    correction's; unchanged for another game."""
+    run = len(events)
+    while run and (found := adjudication_of(events[run - 1])) is not None and found.is_correction:
+        run -= 1
+    if run == len(events):
+        return list(header)
+    played = adjudication_of(events[run - 1]) if run else None
+    tags = adjudication_tags(played)
+    for n, event in enumerate(events[run:], 1):
+        corrected = adjudication_of(event)
+        assert corrected is not None
+        tags += [(f"Correction{n}", placings_text(corrected.placings)), (f"Correction{n}Note", corrected.note or "")]
+    out = [(tag, value) for tag, value in header if tag not in ADJUDICATION_TAGS]
+    at = next((i + 1 for i, (tag, _) in enumerate(out) if tag == "Termination"), len(out))
+    return out[:at] + tags + out[at:]
+
+
+def correction_moves(tags: dict[str, str], at: dict[str, int]) -> list[Move]:
+    """The corrections a record's header lists (``corrected_header``), in order, as the moves after the others."""
+    numbers = sorted({int(m[1]) for tag in tags if (m := CORRECTION_TAG.match(tag))})
+    moves = []
+    for expected, n in enumerate(numbers, 1):
+        if n != expected or f"Correction{n}" not in tags or f"Correction{n}Note" not in tags:
+            tag = f"Correction{n}" if f"Correction{n}" in tags else f"Correction{n}Note"
+            raise RecordSyntaxError(at[tag], "syntax", f"[{tag} ...]: corrections are numbered from 1, each with its "
+                                    "result ([CorrectionN \"p2; p1\"]) and its reason ([CorrectionNNote \"...\"])")
+        groups = tuple(tuple(part.split()) for part in tags[f"Correction{n}"].split(";"))
+        if any(not group for group in groups):
+            raise RecordSyntaxError(at[f"Correction{n}"], "syntax", f"cannot read Correction{n}: the seats in "
+                                    "finishing order, groups separated by ';' (e.g. \"p2; p1\")")
+        moves.append(Move(at[f"Correction{n}"], correction(groups, tags[f"Correction{n}Note"])))
+    return moves
 
 
 def seat_players(tags: dict[str, str], army: Callable[[str, str], Any],
@@ -391,6 +435,7 @@ def parse_moves(text: str, move_from_text: Callable[[str, str, int], Any]) -> Pa
     adjudication = adjudication_move(tags, tag_lines)
     if adjudication is not None:
         record.moves.append(adjudication)
+    record.moves.extend(correction_moves(tags, tag_lines))
     return record
 
 
@@ -417,7 +462,8 @@ def comment_text(text: str) -> str:
 def people_tags(record: ParsedRecord, derived: frozenset[str] | set[str]) -> dict[str, str]:
     """The tags worth keeping with the game: the people's, not the ``derived`` ones nor an adjudication's (the events
     hold those)."""
-    return {t: v for t, v in record.tags.items() if t not in derived and t not in ADJUDICATION_TAGS and v != "?"}
+    return {t: v for t, v in record.tags.items()
+            if t not in derived and t not in ADJUDICATION_TAGS and not CORRECTION_TAG.match(t) and v != "?"}
 
 
 def export_moves(system: Any, events: Sequence[Any], header: Sequence[tuple[str, str]], result: str,
@@ -426,7 +472,7 @@ def export_moves(system: Any, events: Sequence[Any], header: Sequence[tuple[str,
     """A record: the header's tags, then one line an action (``turn. seat move``, the turn as ``system.turn`` counts
     it), with each action's consequences explained in ``{...}`` when ``comments``, and the result. An adjudication
     is no move (its header tags say it, ``closing_tags``); with ``comments`` its explanation is a comment line."""
-    lines = [tag_line(tag, value) for tag, value in header]
+    lines = [tag_line(tag, value) for tag, value in corrected_header(header, events)]
     lines.append("")
     recorded = system.recorded_actions(events)
     state = system.fold(events[: recorded[0].start if recorded else len(events)])

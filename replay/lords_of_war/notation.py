@@ -59,6 +59,8 @@ from replay.archive.notation import (
     catalogue_tags,
     closing_tags,
     comment_text,
+    corrected_header,
+    correction_moves,
     movetext_tokens,
     pattern,
     read_header,
@@ -265,7 +267,8 @@ def _cards(table: CardTable) -> Iterator[None]:
 
 def _export(started: GameStarted, events: Sequence[Any], tags: dict[str, str] | None, view: str,
             comments: bool) -> str:
-    lines = [tag_line(tag, value) for tag, value in header(started, events[-1], dict(tags or {}), view)]
+    lines = [tag_line(tag, value) for tag, value in corrected_header(header(started, events[-1], dict(tags or {}),
+                                                                             view), events)]
     lines.append("")
     recorded = SYSTEM.recorded_actions(events)  # the players' actions, each with the events it produced
     state = fold(events[: recorded[0].start if recorded else len(events)])
@@ -350,6 +353,7 @@ def _parse(lines: list[str], tags: dict[str, str], tag_lines: dict[str, int], n:
     adjudication = adjudication_move(tags, tag_lines)
     if adjudication is not None:
         record.moves.append(adjudication)
+    record.moves.extend(correction_moves(tags, tag_lines))
     return record
 
 

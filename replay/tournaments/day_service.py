@@ -2,11 +2,20 @@
 corrected results, the round clock and time called, the cut to a final, the history and the exports.
 
 Decisions (docs/api.md, "Tournaments", says them to users):
-- A **correction** changes the tournament's result of a table, never its game: the game is the record of play and
-  stays as it ended (its own result, ratings and statistics, which are of games, keep it). The table then reads the
-  correction (status ``corrected``) with the result before it (``original``) and every correction made; standings
-  recompute on read. A correction needs a reason; it is refused for a table without a result (enter one), for a
-  Swiss table once the cut is seeded, and for a cut table once a later round has started.
+- A **correction** changes the table's result and its game's, one fact (docs/contract.md, "A corrected result"):
+  the game first, by the organiser's correction (``engine.adjudication.correction``: a ``game_ended`` whose
+  adjudication has reason ``correction``, the reason as its note, ``by: organiser``, after the one it corrects: the
+  game's stream keeps both, the last counts), then ``result_corrected`` is logged with the result it replaces
+  (``was``). So the game's page, its record (export, import, verify) and every statistic of games (win rates,
+  ratings, first-player advantage) read the corrected result, as the standings do. A failure between the two writes
+  leaves a game whose result is already the correction (the table reads it; correcting again logs it). A table whose
+  game was never stored (a round logged with games never created) has no game to carry the correction: the log
+  alone holds it. A forfeited table's game (ended by the forfeit's adjudication) is corrected like any other. The
+  table then reads the correction (status ``corrected``) with the result before the first one (``original``) and
+  every correction made; standings recompute on read. A correction needs a reason; it is refused for a table
+  without a result (enter one), for a Swiss table once the cut is seeded, and for a cut table once a later round
+  has started. Corrections logged before corrections reached games (issue 31's first version) are written to their
+  games the first time the tournament's results are read (``_settle_corrections``).
 - **Time** is called by the organiser, or by the clock: once a round's deadline has passed, the first read or write
   of the tournament calls it (``get``), and so does the server's sweep (``sweep_clocks``, every few seconds). Every
   game of the round still running is ended by the scorekeeper's ``adjudicate`` with reason ``time`` (the system's
@@ -28,8 +37,9 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from engine.adjudication import Adjudicate
+from engine.adjudication import Adjudicate, correction
 from engine.errors import RuleError
+from events import CORRECTION, Adjudication
 from replay.errors import GameNotFound
 from replay.tournaments import day
 from replay.tournaments.model import (
@@ -43,6 +53,7 @@ from replay.tournaments.model import (
     fold,
     grouped,
     played_table,
+    result_json,
     standings,
 )
 
@@ -67,6 +78,7 @@ class TournamentDay:
     games: GameService
     _lock: threading.RLock
     _clocked: set[str]  # tournaments seen with a round whose clock runs (the sweep's list)
+    _corrected: set[tuple[str, int]]  # (game, corrections of its table) known to be in the game
     clock: Callable[[], datetime]
 
     # the parts of TournamentService this mixin uses (StartedTable, StartedRound: replay.tournaments.service's)
@@ -93,7 +105,7 @@ class TournamentDay:
     def correct_result(self, tournament_id: str, round_number: int, table_number: int,
                        placings: Sequence[Sequence[str]], scores: Mapping[str, int] | None,
                        reason: str | None) -> TableResult:
-        """Correct a table's result (this module's docstring): its game is left as it ended."""
+        """Correct a table's result and its game's (this module's docstring)."""
         with self._lock:
             t = self._fold_due(tournament_id)
             table = played_table(t, round_number, table_number)
@@ -114,14 +126,56 @@ class TournamentDay:
             if rnd.stage == "cut" and round_number < len(t.played):
                 raise TournamentRefused(f"the bracket has gone on after round {round_number}: its results stand",
                                         "bracket_advanced")
-            if grouped(current.placings) == grouped(groups) and current.scores == new_scores:
+            why = str(reason).strip()
+            retried = self._holds_correction(table, groups, why)
+            if not retried and grouped(current.placings) == grouped(groups) and current.scores == new_scores:
                 raise TournamentInvalid("the correction changes nothing: it names the table's result as it is",
                                         "correction_unchanged")
+            was = result_json(current)  # the result this correction replaces (a correction's, the 2nd time)
+            if not retried:
+                self._correct_game(table, groups, why)
             data = {"round": round_number, "table": table_number, "placings": groups, "scores": new_scores,
-                    "reason": str(reason).strip(), "at": self.now_text()}
+                    "reason": why, "at": self.now_text(), "was": was}
             self.log.append(tournament_id, [("result_corrected", data)], t.seq)
             corrected = fold(tournament_id, self.log.read(tournament_id))
             return self._table_result(round_number, corrected.played[round_number - 1].tables[table_number - 1])
+
+    def _holds_correction(self, table: Table, placings: Sequence[Sequence[str]], reason: str) -> bool:
+        """Whether the table's game already ends in this very correction (an earlier attempt whose log write failed:
+        only the log is written now)."""
+        try:
+            _, state = self.games.state(table.game_id)
+        except GameNotFound:
+            return False
+        last = getattr(state, "adjudication", None)
+        return isinstance(last, Adjudication) and last.reason == CORRECTION and last.note == reason and grouped(
+            last.placings) == grouped(placings)
+
+    def _correct_game(self, table: Table, placings: Sequence[Sequence[str]], reason: str) -> None:
+        """Write the correction to the table's game (this module's docstring); nothing for a game never stored."""
+        try:
+            self.games.act(table.game_id, correction(placings, reason))
+        except GameNotFound:
+            return
+        except RuleError as exc:
+            raise TournamentInvalid(exc.message, "invalid_reason" if exc.code in ("bad_note", "reason_required")
+                                    else "invalid_result") from None
+
+    def _settle_corrections(self, t: Tournament) -> None:
+        """Corrections logged before corrections reached games: write each table's last one to its game, once
+        (a game whose result already is that correction's is left alone)."""
+        for rnd in t.played:
+            for table in rnd.tables:
+                if not table.corrections or (table.game_id, len(table.corrections)) in self._corrected:
+                    continue
+                last = table.corrections[-1]
+                try:
+                    outcome = self.games.system_of(table.game_id).outcome(self.games.state(table.game_id)[1])
+                    if outcome is not None and grouped(outcome.placings) != grouped(last.placings):
+                        self.games.act(table.game_id, correction(last.placings, last.reason))
+                except (GameNotFound, RuleError):
+                    pass  # never stored, or not over: the log alone holds the table's result
+                self._corrected.add((table.game_id, len(table.corrections)))
 
     # -- the round clock ------------------------------------------------------------------------------
 

@@ -164,13 +164,14 @@ class Forfeit:
 
 @dataclass(frozen=True)
 class Correction:
-    """A result the organiser corrected (``result_corrected``): the table's new placings and scores, and why. The
-    game is not changed (it is the record of play); the tournament's result is."""
+    """A result the organiser corrected (``result_corrected``): the table's new placings and scores, why, and the
+    result it replaced. Its game holds the same correction (``replay.tournaments.day_service``)."""
 
     placings: tuple[tuple[str, ...], ...]
     scores: dict[str, int]
     reason: str
     at: str
+    was: dict[str, Any] | None = None  # the table's result it replaced (None: logged before issue 31 recorded it)
 
     def as_json(self) -> dict[str, Any]:
         return {"placings": [list(g) for g in self.placings], "scores": dict(self.scores), "reason": self.reason,
@@ -320,7 +321,7 @@ def _fold_day(tournament: Tournament, event: LoggedEvent) -> None:
         table = tournament.played[d["round"] - 1].tables[d["table"] - 1]
         correction = logged_forfeit(d, list(table.seats))
         table.corrections.append(Correction(correction.placings, correction.scores, str(d["reason"]),
-                                            str(d.get("at") or event.recorded_at)))
+                                            str(d.get("at") or event.recorded_at), d.get("was")))
     elif event.type == "time_called":
         tournament.played[d["round"] - 1].time_called = {"at": d["at"], "by": d["by"], "tables": list(d["tables"])}
     elif event.type == "cut_started":
@@ -426,11 +427,18 @@ def table_result(round_number: int, table: Table, outcome: Callable[[str], GameR
     if not table.corrections:
         return played
     last = table.corrections[-1]
-    original = {"status": played.status, "winner": played.winner,
-                "placings": [list(g) for g in played.placings] if played.placings is not None else None,
-                "scores": dict(played.scores)}
+    # the result before the first correction: as its event records it (the game holds the correction since issue
+    # 31), else (logged before) the result entered or the game's, which the correction left as it was
+    original = table.corrections[0].was or result_json(played)
     return replace(played, status="corrected", placings=last.placings, scores=dict(last.scores),
                    corrections=tuple(table.corrections), original=original)
+
+
+def result_json(result: TableResult) -> dict[str, Any]:
+    """A table's result as ``original`` shows it (and ``result_corrected`` records it as ``was``)."""
+    return {"status": result.status, "winner": result.winner,
+            "placings": [list(g) for g in result.placings] if result.placings is not None else None,
+            "scores": dict(result.scores)}
 
 
 def _played_result(round_number: int, table: Table, outcome: Callable[[str], GameResult]) -> TableResult:

@@ -140,6 +140,7 @@ class TournamentService(TournamentDay):
         self._settled: set[str] = set()  # games whose table's forfeit (if any) is known to be in the game
         self.clock = clock or utc_now  # recorded in rounds' events (their start, time called)
         self._clocked: set[str] = set()
+        self._corrected: set[tuple[str, int]] = set()  # (game, its table's corrections) known to be in the game
 
     def _table_result(self, round_number: int, table: Table) -> TableResult:
         return table_result(round_number, table, lambda g: game_outcome(self.games, g))
@@ -303,6 +304,7 @@ class TournamentService(TournamentDay):
 
     def results(self, t: Tournament) -> builtins.list[TableResult]:
         self._settle(t)
+        self._settle_corrections(t)
         return [
             table_result(rnd.number, table, lambda g: game_outcome(self.games, g))
             for rnd in t.played

@@ -171,6 +171,7 @@ def test_i31_round_1_by_rating_reads_the_ratings_statistic(tmp_path: Any) -> Non
                 {"id": "p1", "name": a, "army": "orcs"}, {"id": "p2", "name": b, "army": "elves"}]})
             assert created.status_code == 201, created.text
             play(client, created.json()["id"], created.json()["tokens"])
+        assert client.app.state.stats_projector.wait_idle(60)  # type: ignore[attr-defined]  # both games projected
         ratings = client.get("/stats/ratings", params={"system": "lords-of-war"}).json()["rows"]
         by_name = {r["player"]: r["rating"] for r in ratings}
         tid, organiser = _open(client, 6, seeding="rating")

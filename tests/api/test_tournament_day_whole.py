@@ -49,7 +49,7 @@ def test_a_whole_swiss_day_of_16_players_with_a_correction_time_called_and_a_top
     assert corrected.status_code == 201 and corrected.json()["original"]["winner"] == "p2"
     rows = {r["player"]: r for r in _standings(client, tid)}
     assert rows[tables[0]["p1"]]["wins"] == 1 and rows[tables[0]["p2"]]["losses"] == 1
-    assert state(client, tables[0]["game_id"])["winner"] == "p2"  # the game stays as it was played
+    assert state(client, tables[0]["game_id"])["winner"] == "p1"  # the game carries the correction (one fact)
 
     # round 2: five tables report, one result is entered, the organiser calls time on the last two
     clock.advance(130)
