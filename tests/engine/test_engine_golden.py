@@ -2,12 +2,12 @@
 
 ``tests/fixtures/engine_golden.json`` holds, per system, one SHA-256 over bot games of its sample setups (the games
 ``bench/systems.py`` times, fewer of them): every event's JSON, the state after each event (``evolve`` step by step)
-and the ``fold`` of the whole game, encoded as JSON (a set sorted);
-``decide`` of every recorded action against the state
-before it (its events, or its refusal's code, rule and words). For HeroScape, whose decide plans ways and line of
-sight, also a move of the acting figure to every hex of the map and an attack on every enemy figure, from the states
-before some of its recorded moves. The hashes were written by main a2683ad, before the engine was made faster, with
-``python -m tests.engine.test_engine_golden --write``; a change that alters any state, event or refusal fails here.
+and the ``fold`` of the whole game, encoded as JSON (a set sorted); ``decide`` of every recorded action against the
+state before it (its events, or its refusal's code, rule and words). For HeroScape, whose decide plans ways and line
+of sight, also a move of the acting figure to every hex of the map and an attack on every enemy figure, from the
+states before some of its recorded moves. The hashes were written by main a2683ad, before the engine was made
+faster, with ``python -m tests.engine.test_engine_golden --write``; a change that alters any state, event or refusal
+fails here.
 """
 
 from __future__ import annotations
