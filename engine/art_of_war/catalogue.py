@@ -190,7 +190,10 @@ card_of = DEFAULT.card  # the built-in cards' (a game reads ``cards_of(state)``)
 
 
 @functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256)
 def instances(player: str, cards: tuple[str, ...]) -> tuple[str, ...]:
+    """A deck list's card instances, ``seat.type.n``, copies numbered in list order (cached: a pure function of
+    immutable arguments, and every game of a deck starts with it)."""
     seen: dict[str, int] = {}
     out = []
     for card in cards:

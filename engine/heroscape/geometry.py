@@ -37,11 +37,17 @@ class Board:
     obstacles: Mapping[frozenset[Hex], int] = field(default_factory=dict)
     _spaces: dict[Hex, dict[Hex, int]] = field(default_factory=dict, init=False, compare=False, repr=False)
     _edges: dict[tuple[Hex, Hex], int] = field(default_factory=dict, init=False, compare=False, repr=False)
+    around: dict[Hex, tuple[tuple[Hex, Cell], ...]] = field(default_factory=dict, init=False, compare=False,
+                                                             repr=False)
+    """Each hex's neighbours on the map with their cells, in ``DIRECTIONS`` order (made once per map; read only)."""
 
     def __post_init__(self) -> None:
         for edge, height in self.obstacles.items():  # each obstacle by its two hexes in either order
             a, b = tuple(edge)
             self._edges[(a, b)] = self._edges[(b, a)] = height
+        cells = self.cells
+        for h in cells:
+            self.around[h] = tuple((n, cells[n]) for n in neighbours(h) if n in cells)
 
     def level(self, h: Hex) -> int:
         return self.cells[h].level
@@ -397,18 +403,22 @@ def _quick_plan(
     exact; a way with falls may miss a longer one with fewer (``plan`` then searches every state)."""
     if end not in board.cells or (end != start and end in occupants):
         return None
-    best: dict[Hex, tuple[int, int]] = {start: (0, 0)}
+    # A label (falling dice, movement spent) is one int, ``falls << 16 | spent``, and a queue entry's key
+    # ``falls << 32 | estimate << 16 | spent``: ordered as the tuples they pack (a move spends far less than 2**16).
+    best: dict[Hex, int] = {start: 0}
     previous: dict[Hex, Hex] = {}
-    cells = board.cells
+    cells, around = board.cells, board.around
     flying, height, double = mover.flying, mover.height, mover.double
     player, fragile = mover.player, mover.life <= 1
     eq, er = end
+    push, pop = heapq.heappush, heapq.heappop
     # A* on the movement: a step costs at least 1, so the hexes left to ``end`` never overestimate it. The steps are
     # ``_step``, ``_stops`` and ``_lands`` written out (this loop is most of a move's decision)
-    queue: list[tuple[int, int, int, Hex]] = [(0, distance(start, end), 0, start)]
+    queue: list[tuple[int, Hex]] = [(distance(start, end) << 16, start)]
     while queue:
-        falls, _, spent, here = heapq.heappop(queue)
-        if (falls, spent) > best[here]:
+        key, here = pop(queue)
+        falls, spent = key >> 32, key & 0xFFFF
+        if (falls << 16 | spent) > best[here]:
             continue
         if here == end:
             hexes: list[Hex] = []
@@ -422,10 +432,7 @@ def _quick_plan(
             continue  # entering a glyph or water ended the move here (``_stops``)
         level = source.level
         in_water = source.terrain == "water"
-        for nxt in neighbours(here):
-            cell = cells.get(nxt)
-            if cell is None:
-                continue
+        for nxt, cell in around[here]:
             if flying:
                 cost = 1
             else:
@@ -433,7 +440,8 @@ def _quick_plan(
                 if climb >= height:
                     continue
                 cost = 1 + climb if climb > 0 else 1
-            if spent + cost > budget or (roads_only and cell.terrain != "road"):
+            total = spent + cost
+            if total > budget or (roads_only and cell.terrain != "road"):
                 continue
             if fragile and cell.glyph in healing_glyphs:
                 continue
@@ -442,18 +450,21 @@ def _quick_plan(
                 continue
             if double and not flying and in_water and nxt != end and cell.terrain == "water":
                 continue  # a double-space figure landing in a second water hex goes no further (``_lands``)
-            fall = 0
+            fell = falls
             if not flying:
                 drop = level - cell.level
                 if drop >= height and cell.terrain != "water":
-                    fall = 2 if drop >= height + HIGH_GROUND else 1
-            label = (falls + fall, spent + cost)
-            if label < best.get(nxt, (1 << 30, 0)):
+                    fell += 2 if drop >= height + HIGH_GROUND else 1
+            label = fell << 16 | total
+            if label < best.get(nxt, _UNREACHED):
                 best[nxt] = label
                 previous[nxt] = here
                 dq, dr = nxt[0] - eq, nxt[1] - er
-                heapq.heappush(queue, (label[0], label[1] + (abs(dq) + abs(dr) + abs(dq + dr)) // 2, label[1], nxt))
+                push(queue, (fell << 32 | (total + (abs(dq) + abs(dr) + abs(dq + dr)) // 2) << 16 | total, nxt))
     return None
+
+
+_UNREACHED = 1 << 62  # above every label
 
 
 def _plan(

@@ -9,8 +9,9 @@ evolving the events it has decided so far (``evolve`` is cheap and trusts them).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from engine.errors import RuleError
 from engine.heroscape import geometry
@@ -44,6 +45,7 @@ from engine.heroscape.state import (
     card_of,
     evolve,
     figure_index,
+    fold,
     hexes_of,
     points_on_map,
     turn_player,
@@ -89,9 +91,8 @@ PHASE_WORDS = {
 
 
 def _fold(state: State, events: Sequence[HeroScapeEvent]) -> State:
-    for e in events:
-        state = evolve(state, e)
-    return state
+    """``state`` after ``events``: one thaw and one freeze for them all (``fold``), none for no event."""
+    return fold(events, state) if events else state
 
 
 def _card(state: State, f: Figure) -> CardRecord:
@@ -153,7 +154,8 @@ def positions(state: State) -> dict[Hex, Figure]:
     if cached is None or cached[0] is not figures:
         if len(_POSITIONS) > 256:
             _POSITIONS.clear()
-        cached = (figures, {h: g for g in figures if g.status == "placed" for h in hexes_of(g)})
+        cached = (figures, {h: g for g in figures if g.status == "placed" and g.hex is not None  # ``hexes_of``
+                            for h in ((g.hex,) if g.tail is None else (g.hex, g.tail))})
         _POSITIONS[id(figures)] = cached
     return cached[1]
 
@@ -457,29 +459,17 @@ def decide(state: State, action: HeroScapeAction) -> tuple[HeroScapeEvent, ...]:
         raise RuleError("game_over", "§8", f"the game is over ({state.end_reason})")
     if action.player not in PLAYERS[: len(state.seats)]:
         raise RuleError("unknown_player", "contract", f"there is no player {action.player!r} (p1 or p2)")
-    if state.due and not isinstance(action, (Roll, Concede, Charge)):
+    kind = type(action)
+    if state.due and kind not in _WHILE_DUE and not isinstance(action, _WHILE_DUE):
         due = state.due[0]
         raise RuleError("dice_due", "§5", f"{due.player} has {due.count} {due.purpose} "
                         f"{'d20' if due.die == 'd20' else 'combat dice'} to roll first")
-    match action:
-        case Concede(player=player):
-            return (Conceded(player=player), _ended(state, "concession", PLAYERS[1 - INDEX[player]]))
-        case Roll():
-            return _roll(state, action)
-        case Place():
-            return _place(state, action)
-        case Markers():
-            return _markers(state, action)
-        case Move():
-            return _move(state, action)
-        case Charge():
-            return _charge(state, action)
-        case Attack():
-            return _attack(state, action)
-        case Effect():
-            return _effect(state, action)
-        case EndTurn():
-            return _end_turn(state, action)
+    decider = _DECIDERS.get(kind) or next(f for t, f in _DECIDERS.items() if isinstance(action, t))
+    return decider(state, action)
+
+
+def _concede(state: State, action: Concede) -> tuple[HeroScapeEvent, ...]:
+    return (Conceded(player=action.player), _ended(state, "concession", PLAYERS[1 - INDEX[action.player]]))
 
 
 def _roll(state: State, action: Roll) -> tuple[HeroScapeEvent, ...]:
@@ -941,3 +931,12 @@ def legal_actions(state: State, seat: str | None = None) -> list[HeroScapeAction
 __all__ = ["GLYPH_BONUS", "after_roll", "attack_options", "decide", "declare", "described", "destinations",
            "engaged_with", "glyph_bonuses", "layouts", "legal_actions", "move_options",
            "next_turn", "occupants", "points_winner", "run_dice", "sight", "spaces_between", "tails"]
+
+
+_WHILE_DUE = (Roll, Concede, Charge)  # the actions taken while dice are due
+# Each action's decider, by the action's type: one dict look-up (a ``match`` over the classes pays an ``isinstance``
+# miss, Python's slow path against a msgspec Struct class, for every case before the right one).
+_DECIDERS: dict[type, Callable[[State, Any], tuple[HeroScapeEvent, ...]]] = {
+    Concede: _concede, Roll: _roll, Place: _place, Markers: _markers, Move: _move, Charge: _charge, Attack: _attack,
+    Effect: _effect, EndTurn: _end_turn,
+}
