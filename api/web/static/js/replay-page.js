@@ -270,6 +270,10 @@ function draw() {
     alt = replay.board.draw(ui.host, step.state, context(step));
   }
   ui.alt.textContent = alt || "";
+  // a drawing's image without a name of its own is named by its text alternative (axe: svg-img-alt)
+  const image = ui.host.querySelector("svg[role='img']");
+  if (image && !image.hasAttribute("aria-label") && !image.hasAttribute("aria-labelledby")
+      && !image.querySelector(":scope > title")) image.setAttribute("aria-labelledby", "board-alt");
   ui.frame.framed();
   ui.frame.clear();
   ui.explanation.textContent = step.explanation ? named(step.explanation.text) : "This step is hidden from this view.";
