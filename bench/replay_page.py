@@ -25,6 +25,8 @@ import os
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -60,29 +62,28 @@ def load() -> str:
     return " / ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def measure(browser: Any, url: str, game: dict[str, Any], runs: int, steps: int) -> dict[str, Any]:
-    paints = []
-    for _ in range(runs):
-        context = browser.new_context(viewport={"width": 1440, "height": 900})
-        context.set_default_timeout(120_000)
-        try:
-            page = context.new_page()
-            page.goto(f"{url}/replay/{game['id']}?step=1")
-            page.wait_for_selector("main[data-step]")
-            paints.append(page.evaluate(PAINT))
-        finally:
-            context.close()
-    n = min(steps, game["seq"] - 1)
+@contextmanager
+def replay(browser: Any, url: str, game_id: str) -> Iterator[Any]:
+    """The game's replay page at step 1 in a fresh browser context (a cold cache), once its board is drawn."""
     context = browser.new_context(viewport={"width": 1440, "height": 900})
     context.set_default_timeout(120_000)
     try:
         page = context.new_page()
-        page.goto(f"{url}/replay/{game['id']}?step=1")
+        page.goto(f"{url}/replay/{game_id}?step=1")
         page.wait_for_selector("main[data-step='1']")
-        page.wait_for_function("!document.querySelector('#moves').textContent.includes('…')")  # every step loaded
-        times = page.evaluate(STEPS, n)
+        yield page
     finally:
         context.close()
+
+
+def measure(browser: Any, url: str, game: dict[str, Any], runs: int, steps: int) -> dict[str, Any]:
+    paints = []
+    for _ in range(runs):
+        with replay(browser, url, game["id"]) as page:
+            paints.append(page.evaluate(PAINT))
+    with replay(browser, url, game["id"]) as page:
+        page.wait_for_function("!document.querySelector('#moves').textContent.includes('…')")  # every step loaded
+        times = page.evaluate(STEPS, min(steps, game["seq"] - 1))
     fcp = [p["fcp"] for p in paints if p["fcp"] is not None]
     board = [p["board"] for p in paints if p["board"] is not None]
     return {"system": game["system"], "game": game["id"], "events": game["seq"], "runs": runs,
