@@ -3,7 +3,8 @@ Chromium, in both colour schemes, at the desktop size and, for the replay boards
 impact "serious" or "critical" (the minor and moderate ones are printed in the failure message for context).
 
 A page added later (a catalogue page, a bracket page, a print view) is one line of ``PAGES``: its path (with
-``{game[<system>]}`` for a sample game of that system and ``{tournament}`` for the tournament built here), the
+``{game[<system>]}`` for a sample game of that system, ``{tournament}`` for the tournament built here and
+``{annotated}`` for its first game, with notes on step 2), the
 selector the page shows once drawn, and the viewports it is checked at.
 
 ``/docs`` is in scope for what is ours only: the bar back to the site that warlog puts above Swagger UI. Swagger
@@ -29,7 +30,7 @@ BOTH = (DESKTOP, PHONE)
 
 class Page(NamedTuple):
     name: str
-    path: str  # {game[<system>]}: a sample game of the system; {tournament}: the tournament built below
+    path: str  # {game[<system>]}: a sample game of the system; {tournament}, {annotated}: built below
     ready: str  # a selector the page shows once it has drawn what it reads
     sizes: tuple[dict[str, int], ...] = (DESKTOP,)
     context: Any = None  # axe's context (what to check); None: the whole document
@@ -38,6 +39,7 @@ class Page(NamedTuple):
 PAGES: list[Page] = [
     Page("games", "/", "tbody[data-games] tr", BOTH),
     *(Page(f"replay-{system}", f"/replay/{{game[{system}]}}", "main[data-step]", BOTH) for system in system_names()),
+    Page("replay-notes", "/replay/{annotated}?step=2", "[data-board-notes] li", BOTH),
     Page("stats-index", "/stats", "html[data-ready='true']"),
     *(Page(f"stats-{system}", f"/stats/{system}", "html[data-ready='true']") for system in system_names()),
     Page("tournaments", "/tournaments", "[data-tournament-id]"),
@@ -60,7 +62,7 @@ def cases() -> Iterator[Any]:
 def places(server: Server) -> dict[str, Any]:
     """What the paths name: a sample game per system, and a small tournament built over HTTP (five players,
     round 1 played out by bots at table 1 and a forfeit at table 2 with a bye, round 2 started: rounds, results,
-    standings, a playing table)."""
+    standings, a playing table), its first game annotated on step 2 (the notes beside the board)."""
     client = server.client()
     games = {}
     for system in system_names():
@@ -72,10 +74,14 @@ def places(server: Server) -> dict[str, Any]:
     tid, organiser = create(server, "Axe Open", players)
     tables = client.post(f"/tournaments/{tid}/rounds", headers=organiser).json()["tables"]
     assert play(client, tables[0]["game_id"], tables[0]["tokens"]["scorekeeper"]) > 0
+    keeper = {"Authorization": f"Bearer {tables[0]['tokens']['scorekeeper']}"}
+    note = client.post(f"/games/{tables[0]['game_id']}/annotations", headers=keeper,
+                       json={"step": 2, "text": "The opening hand decides the flank", "author": "Ada"})
+    assert note.status_code == 201, note.text
     forfeit = client.post(f"/tournaments/{tid}/rounds/1/tables/2/result", json={"winner": "p2"}, headers=organiser)
     assert forfeit.status_code == 201, forfeit.text
     assert client.post(f"/tournaments/{tid}/rounds", headers=organiser).status_code == 201
-    return {"game": games, "tournament": tid}
+    return {"game": games, "tournament": tid, "annotated": tables[0]["game_id"]}
 
 
 def describe(violations: list[dict[str, Any]]) -> str:
