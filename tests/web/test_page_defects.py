@@ -68,6 +68,17 @@ def test_statistics_navigation_marks_the_section_in_view_as_it_scrolls(server: S
     page.wait_for_function(f"document.querySelector(\"{CURRENT}\")?.getAttribute('href') === '#{sections[0]}'")
     page.evaluate(f"location.hash = '#{sections[-1]}'")  # a hash change (Back, a shared link): its section
     page.wait_for_function(f"document.querySelector(\"{CURRENT}\")?.getAttribute('href') === '#{sections[-1]}'")
+    # on a phone the contents are a strip that scrolls sideways: the marked entry is scrolled into it
+    page.set_viewport_size({"width": 390, "height": 844})
+    late = sections[-3]
+    page.evaluate(f"document.getElementById('{late}').scrollIntoView()")
+    page.wait_for_function(f"document.querySelector(\"{CURRENT}\")?.getAttribute('href') === '#{late}'")
+    page.wait_for_function(f"""() => {{
+        const a = document.querySelector("{CURRENT}").getBoundingClientRect();
+        const strip = document.querySelector("nav.toc").getBoundingClientRect();
+        return a.left >= strip.left - 1 && a.right <= strip.right + 1;
+    }}""")
+    page.screenshot(path=str(screenshot(page, "stats-nav-current-phone").with_name("stats-nav-current-phone-view.png")))
     assert not page.problems
 
 

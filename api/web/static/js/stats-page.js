@@ -400,6 +400,11 @@ function markSectionInView(toc) {
     links.forEach((a, i) => {
       if (i === at) a.setAttribute("aria-current", "location"); else a.removeAttribute("aria-current");
     });
+    // on a phone the contents are a strip that scrolls sideways: keep the marked entry in it
+    const box = links[at]?.getBoundingClientRect(), strip = toc.getBoundingClientRect();
+    if (box && toc.scrollWidth > toc.clientWidth && (box.left < strip.left || box.right > strip.right)) {
+      toc.scrollLeft += box.left - strip.left - 16;
+    }
   });
 }
 
