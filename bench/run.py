@@ -3,10 +3,10 @@
     .venv/bin/python bench/run.py [--quick] [--out bench/RESULTS.md]      (make bench / make bench-quick)
 
 Runs each bench script in its own process (fold.py, systems.py for every registered game system, bulk.py,
-live.py, streams.py, and seek.py / stats.py where they exist), each with ``--json`` where it has it, then writes
-machine facts, a summary table (median over repeats, p50/p99 where latency matters, the ratios, target met or
-not), the sizes each row used and every script's own output. ``--quick`` scales everything down to finish in
-under two minutes (the bot-game corpus is cached after the first run; see bench/common.py).
+live.py, streams.py, replay_page.py, and seek.py / stats.py where they exist), each with ``--json`` where it has
+it, then writes machine facts, a summary table (median over repeats, p50/p99 where latency matters, the ratios,
+target met or not), the sizes each row used and every script's own output. ``--quick`` scales everything down to
+finish in under two minutes (the bot-game corpus is cached after the first run; see bench/common.py).
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ SIZES = {
         "stats": ["--games", "100000", "1000000", "--repeat", "5"],
         "postgres": ["--games", "400", "--seconds", "20", "--spectators", "1000", "--appends", "30",
                      "--bulk-games", "5000"],
+        "replay_page": ["--runs", "5", "--steps", "150"],
     },
     "quick": {
         "distinct": 300,
@@ -55,6 +56,7 @@ SIZES = {
         "stats": ["--games", "20000", "--base", "100", "--repeat", "3"],
         "postgres": ["--games", "100", "--seconds", "5", "--spectators", "300", "--appends", "10",
                      "--bulk-games", "500"],
+        "replay_page": ["--runs", "2", "--steps", "30"],
     },
 }
 TIMEOUTS = {"full": 1500, "quick": 90}
@@ -153,6 +155,7 @@ def main() -> None:
         postgres, _ = run("postgres", sizes["postgres"] + distinct, tmpdir / "postgres.json", timeout, log)
         seek_out = run("seek", sizes["seek"] + ["--db", str(tmpdir / "seek.duckdb")], None, timeout, log)[1] \
             if (BENCH / "seek.py").exists() else None
+        page, _ = run("replay_page", sizes["replay_page"], tmpdir / "page.json", timeout, log)
         stats_out = run("stats", sizes["stats"] + ["--dir", str(tmpdir)], None, timeout, log)[1] \
             if (BENCH / "stats.py").exists() else None
 
@@ -266,6 +269,17 @@ def main() -> None:
                              f"p99 <= {limit} ms" if limit else "(reported)",
                              verdict(p99 <= limit) if limit else "n/a"))
         used.append(f"seek: bench/seek.py {' '.join(sizes['seek'])}")
+    for r in (page or {}).get("systems", []):  # issue 32: the replay page per system (bench/replay_page.py)
+        rows.append((f"replay page, {r['system']} ({r['events']} events): first contentful paint / board drawn "
+                     "(cold cache)", f"{r['fcp_ms']:.0f} / **{r['board_ms']:.0f}** ms", "< 1 s",
+                     verdict(r["board_ms"] < 1000)))
+        rows.append((f"replay page, {r['system']}: a step (key press to board drawn), median / p95",
+                     f"{r['step_median_ms']:.1f} / **{r['step_p95_ms']:.1f}** ms over {r['steps']} steps", "< 50 ms",
+                     verdict(r["step_p95_ms"] < 50)))
+    if page:
+        used.append(f"replay page: the longest sample game of each system, bench/replay_page.py "
+                    f"{' '.join(sizes['replay_page'])}; load average {page['load_before']} before, "
+                    f"{page['load_after']} after")
     if stats_out is not None:
         size = None
         for line in stats_out.splitlines():

@@ -43,6 +43,13 @@ export function turnName(round) {
   return round ? `Round ${round}` : "Before the first round";
 }
 
+/** A figure as a player names it: its card's name, with its number in a squad ("Izumi Samurai 2"; the id is
+ * "izumi-samurai/2", a hero's id is its card's). */
+function figureName(f) {
+  const number = String(f.figure).split("/")[1];
+  return number ? `${f.name} ${number}` : f.name;
+}
+
 /** The key under the board. */
 function key() {
   const hex = (fill) => `<polygon points="14,1 22,5.5 22,14.5 14,19 6,14.5 6,5.5" fill="${fill}" stroke="#5d584e"/>`;
@@ -182,7 +189,7 @@ export function draw(host, state, context = {}) {
   const desc = [`HeroScape, ${map.name}, round ${state.round}, ${state.phase}`, ...lines].join("; ");
   svg.prepend(node("desc", {}, desc));
   const seats = (state.seats || []).map((s) => {
-    const mine = figures.filter((f) => f.owner === s.id).map((f) => f.figure + (f.wounds ? ` (${f.wounds}/${f.life})` : ""));
+    const mine = figures.filter((f) => f.owner === s.id).map((f) => figureName(f) + (f.wounds ? ` (${f.wounds}/${f.life})` : ""));
     const markers = state.markers?.[s.id];
     const shown = markers && typeof markers === "object" ? `, markers ${Object.entries(markers).map(([k, v]) => `${k}:${v}`).join(" ")}` : markers === "placed" ? ", markers placed (hidden)" : "";
     return html("li", { style: `color:${COLOURS[s.id]}` },

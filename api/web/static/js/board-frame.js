@@ -50,7 +50,8 @@ export class BoardFrame {
     this.svg = svg;
     if (!svg) return;
     if (!svg.parentElement.classList.contains("board-frame")) {
-      const frame = el("div", { class: "board-frame", tabindex: "-1" });
+      // a tab stop of its own: a board that scrolls may have no focusable piece (axe: scrollable-region-focusable)
+      const frame = el("div", { class: "board-frame", tabindex: "0", role: "group", "aria-label": "The board's drawing" });
       svg.replaceWith(frame);
       frame.append(svg);
     }

@@ -83,6 +83,8 @@ function build() {
   ui.host = el("div", { class: "board-host", id: "board", "aria-describedby": "board-alt" });
   ui.frame = new BoardFrame(ui.host);
   ui.alt = el("p", { id: "board-alt", class: "visually-hidden" });
+  // the step's notes beside the board (first in the side column: under the board on a phone)
+  ui.notes = el("section", { class: "board-notes", "data-board-notes": "", "aria-labelledby": "board-notes-heading", hidden: true });
   ui.explanation = el("p", { class: "replay-explanation", id: "explanation", "aria-live": "polite" });
   ui.live = el("p", { class: "replay-live", id: "live-status", "aria-live": "polite", hidden: true });
   ui.viewSelect = el("select", { id: "view-select", name: "view" });
@@ -118,7 +120,7 @@ function build() {
         el("div", { class: "replay-controls", role: "group", "aria-label": "Step controls" },
           ui.first, ui.back, ui.slider, ui.forward, ui.lastButton, ui.counter, ui.play, ui.speed),
         ui.explanation, ui.live, ui.frame.tools, ui.host, ui.frame.detail, ui.alt),
-      el("aside", { class: "replay-side" },
+      el("aside", { class: "replay-side" }, ui.notes,
         el("h2", { id: "view-heading" }, "View"), ui.viewForm,
         el("h2", { id: "download-heading" }, "Download"), ui.downloads,
         el("div", { class: "replay-steps-head" }, el("h2", { id: "moves-heading" }, "Steps"), ui.fold),
@@ -218,6 +220,13 @@ function notesOf(seq) {
   }));
 }
 
+/** The step shown's notes in the panel beside the board (hidden when it has none). */
+function boardNotes() {
+  const notes = notesOf(replay.step);
+  ui.notes.hidden = !notes;
+  ui.notes.replaceChildren(...(notes ? [el("h2", { id: "board-notes-heading" }, `Notes on step ${replay.step}`), notes] : []));
+}
+
 function markLog() {
   ui.log.querySelector("[aria-current]")?.removeAttribute("aria-current");
   const link = ui.log.querySelector(`a[data-step="${replay.step}"]`);
@@ -272,10 +281,15 @@ function draw() {
     alt = replay.board.draw(ui.host, step.state, context(step));
   }
   ui.alt.textContent = alt || "";
+  // a drawing's image without a name of its own is named by its text alternative (axe: svg-img-alt)
+  const image = ui.host.querySelector("svg[role='img']");
+  if (image && !image.hasAttribute("aria-label") && !image.hasAttribute("aria-labelledby")
+      && !image.querySelector(":scope > title")) image.setAttribute("aria-labelledby", "board-alt");
   ui.frame.framed();
   ui.frame.clear();
   ui.explanation.textContent = step.explanation ? named(step.explanation.text) : "This step is hidden from this view.";
   main.dataset.step = String(replay.step);
+  boardNotes();
   replay.drawn += 1;
   if (replay.drawn === 1) performance.mark("board-drawn");
   document.dispatchEvent(new CustomEvent("warlog:drawn", { detail: { step: replay.step } }));
@@ -546,6 +560,7 @@ function catchUp() {
       updateExtent();
       await loadNotes(); // a running game's notes come with its steps
       renderLog();
+      boardNotes();
       if (atLast) go(replay.last);
       else {
         replay.fresh += added;

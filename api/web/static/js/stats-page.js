@@ -384,6 +384,30 @@ function sectionsNav(entries, title) {
   });
 }
 
+/** The section in view, marked in the contents with aria-current="location": the last section whose top is in the
+ * window's top third; at the page's end, the fragment's section when it is further down and in view (a short last
+ * section cannot scroll to the top). Follows scrolling and fragment changes (a link, Back, a shared URL). */
+function markSectionInView(toc) {
+  cancelAnimationFrame(markSectionInView.frame);
+  markSectionInView.frame = requestAnimationFrame(() => {
+    const links = [...toc.querySelectorAll("a[href^='#']")];
+    const tops = links.map((a) => document.getElementById(a.getAttribute("href").slice(1))?.getBoundingClientRect());
+    let at = 0;
+    tops.forEach((box, i) => { if (box && box.top <= Math.max(80, innerHeight / 3)) at = i; });
+    const hashed = links.findIndex((a) => a.getAttribute("href") === decodeURIComponent(location.hash));
+    const end = innerHeight + scrollY >= document.documentElement.scrollHeight - 2;
+    if (hashed > at && end && tops[hashed] && tops[hashed].top < innerHeight) at = hashed;
+    links.forEach((a, i) => {
+      if (i === at) a.setAttribute("aria-current", "location"); else a.removeAttribute("aria-current");
+    });
+    // on a phone the contents are a strip that scrolls sideways: keep the marked entry in it
+    const box = links[at]?.getBoundingClientRect(), strip = toc.getBoundingClientRect();
+    if (box && toc.scrollWidth > toc.clientWidth && (box.left < strip.left || box.right > strip.right)) {
+      toc.scrollLeft += box.left - strip.left - 16;
+    }
+  });
+}
+
 async function start() {
   const t0 = performance.now();
   if (pathSystem === null) {
@@ -469,6 +493,7 @@ async function start() {
       Promise.all(affected.map((e) => loadSection(e, system, module, {}))).then(() => afterLoad());
     }));
     toc.replaceChildren(...sectionsNav(entries, title).filter(Boolean));
+    markSectionInView(toc);
     sectionsHost.replaceChildren(...entries.map((e) => e.section));
 
     // the first statistic checks the filters: a bad filter is one message, not one per statistic
@@ -499,6 +524,7 @@ async function start() {
     }));
     if (mine !== generation) return;
     afterLoad();
+    markSectionInView(toc); // the sections have their height now
     const ms = performance.now() - t0;
     document.documentElement.dataset.ready = "true";
     document.documentElement.dataset.loadMs = String(Math.round(ms));
@@ -515,6 +541,7 @@ async function start() {
   // Back/Forward between views; a fragment link (the contents) also fires popstate: the query did not change then
   let shownQuery = location.search;
   window.addEventListener("popstate", () => { if (location.search !== shownQuery) render(); });
+  for (const moved of ["scroll", "resize", "hashchange"]) window.addEventListener(moved, () => markSectionInView(toc), { passive: true });
   await render();
   if (location.hash) document.querySelector(location.hash)?.scrollIntoView();
 }
