@@ -1,9 +1,10 @@
 """The tournament pages over a whole day (issue 31 item 7) in Chromium: the list with its filters, the tournament
 page's sections, its live update, the bracket page and the three print views, at 1440x900 and 390x844.
-Screenshots (and one PDF) go to build/screenshots/ (look at them)."""
+Screenshots (and a PDF of each print view) go to build/screenshots/ (look at them)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -193,6 +194,9 @@ def test_i31_the_page_follows_results_and_shows_the_round_clock_without_a_reload
     page.wait_for_function("(was) => document.querySelector('[data-time-left]').textContent !== was", arg=left)
     assert page.locator("[data-round='1'] tr[data-table='2']").get_attribute("data-status") == "playing"
     screenshot(page, "tournament-live-clock")
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, "tournament-live-clock-phone")
     page.evaluate("window.__same_document = true")
     ok(server.client().post(f"/tournaments/{running['id']}/rounds/1/tables/2/result", json={"winner": "p2"},
                             headers=running["organiser"]))
@@ -307,3 +311,33 @@ def test_i31_an_unknown_print_view_names_the_ones_there_are(server: Server, brow
     assert "pairings-table, pairings-name, standings" in page.locator("main [role=alert]").inner_text()
     context.close()
     assert not problems
+
+
+def test_i31_deck_lists_show_only_when_the_decks_route_answers_200(server: Server, browser: Any,
+                                                                  day: dict[str, Any]) -> None:
+    """GET /tournaments/{id}/decks is another branch's route (issue 30, decks at registration): the browser's
+    answer is stubbed here, 200 with its documented shape, then 403 decks_hidden; the page shows the section only
+    for the 200."""
+    decks = {"decks": [
+        {"player": "p01", "name": "Wren Ashby", "deck": "orcs", "summary": "orcs (a deck of the catalogue)"},
+        {"player": "p02", "name": "Bram Okafor", "deck": {"units": ["king"]}, "summary": "own list: units: king"}]}
+    hidden = {"error": {"code": "decks_hidden", "message": "hidden"}}
+    for status, body, shown in ((200, decks, True), (403, hidden, False)):
+        context, page, problems = opened(browser, DESKTOP)
+        page.route("**/decks", answer(status, body))
+        page.goto(f"{server.url}/tournaments/{day['id']}")
+        page.wait_for_selector("[data-tournament] [data-standings]")
+        page.wait_for_load_state("networkidle")
+        assert page.locator("[data-decks]").count() == (1 if shown else 0)
+        if shown:
+            assert page.locator("#decks-heading").inner_text() == "Deck lists"
+            rows = page.locator("[data-decks] tbody tr")
+            assert rows.nth(0).inner_text().split("\t") == ["Wren Ashby", "orcs (a deck of the catalogue)"]
+            assert rows.nth(1).locator("td").inner_text() == "own list: units: king"
+        context.close()
+        assert not problems
+
+
+def answer(status: int, body: Any) -> Any:
+    """A route handler answering ``status`` with ``body`` as JSON."""
+    return lambda route: route.fulfill(status=status, content_type="application/json", body=json.dumps(body))

@@ -176,6 +176,7 @@ function linksBar(tournament) {
 }
 
 async function decksSection(tournament, name) {
+  // GET .../decks (issue 30, decks at registration): 200 once the tournament has ended
   if (tournament.status !== "finished") return null; // GET .../decks answers 403 decks_hidden before the end
   let body;
   try {
@@ -184,15 +185,17 @@ async function decksSection(tournament, name) {
     return null; // 403 or 404 (a server without deck lists): nothing to show
   }
   if (!body || !Array.isArray(body.decks) || !body.decks.length) return null;
+  // one row a player (a team's: one a member, with its team): {player, name, team?, deck, summary}
+  const teams = body.decks.some((d) => d.team);
   return el("section", { "aria-labelledby": "decks-heading", "data-decks": true },
     el("h2", { id: "decks-heading" }, "Deck lists"),
     el("div", { class: "table-wrap" }, el("table", { class: "decks stack" },
       el("caption", { class: "visually-hidden" }, "Each player's deck"),
-      el("thead", {}, el("tr", {}, ["Player", "Deck", "Summary"].map((h) => el("th", { scope: "col" }, h)))),
+      el("thead", {}, el("tr", {}, ["Player", ...(teams ? ["Team"] : []), "Deck"].map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, body.decks.map((d) => el("tr", { "data-player": d.player },
-        el("th", { scope: "row", "data-label": "Player" }, name(d.player)),
-        el("td", { "data-label": "Deck" }, d.name || "—"),
-        el("td", { "data-label": "Summary" }, typeof d.summary === "string" ? d.summary : JSON.stringify(d.summary ?? d.deck))))))));
+        el("th", { scope: "row", "data-label": "Player" }, d.name || name(d.player)),
+        teams ? el("td", { "data-label": "Team" }, d.team || "—") : null,
+        el("td", { "data-label": "Deck" }, d.summary || (typeof d.deck === "string" ? d.deck : "—"))))))));
 }
 
 async function render(tournament, standings, receivedAt) {
