@@ -446,6 +446,12 @@ class TournamentListed(BaseModel):
     players: int = Field(description="registered entrants: players, or teams (see entrants)")
     entrants: Literal["players", "teams"] = "players"
     played_rounds: int
+    status: Literal["registration", "running", "finished"] = Field(
+        "registration", description="as GET /tournaments/{id} says it")
+    stage: Literal["swiss", "cut"] | None = Field(None, description="the last round's stage (null: no round yet)")
+    round: int = Field(0, description="Swiss rounds started")
+    in_play: bool = Field(False, description="a table of the tournament is playing")
+    cut: int | None = Field(None, description="the cut's size (null: no cut)")
 
 
 class TournamentList(BaseModel):

@@ -24,7 +24,9 @@ from api.routes_tournaments import (
     decks_shown,
     result_of,
 )
+from api.web import not_found_page, page, wants_html
 from replay.tournaments.decks import without_lists
+from replay.tournaments.model import TournamentNotFound
 
 router = APIRouter(tags=["tournaments"])
 
@@ -89,10 +91,17 @@ def next_cut_games(request: Request, tournament_id: str = TournamentId,
 
 
 @router.get("/tournaments/{tournament_id}/bracket", summary="The cut's bracket", responses=_READ_ERRORS)
-def bracket(request: Request, tournament_id: str = TournamentId) -> dict[str, Any]:
+def bracket(request: Request, tournament_id: str = TournamentId) -> Any:
     """``{"bracket": null}`` before the cut; then its size, seeds, rounds of matches (each with its higher and
-    lower seed, status, winner, how it was decided, and its games) and the champion."""
+    lower seed, status, winner, how it was decided, and its games) and the champion. A browser asking for HTML
+    gets the bracket page (docs/web.md)."""
     service = _service(request)
+    if wants_html(request):
+        try:
+            service.get(tournament_id)
+        except TournamentNotFound:
+            return not_found_page(f"There is no tournament {tournament_id!r}.")
+        return page("bracket")
     t = service.get(tournament_id)
     return {"bracket": service.bracket_json(t, service.results(t))}
 

@@ -7,6 +7,7 @@ Writes need the organiser's token (shown once when the tournament is created); r
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import date
 from typing import Any
 
 from fastapi import APIRouter, Path, Query, Request
@@ -41,6 +42,7 @@ from replay.tournaments import day
 from replay.tournaments.decks import army_label, deck_lists
 from replay.tournaments.model import (
     Entrant,
+    TableResult,
     Tournament,
     TournamentInvalid,
     TournamentNotFound,
@@ -94,7 +96,6 @@ def _summary(service: TournamentService, t: Tournament) -> dict[str, Any]:
                        "seed": rnd.seed, "missed": dict(rnd.missed), "stage": rnd.stage,
                        "bracket_round": rnd.bracket_round, **service.clock_json(rnd)})
     bracket = service.bracket_json(t, list(results.values()))
-    ended = finished(t, list(results.values()), bracket)
     return {
         "id": t.id,
         "name": t.name,
@@ -105,7 +106,7 @@ def _summary(service: TournamentService, t: Tournament) -> dict[str, Any]:
         "entrants": t.entry,
         "variant": t.variant,
         "created_at": t.created_at,
-        "status": "registration" if not t.played else ("finished" if ended else "running"),
+        "status": _status(service, t, list(results.values()), bracket),
         "seeding": t.seeding,
         "check_in": t.check_in,
         "players": [{"id": e.id, "name": e.name, "army": army_label(e.army), **attendance_of(e)}
@@ -157,16 +158,65 @@ def create_tournament(request: Request, body: TournamentIn) -> TournamentCreated
 
 @router.get("/tournaments", response_model=TournamentList, summary="List tournaments",
             responses=error_responses(422))
-def list_tournaments(request: Request, limit: int = Query(100, ge=1, le=1000)) -> Any:
+def list_tournaments(
+    request: Request, limit: int = Query(100, ge=1, le=1000),
+    system: str | None = Query(None, max_length=64, description="only this system's tournaments"),
+    since: str | None = Query(None, alias="from", description="created on or after this day (YYYY-MM-DD, UTC)"),
+    until: str | None = Query(None, alias="to", description="created on or before this day (YYYY-MM-DD, UTC)"),
+    order: str = Query("oldest", description="oldest (first created first, the default) | newest"),
+) -> Any:
+    """Each tournament with its ``status`` (as ``GET /tournaments/{id}``), ``stage`` (the last round's: ``swiss``
+    or ``cut``; null before round 1), ``round`` (Swiss rounds started), ``in_play`` (a table is playing) and ``cut``
+    (its size; null: no cut). The filters apply before ``limit``. 422 ``invalid_filter``."""
     if wants_html(request):  # a browser: the tournaments' page (api/web), which reads this route as JSON
         return page("tournaments")
+    first, last = _day_of("from", since), _day_of("to", until)
+    if first is not None and last is not None and first > last:
+        raise TournamentInvalid(f"from ({since}) is after to ({until}): no day is in that range", "invalid_filter")
+    if order not in ("oldest", "newest"):
+        raise TournamentInvalid(f"order is oldest or newest, not {order!r}", "invalid_filter")
     service = _service(request)
-    return {"tournaments": [
-        {"id": t.id, "name": t.name, "system": t.system, "rounds": t.rounds, "seats": t.seats,
-         "created_at": t.created_at, "players": len(t.entrants), "entrants": t.entry,
-         "played_rounds": len(t.played)}
-        for t in service.list(limit)
-    ]}
+    chosen = [t for t in service.list(LIST_ALL) if (system is None or t.system == system)
+              and (first is None or t.created_at[:10] >= first) and (last is None or t.created_at[:10] <= last)]
+    if order == "newest":
+        chosen.reverse()
+    return {"tournaments": [_listed(service, t) for t in chosen[:limit]]}
+
+
+LIST_ALL = 100_000  # the tournaments GET /tournaments filters (a server holds hundreds, not this many)
+
+
+def _day_of(name: str, value: str | None) -> str | None:
+    """A date filter's day as YYYY-MM-DD (what created_at starts with), or 422 invalid_filter."""
+    if value is None:
+        return None
+    try:
+        day_ = date.fromisoformat(value)
+    except ValueError:
+        day_ = None
+    if day_ is None or day_.isoformat() != value:
+        raise TournamentInvalid(f"{name} is a day written YYYY-MM-DD, not {value!r}", "invalid_filter")
+    return value
+
+
+def _listed(service: TournamentService, t: Tournament) -> dict[str, Any]:
+    results = service.results(t)
+    return {"id": t.id, "name": t.name, "system": t.system, "rounds": t.rounds, "seats": t.seats,
+            "created_at": t.created_at, "players": len(t.entrants), "entrants": t.entry,
+            "played_rounds": len(t.played), "status": _status(service, t, results),
+            "stage": t.played[-1].stage if t.played else None, "round": len(t.swiss_rounds),
+            "in_play": any(r.status == "playing" for r in results), "cut": t.cut[0] if t.cut else None}
+
+
+def _status(service: TournamentService, t: Tournament, results: Sequence[TableResult],
+            bracket: dict[str, Any] | None = None) -> str:
+    """``registration`` (no round yet), ``finished`` (every Swiss round played, every table decided, the cut's
+    champion known if there is a cut) or ``running``."""
+    if not t.played:
+        return "registration"
+    if bracket is None and t.cut is not None:
+        bracket = service.bracket_json(t, list(results))
+    return "finished" if finished(t, results, bracket) else "running"
 
 
 @router.get("/tournaments/{tournament_id}", response_model=TournamentOut,

@@ -39,7 +39,10 @@ def wants_html(request: Request) -> bool:
 # name -> (title, the nav entry it is under); each page's module is static/js/<name>-page.js
 _PAGES = {"index": ("Games", "games"), "replay": ("Replay", "games"), "stats": ("Statistics", "stats"),
           "tournament": ("Tournament", "tournaments"), "tournaments": ("Tournaments", "tournaments"),
-          "catalogues": ("Catalogues", "catalogues"), "catalogue": ("Catalogue", "catalogues")}
+          "catalogues": ("Catalogues", "catalogues"), "catalogue": ("Catalogue", "catalogues"),
+          "bracket": ("Bracket", "tournaments")}
+# pages with a stylesheet of their own beside warlog.css (issue 31: the tournament pages and their print views)
+_STYLES = {"tournament": "tournaments.css", "tournaments": "tournaments.css", "bracket": "tournaments.css"}
 _SECTIONS = ("games", "stats", "tournaments", "catalogues")
 _NO_CACHE = {"Cache-Control": "no-cache"}
 
@@ -60,6 +63,8 @@ def _render(title: str, section: str, script: str, main: str) -> str:
 def _page_html(name: str) -> str:
     title, section = _PAGES[name]
     script = f'  <script type="module" src="/static/js/{name}-page.js"></script>\n'
+    if name in _STYLES:
+        script = f'  <link rel="stylesheet" href="/static/css/{_STYLES[name]}">\n' + script
     return _render(title, section, script, f'    <h1>{title}</h1>\n    <p class="muted" data-loading>Loading…</p>\n')
 
 

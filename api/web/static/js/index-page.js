@@ -277,7 +277,7 @@ async function start() {
   main.querySelector("[data-loading]")?.remove();
   const [systems, tournaments] = await Promise.all([
     webSystems().catch((error) => { showError(error); return []; }),
-    getJSON("/tournaments").then((body) => body.tournaments).catch((error) => { showError(error); return []; }),
+    getJSON("/tournaments?order=newest").then((body) => body.tournaments).catch((error) => { showError(error); return []; }),
   ]);
   for (const t of tournaments) state.tournaments.set(t.id, t.name);
   const labels = await Promise.all(systems.map((s) => labelsOf(s.name)));
