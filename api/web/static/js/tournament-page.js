@@ -32,12 +32,13 @@ function resultText(table, name) {
   return text;
 }
 
-// A table's live status: playing, finished, forfeit (a result entered for a game not played out), time called
+// A table's live status: playing, finished, entered (the API's "forfeit": a result the organiser entered for a game
+// not played out, a no-show's or one reported on paper), time called
 // (its game ended by the round's clock or the organiser), corrected (the organiser corrected its result).
 function statusOf(round, table) {
   const timed = round.time_called && (round.time_called.tables || []).includes(table.table);
   if (table.status === "corrected") return ["corrected", "corrected"];
-  if (table.status === "forfeit") return ["forfeit", "forfeit"];
+  if (table.status === "forfeit") return ["forfeit", "entered"];
   if (table.status === "playing") return ["playing", "playing"];
   return timed ? ["time", "time called"] : ["finished", "finished"];
 }
@@ -49,7 +50,7 @@ function gameLink(round, table) {
   const forfeit = table.status === "forfeit" || (table.status === "corrected" && table.original?.status === "forfeit");
   if (forfeit) {
     return el("a", { href: `/games/${id}`, "data-result": true,
-      "aria-label": `Result of round ${round.round}, table ${table.table} (forfeit)` }, "result");
+      "aria-label": `Result of round ${round.round}, table ${table.table} (entered by the organiser)` }, "result");
   }
   return el("a", { href: `/replay/${id}`, "data-replay": true,
     "aria-label": `Replay of round ${round.round}, table ${table.table}` }, "replay");
