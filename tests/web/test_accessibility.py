@@ -114,3 +114,22 @@ def test_axe_finds_no_serious_or_critical_violation(server: Server, browser: Any
     others = [v for v in results["violations"] if v["impact"] not in SERIOUS]
     assert not serious, (f"{path} ({size['width']}x{size['height']}, {scheme}): serious or critical:\n"
                          f"{describe(serious)}\nminor/moderate (context):\n{describe(others) or '  none'}")
+
+
+@pytest.mark.parametrize("size", BOTH, ids=lambda s: str(s["width"]))
+def test_lords_of_war_seat_panel_headings_follow_the_page_outline(server: Server, browser: Any,
+                                                                  places: dict[str, Any], size: dict[str, int]) -> None:
+    """Issue 32: the last moderate finding, axe's heading-order on the Lords of War replay (the seat panel's
+    headings came one level too deep, h1 then h3): the board's headings follow the page's outline."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = browser.new_context(viewport=size)
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/replay/{places['game']['lords-of-war']}")
+        page.wait_for_selector("main[data-step] section[data-seat]", state="attached")
+        results = Axe().run(page, options={"runOnly": {"type": "rule", "values": ["heading-order"]}}).response
+    finally:
+        context.close()
+    assert not results["violations"], describe(results["violations"])
