@@ -116,7 +116,7 @@ async function start() {
     const words = LIST_WORDS[key] ?? fieldName(key);
     const title = words[0].toUpperCase() + words.slice(1);
     const link = perCard && CARD_LISTS.includes(key)
-      ? (entry) => statsUrl(system, perCard.byCard ? { card: entry.id } : {}, perCard.statistic) : null;
+      ? (entry) => statsUrl(system, { card: entry.id }, perCard.statistic) : null; // the card highlighted there
     const section = el("section", { id: `list-${key}`, "data-list": key, "aria-labelledby": `list-${key}-h` },
       el("h2", { id: `list-${key}-h` }, `${title} (${entries.length})`));
     if (key === "maps" && board) for (const map of entries) section.append(mapDrawing(board, map, system));
