@@ -71,6 +71,9 @@ function mapDrawing(board, map, system) {
     board.draw(host, { map, units: [], figures: [], seats: [], phase: "the map", turn: 0, round: 0 }, { system });
     const desc = host.querySelector("svg desc");
     if (desc) desc.textContent = `The map ${map.name ?? map.id}`;
+    // the drawing's name: the replay page names a board by its text beside it; here, by the map (axe: svg-img-alt)
+    const image = host.querySelector("svg[role='img']");
+    if (image && !image.hasAttribute("aria-labelledby")) image.setAttribute("aria-label", `The map ${map.name ?? map.id}`);
     requestAnimationFrame(() => frame.framed());
   } catch (error) {
     host.replaceChildren(el("p", { class: "error" }, `This map could not be drawn: ${error.message}`));
