@@ -1,10 +1,12 @@
 """Issue 32: axe-core (the PyPI package axe-playwright-python bundles it; tests only) on every page of the site, in
-Chromium, in both colour schemes, at the desktop size and, for the replay boards, a phone's: no violation of
-impact "serious" or "critical" (the minor and moderate ones are printed in the failure message for context).
+Chromium, in both colour schemes, at the desktop size and, for every page but /docs, a phone's (390x844): no
+violation of impact "serious" or "critical" (the minor and moderate ones are printed in the failure message for
+context).
 
 A page added later (a catalogue page, a bracket page, a print view) is one line of ``PAGES``: its path (with
 ``{game[<system>]}`` for a sample game of that system, ``{tournament}`` for the tournament built here and
-``{annotated}`` for its first game, with notes on step 2), the
+``{annotated}`` for its first game, with notes on step 2, ``{catalogue[<system>]}`` for the system's default
+catalogue as GET /catalogues lists it), the
 selector the page shows once drawn, and the viewports it is checked at.
 
 ``/docs`` is in scope for what is ours only: the bar back to the site that warlog puts above Swagger UI. Swagger
@@ -23,6 +25,8 @@ from engine.systems import system_names
 from tests.web.conftest import WAIT_MS, Server, screenshot
 from tests.web.test_tournament_page import create, play
 
+# the systems with a default catalogue (GET /catalogues lists one per system; each has its page)
+CATALOGUE_SYSTEMS = system_names()
 DESKTOP = {"width": 1440, "height": 900}
 PHONE = {"width": 390, "height": 844}
 BOTH = (DESKTOP, PHONE)
@@ -30,7 +34,7 @@ BOTH = (DESKTOP, PHONE)
 
 class Page(NamedTuple):
     name: str
-    path: str  # {game[<system>]}: a sample game of the system; {tournament}, {annotated}: built below
+    path: str  # {game[<system>]}: a sample game; {catalogue[<system>]}: its default catalogue; {tournament}, ...
     ready: str  # a selector the page shows once it has drawn what it reads
     sizes: tuple[dict[str, int], ...] = (DESKTOP,)
     context: Any = None  # axe's context (what to check); None: the whole document
@@ -40,12 +44,15 @@ PAGES: list[Page] = [
     Page("games", "/", "tbody[data-games] tr", BOTH),
     *(Page(f"replay-{system}", f"/replay/{{game[{system}]}}", "main[data-step]", BOTH) for system in system_names()),
     Page("replay-notes", "/replay/{annotated}?step=2", "[data-board-notes] li", BOTH),
-    Page("stats-index", "/stats", "html[data-ready='true']"),
-    *(Page(f"stats-{system}", f"/stats/{system}", "html[data-ready='true']") for system in system_names()),
-    Page("tournaments", "/tournaments", "[data-tournament-id]"),
-    Page("tournament", "/tournaments/{tournament}", "[data-tournament] [data-round]"),
+    Page("stats-index", "/stats", "html[data-ready='true']", BOTH),
+    *(Page(f"stats-{system}", f"/stats/{system}", "html[data-ready='true']", BOTH) for system in system_names()),
+    Page("tournaments", "/tournaments", "[data-tournament-id]", BOTH),
+    Page("tournament", "/tournaments/{tournament}", "[data-tournament] [data-round]", BOTH),
+    Page("catalogues", "/catalogues", "html[data-ready='true']", BOTH),
+    *(Page(f"catalogue-{system}", f"/catalogues/{{catalogue[{system}]}}", "html[data-ready='true']", BOTH)
+      for system in CATALOGUE_SYSTEMS),
     Page("docs", "/docs", "#swagger-ui .information-container", context={"include": [["nav[aria-label='Site']"]]}),
-    Page("not-found", "/replay/no-such-game", "main h1"),
+    Page("not-found", "/replay/no-such-game", "main h1", BOTH),
 ]
 SCHEMES = ("light", "dark")
 SERIOUS = ("serious", "critical")
@@ -81,7 +88,9 @@ def places(server: Server) -> dict[str, Any]:
     forfeit = client.post(f"/tournaments/{tid}/rounds/1/tables/2/result", json={"winner": "p2"}, headers=organiser)
     assert forfeit.status_code == 201, forfeit.text
     assert client.post(f"/tournaments/{tid}/rounds", headers=organiser).status_code == 201
-    return {"game": games, "tournament": tid, "annotated": tables[0]["game_id"]}
+    catalogues = {c["system"]: c["id"] for c in client.get("/catalogues").json()["catalogues"] if c["default"]}
+    assert set(catalogues) == set(CATALOGUE_SYSTEMS), catalogues
+    return {"game": games, "tournament": tid, "annotated": tables[0]["game_id"], "catalogue": catalogues}
 
 
 def describe(violations: list[dict[str, Any]]) -> str:
@@ -114,3 +123,22 @@ def test_axe_finds_no_serious_or_critical_violation(server: Server, browser: Any
     others = [v for v in results["violations"] if v["impact"] not in SERIOUS]
     assert not serious, (f"{path} ({size['width']}x{size['height']}, {scheme}): serious or critical:\n"
                          f"{describe(serious)}\nminor/moderate (context):\n{describe(others) or '  none'}")
+
+
+@pytest.mark.parametrize("size", BOTH, ids=lambda s: str(s["width"]))
+def test_lords_of_war_seat_panel_headings_follow_the_page_outline(server: Server, browser: Any,
+                                                                  places: dict[str, Any], size: dict[str, int]) -> None:
+    """Issue 32: the last moderate finding, axe's heading-order on the Lords of War replay (the seat panel's
+    headings came one level too deep, h1 then h3): the board's headings follow the page's outline."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = browser.new_context(viewport=size)
+    context.set_default_timeout(WAIT_MS)
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/replay/{places['game']['lords-of-war']}")
+        page.wait_for_selector("main[data-step] section[data-seat]", state="attached")
+        results = Axe().run(page, options={"runOnly": {"type": "rule", "values": ["heading-order"]}}).response
+    finally:
+        context.close()
+    assert not results["violations"], describe(results["violations"])

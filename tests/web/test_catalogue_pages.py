@@ -85,8 +85,8 @@ def test_a_catalogue_page_lists_its_cards_linked_to_their_statistics(server: Ser
             assert links.count() == len(cards)
             href = links.first.get_attribute("href")
             assert href.startswith(f"/stats/{system}?catalogue={identity}") and href.endswith(f"#stat-{statistic}")
-            if system == "lords-of-war":  # the placement heat map takes the card
-                assert f"card={cards[0]['id'].replace('/', '%2F')}" in href
+            # the card: Lords of War's heat map takes it; every statistics page highlights it (issue 32)
+            assert f"card={cards[0]['id'].replace('/', '%2F')}" in href
         maps = body.get("maps", [])
         if maps:
             assert page.locator(".catalogue-map .board-frame > svg").count() == len(maps)

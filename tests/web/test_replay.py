@@ -103,7 +103,8 @@ def test_a_destruction_highlights_the_units_and_draws_shots(server: Server, page
                     f"[data-from='{attacker['square']}'][data-to='{unit['square']}']")
             assert page.locator(line).count() >= 1
         assert page.locator(f"[data-layer='marks'] g[data-mark='destroyed'][data-at='{unit['square']}']").count() == 1
-    assert "Destroyed this step" in page.text_content("#board-alt")
+    alt = page.text_content("#board-alt")  # the step's marks in words (issue 32), each destruction among them
+    assert all(f"destroyed on {unit['square']}" in alt for unit in shot_kill["cause"]["units"]), alt
     screenshot(page, "replay-destroyed-desktop")
     assert not page.problems
 

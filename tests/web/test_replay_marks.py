@@ -173,6 +173,27 @@ def test_each_boards_step_marks_its_moves_attacks_dice_destructions_and_reveals(
     assert not page.problems
 
 
+@pytest.mark.parametrize("system", list(EXPECTED))
+def test_each_boards_text_alternative_lists_the_steps_marks(server: Server, page: Any, system: str) -> None:
+    """Issue 32: the board's text for screen readers (#board-alt, what draw() returns) names every mark of the step
+    (its title, board-kit.js marksWords), on every board: the first step of each kind each board must mark."""
+    checked: set[str] = set()
+    for game_id, step in marked_steps(server, system):
+        kind = (cause(step) or {}).get("type")
+        if kind not in MUST[system] or kind in checked:
+            continue
+        open_step(page, server, game_id, step["seq"])
+        titles = page.eval_on_selector_all(MARKS, "ms => ms.map((m) => m.querySelector(':scope > title').textContent)")
+        alt = page.locator("#board-alt").text_content() or ""
+        if not titles:  # dice or a card shown from a hand: under the board, not a mark on it
+            continue
+        missing = [t for t in titles if t not in alt]
+        assert not missing, f"{system} step {step['seq']} ({kind}): the text alternative lacks {missing}: {alt}"
+        checked.add(kind)
+    assert checked, f"{system}: no sample step with a mark"
+    assert not page.problems
+
+
 def test_stepping_forward_and_back_redraws_the_marks_of_the_step_shown(server: Server, page: Any) -> None:
     game = max(server.client().get("/games", params={"system": "heroscape", "limit": 100}).json()["games"],
                key=lambda g: g["seq"])

@@ -107,3 +107,51 @@ def test_a_systems_statistics_page_on_a_phone(server: Server, browser: Any) -> N
         assert not problems
     finally:
         context.close()
+
+
+def default_catalogue(server: Server, system: str) -> dict[str, Any]:
+    listed = server.client().get("/catalogues", params={"system": system}).json()["catalogues"]
+    return next(c for c in listed if c["default"])
+
+
+def test_lords_of_war_card_heat_map_is_titled_by_the_cards_name(server: Server, page: Any) -> None:
+    """Issue 32: the heat map of one card's placements names the card as its statistics do (the ``cards`` rows'
+    ``name``: Orc Warhog), never by its id (orcs/orc-warhog-1)."""
+    page.goto(f"{server.url}/stats/lords-of-war?card=orcs%2Forc-warhog-1#stat-heatmap")
+    page.wait_for_selector(READY, timeout=WAIT_MS)
+    chart = page.locator("[data-statistic='heatmap'] svg.mat-heat")
+    title = chart.locator("title").first.text_content() or ""
+    words = page.locator("[data-statistic='heatmap'] .system-chart + p.visually-hidden").text_content() or ""
+    assert "Orc Warhog" in title and "orc-warhog" not in title, title
+    assert "Orc Warhog" in words and "orc-warhog" not in words, words
+    assert not page.problems
+
+
+def test_a_catalogue_pages_card_link_opens_the_statistics_filtered_by_it_with_the_card_shown(server: Server,
+                                                                                            page: Any) -> None:
+    """Issue 32 (issue 30's catalogue links): from a catalogue page, a card's Statistics link opens the system's
+    statistics with a visible "Catalogue: <name>" filter that a button clears, scrolled to the card's heat map; once
+    cleared (the sample games are on no stored catalogue: the filter keeps none of them), the card stays chosen: its
+    heat map titled by its name and its row of the cards table highlighted."""
+    catalogue = default_catalogue(server, "lords-of-war")
+    page.goto(f"{server.url}/catalogues/{catalogue['id']}")
+    page.wait_for_selector(READY, timeout=WAIT_MS)
+    page.get_by_role("link", name="Statistics of Orc Warhog").first.click()
+    page.wait_for_url(re.compile(r"/stats/lords-of-war\?"))
+    page.wait_for_selector(READY, timeout=WAIT_MS)
+    chip = page.locator("[data-active-filter='catalogue']")
+    assert chip.is_visible()
+    assert chip.inner_text().startswith(f"Catalogue: {catalogue['name']}"), chip.inner_text()
+    page.wait_for_function("(() => { const r = document.querySelector('#stat-heatmap').getBoundingClientRect();"
+                           " return r.top < innerHeight && r.bottom > 0; })()")
+    assert page.locator("#stat-heatmap input[name='card']").input_value() == "orcs/orc-warhog-1"
+    screenshot(page, "stats-catalogue-card-link")
+    chip.get_by_role("button", name=f"Clear the catalogue filter ({catalogue['name']})").click()
+    page.wait_for_function("!new URLSearchParams(location.search).has('catalogue')")
+    page.wait_for_selector(READY, timeout=WAIT_MS)
+    assert page.locator("[data-active-filter='catalogue']").count() == 0
+    assert "Orc Warhog" in (page.locator("#stat-heatmap svg.mat-heat title").first.text_content() or "")
+    marked = page.locator("[data-statistic='cards'] tr[data-highlighted]")
+    assert marked.count() == 1 and "Orc Warhog" in marked.inner_text()
+    screenshot(page, "stats-catalogue-card-cleared")
+    assert not page.problems

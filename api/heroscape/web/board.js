@@ -50,6 +50,17 @@ function figureName(f) {
   return number ? `${f.name} ${number}` : f.name;
 }
 
+/** A figure named by its id as the events carry it: by its figure in the state ("Izumi Samurai 1"), else by a
+ * figure of the same card with this one's number (a destroyed figure left the map), else the id itself. */
+function figureNamed(state, id) {
+  const figures = state.figures || [];
+  const own = figures.find((f) => f.figure === id);
+  if (own) return figureName(own);
+  const [card, number] = String(id).split("/");
+  const kin = figures.find((f) => f.card === card || String(f.figure).split("/")[0] === card);
+  return kin ? (number ? `${kin.name} ${number}` : kin.name) : id;
+}
+
 /** The key under the board. */
 function key() {
   const hex = (fill) => `<polygon points="14,1 22,5.5 22,14.5 14,19 6,14.5 6,5.5" fill="${fill}" stroke="#5d584e"/>`;
@@ -77,7 +88,7 @@ function marks(svg, cause, centre, state) {
   const dice = [];
   const revealed = [];
   if (!cause) return { dice, revealed, words: "" };
-  const name = (figure) => (state.figures || []).find((f) => f.figure === figure)?.name || figure;
+  const name = (figure) => figureNamed(state, figure);
   const seat = (id) => (state.seats || []).find((s) => s.id === id)?.name || id;
   if (cause.type === "move_declared" || cause.type === "figure_moved") {
     const via = cause.type === "move_declared" ? (cause.path || []).slice(0, -1).map(centre) : [];
@@ -107,7 +118,7 @@ function marks(svg, cause, centre, state) {
   if (cause.type === "figure_destroyed") {
     const [x, y] = centre(cause.hex);
     markDestroyed(layer, { x: x - R * 0.6, y: y - R * 0.6, width: R * 1.2, height: R * 1.2 }, { round: true, at: `${cause.hex}`,
-      card: cause.figure, label: `${cause.player}'s ${cause.figure} destroyed on [${cause.hex}]${cause.by ? ` by ${cause.by}` : ""}` });
+      card: cause.figure, label: `${seat(cause.player)}'s ${name(cause.figure)} destroyed on [${cause.hex}]${cause.by ? ` by ${name(cause.by)}` : ""}` });
   }
   if (cause.type === "marker_revealed") {
     const card = (state.figures || []).find((f) => f.figure === cause.card || f.figure.startsWith(`${cause.card}/`))?.name || cause.card;
@@ -166,7 +177,7 @@ export function draw(host, state, context = {}) {
   for (const f of figures) {
     const a = centre(f.hex);
     const key = `${f.owner}:${f.figure}`;
-    const label = `${f.owner}'s ${f.name} (${f.figure}) on [${f.hex}]${f.wounds ? `, ${f.wounds} of ${f.life} wounds` : ""}`;
+    const label = `${f.owner}'s ${figureName(f)} on [${f.hex}]${f.wounds ? `, ${f.wounds} of ${f.life} wounds` : ""}`;
     const g = node("g", { tabindex: 0, "aria-label": label, class: "hs-figure", "data-figure": f.figure, "data-card-id": f.card, "data-owner": f.owner }, node("title", {}, label));
     const stroke = marked.has(key) ? "#000" : COLOURS[f.owner];
     if (f.tail) {

@@ -336,7 +336,7 @@ export function draw(host, state, context = {}) {
     const name = seatName[seat] && seatName[seat] !== seat ? `${seat} ${seatName[seat]}` : seat;
     const active = state.active === seat && state.phase !== "over";
     panel.append(html("section", { class: "lw-seat", "data-seat": seat, "data-team": team, style: `--seat: ${style(seat).colour}` },
-      html("h3", {}, html("span", { class: "lw-swatch", "aria-hidden": "true" }), name, team ? html("span", { class: "lw-team" }, ` team ${team}`) : null,
+      html("h2", {}, html("span", { class: "lw-swatch", "aria-hidden": "true" }), name, team ? html("span", { class: "lw-team" }, ` team ${team}`) : null,
         active ? html("span", { class: "badge" }, `to ${state.phase}`) : null,
         state.winner && state.winner === side ? html("span", { class: "badge" }, "winner") : null),
       html("dl", { class: "lw-counts" },
@@ -360,7 +360,9 @@ export function draw(host, state, context = {}) {
     ? `The game is over${state.winner ? (state.winner === "draw" ? ": a draw" : `: ${state.teams && state.teams[state.winner] ? `team ${state.winner} (${state.teams[state.winner].join(", ")})` : state.winner} wins`) : ""}${state.end_reason ? ` (${state.end_reason})` : ""}.`
     : `Turn ${state.turn}, ${state.active} to ${state.phase}.`;
   const board = seats.map((seat) => `${seat}'s units: ${(byOwner.get(seat) || []).join(", ") || "none"}.`).join(" ");
-  const marked = marks.destroyed.size ? ` Destroyed this step: ${[...marks.destroyed.values()].map((u) => `${card(u.card).name} at ${u.square}`).join(", ")}.` : "";
+  // the step's marks in words, as every board lists them (board-kit.js marksWords: each mark's title)
+  const words = marksWords(svg);
+  const marked = words ? ` This step: ${words}.` : "";
   const alt = `Lords of War${unbounded ? " (unbounded)" : ""}. ${phase} ${board}${marked} ${summary.join(". ")}.`;
   desc.textContent = alt;
 

@@ -8,7 +8,7 @@ const COLUMNS = "ABCDEFG";
 const ROWS = 6;
 const ON_MAT = /^([A-G])([1-6])$/;
 
-function heatmap(host, result, { el, charts }) {
+function heatmap(host, result, { el, charts, cardName }) {
   const { svg, chart, countColour, legend, percent } = charts;
   const counts = new Map();
   let on = 0, off = 0;
@@ -18,7 +18,8 @@ function heatmap(host, result, { el, charts }) {
   const max = Math.max(1, ...[...counts.values()].map((r) => r.placements));
   const size = 62, left = 28, top = 22, bottom = 26;
   const width = left + COLUMNS.length * size + 6, height = top + ROWS * size + bottom;
-  const what = result.card ? `placements of ${result.card}` : "placements";
+  // the card by its name (the cards statistic's rows on the page, named by the catalogue filtered by), else its id
+  const what = result.card ? `placements of ${(cardName && cardName(result.card)) || result.card}` : "placements";
   const view = result.owner_view ? "seen from the placing player's edge (their own side at the bottom)" : "as on the mat (p1's edge, row 1, at the bottom)";
   const root = chart(width, height, `Heat map of ${what} on the mat`,
     `${on} ${what} on the 7 by 6 mat, ${view}; each square shows its count and its share of the placements on the mat. Darker: more.`,

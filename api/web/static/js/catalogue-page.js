@@ -71,6 +71,9 @@ function mapDrawing(board, map, system) {
     board.draw(host, { map, units: [], figures: [], seats: [], phase: "the map", turn: 0, round: 0 }, { system });
     const desc = host.querySelector("svg desc");
     if (desc) desc.textContent = `The map ${map.name ?? map.id}`;
+    // the drawing's name: the replay page names a board by its text beside it; here, by the map (axe: svg-img-alt)
+    const image = host.querySelector("svg[role='img']");
+    if (image && !image.hasAttribute("aria-labelledby")) image.setAttribute("aria-label", `The map ${map.name ?? map.id}`);
     requestAnimationFrame(() => frame.framed());
   } catch (error) {
     host.replaceChildren(el("p", { class: "error" }, `This map could not be drawn: ${error.message}`));
@@ -116,7 +119,7 @@ async function start() {
     const words = LIST_WORDS[key] ?? fieldName(key);
     const title = words[0].toUpperCase() + words.slice(1);
     const link = perCard && CARD_LISTS.includes(key)
-      ? (entry) => statsUrl(system, perCard.byCard ? { card: entry.id } : {}, perCard.statistic) : null;
+      ? (entry) => statsUrl(system, { card: entry.id }, perCard.statistic) : null; // the card highlighted there
     const section = el("section", { id: `list-${key}`, "data-list": key, "aria-labelledby": `list-${key}-h` },
       el("h2", { id: `list-${key}-h` }, `${title} (${entries.length})`));
     if (key === "maps" && board) for (const map of entries) section.append(mapDrawing(board, map, system));

@@ -11,7 +11,24 @@ import { armyName, endReasonName, labelsOf, systemName } from "./labels.js";
 
 const { barChart, heatMatrix, intervalChart, lineChart, number, percent } = charts;
 const main = document.querySelector("main");
-const kit = { el, dataTable, charts }; // what a system's statistics module is handed (docs/web.md)
+// cards by name (issue 32): each loaded result's rows with a `card` and its `name` (a system's cards statistic, named
+// by the catalogue filtered by); a statistic of one card (Lords of War's heat map) is titled by it (kit.cardName)
+const cardNames = new Map();
+function rememberCardNames(result) {
+  for (const [, rows] of tablesOf(result)) {
+    for (const row of rows) if (typeof row.card === "string" && typeof row.name === "string") cardNames.set(row.card, row.name);
+  }
+}
+/** A card's name from the statistics on the page: its id's, else its copies' (orcs/orc-warhog-1: orcs/orc-warhog). */
+function cardName(id) {
+  if (typeof id !== "string") return null;
+  return cardNames.get(id) ?? cardNames.get(id.replace(/-\d+$/, "")) ?? null;
+}
+/** Whether a row's card is the one in the URL (`card`: a copy's id matches its card's row). */
+function isCard(value, card) {
+  return Boolean(card) && (value === card || value === card.replace(/-\d+$/, ""));
+}
+const kit = { el, dataTable, charts, cardName }; // what a system's statistics module is handed (docs/web.md)
 
 // -- the query: filters and parameters ----------------------------------------------------------------------
 
@@ -461,6 +478,7 @@ async function start() {
     }
     try {
       const result = await getJSON(url);
+      rememberCardNames(result);
       drawResult(entry, result, catalogue, module);
       return result;
     } catch (error) {
@@ -472,12 +490,32 @@ async function start() {
     }
   }
 
+  const catalogueNames = new Map(); // catalogue id -> its name (GET /catalogues)
+  /** The catalogue filter shown in words, "Catalogue: <name>", with a button that clears it (issue 32). */
+  async function catalogueChip() {
+    const id = query().get("catalogue");
+    if (!id) return null;
+    if (!catalogueNames.has(id)) {
+      const listed = await getJSON(`/catalogues?system=${encodeURIComponent(pathSystem)}`).catch(() => ({ catalogues: [] }));
+      for (const c of listed.catalogues || []) catalogueNames.set(c.id, c.name);
+    }
+    const name = catalogueNames.get(id) ?? id;
+    const clear = el("button", { type: "button", "aria-label": `Clear the catalogue filter (${name})` }, "Clear");
+    clear.addEventListener("click", () => { setQuery({ catalogue: null }); render(); });
+    return el("p", { class: "active-filter", "data-active-filter": "catalogue" },
+      "Catalogue: ", el("a", { href: `/catalogues/${encodeURIComponent(id)}` }, name), " ", clear);
+  }
+
   async function render() {
     const mine = ++generation;
     shownQuery = location.search;
     document.documentElement.dataset.ready = "false";
     const system = currentSystem();
-    filterHost.replaceChildren(filtersForm(catalogue, tournaments, (changes) => { setQuery(changes); render(); }));
+    cardNames.clear();
+    const chip = await catalogueChip();
+    if (mine !== generation) return;
+    filterHost.replaceChildren(...[chip].filter(Boolean),
+      filtersForm(catalogue, tournaments, (changes) => { setQuery(changes); render(); }));
     errors.replaceChildren();
     const web = systems.find((s) => s.name === system);
     let module = null;
@@ -510,8 +548,13 @@ async function start() {
     // rating history: without a chosen player, the leader of the ratings
     const ratingsEntry = rest.find((e) => e.statistic.name === "ratings");
     const ratingsDone = ratingsEntry ? loadSection(ratingsEntry, system, module, {}) : Promise.resolve(null);
+    // a statistic of one card waits for the system's cards statistic: the card's name for its title
+    const namer = rest.find((e) => e.statistic.system && /(^|-)cards$/.test(e.statistic.name));
+    const namesDone = namer ? loadSection(namer, system, module, {}) : Promise.resolve(null);
     await Promise.all(rest.map((e) => {
       if (e === ratingsEntry) return ratingsDone;
+      if (e === namer) return namesDone;
+      if (e.statistic.parameters.some((p) => p.name === "card")) return namesDone.then(() => loadSection(e, system, module, {}));
       if (e.statistic.name === "rating-history") {
         return ratingsDone.then((ratings) => {
           const leader = ratings?.rows?.[0]?.player;
@@ -536,6 +579,12 @@ async function start() {
     lists.querySelector("#players-list").replaceChildren(...[...players].sort().map((p) => el("option", { value: p })));
     const cards = new Set([...document.querySelectorAll('[data-statistic="cards"] td[data-column="card"]')].map((td) => td.dataset.value));
     if (cards.size) lists.querySelector("#cards-list").replaceChildren(...[...cards].sort().map((c) => el("option", { value: c })));
+    // the card a link names (a catalogue page's: ?card=...) highlighted in the tables
+    const card = query().get("card");
+    for (const td of document.querySelectorAll('td[data-column="card"]')) {
+      const row = td.closest("tr");
+      if (isCard(td.dataset.value, card)) row.dataset.highlighted = "true"; else delete row.dataset.highlighted;
+    }
   }
 
   // Back/Forward between views; a fragment link (the contents) also fires popstate: the query did not change then
