@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import msgspec
 
 from engine.systems import DEFAULT_SYSTEM
+from replay.catalogues import defaults
 from replay.store.sql import sql
 from replay.systems import find_plugin
 
@@ -106,23 +107,34 @@ class Filters(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
         """``common`` plus the army filter and the minimum sample, for the per-army statistics."""
         return self.common() | {"army": self.army, "min_games": self.min_games}
 
+    def catalogue_param(self) -> str | None:
+        """The catalogue filter as the statistics' SQL takes it (``$catalogue``, migration 019): a stored
+        catalogue's id, or ``default:<system>`` for a system's default catalogue, whose games keep no id (the
+        default is the same as none: proj_games.catalogue NULL); None: any catalogue."""
+        if self.catalogue is None:
+            return None
+        for system, (summary, _) in defaults().items():
+            if summary.id == self.catalogue:
+                return f"default:{system}"
+        return self.catalogue
+
     def own(self) -> dict[str, Any]:
         """``common`` plus the catalogue filter, for a system's own statistics (their SQL selects from
-        ``game_rows(..., catalogue_is := $catalogue)``, migration 018)."""
-        return self.common() | {"catalogue": self.catalogue}
+        ``game_rows(..., catalogue_is := $catalogue)``, migrations 018 and 019)."""
+        return self.common() | {"catalogue": self.catalogue_param()}
 
     def own_army_params(self) -> dict[str, Any]:
         """``army_params`` plus the catalogue filter, for a system's own per-army statistics."""
-        return self.army_params() | {"catalogue": self.catalogue}
+        return self.army_params() | {"catalogue": self.catalogue_param()}
 
     def core(self, default: str = "rules") -> dict[str, Any]:
         """``common`` plus the ending and catalogue filters of the core's statistics (``core_rows``; ``default`` when
         no ending is asked)."""
-        return self.common() | {"ending": self.ending or default, "catalogue": self.catalogue}
+        return self.common() | {"ending": self.ending or default, "catalogue": self.catalogue_param()}
 
     def core_army_params(self) -> dict[str, Any]:
         """``army_params`` plus the ending and catalogue filters, for the core's per-army statistics."""
-        return self.army_params() | {"ending": self.ending or "rules", "catalogue": self.catalogue}
+        return self.army_params() | {"ending": self.ending or "rules", "catalogue": self.catalogue_param()}
 
 
 def _rows(conn: duckdb.DuckDBPyConnection, name: str, params: dict[str, Any]) -> list[tuple]:

@@ -95,11 +95,11 @@ def test_a_database_from_before_the_split_answers_the_same_statistics_before_and
     before.close()
     assert kept["proj_placements"] > 100 and len(expected) > 150
 
-    store = DuckDBEventStore(path)  # the shared chain moves it forward (migrations 011 to 018)...
+    store = DuckDBEventStore(path)  # the shared chain moves it forward (migrations 011 to 019)...
     projector = attach(store, background=False)  # ...and Lords of War's own chain comes after it
     conn = store.reader()
     try:
-        assert [v for (v,) in conn.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall()][-1] == 18
+        assert [v for (v,) in conn.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall()][-1] == 19
         chains = conn.execute("SELECT chain, version FROM system_migrations").fetchall()
         assert sorted(row for row in chains if row[0] == "lords-of-war") == [("lords-of-war", 1), ("lords-of-war", 2)]
         assert {t: conn.execute(f"SELECT count(*) FROM {LOW[t]}").fetchall()[0][0] for t in kept} == kept  # data kept

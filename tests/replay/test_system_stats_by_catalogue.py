@@ -25,7 +25,7 @@ from engine.systems import get_system
 from replay.analytics import projections
 from replay.analytics.catalogue import catalogue
 from replay.archive.games import store_events
-from replay.catalogues import CatalogueBook
+from replay.catalogues import CatalogueBook, defaults
 from replay.log.demo import demo_catalogue, record_demo_games
 from replay.log.service import GameService
 from replay.store.duckdb_store import DuckDBEventStore
@@ -81,8 +81,10 @@ class Database:
             on = demo_catalogue(service, system, identity)
             ids[identity] = [g.game_id for g in record_demo_games(service, 2, seed=11 + 10 * n, system=system,
                                                                   catalogue=on)]
-        list(record_demo_games(service, 1, seed=41, system=system))  # one on the default
+        on_default = [g.game_id for g in record_demo_games(service, 1, seed=41, system=system)]  # one on the default
         chosen = get_system(system)
+        self.default_finished = sum(chosen.outcome(chosen.fold([r.event for r in service.events(g)])) is not None
+                                    for g in on_default)
         for identity, games in ids.items():
             events = {g: [r.event for r in service.events(g)] for g in games}
             self.finished[identity] = sum(chosen.outcome(chosen.fold(e)) is not None for e in events.values())
@@ -207,3 +209,26 @@ def test_system_statistics_by_catalogue_on_postgresql_count_its_games_and_name_i
             if keeper is not None:
                 keeper.close()
             store.close()
+
+
+def test_statistics_filtered_by_a_systems_default_catalogue_count_the_games_played_on_it(database: Database) -> None:
+    """A game on its system's default catalogue keeps no catalogue id (the default is the same as none), so the
+    filter by the default's id (a default catalogue page's links to the statistics) found no game at all. It counts
+    the games played on the default: a system's own statistics count its one default game; every core statistic's
+    games, filtered by each of the three catalogues, add up to its games unfiltered (a partition)."""
+    system = database.system
+    default = defaults()[system][0].id
+    assert database.default_finished == 1
+    core = [s for s in catalogue() if s.system is None and "{" not in s.path]
+    with TestClient(create_app(Settings(db=str(database.path)))) as client:
+        def games(statistic: Any, identity: str | None) -> Any:
+            params = {"system": system} | ({"catalogue": identity} if identity else {})
+            got = client.get(f"/stats{statistic.path}", params=params)
+            assert got.status_code == 200, (statistic.name, got.text)
+            return got.json().get("games")
+        for statistic in own(system):
+            assert games(statistic, default) == database.default_finished, statistic.name
+        for statistic in core:
+            counted = [games(statistic, identity) for identity in (default, database.first, database.second)]
+            if None not in counted:
+                assert sum(counted) == games(statistic, None), (statistic.name, counted)
