@@ -2,8 +2,9 @@
 
 ``decide`` returns every fact an action causes. Dice are a queue in the state (``State.due``): in sealed mode
 ``decide`` draws every die due from the generator at once and works out what each roll causes; in table mode it stops
-at the first die due and the ``roll`` action of the awaited seat carries the game on. It works out consequences by
-evolving the events it has decided so far (``evolve`` is cheap and trusts them).
+at the first die due and the ``roll`` action of the awaited seat carries the game on. It works out consequences on
+one working state a decision (``Decision``: the events decided so far applied to it, as ``fold`` does), not by
+chaining frozen states through ``evolve`` (a thaw and a freeze an event).
 """
 
 from __future__ import annotations
@@ -39,15 +40,17 @@ from engine.heroscape.state import (
     Due,
     Figure,
     State,
+    Work,
     alive_cards,
+    apply,
     awaited,
     board,
     card_of,
-    evolve,
     figure_index,
-    fold,
+    freeze,
     hexes_of,
     points_on_map,
+    thaw,
     turn_player,
 )
 from engine.prng import SplitMix64
@@ -90,9 +93,53 @@ PHASE_WORDS = {
 }
 
 
-def _fold(state: State, events: Sequence[HeroScapeEvent]) -> State:
-    """``state`` after ``events``: one thaw and one freeze for them all (``fold``), none for no event."""
-    return fold(events, state) if events else state
+class Decision:
+    """The events one action causes, as ``decide`` works them out, and the state after them (so a consequence reads
+    the state it follows). They are applied to one working state (``engine.heroscape.state``'s ``apply``, as
+    ``fold`` does), thawed at the first event and frozen only when ``state`` is read after a change: one thaw a
+    decision rather than a thaw and a freeze an event (the way ``engine.l5r.rules.Builder`` decides)."""
+
+    __slots__ = ("_state", "_work", "events")
+
+    def __init__(self, state: State) -> None:
+        self._state: State | None = state
+        self._work: Work | None = None
+        self.events: list[HeroScapeEvent] = []
+
+    @property
+    def state(self) -> State:
+        """The state after the events so far."""
+        state = self._state
+        if state is None:
+            assert self._work is not None
+            state = self._state = freeze(self._work)
+        return state
+
+    @property
+    def now(self) -> State | Work:
+        """The state after the events so far, for reading its plain fields (``due``, ``phase``, ...) without a
+        freeze: the working state once thawed (read only here), else the state."""
+        state = self._state
+        if state is not None:
+            return state
+        assert self._work is not None
+        return self._work
+
+    def emit(self, *events: HeroScapeEvent) -> None:
+        """``events`` happen next (trusted: ``apply`` re-runs no rule)."""
+        if not events:
+            return
+        work = self._work
+        if work is None:
+            assert self._state is not None
+            work = self._work = thaw(self._state)
+        for event in events:
+            apply(work, event)
+        self.events += events
+        self._state = None
+
+    def done(self) -> tuple[HeroScapeEvent, ...]:
+        return tuple(self.events)
 
 
 def _card(state: State, f: Figure) -> CardRecord:
@@ -285,33 +332,29 @@ def points_winner(state: State) -> str | None:
     return None if a == b else "p1" if a > b else "p2"
 
 
-def next_turn(state: State) -> tuple[HeroScapeEvent, ...]:
+def next_turn(d: Decision) -> None:
     """After the initiative or a turn: reveal the next marker (§2, a lost turn when its card is gone), or end the
     round (and the game at the round limit)."""
-    out: list[HeroScapeEvent] = []
-    n = len(state.order)
     while True:
+        state = d.state
         k = state.turn_index + 1
-        if k >= TURNS_PER_ROUND * n:
+        if k >= TURNS_PER_ROUND * len(state.order):
             points = {s.id: points_on_map(state, i) for i, s in enumerate(state.seats)}
             ended = RoundEnded(round=state.round, glyphs={s.id: glyphs_held(state, i) for i, s in
                                                           enumerate(state.seats)}, points=points)
-            out.append(ended)
             if state.round >= state.variant.max_rounds:
-                out.append(_ended(state, "rounds", points_winner(state)))
-            return tuple(out)
+                d.emit(ended, _ended(state, "rounds", points_winner(state)))
+            else:
+                d.emit(ended)
+            return
         player, number = turn_player(state, k)
         owner = INDEX[player]
         markers = dict(state.markers[owner] or ())
         card = markers[str(number)]
-        revealed = MarkerRevealed(player=player, round=state.round, number=number, card=card)
-        out.append(revealed)
-        state = evolve(state, revealed)
-        if card in alive_cards(state, owner):
-            return tuple(out)
-        lost = TurnLost(player=player, number=number, card=card)
-        out.append(lost)
-        state = evolve(state, lost)
+        d.emit(MarkerRevealed(player=player, round=state.round, number=number, card=card))
+        if card in alive_cards(d.state, owner):
+            return
+        d.emit(TurnLost(player=player, number=number, card=card))
 
 
 def _annihilation(state: State) -> GameEnded | None:
@@ -363,51 +406,53 @@ def _arrive(state: State, f: Figure) -> list[HeroScapeEvent]:
     return []
 
 
-def _moved(state: State) -> tuple[list[HeroScapeEvent], State]:
-    """Every strike of leaving engagement is rolled and the figure stands: it moves; then it may fall (§3).
-    -> the events and the state after them."""
-    m = state.moving
+def _moved(d: Decision) -> None:
+    """Every strike of leaving engagement is rolled and the figure stands: it moves; then it may fall (§3)."""
+    m = d.now.moving
     assert m is not None
-    moved = FigureMoved(player=m.player, figure=m.figure, origin=m.origin, to=m.to, tail=m.tail)
-    after = evolve(state, moved)
-    if after.due:
-        return [moved], after
-    arrived = _arrive(after, _find(after, m.player, m.figure))
-    return [moved, *arrived], _fold(after, arrived)
+    d.emit(FigureMoved(player=m.player, figure=m.figure, origin=m.origin, to=m.to, tail=m.tail))
+    if not d.now.due:
+        after = d.state
+        d.emit(*_arrive(after, _find(after, m.player, m.figure)))
 
 
-def after_roll(state: State, due: Due, rolled: DiceRolled) -> tuple[HeroScapeEvent, ...]:
-    """What a roll causes (``state`` has the roll folded in)."""
+def after_roll(d: Decision, due: Due, rolled: DiceRolled) -> None:
+    """What a roll causes (``d`` has the roll emitted)."""
+    state = d.state
     purpose = due.purpose
     if purpose == "initiative":
         if state.due:
-            return ()
+            return
         totals = {p: v + glyph_bonuses(state, INDEX[p]).initiative for p, v in state.rolls}
         top = max(totals.values())
         best = tuple(p for p in state.contenders if totals[p] == top)
         if len(best) > 1:
-            return (InitiativeTied(contenders=best, totals=totals),)
+            d.emit(InitiativeTied(contenders=best, totals=totals))
+            return
         seats = [s.id for s in state.seats]
         first = seats.index(best[0])
-        won = InitiativeWon(round=state.round, order=tuple(seats[first:] + seats[:first]), totals=totals)
-        return (won, *next_turn(evolve(state, won)))
+        d.emit(InitiativeWon(round=state.round, order=tuple(seats[first:] + seats[:first]), totals=totals))
+        next_turn(d)
+        return
     if purpose in ("leaving", "falling"):
         m = state.moving
         assert m is not None
         f = _find(state, m.player, m.figure)
         skulls = sum(face(v) == SKULL for v in rolled.values)
         by = _find(state, due.player, due.figure) if purpose == "leaving" else None
-        out = _wound(state, f, skulls, purpose, by)
-        after = _fold(state, out)
-        if after.moving is None:  # destroyed: its move is over
-            return tuple(out)
+        d.emit(*_wound(state, f, skulls, purpose, by))
+        now = d.now
+        if now.moving is None:  # destroyed: its move is over
+            return
         if purpose == "leaving":
-            if after.due:
-                return tuple(out)
-            return (*out, *_moved(after)[0])
-        return (*out, *_arrive(after, _find(after, m.player, m.figure)))
+            if not now.due:
+                _moved(d)
+            return
+        after = d.state
+        d.emit(*_arrive(after, _find(after, m.player, m.figure)))
+        return
     if purpose == "attack":
-        return ()
+        return
     # defense: the target whose dice these are
     attack = state.attack
     assert attack is not None
@@ -424,26 +469,25 @@ def after_roll(state: State, due: Due, rolled: DiceRolled) -> tuple[HeroScapeEve
     destroyed = g.status == "placed" and g.wounds + wounds >= card.life
     resolved = AttackResolved(attack=attack.attack, target=g.id, defender=target.player, skulls=skulls,
                               shields=shields, wounds=wounds, destroyed=destroyed)
-    return (resolved, *_wound(evolve(state, resolved), g, wounds, "attack", attacker))
+    d.emit(resolved)
+    d.emit(*_wound(d.state, g, wounds, "attack", attacker))
 
 
-def run_dice(state: State, events: list[HeroScapeEvent]) -> tuple[HeroScapeEvent, ...]:
-    """Sealed mode: draw every die due (``state`` has ``events`` folded in) and follow what each roll causes; table
-    mode: stop at the first die due (the awaited seat's ``roll`` goes on)."""
-    while state.due and state.variant.mode == "sealed" and state.phase != "over":
-        due = state.due[0]
-        gen = SplitMix64(state.rng)
+def run_dice(d: Decision) -> tuple[HeroScapeEvent, ...]:
+    """Sealed mode: draw every die due and follow what each roll causes; table mode: stop at the first die due (the
+    awaited seat's ``roll`` goes on). -> every event of the decision."""
+    while (now := d.now).due and now.variant.mode == "sealed" and now.phase != "over":
+        due = now.due[0]
+        gen = SplitMix64(now.rng)
         sides = 20 if due.die == "d20" else 6
         values = tuple(gen.below(sides) + 1 for _ in range(due.count))
-        rolled = _rolled(state, due, values, "prng")
-        state = evolve(state, rolled)
-        caused = after_roll(state, due, rolled)
-        state = _fold(state, caused)
-        events += [rolled, *caused]
-    return tuple(events)
+        rolled = _rolled(now, due, values, "prng")
+        d.emit(rolled)
+        after_roll(d, due, rolled)
+    return d.done()
 
 
-def _rolled(state: State, due: Due, values: tuple[int, ...], source: str) -> DiceRolled:
+def _rolled(state: State | Work, due: Due, values: tuple[int, ...], source: str) -> DiceRolled:
     attack = state.attack.attack if due.purpose in ("attack", "defense") and state.attack is not None else None
     return DiceRolled(purpose=due.purpose, player=due.player, die=due.die, values=values,  # type: ignore[arg-type]
                       source=source, figure=due.figure, attack=attack)  # type: ignore[arg-type]
@@ -490,9 +534,10 @@ def _roll(state: State, action: Roll) -> tuple[HeroScapeEvent, ...]:
             raise RuleError("die_value", "§1", f"a {'d20' if sides == 20 else 'combat die'} shows 1 to {sides}, "
                             f"not {v}")
     rolled = _rolled(state, due, action.values, "table")
-    after = evolve(state, rolled)
-    caused = after_roll(after, due, rolled)
-    return run_dice(_fold(after, caused), [rolled, *caused])
+    d = Decision(state)
+    d.emit(rolled)
+    after_roll(d, due, rolled)
+    return run_dice(d)
 
 
 def _place(state: State, action: Place) -> tuple[HeroScapeEvent, ...]:
@@ -540,7 +585,9 @@ def _markers(state: State, action: Markers) -> tuple[HeroScapeEvent, ...]:
             raise RuleError("marker_card", "§2", f"marker {marker}: {card!r} is not one of {action.player}'s cards "
                             f"with a figure on the map ({', '.join(alive)})")
     placed = MarkersPlaced(player=action.player, round=state.round, markers=dict(sorted(action.markers.items())))
-    return run_dice(evolve(state, placed), [placed])
+    d = Decision(state)
+    d.emit(placed)
+    return run_dice(d)
 
 
 def _in_turn(state: State, player: str, what: str) -> None:
@@ -597,11 +644,11 @@ def _move(state: State, action: Move) -> tuple[HeroScapeEvent, ...]:
                             path=path.hexes, cost=path.cost, allowance=mover.move + (geometry.ROAD_BONUS
                                                                                      if path.road else 0),
                             road=path.road, strikers=tuple(g.id for g in strikers), fall_dice=path.fall_dice)
-    after = evolve(state, declared)
-    if after.due:
-        return run_dice(after, [declared])
-    moved, after = _moved(after)
-    return run_dice(after, [declared, *moved])
+    d = Decision(state)
+    d.emit(declared)
+    if not d.now.due:
+        _moved(d)
+    return run_dice(d)
 
 
 def _unreachable(state: State, f: Figure, to: Hex, mover: Mover, occ: dict[Hex, Occupant]) -> tuple[str, str, str]:
@@ -665,7 +712,9 @@ def _attack(state: State, action: Attack) -> tuple[HeroScapeEvent, ...]:
     _in_turn(state, action.player, "figures attack in their card's turn")
     f = _turn_figure(state, action.player, action.figure, "§5")
     declared = declare(state, f, action.target, action.special, action.referee)
-    return run_dice(evolve(state, declared), [declared])
+    d = Decision(state)
+    d.emit(declared)
+    return run_dice(d)
 
 
 def declare(state: State, f: Figure, target: str, special: str | None, referee: bool | None) -> AttackDeclared:
@@ -797,9 +846,10 @@ def _effect(state: State, action: Effect) -> tuple[HeroScapeEvent, ...]:
         applied = EffectApplied(**base, to=to, tail=tuple(action.tail) if action.tail else None)  # type: ignore[arg-type]
         return (applied,)
     applied = EffectApplied(**base)  # type: ignore[arg-type]
-    after = evolve(state, applied)
     if action.change == "wound":
-        return (applied, *_wound(after, g, action.amount, "effect", None, action.card))
+        d = Decision(state)
+        d.emit(applied)
+        return (applied, *_wound(d.state, g, action.amount, "effect", None, action.card))
     if action.change == "destroy":
         assert g.hex is not None
         return (applied, FigureDestroyed(player=who, figure=g.id, card=g.card, hex=g.hex, cause="effect",
@@ -809,12 +859,14 @@ def _effect(state: State, action: Effect) -> tuple[HeroScapeEvent, ...]:
 
 def _end_turn(state: State, action: EndTurn) -> tuple[HeroScapeEvent, ...]:
     _in_turn(state, action.player, "a turn ends in the turn")
-    ended = TurnEnded(player=action.player, round=state.round, number=state.number)
-    after = evolve(state, ended)
-    over = _annihilation(after)
+    d = Decision(state)
+    d.emit(TurnEnded(player=action.player, round=state.round, number=state.number))
+    over = _annihilation(d.state)
     if over is not None:
-        return (ended, over)
-    return (ended, *next_turn(after))
+        d.emit(over)
+    else:
+        next_turn(d)
+    return d.done()
 
 
 # -- legal actions ------------------------------------------------------------------------------------------
