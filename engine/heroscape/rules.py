@@ -39,6 +39,7 @@ from engine.heroscape.state import (
     TURNS_PER_ROUND,
     Due,
     Figure,
+    Reading,
     State,
     Work,
     alive_cards,
@@ -116,7 +117,7 @@ class Decision:
         return state
 
     @property
-    def now(self) -> State | Work:
+    def now(self) -> Reading:
         """The state after the events so far, for reading its plain fields (``due``, ``phase``, ...) without a
         freeze: the working state once thawed (read only here), else the state."""
         state = self._state
@@ -142,7 +143,7 @@ class Decision:
         return tuple(self.events)
 
 
-def _card(state: State, f: Figure) -> CardRecord:
+def _card(state: Reading, f: Figure) -> CardRecord:
     return card_of(state, f.owner, f.card)
 
 
@@ -320,13 +321,13 @@ def level_of(state: State, f: Figure) -> int:
 # -- the flow of the round ----------------------------------------------------------------------------------
 
 
-def _ended(state: State, reason: str, winner: str | None) -> GameEnded:
+def _ended(state: Reading, reason: str, winner: str | None) -> GameEnded:
     seats = [s.id for s in state.seats]
     return GameEnded(reason=reason, winner=winner,  # type: ignore[arg-type]
                      points={p: points_on_map(state, i) for i, p in enumerate(seats)})
 
 
-def points_winner(state: State) -> str | None:
+def points_winner(state: Reading) -> str | None:
     """Our round-limit ruling (docs/heroscape.md): more points of army cards still on the map wins; equal: a draw."""
     a, b = points_on_map(state, 0), points_on_map(state, 1)
     return None if a == b else "p1" if a > b else "p2"
@@ -336,9 +337,10 @@ def next_turn(d: Decision) -> None:
     """After the initiative or a turn: reveal the next marker (§2, a lost turn when its card is gone), or end the
     round (and the game at the round limit)."""
     while True:
-        state = d.state
-        k = state.turn_index + 1
-        if k >= TURNS_PER_ROUND * len(state.order):
+        now = d.now
+        k = now.turn_index + 1
+        if k >= TURNS_PER_ROUND * len(now.order):
+            state = d.state  # the glyphs held read the figures' positions (``positions``: a frozen state's)
             points = {s.id: points_on_map(state, i) for i, s in enumerate(state.seats)}
             ended = RoundEnded(round=state.round, glyphs={s.id: glyphs_held(state, i) for i, s in
                                                           enumerate(state.seats)}, points=points)
@@ -347,17 +349,17 @@ def next_turn(d: Decision) -> None:
             else:
                 d.emit(ended)
             return
-        player, number = turn_player(state, k)
+        player, number = turn_player(now, k)
         owner = INDEX[player]
-        markers = dict(state.markers[owner] or ())
+        markers = dict(now.markers[owner] or ())
         card = markers[str(number)]
-        d.emit(MarkerRevealed(player=player, round=state.round, number=number, card=card))
-        if card in alive_cards(d.state, owner):
+        d.emit(MarkerRevealed(player=player, round=now.round, number=number, card=card))
+        if card in alive_cards(d.now, owner):
             return
         d.emit(TurnLost(player=player, number=number, card=card))
 
 
-def _annihilation(state: State) -> GameEnded | None:
+def _annihilation(state: Reading) -> GameEnded | None:
     """§8: a player wins when no opposing figure remains (checked at the end of each turn)."""
     standing = [i for i in range(len(state.seats)) if alive_cards(state, i)]
     if len(standing) == len(state.seats):
@@ -365,7 +367,7 @@ def _annihilation(state: State) -> GameEnded | None:
     return _ended(state, "annihilation", PLAYERS[standing[0]] if len(standing) == 1 else None)
 
 
-def _wound(state: State, f: Figure, wounds: int, cause: str, by: Figure | None,
+def _wound(state: Reading, f: Figure, wounds: int, cause: str, by: Figure | None,
            by_name: str | None = None) -> list[HeroScapeEvent]:
     """Wounds on ``f`` (§5): destroyed at wounds ≥ life (basic game: any wound destroys)."""
     if wounds <= 0:
@@ -387,14 +389,14 @@ def _wound(state: State, f: Figure, wounds: int, cause: str, by: Figure | None,
     return out
 
 
-def _find(state: State, player: str, figure: str | None) -> Figure:
+def _find(state: Reading, player: str, figure: str | None) -> Figure:
     assert figure is not None
     i = figure_index(state, INDEX[player], figure)
     assert i >= 0, f"{player}'s {figure} is in the state"
     return state.figures[i]
 
 
-def _arrive(state: State, f: Figure) -> list[HeroScapeEvent]:
+def _arrive(state: Reading, f: Figure) -> list[HeroScapeEvent]:
     """A figure's move is over: a hero stopping on an unused power glyph takes it (§6: Kelda heals fully, once)."""
     if f.status != "placed" or f.hex is None:
         return []
@@ -411,18 +413,19 @@ def _moved(d: Decision) -> None:
     m = d.now.moving
     assert m is not None
     d.emit(FigureMoved(player=m.player, figure=m.figure, origin=m.origin, to=m.to, tail=m.tail))
-    if not d.now.due:
-        after = d.state
+    after = d.now
+    if not after.due:
         d.emit(*_arrive(after, _find(after, m.player, m.figure)))
 
 
 def after_roll(d: Decision, due: Due, rolled: DiceRolled) -> None:
     """What a roll causes (``d`` has the roll emitted)."""
-    state = d.state
+    state = d.now
     purpose = due.purpose
     if purpose == "initiative":
         if state.due:
             return
+        state = d.state  # the glyphs' bonus reads the figures' positions (``positions``: a frozen state's)
         totals = {p: v + glyph_bonuses(state, INDEX[p]).initiative for p, v in state.rolls}
         top = max(totals.values())
         best = tuple(p for p in state.contenders if totals[p] == top)
@@ -448,8 +451,7 @@ def after_roll(d: Decision, due: Due, rolled: DiceRolled) -> None:
             if not now.due:
                 _moved(d)
             return
-        after = d.state
-        d.emit(*_arrive(after, _find(after, m.player, m.figure)))
+        d.emit(*_arrive(now, _find(now, m.player, m.figure)))
         return
     if purpose == "attack":
         return
@@ -470,7 +472,7 @@ def after_roll(d: Decision, due: Due, rolled: DiceRolled) -> None:
     resolved = AttackResolved(attack=attack.attack, target=g.id, defender=target.player, skulls=skulls,
                               shields=shields, wounds=wounds, destroyed=destroyed)
     d.emit(resolved)
-    d.emit(*_wound(d.state, g, wounds, "attack", attacker))
+    d.emit(*_wound(d.now, g, wounds, "attack", attacker))
 
 
 def run_dice(d: Decision) -> tuple[HeroScapeEvent, ...]:
@@ -487,7 +489,7 @@ def run_dice(d: Decision) -> tuple[HeroScapeEvent, ...]:
     return d.done()
 
 
-def _rolled(state: State | Work, due: Due, values: tuple[int, ...], source: str) -> DiceRolled:
+def _rolled(state: Reading, due: Due, values: tuple[int, ...], source: str) -> DiceRolled:
     attack = state.attack.attack if due.purpose in ("attack", "defense") and state.attack is not None else None
     return DiceRolled(purpose=due.purpose, player=due.player, die=due.die, values=values,  # type: ignore[arg-type]
                       source=source, figure=due.figure, attack=attack)  # type: ignore[arg-type]
@@ -849,7 +851,7 @@ def _effect(state: State, action: Effect) -> tuple[HeroScapeEvent, ...]:
     if action.change == "wound":
         d = Decision(state)
         d.emit(applied)
-        return (applied, *_wound(d.state, g, action.amount, "effect", None, action.card))
+        return (applied, *_wound(d.now, g, action.amount, "effect", None, action.card))
     if action.change == "destroy":
         assert g.hex is not None
         return (applied, FigureDestroyed(player=who, figure=g.id, card=g.card, hex=g.hex, cause="effect",
@@ -861,7 +863,7 @@ def _end_turn(state: State, action: EndTurn) -> tuple[HeroScapeEvent, ...]:
     _in_turn(state, action.player, "a turn ends in the turn")
     d = Decision(state)
     d.emit(TurnEnded(player=action.player, round=state.round, number=state.number))
-    over = _annihilation(d.state)
+    over = _annihilation(d.now)
     if over is not None:
         d.emit(over)
     else:
