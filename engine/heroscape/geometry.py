@@ -62,21 +62,25 @@ class Board:
         always); None when no way over the map joins them. One breadth-first search per ``a``, kept."""
         found = self._spaces.get(a)
         if found is None:
-            found = self._spaces[a] = _spaces_from(self.cells, a)
+            found = self._spaces[a] = _spaces_from(self, a)
         return found.get(b)
 
 
-def _spaces_from(cells: Mapping[Hex, Cell], a: Hex) -> dict[Hex, int]:
-    """Breadth-first over the map's hexes: how many spaces from ``a`` to each hex it reaches."""
+def _spaces_from(board: Board, a: Hex) -> dict[Hex, int]:
+    """Breadth-first over the map's hexes: how many spaces from ``a`` to each hex it reaches (past the first step,
+    each hex's neighbours on the map are ``Board.around``'s)."""
     found = {a: 0}
-    frontier = [a]
-    steps = 0
+    frontier = [n for n in neighbours(a) if n in board.cells]  # ``a`` may be off the map
+    for n in frontier:
+        found[n] = 1
+    around = board.around
+    steps = 1
     while frontier:
         steps += 1
         reached = []
         for h in frontier:
-            for n in neighbours(h):
-                if n in cells and n not in found:
+            for n, _ in around[h]:
+                if n not in found:
                     found[n] = steps
                     reached.append(n)
         frontier = reached

@@ -47,6 +47,7 @@ from engine.heroscape.state import (
     awaited,
     board,
     card_of,
+    cards_of,
     figure_index,
     freeze,
     hexes_of,
@@ -188,7 +189,8 @@ def pair_engaged(state: State, f: Figure, g: Figure, f_hexes: Sequence[Hex] | No
     if not pairs:
         return False
     b = board(state)
-    hf, hg = _card(state, f).height, _card(state, g).height
+    cards = cards_of(state)
+    hf, hg = cards[(f.owner, f.card)].height, cards[(g.owner, g.card)].height
     return any(geometry.engaged(b, a, hf, c, hg) for a, c in pairs)
 
 
@@ -212,14 +214,15 @@ def engaged_with(state: State, f: Figure, at: Sequence[Hex] | None = None) -> li
     """The enemy figures ``f`` is engaged with (standing on ``at`` instead of where it is, when given)."""
     where = positions(state)
     b = board(state)
-    height = _card(state, f).height
+    cards = cards_of(state)
+    height = cards[(f.owner, f.card)].height
     found: list[Figure] = []
     for h in at if at is not None else hexes_of(f):
         for nb in geometry.neighbours(h):
             g = where.get(nb)
             if g is None or g.owner == f.owner or g in found:
                 continue
-            if geometry.engaged(b, h, height, nb, _card(state, g).height):
+            if geometry.engaged(b, h, height, nb, cards[(g.owner, g.card)].height):
                 found.append(g)
     if len(found) > 1:
         found.sort(key=state.figures.index)
@@ -230,15 +233,17 @@ def occupants(state: State, mover: Figure) -> dict[Hex, Occupant]:
     """Who stands where, for ``mover``'s movement: hex -> (player, engaged); the mover's own hexes left out."""
     where = positions(state)
     b = board(state)
+    cards = cards_of(state)
     owner = mover.owner
     engaged: set[str] = set()  # the mover's friends engaged with an enemy (they cannot be passed through), by id
     for h, g in where.items():
         if g.owner != owner or g is mover or g.id in engaged:
             continue
-        height = _card(state, g).height
+        height = cards[(g.owner, g.card)].height
         for nb in geometry.neighbours(h):
             e = where.get(nb)
-            if e is not None and e.owner != owner and geometry.engaged(b, h, height, nb, _card(state, e).height):
+            if e is not None and e.owner != owner and geometry.engaged(b, h, height, nb,
+                                                                       cards[(e.owner, e.card)].height):
                 engaged.add(g.id)
                 break
     return {h: (PLAYERS[g.owner], g.owner == owner and g.id in engaged) for h, g in where.items() if g is not mover}

@@ -190,6 +190,11 @@ def card_of(state: Reading, owner: int, key: str) -> CardRecord:
     return _armies(state.armies).cards[(owner, key)]
 
 
+def cards_of(state: Reading) -> Mapping[tuple[int, str], CardRecord]:
+    """Every card of the game's armies by (seat, key): ``card_of``'s table, for a loop that reads many."""
+    return _armies(state.armies).cards
+
+
 def _slot(armies: tuple[ArmyRecord, ...], figures: Sequence[Figure], owner: int, figure: str) -> int:
     i = _armies(armies).slots.get((owner, figure), -1)
     if 0 <= i < len(figures) and figures[i].owner == owner and figures[i].id == figure:
@@ -641,7 +646,7 @@ def state_to_builtins(state: State) -> dict[str, Any]:
 
 __all__ = [
     "FOLDING", "INDEX", "MARKERS", "PLAYERS", "TURNS_PER_ROUND", "Due", "Figure", "Reading", "State", "Work",
-    "alive_cards", "apply", "awaited", "board", "board_of", "card_of", "evolve", "figure_ids", "figure_index",
-    "figure_json", "fold", "freeze", "hexes_of", "initial_state", "on_map", "occupant_at", "points_on_map",
-    "state_to_builtins", "thaw", "turn_player",
+    "alive_cards", "apply", "awaited", "board", "board_of", "card_of", "cards_of", "evolve", "figure_ids",
+    "figure_index", "figure_json", "fold", "freeze", "hexes_of", "initial_state", "on_map", "occupant_at",
+    "points_on_map", "state_to_builtins", "thaw", "turn_player",
 ]
