@@ -46,12 +46,14 @@ from engine.heroscape.state import (
     apply,
     awaited,
     board,
+    card_alive,
     card_of,
     cards_of,
     figure_index,
     freeze,
     hexes_of,
     points_on_map,
+    seats_standing,
     thaw,
     turn_player,
 )
@@ -204,9 +206,13 @@ def positions(state: State) -> dict[Hex, Figure]:
     if cached is None or cached[0] is not figures:
         if len(_POSITIONS) > 256:
             _POSITIONS.clear()
-        cached = (figures, {h: g for g in figures if g.status == "placed" and g.hex is not None  # ``hexes_of``
-                            for h in ((g.hex,) if g.tail is None else (g.hex, g.tail))})
-        _POSITIONS[id(figures)] = cached
+        where: dict[Hex, Figure] = {}
+        for g in figures:
+            if g.status == "placed" and g.hex is not None:  # ``hexes_of``
+                where[g.hex] = g
+                if g.tail is not None:
+                    where[g.tail] = g
+        cached = _POSITIONS[id(figures)] = (figures, where)
     return cached[1]
 
 
@@ -359,14 +365,14 @@ def next_turn(d: Decision) -> None:
         markers = dict(now.markers[owner] or ())
         card = markers[str(number)]
         d.emit(MarkerRevealed(player=player, round=now.round, number=number, card=card))
-        if card in alive_cards(d.now, owner):
+        if card_alive(d.now, owner, card):
             return
         d.emit(TurnLost(player=player, number=number, card=card))
 
 
 def _annihilation(state: Reading) -> GameEnded | None:
     """§8: a player wins when no opposing figure remains (checked at the end of each turn)."""
-    standing = [i for i in range(len(state.seats)) if alive_cards(state, i)]
+    standing = seats_standing(state)
     if len(standing) == len(state.seats):
         return None
     return _ended(state, "annihilation", PLAYERS[standing[0]] if len(standing) == 1 else None)

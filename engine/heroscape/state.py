@@ -230,6 +230,17 @@ def alive_cards(state: Reading, owner: int) -> list[str]:
     return [c.key for c in state.armies[owner].cards if c.key in keys]
 
 
+def card_alive(state: Reading, owner: int, key: str) -> bool:
+    """Whether seat ``owner``'s card ``key`` has a figure on the map (``key in alive_cards(state, owner)``)."""
+    return any(f.card == key and f.owner == owner and f.status == "placed" for f in state.figures)
+
+
+def seats_standing(state: Reading) -> list[int]:
+    """The seats with a figure on the map (those whose ``alive_cards`` are some), in seat order."""
+    placed = {f.owner for f in state.figures if f.status == "placed"}
+    return [i for i in range(len(state.seats)) if i in placed]
+
+
 def points_on_map(state: Reading, owner: int) -> int:
     alive = set(alive_cards(state, owner))
     return sum(c.points for c in state.armies[owner].cards if c.key in alive)
@@ -646,7 +657,7 @@ def state_to_builtins(state: State) -> dict[str, Any]:
 
 __all__ = [
     "FOLDING", "INDEX", "MARKERS", "PLAYERS", "TURNS_PER_ROUND", "Due", "Figure", "Reading", "State", "Work",
-    "alive_cards", "apply", "awaited", "board", "board_of", "card_of", "cards_of", "evolve", "figure_ids",
+    "alive_cards", "apply", "awaited", "board", "board_of", "card_alive", "card_of", "cards_of", "evolve", "figure_ids",
     "figure_index", "figure_json", "fold", "freeze", "hexes_of", "initial_state", "on_map", "occupant_at",
-    "points_on_map", "state_to_builtins", "thaw", "turn_player",
+    "points_on_map", "seats_standing", "state_to_builtins", "thaw", "turn_player",
 ]
