@@ -36,6 +36,7 @@ class Board:
     cells: Mapping[Hex, Cell]
     obstacles: Mapping[frozenset[Hex], int] = field(default_factory=dict)
     _spaces: dict[Hex, dict[Hex, int]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _straight: dict[tuple[Hex, Hex], bool] = field(default_factory=dict, init=False, compare=False, repr=False)
     _edges: dict[tuple[Hex, Hex], int] = field(default_factory=dict, init=False, compare=False, repr=False)
     around: dict[Hex, tuple[tuple[Hex, Cell], ...]] = field(default_factory=dict, init=False, compare=False,
                                                              repr=False)
@@ -59,24 +60,57 @@ class Board:
         """Range in spaces (§5), levels ignored, counted over the map's hexes: the source's rule for an inlet (a
         part of the map's shape with no hexes) — where the straight line crosses one, the range is counted along the
         map round it. Equal to ``distance`` wherever a shortest way lies on the map (on a map without gaps,
-        always); None when no way over the map joins them. One breadth-first search per ``a``, kept."""
+        always); None when no way over the map joins them. When a way of ``distance`` steps lies on the map
+        (``_straight``, kept per pair) that is the range; else one breadth-first search per ``a``, kept."""
         found = self._spaces.get(a)
-        if found is None:
-            found = self._spaces[a] = _spaces_from(self.cells, a)
+        if found is not None:
+            return found.get(b)
+        if b in self.cells:
+            d = distance(a, b)
+            if d <= 1:
+                return d
+            straight = self._straight.get((a, b))
+            if straight is None:
+                straight = self._straight[(a, b)] = _straight(self.cells, a, b, d)
+            if straight:
+                return d  # no way is shorter than ``distance``
+        found = self._spaces[a] = _spaces_from(self, a)
         return found.get(b)
 
 
-def _spaces_from(cells: Mapping[Hex, Cell], a: Hex) -> dict[Hex, int]:
-    """Breadth-first over the map's hexes: how many spaces from ``a`` to each hex it reaches."""
+def _straight(cells: Mapping[Hex, Cell], a: Hex, b: Hex, d: int) -> bool:
+    """Whether a way of ``d`` (``distance(a, b)``, 2 or more) steps from ``a`` to ``b`` (a hex of the map) lies
+    on the map's hexes: each step one hex nearer ``b``, layer by layer (the hexes ``k`` steps short of ``b``)."""
+    layer = {a}
+    bq, br = b
+    for k in range(d - 1, 0, -1):
+        nearer: set[Hex] = set()
+        for h in layer:
+            for n in neighbours(h):
+                dq, dr = n[0] - bq, n[1] - br
+                if (abs(dq) + abs(dr) + abs(dq + dr)) == 2 * k and n in cells:  # ``distance(n, b) == k``
+                    nearer.add(n)
+        if not nearer:
+            return False
+        layer = nearer
+    return True  # the last layer's hexes are next to ``b``
+
+
+def _spaces_from(board: Board, a: Hex) -> dict[Hex, int]:
+    """Breadth-first over the map's hexes: how many spaces from ``a`` to each hex it reaches (past the first step,
+    each hex's neighbours on the map are ``Board.around``'s)."""
     found = {a: 0}
-    frontier = [a]
-    steps = 0
+    frontier = [n for n in neighbours(a) if n in board.cells]  # ``a`` may be off the map
+    for n in frontier:
+        found[n] = 1
+    around = board.around
+    steps = 1
     while frontier:
         steps += 1
         reached = []
         for h in frontier:
-            for n in neighbours(h):
-                if n in cells and n not in found:
+            for n, _ in around[h]:
+                if n not in found:
                     found[n] = steps
                     reached.append(n)
         frontier = reached

@@ -2,8 +2,9 @@
 
 ``decide`` returns every fact an action causes. Dice are a queue in the state (``State.due``): in sealed mode
 ``decide`` draws every die due from the generator at once and works out what each roll causes; in table mode it stops
-at the first die due and the ``roll`` action of the awaited seat carries the game on. It works out consequences by
-evolving the events it has decided so far (``evolve`` is cheap and trusts them).
+at the first die due and the ``roll`` action of the awaited seat carries the game on. It works out consequences on
+one working state a decision (``Decision``: the events decided so far applied to it, as ``fold`` does), not by
+chaining frozen states through ``evolve`` (a thaw and a freeze an event).
 """
 
 from __future__ import annotations
@@ -38,16 +39,22 @@ from engine.heroscape.state import (
     TURNS_PER_ROUND,
     Due,
     Figure,
+    Reading,
     State,
+    Work,
     alive_cards,
+    apply,
     awaited,
     board,
+    card_alive,
     card_of,
-    evolve,
+    cards_of,
     figure_index,
-    fold,
+    freeze,
     hexes_of,
     points_on_map,
+    seats_standing,
+    thaw,
     turn_player,
 )
 from engine.prng import SplitMix64
@@ -90,12 +97,56 @@ PHASE_WORDS = {
 }
 
 
-def _fold(state: State, events: Sequence[HeroScapeEvent]) -> State:
-    """``state`` after ``events``: one thaw and one freeze for them all (``fold``), none for no event."""
-    return fold(events, state) if events else state
+class Decision:
+    """The events one action causes, as ``decide`` works them out, and the state after them (so a consequence reads
+    the state it follows). They are applied to one working state (``engine.heroscape.state``'s ``apply``, as
+    ``fold`` does), thawed at the first event and frozen only when ``state`` is read after a change: one thaw a
+    decision rather than a thaw and a freeze an event (the way ``engine.l5r.rules.Builder`` decides)."""
+
+    __slots__ = ("_state", "_work", "events")
+
+    def __init__(self, state: State) -> None:
+        self._state: State | None = state
+        self._work: Work | None = None
+        self.events: list[HeroScapeEvent] = []
+
+    @property
+    def state(self) -> State:
+        """The state after the events so far."""
+        state = self._state
+        if state is None:
+            assert self._work is not None
+            state = self._state = freeze(self._work)
+        return state
+
+    @property
+    def now(self) -> Reading:
+        """The state after the events so far, for reading its plain fields (``due``, ``phase``, ...) without a
+        freeze: the working state once thawed (read only here), else the state."""
+        state = self._state
+        if state is not None:
+            return state
+        assert self._work is not None
+        return self._work
+
+    def emit(self, *events: HeroScapeEvent) -> None:
+        """``events`` happen next (trusted: ``apply`` re-runs no rule)."""
+        if not events:
+            return
+        work = self._work
+        if work is None:
+            assert self._state is not None
+            work = self._work = thaw(self._state)
+        for event in events:
+            apply(work, event)
+        self.events += events
+        self._state = None
+
+    def done(self) -> tuple[HeroScapeEvent, ...]:
+        return tuple(self.events)
 
 
-def _card(state: State, f: Figure) -> CardRecord:
+def _card(state: Reading, f: Figure) -> CardRecord:
     return card_of(state, f.owner, f.card)
 
 
@@ -140,7 +191,8 @@ def pair_engaged(state: State, f: Figure, g: Figure, f_hexes: Sequence[Hex] | No
     if not pairs:
         return False
     b = board(state)
-    hf, hg = _card(state, f).height, _card(state, g).height
+    cards = cards_of(state)
+    hf, hg = cards[(f.owner, f.card)].height, cards[(g.owner, g.card)].height
     return any(geometry.engaged(b, a, hf, c, hg) for a, c in pairs)
 
 
@@ -154,9 +206,13 @@ def positions(state: State) -> dict[Hex, Figure]:
     if cached is None or cached[0] is not figures:
         if len(_POSITIONS) > 256:
             _POSITIONS.clear()
-        cached = (figures, {h: g for g in figures if g.status == "placed" and g.hex is not None  # ``hexes_of``
-                            for h in ((g.hex,) if g.tail is None else (g.hex, g.tail))})
-        _POSITIONS[id(figures)] = cached
+        where: dict[Hex, Figure] = {}
+        for g in figures:
+            if g.status == "placed" and g.hex is not None:  # ``hexes_of``
+                where[g.hex] = g
+                if g.tail is not None:
+                    where[g.tail] = g
+        cached = _POSITIONS[id(figures)] = (figures, where)
     return cached[1]
 
 
@@ -164,14 +220,15 @@ def engaged_with(state: State, f: Figure, at: Sequence[Hex] | None = None) -> li
     """The enemy figures ``f`` is engaged with (standing on ``at`` instead of where it is, when given)."""
     where = positions(state)
     b = board(state)
-    height = _card(state, f).height
+    cards = cards_of(state)
+    height = cards[(f.owner, f.card)].height
     found: list[Figure] = []
     for h in at if at is not None else hexes_of(f):
         for nb in geometry.neighbours(h):
             g = where.get(nb)
             if g is None or g.owner == f.owner or g in found:
                 continue
-            if geometry.engaged(b, h, height, nb, _card(state, g).height):
+            if geometry.engaged(b, h, height, nb, cards[(g.owner, g.card)].height):
                 found.append(g)
     if len(found) > 1:
         found.sort(key=state.figures.index)
@@ -182,15 +239,17 @@ def occupants(state: State, mover: Figure) -> dict[Hex, Occupant]:
     """Who stands where, for ``mover``'s movement: hex -> (player, engaged); the mover's own hexes left out."""
     where = positions(state)
     b = board(state)
+    cards = cards_of(state)
     owner = mover.owner
     engaged: set[str] = set()  # the mover's friends engaged with an enemy (they cannot be passed through), by id
     for h, g in where.items():
         if g.owner != owner or g is mover or g.id in engaged:
             continue
-        height = _card(state, g).height
+        height = cards[(g.owner, g.card)].height
         for nb in geometry.neighbours(h):
             e = where.get(nb)
-            if e is not None and e.owner != owner and geometry.engaged(b, h, height, nb, _card(state, e).height):
+            if e is not None and e.owner != owner and geometry.engaged(b, h, height, nb,
+                                                                       cards[(e.owner, e.card)].height):
                 engaged.add(g.id)
                 break
     return {h: (PLAYERS[g.owner], g.owner == owner and g.id in engaged) for h, g in where.items() if g is not mover}
@@ -273,56 +332,53 @@ def level_of(state: State, f: Figure) -> int:
 # -- the flow of the round ----------------------------------------------------------------------------------
 
 
-def _ended(state: State, reason: str, winner: str | None) -> GameEnded:
+def _ended(state: Reading, reason: str, winner: str | None) -> GameEnded:
     seats = [s.id for s in state.seats]
     return GameEnded(reason=reason, winner=winner,  # type: ignore[arg-type]
                      points={p: points_on_map(state, i) for i, p in enumerate(seats)})
 
 
-def points_winner(state: State) -> str | None:
+def points_winner(state: Reading) -> str | None:
     """Our round-limit ruling (docs/heroscape.md): more points of army cards still on the map wins; equal: a draw."""
     a, b = points_on_map(state, 0), points_on_map(state, 1)
     return None if a == b else "p1" if a > b else "p2"
 
 
-def next_turn(state: State) -> tuple[HeroScapeEvent, ...]:
+def next_turn(d: Decision) -> None:
     """After the initiative or a turn: reveal the next marker (§2, a lost turn when its card is gone), or end the
     round (and the game at the round limit)."""
-    out: list[HeroScapeEvent] = []
-    n = len(state.order)
     while True:
-        k = state.turn_index + 1
-        if k >= TURNS_PER_ROUND * n:
+        now = d.now
+        k = now.turn_index + 1
+        if k >= TURNS_PER_ROUND * len(now.order):
+            state = d.state  # the glyphs held read the figures' positions (``positions``: a frozen state's)
             points = {s.id: points_on_map(state, i) for i, s in enumerate(state.seats)}
             ended = RoundEnded(round=state.round, glyphs={s.id: glyphs_held(state, i) for i, s in
                                                           enumerate(state.seats)}, points=points)
-            out.append(ended)
             if state.round >= state.variant.max_rounds:
-                out.append(_ended(state, "rounds", points_winner(state)))
-            return tuple(out)
-        player, number = turn_player(state, k)
+                d.emit(ended, _ended(state, "rounds", points_winner(state)))
+            else:
+                d.emit(ended)
+            return
+        player, number = turn_player(now, k)
         owner = INDEX[player]
-        markers = dict(state.markers[owner] or ())
+        markers = dict(now.markers[owner] or ())
         card = markers[str(number)]
-        revealed = MarkerRevealed(player=player, round=state.round, number=number, card=card)
-        out.append(revealed)
-        state = evolve(state, revealed)
-        if card in alive_cards(state, owner):
-            return tuple(out)
-        lost = TurnLost(player=player, number=number, card=card)
-        out.append(lost)
-        state = evolve(state, lost)
+        d.emit(MarkerRevealed(player=player, round=now.round, number=number, card=card))
+        if card_alive(d.now, owner, card):
+            return
+        d.emit(TurnLost(player=player, number=number, card=card))
 
 
-def _annihilation(state: State) -> GameEnded | None:
+def _annihilation(state: Reading) -> GameEnded | None:
     """§8: a player wins when no opposing figure remains (checked at the end of each turn)."""
-    standing = [i for i in range(len(state.seats)) if alive_cards(state, i)]
+    standing = seats_standing(state)
     if len(standing) == len(state.seats):
         return None
     return _ended(state, "annihilation", PLAYERS[standing[0]] if len(standing) == 1 else None)
 
 
-def _wound(state: State, f: Figure, wounds: int, cause: str, by: Figure | None,
+def _wound(state: Reading, f: Figure, wounds: int, cause: str, by: Figure | None,
            by_name: str | None = None) -> list[HeroScapeEvent]:
     """Wounds on ``f`` (§5): destroyed at wounds ≥ life (basic game: any wound destroys)."""
     if wounds <= 0:
@@ -344,14 +400,14 @@ def _wound(state: State, f: Figure, wounds: int, cause: str, by: Figure | None,
     return out
 
 
-def _find(state: State, player: str, figure: str | None) -> Figure:
+def _find(state: Reading, player: str, figure: str | None) -> Figure:
     assert figure is not None
     i = figure_index(state, INDEX[player], figure)
     assert i >= 0, f"{player}'s {figure} is in the state"
     return state.figures[i]
 
 
-def _arrive(state: State, f: Figure) -> list[HeroScapeEvent]:
+def _arrive(state: Reading, f: Figure) -> list[HeroScapeEvent]:
     """A figure's move is over: a hero stopping on an unused power glyph takes it (§6: Kelda heals fully, once)."""
     if f.status != "placed" or f.hex is None:
         return []
@@ -363,51 +419,53 @@ def _arrive(state: State, f: Figure) -> list[HeroScapeEvent]:
     return []
 
 
-def _moved(state: State) -> tuple[list[HeroScapeEvent], State]:
-    """Every strike of leaving engagement is rolled and the figure stands: it moves; then it may fall (§3).
-    -> the events and the state after them."""
-    m = state.moving
+def _moved(d: Decision) -> None:
+    """Every strike of leaving engagement is rolled and the figure stands: it moves; then it may fall (§3)."""
+    m = d.now.moving
     assert m is not None
-    moved = FigureMoved(player=m.player, figure=m.figure, origin=m.origin, to=m.to, tail=m.tail)
-    after = evolve(state, moved)
-    if after.due:
-        return [moved], after
-    arrived = _arrive(after, _find(after, m.player, m.figure))
-    return [moved, *arrived], _fold(after, arrived)
+    d.emit(FigureMoved(player=m.player, figure=m.figure, origin=m.origin, to=m.to, tail=m.tail))
+    after = d.now
+    if not after.due:
+        d.emit(*_arrive(after, _find(after, m.player, m.figure)))
 
 
-def after_roll(state: State, due: Due, rolled: DiceRolled) -> tuple[HeroScapeEvent, ...]:
-    """What a roll causes (``state`` has the roll folded in)."""
+def after_roll(d: Decision, due: Due, rolled: DiceRolled) -> None:
+    """What a roll causes (``d`` has the roll emitted)."""
+    state = d.now
     purpose = due.purpose
     if purpose == "initiative":
         if state.due:
-            return ()
+            return
+        state = d.state  # the glyphs' bonus reads the figures' positions (``positions``: a frozen state's)
         totals = {p: v + glyph_bonuses(state, INDEX[p]).initiative for p, v in state.rolls}
         top = max(totals.values())
         best = tuple(p for p in state.contenders if totals[p] == top)
         if len(best) > 1:
-            return (InitiativeTied(contenders=best, totals=totals),)
+            d.emit(InitiativeTied(contenders=best, totals=totals))
+            return
         seats = [s.id for s in state.seats]
         first = seats.index(best[0])
-        won = InitiativeWon(round=state.round, order=tuple(seats[first:] + seats[:first]), totals=totals)
-        return (won, *next_turn(evolve(state, won)))
+        d.emit(InitiativeWon(round=state.round, order=tuple(seats[first:] + seats[:first]), totals=totals))
+        next_turn(d)
+        return
     if purpose in ("leaving", "falling"):
         m = state.moving
         assert m is not None
         f = _find(state, m.player, m.figure)
         skulls = sum(face(v) == SKULL for v in rolled.values)
         by = _find(state, due.player, due.figure) if purpose == "leaving" else None
-        out = _wound(state, f, skulls, purpose, by)
-        after = _fold(state, out)
-        if after.moving is None:  # destroyed: its move is over
-            return tuple(out)
+        d.emit(*_wound(state, f, skulls, purpose, by))
+        now = d.now
+        if now.moving is None:  # destroyed: its move is over
+            return
         if purpose == "leaving":
-            if after.due:
-                return tuple(out)
-            return (*out, *_moved(after)[0])
-        return (*out, *_arrive(after, _find(after, m.player, m.figure)))
+            if not now.due:
+                _moved(d)
+            return
+        d.emit(*_arrive(now, _find(now, m.player, m.figure)))
+        return
     if purpose == "attack":
-        return ()
+        return
     # defense: the target whose dice these are
     attack = state.attack
     assert attack is not None
@@ -424,26 +482,25 @@ def after_roll(state: State, due: Due, rolled: DiceRolled) -> tuple[HeroScapeEve
     destroyed = g.status == "placed" and g.wounds + wounds >= card.life
     resolved = AttackResolved(attack=attack.attack, target=g.id, defender=target.player, skulls=skulls,
                               shields=shields, wounds=wounds, destroyed=destroyed)
-    return (resolved, *_wound(evolve(state, resolved), g, wounds, "attack", attacker))
+    d.emit(resolved)
+    d.emit(*_wound(d.now, g, wounds, "attack", attacker))
 
 
-def run_dice(state: State, events: list[HeroScapeEvent]) -> tuple[HeroScapeEvent, ...]:
-    """Sealed mode: draw every die due (``state`` has ``events`` folded in) and follow what each roll causes; table
-    mode: stop at the first die due (the awaited seat's ``roll`` goes on)."""
-    while state.due and state.variant.mode == "sealed" and state.phase != "over":
-        due = state.due[0]
-        gen = SplitMix64(state.rng)
+def run_dice(d: Decision) -> tuple[HeroScapeEvent, ...]:
+    """Sealed mode: draw every die due and follow what each roll causes; table mode: stop at the first die due (the
+    awaited seat's ``roll`` goes on). -> every event of the decision."""
+    while (now := d.now).due and now.variant.mode == "sealed" and now.phase != "over":
+        due = now.due[0]
+        gen = SplitMix64(now.rng)
         sides = 20 if due.die == "d20" else 6
         values = tuple(gen.below(sides) + 1 for _ in range(due.count))
-        rolled = _rolled(state, due, values, "prng")
-        state = evolve(state, rolled)
-        caused = after_roll(state, due, rolled)
-        state = _fold(state, caused)
-        events += [rolled, *caused]
-    return tuple(events)
+        rolled = _rolled(now, due, values, "prng")
+        d.emit(rolled)
+        after_roll(d, due, rolled)
+    return d.done()
 
 
-def _rolled(state: State, due: Due, values: tuple[int, ...], source: str) -> DiceRolled:
+def _rolled(state: Reading, due: Due, values: tuple[int, ...], source: str) -> DiceRolled:
     attack = state.attack.attack if due.purpose in ("attack", "defense") and state.attack is not None else None
     return DiceRolled(purpose=due.purpose, player=due.player, die=due.die, values=values,  # type: ignore[arg-type]
                       source=source, figure=due.figure, attack=attack)  # type: ignore[arg-type]
@@ -490,9 +547,10 @@ def _roll(state: State, action: Roll) -> tuple[HeroScapeEvent, ...]:
             raise RuleError("die_value", "§1", f"a {'d20' if sides == 20 else 'combat die'} shows 1 to {sides}, "
                             f"not {v}")
     rolled = _rolled(state, due, action.values, "table")
-    after = evolve(state, rolled)
-    caused = after_roll(after, due, rolled)
-    return run_dice(_fold(after, caused), [rolled, *caused])
+    d = Decision(state)
+    d.emit(rolled)
+    after_roll(d, due, rolled)
+    return run_dice(d)
 
 
 def _place(state: State, action: Place) -> tuple[HeroScapeEvent, ...]:
@@ -540,7 +598,9 @@ def _markers(state: State, action: Markers) -> tuple[HeroScapeEvent, ...]:
             raise RuleError("marker_card", "§2", f"marker {marker}: {card!r} is not one of {action.player}'s cards "
                             f"with a figure on the map ({', '.join(alive)})")
     placed = MarkersPlaced(player=action.player, round=state.round, markers=dict(sorted(action.markers.items())))
-    return run_dice(evolve(state, placed), [placed])
+    d = Decision(state)
+    d.emit(placed)
+    return run_dice(d)
 
 
 def _in_turn(state: State, player: str, what: str) -> None:
@@ -597,11 +657,11 @@ def _move(state: State, action: Move) -> tuple[HeroScapeEvent, ...]:
                             path=path.hexes, cost=path.cost, allowance=mover.move + (geometry.ROAD_BONUS
                                                                                      if path.road else 0),
                             road=path.road, strikers=tuple(g.id for g in strikers), fall_dice=path.fall_dice)
-    after = evolve(state, declared)
-    if after.due:
-        return run_dice(after, [declared])
-    moved, after = _moved(after)
-    return run_dice(after, [declared, *moved])
+    d = Decision(state)
+    d.emit(declared)
+    if not d.now.due:
+        _moved(d)
+    return run_dice(d)
 
 
 def _unreachable(state: State, f: Figure, to: Hex, mover: Mover, occ: dict[Hex, Occupant]) -> tuple[str, str, str]:
@@ -665,7 +725,9 @@ def _attack(state: State, action: Attack) -> tuple[HeroScapeEvent, ...]:
     _in_turn(state, action.player, "figures attack in their card's turn")
     f = _turn_figure(state, action.player, action.figure, "§5")
     declared = declare(state, f, action.target, action.special, action.referee)
-    return run_dice(evolve(state, declared), [declared])
+    d = Decision(state)
+    d.emit(declared)
+    return run_dice(d)
 
 
 def declare(state: State, f: Figure, target: str, special: str | None, referee: bool | None) -> AttackDeclared:
@@ -797,9 +859,10 @@ def _effect(state: State, action: Effect) -> tuple[HeroScapeEvent, ...]:
         applied = EffectApplied(**base, to=to, tail=tuple(action.tail) if action.tail else None)  # type: ignore[arg-type]
         return (applied,)
     applied = EffectApplied(**base)  # type: ignore[arg-type]
-    after = evolve(state, applied)
     if action.change == "wound":
-        return (applied, *_wound(after, g, action.amount, "effect", None, action.card))
+        d = Decision(state)
+        d.emit(applied)
+        return (applied, *_wound(d.now, g, action.amount, "effect", None, action.card))
     if action.change == "destroy":
         assert g.hex is not None
         return (applied, FigureDestroyed(player=who, figure=g.id, card=g.card, hex=g.hex, cause="effect",
@@ -809,12 +872,14 @@ def _effect(state: State, action: Effect) -> tuple[HeroScapeEvent, ...]:
 
 def _end_turn(state: State, action: EndTurn) -> tuple[HeroScapeEvent, ...]:
     _in_turn(state, action.player, "a turn ends in the turn")
-    ended = TurnEnded(player=action.player, round=state.round, number=state.number)
-    after = evolve(state, ended)
-    over = _annihilation(after)
+    d = Decision(state)
+    d.emit(TurnEnded(player=action.player, round=state.round, number=state.number))
+    over = _annihilation(d.now)
     if over is not None:
-        return (ended, over)
-    return (ended, *next_turn(after))
+        d.emit(over)
+    else:
+        next_turn(d)
+    return d.done()
 
 
 # -- legal actions ------------------------------------------------------------------------------------------

@@ -147,7 +147,7 @@ def board_of(record: BoardRecord) -> Board:
     return board
 
 
-def board(state: State) -> Board:
+def board(state: Reading) -> Board:
     assert state.board is not None
     return board_of(state.board)
 
@@ -185,9 +185,14 @@ def _armies(armies: tuple[ArmyRecord, ...]) -> _Armies:
     return cached
 
 
-def card_of(state: State, owner: int, key: str) -> CardRecord:
+def card_of(state: Reading, owner: int, key: str) -> CardRecord:
     """The card ``key`` of seat ``owner``'s army (KeyError if it has none)."""
     return _armies(state.armies).cards[(owner, key)]
+
+
+def cards_of(state: Reading) -> Mapping[tuple[int, str], CardRecord]:
+    """Every card of the game's armies by (seat, key): ``card_of``'s table, for a loop that reads many."""
+    return _armies(state.armies).cards
 
 
 def _slot(armies: tuple[ArmyRecord, ...], figures: Sequence[Figure], owner: int, figure: str) -> int:
@@ -197,7 +202,7 @@ def _slot(armies: tuple[ArmyRecord, ...], figures: Sequence[Figure], owner: int,
     return next((n for n, f in enumerate(figures) if f.owner == owner and f.id == figure), -1)  # laid out otherwise
 
 
-def figure_index(state: State, owner: int, figure: str) -> int:
+def figure_index(state: Reading, owner: int, figure: str) -> int:
     """The place of seat ``owner``'s figure ``figure`` in ``state.figures`` (-1: none)."""
     return _slot(state.armies, state.figures, owner, figure)
 
@@ -219,18 +224,29 @@ def occupant_at(state: State, h: Hex) -> Figure | None:
     return None
 
 
-def alive_cards(state: State, owner: int) -> list[str]:
+def alive_cards(state: Reading, owner: int) -> list[str]:
     """The player's cards with a figure on the map, in army order."""
     keys = {f.card for f in state.figures if f.owner == owner and f.status == "placed"}
     return [c.key for c in state.armies[owner].cards if c.key in keys]
 
 
-def points_on_map(state: State, owner: int) -> int:
+def card_alive(state: Reading, owner: int, key: str) -> bool:
+    """Whether seat ``owner``'s card ``key`` has a figure on the map (``key in alive_cards(state, owner)``)."""
+    return any(f.card == key and f.owner == owner and f.status == "placed" for f in state.figures)
+
+
+def seats_standing(state: Reading) -> list[int]:
+    """The seats with a figure on the map (those whose ``alive_cards`` are some), in seat order."""
+    placed = {f.owner for f in state.figures if f.status == "placed"}
+    return [i for i in range(len(state.seats)) if i in placed]
+
+
+def points_on_map(state: Reading, owner: int) -> int:
     alive = set(alive_cards(state, owner))
     return sum(c.points for c in state.armies[owner].cards if c.key in alive)
 
 
-def turn_player(state: State, index: int) -> tuple[str, int]:
+def turn_player(state: Reading, index: int) -> tuple[str, int]:
     """The seat and marker number of the round's turn ``index`` (§2: three turns each, in initiative order)."""
     n = len(state.order)
     return state.order[index % n], index // n + 1
@@ -288,6 +304,10 @@ class Work(msgspec.Struct):
     cards: Mapping[tuple[int, str], CardRecord]
     slots: Mapping[tuple[int, str], int]
 
+
+Reading = State | Work
+"""What the lookups above read: a ``State``, or a ``Work`` read (never written) in place of the state it holds (a
+decision reads its working state without freezing it: ``engine.heroscape.rules.Decision``)."""
 
 # thaw and freeze pass the fields by position: one call each, the cheap way to build a Struct of this many fields
 _N = len(State.__struct_fields__)
@@ -636,8 +656,8 @@ def state_to_builtins(state: State) -> dict[str, Any]:
 
 
 __all__ = [
-    "FOLDING", "INDEX", "MARKERS", "PLAYERS", "TURNS_PER_ROUND", "Due", "Figure", "State", "Work", "alive_cards",
-    "apply", "awaited", "board", "board_of", "card_of", "evolve", "figure_ids", "figure_index", "figure_json", "fold",
-    "freeze", "hexes_of", "initial_state", "on_map", "occupant_at", "points_on_map", "state_to_builtins", "thaw",
-    "turn_player",
+    "FOLDING", "INDEX", "MARKERS", "PLAYERS", "TURNS_PER_ROUND", "Due", "Figure", "Reading", "State", "Work",
+    "alive_cards", "apply", "awaited", "board", "board_of", "card_alive", "card_of", "cards_of", "evolve", "figure_ids",
+    "figure_index", "figure_json", "fold", "freeze", "hexes_of", "initial_state", "on_map", "occupant_at",
+    "points_on_map", "seats_standing", "state_to_builtins", "thaw", "turn_player",
 ]
