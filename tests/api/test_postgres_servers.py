@@ -284,7 +284,10 @@ def test_workers_keep_the_analytics_in_a_process_of_their_own_started_again_when
         analytics = [pid for pid, line in children(process.pid).items() if " analytics " in line]
         workers = [pid for pid, line in children(process.pid).items() if " serve" in line]
         assert len(analytics) == 1 and len(workers) == 1, children(process.pid)
-        assert Path(f"/proc/{analytics[0]}/stat").read_text().rsplit(")", 1)[1].split()[16] == "5"  # nice
+        def nice(pid: int) -> int:
+            return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+        # 5 nicer than the server that started it (a suite run niced, as on a busy machine, starts it nicer still)
+        assert nice(analytics[0]) == min(19, nice(process.pid) + 5)
         os.kill(analytics[0], signal.SIGKILL)  # the supervisor starts another, which takes over
         again = wait_until(lambda: [pid for pid, line in children(process.pid).items()
                                     if " analytics " in line and pid != analytics[0]], 10)

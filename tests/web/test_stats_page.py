@@ -157,7 +157,8 @@ def test_the_ending_filter_chooses_rule_decided_adjudicated_or_all_games(server:
     page.wait_for_function(READY, timeout=WAIT_MS)
     assert parse_qs(urlparse(page.url).query) == {"ending": ["adjudicated"]}
     apart = api(server, "/stats/armies", ending="adjudicated")
-    assert page.locator(".sample").text_content().startswith(f"{apart['games']} finished games")
+    noun = "game" if apart["games"] == 1 else "games"
+    assert page.locator(".sample").text_content().startswith(f"{apart['games']} finished {noun} ")
     assert page.locator("select#filter-ending").input_value() == "adjudicated"
     assert not page.problems
 

@@ -173,11 +173,17 @@ def test_i31_the_tournament_page_shows_registration_rounds_results_standings_and
     assert page.locator("a[data-bracket-link]").get_attribute("href") == f"/tournaments/{day['id']}/bracket"
     assert page.locator("[data-round='4'] h3").inner_text() == "Round 4: semi-finals"
     assert page.locator("[data-round='5'] h3").inner_text() == "Round 5: final"
-    # the print views and exports are links; there are no deck lists on a server without them
+    # the print views and exports are links; the day has ended, so its deck lists are public (GET .../decks):
+    # one row a player, each with the army it registered
     kinds = page.locator("a[data-print-link]")
     assert [kinds.nth(i).get_attribute("href") for i in range(3)] == [
         f"/tournaments/{day['id']}?print={k}" for k in ("pairings-table", "pairings-name", "standings")]
-    assert page.locator("[data-decks]").count() == 0
+    decks = server.client().get(f"/tournaments/{day['id']}/decks").json()["decks"]
+    rows = page.locator("[data-decks] tbody tr")
+    assert rows.count() == len(decks) == 16
+    for i, deck in enumerate(decks):
+        assert rows.nth(i).get_attribute("data-player") == deck["player"]
+        assert deck["summary"] in rows.nth(i).inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     screenshot(page, f"tournament-day-{tag(viewport)}")
     context.close()
@@ -316,9 +322,8 @@ def test_i31_an_unknown_print_view_names_the_ones_there_are(server: Server, brow
 
 def test_i31_deck_lists_show_only_when_the_decks_route_answers_200(server: Server, browser: Any,
                                                                   day: dict[str, Any]) -> None:
-    """GET /tournaments/{id}/decks is another branch's route (issue 30, decks at registration): the browser's
-    answer is stubbed here, 200 with its documented shape, then 403 decks_hidden; the page shows the section only
-    for the 200."""
+    """GET /tournaments/{id}/decks (issue 30, decks at registration): the browser's answer is stubbed here, 200
+    with its documented shape, then 403 decks_hidden; the page shows the section only for the 200."""
     decks = {"decks": [
         {"player": "p01", "name": "Wren Ashby", "deck": "orcs", "summary": "orcs (a deck of the catalogue)"},
         {"player": "p02", "name": "Bram Okafor", "deck": {"units": ["king"]}, "summary": "own list: units: king"}]}
