@@ -33,7 +33,11 @@ from replay.tournaments.model import LoggedEvent, TournamentConflict, Tournament
 
 SIDECAR_SUFFIX = ".server.json"
 KEY_HEADER = "X-Warlog-Local-Key"
-PING_TIMEOUT = 2.0
+# How long a command waits for the ping of a live server named by a sidecar: a bound on a hang, not a latency. On a
+# loaded machine a server answers in seconds; a shorter wait took it for gone, and the command opened the file the
+# server holds ("in use by another process"). A sidecar whose process is gone, or whose port nothing listens on,
+# is still ignored at once (issue 28 item 21).
+PING_TIMEOUT = 30.0
 REQUEST_TIMEOUT = 60.0
 
 

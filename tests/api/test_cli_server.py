@@ -230,3 +230,33 @@ def test_local_routes_need_the_servers_key(tmp_path: Path) -> None:
         assert client.get("/local/games", headers={"X-Warlog-Local-Key": "the-key"}).status_code == 200
         assert client.get("/local/games/nope", headers={"X-Warlog-Local-Key": "the-key"}).json()["error"] == {
             "code": "not_found", "message": "game 'nope' not found", "game_id": "nope"}
+
+
+def test_a_command_goes_through_a_server_that_is_slow_to_answer_not_around_it(tmp_path: Path) -> None:
+    """Issue 28 item 21: on a loaded machine a live server may take seconds to answer the command's ping; the
+    command waited 2 s (twice), took it for gone and opened the file the server holds ("in use by another
+    process"). Here the server gets no CPU at all (SIGSTOP) for longer than that: the command still waits for it,
+    and goes through it once it answers. The ping's bound is one on a hang, not on a latency."""
+    import signal
+    import threading
+
+    from api import remote
+
+    db = tmp_path / "slow.duckdb"
+    server = serve(db, free_port())
+    found: list[remote.Holder | None] = []
+    try:
+        remote._holders.pop(str(db), None)
+        os.kill(server.pid, signal.SIGSTOP)
+        try:
+            looking = threading.Thread(target=lambda: found.append(remote.find_holder(str(db))))
+            looking.start()
+            looking.join(timeout=6)  # longer than the old two 2 s tries; the command must still be waiting
+            still_waiting = looking.is_alive()
+        finally:
+            os.kill(server.pid, signal.SIGCONT)
+        looking.join(timeout=300)  # bounds a hang
+        assert still_waiting and found and found[0] is not None and found[0].pid == server.pid
+    finally:
+        stop(server)
+        remote._holders.pop(str(db), None)

@@ -308,16 +308,15 @@ def test_an_append_the_server_was_not_told_about_reaches_a_stream_through_the_ch
     got: dict[str, Any] = {}
 
     def follow() -> None:
-        started = time.monotonic()
-        got["text"] = client.get(f"/games/{game_id}/live", params={"timeout": 10, "after": seq}).text
-        got["seconds"] = time.monotonic() - started
+        got["text"] = client.get(f"/games/{game_id}/live", params={"timeout": 120, "after": seq}).text
 
     reader = threading.Thread(target=follow)
     reader.start()
     time.sleep(0.3)
     client.app.state.service.act(game_id, Concede(player="p1"))  # type: ignore[attr-defined]
-    reader.join(timeout=10)
+    reader.join(timeout=300)  # bounds a hang
     assert not reader.is_alive()
+    # "event: end" comes only with the game over: the check found the append, the idle timeout did not end it
+    # (a bound on the seconds it took failed on a loaded machine, issue 28 item 21)
     assert f"id: {seq + 1}\n" in got["text"] and "event: end" in got["text"]
-    assert got["seconds"] < 5  # the check runs every second; the idle timeout (10 s) was not what ended it
     assert client.app.state.live.slots.open() == 0  # type: ignore[attr-defined]

@@ -114,6 +114,9 @@ def test_an_idempotency_key_repeated_to_the_other_process_returns_the_first_answ
     assert b.get(f"/games/{game_id}").json()["seq"] == first.json()["seq"]  # stored once
 
 
+HEARD_WAIT = 120.0  # bounds a hang, not a latency: on a loaded machine a notification takes seconds to be heard
+
+
 def test_a_token_reissued_through_one_process_stops_working_on_the_other(
     pair: tuple[httpx.Client, httpx.Client],
 ) -> None:
@@ -123,11 +126,11 @@ def test_a_token_reissued_through_one_process_stops_working_on_the_other(
     game_id, token = new_game(a, seed=47)
     assert a.get(f"/games/{game_id}/legal", headers=bearer(token)).status_code == 200  # A has the game's row now
     old = b.post(f"/games/{game_id}/tokens/p1", headers=bearer(token)).json()["token"]
-    assert wait_until(lambda: a.get(f"/games/{game_id}/legal", headers=bearer(old)).status_code == 200, 5)
+    assert wait_until(lambda: a.get(f"/games/{game_id}/legal", headers=bearer(old)).status_code == 200, HEARD_WAIT)
     new = b.post(f"/games/{game_id}/tokens/p1", headers=bearer(token))
     assert new.status_code == 201, new.text
-    assert wait_until(lambda: a.get(f"/games/{game_id}/legal", headers=bearer(old)).status_code == 401, 5), \
-        "the old token still worked on the other process 5 s after it was reissued"
+    assert wait_until(lambda: a.get(f"/games/{game_id}/legal", headers=bearer(old)).status_code == 401, HEARD_WAIT), \
+        "the old token still worked on the other process after it was reissued"
     assert a.get(f"/games/{game_id}/legal", headers=bearer(new.json()["token"])).status_code == 200
 
 
@@ -290,7 +293,7 @@ def test_workers_keep_the_analytics_in_a_process_of_their_own_started_again_when
         assert nice(analytics[0]) == min(19, nice(process.pid) + 5)
         os.kill(analytics[0], signal.SIGKILL)  # the supervisor starts another, which takes over
         again = wait_until(lambda: [pid for pid, line in children(process.pid).items()
-                                    if " analytics " in line and pid != analytics[0]], 10)
+                                    if " analytics " in line and pid != analytics[0]], ANALYTICS_WAIT)
         assert again, children(process.pid)
         finish_a_game(client, 4)
         assert wait_until(lambda: finished_games(client) == 2, ANALYTICS_WAIT), "no analytics after the restart"

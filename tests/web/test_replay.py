@@ -52,6 +52,15 @@ def open_replay(page: Any, server: Server, game_id: str, query: str = "") -> Non
     page.wait_for_selector("main[data-step]", timeout=WAIT_MS)
 
 
+# The step list's box shows the step shown: the list has been scrolled to it (static/js/replay-page.js, markLog)
+SCROLLED_TO_THE_STEP = """() => {
+  const link = document.querySelector("#moves a[aria-current='step']");
+  if (!link) return false;
+  const shown = link.getBoundingClientRect(), box = link.closest(".replay-log-wrap").getBoundingClientRect();
+  return shown.top >= box.top && shown.bottom <= box.bottom;
+}"""
+
+
 def step_of(page: Any) -> int:
     return int(page.get_attribute("main", "data-step"))
 
@@ -115,6 +124,11 @@ def test_a_link_with_a_step_opens_there_and_the_log_pushes_history(server: Serve
     assert step_of(page) == 42
     assert page.locator("#moves a[aria-current='step']").get_attribute("data-step") == "42"
     assert page.input_value("#step-slider") == "42"
+    # Before clicking in the list, wait for it to be still (issue 28 item 21): the page loads the other steps in
+    # the background, then draws the list whole again and scrolls it to the step shown in the next frame. A click
+    # whose element moved between Playwright's aim and its press landed on another step, and step 5 never came.
+    page.wait_for_function("!document.querySelector('#moves').textContent.includes('…')")
+    page.wait_for_function(SCROLLED_TO_THE_STEP)
     page.click("#moves a[data-step='5']")
     page.wait_for_function("document.querySelector('main').dataset.step === '5'")
     page.go_back()
