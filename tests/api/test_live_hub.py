@@ -212,8 +212,12 @@ def test_keepalives_of_streams_opened_together_are_spread_over_the_period() -> N
         return firsts
 
     firsts = asyncio.run(run())
-    assert len(firsts) == 40 and max(firsts) <= 1.2
-    assert max(firsts) - min(firsts) > 0.5  # not all at once: each stream has its own phase
+    # every stream sent one before its idle timeout (5 s) ended it: a bound on a hang, not a latency (each phase is
+    # within the 1 s period, but a loaded machine may hold the loop up past it)
+    assert len(firsts) == 40 and max(firsts) < 5.0
+    # not all at once: each stream has its own phase, uniform over the period (40 phases within half a period of
+    # each other: about 40 / 2**39); a held-up loop delays them, it does not bunch them closer
+    assert max(firsts) - min(firsts) > 0.5
 
 
 def test_published_wakes_at_once_from_another_thread_without_waiting_for_a_check() -> None:
