@@ -5,9 +5,8 @@ the system's built-in data, its default catalogue) and the system's deck rules. 
 the system's game setup takes as a player's ``army`` (a deck or army of the catalogue by name, or the full list the
 player brings, in the system's own shape: docs/api.md, "Decks at registration"); the service judges it by starting
 a throwaway game on the tournament's catalogue with it, so the rules that refuse it are the ones a game would run
-(L5R's R4 in ``engine.l5r.setup``, Art of War's deck of a KING and 20 basic units, Light Wars' total cost of the
-variant's size, a HeroScape army's cards), one rule in one place. A tournament may add a points limit for a system
-whose armies have points (``army_points``: HeroScape's army cards).
+(each system's setup checks, docs/api.md lists them), one rule in one place. A tournament may add a points limit
+for a system whose armies have points (``army_points``: the points its game records for each army).
 
 This module holds what needs no store: an army's points as its game records them, the one-line summary of a deck,
 and the deck lists (``GET /tournaments/{id}/decks``).

@@ -900,4 +900,4 @@ class TournamentService(TournamentDay):
             opening = ()
         if army_points(tuple(opening)) is None:
             raise TournamentInvalid(f"{system}'s armies have no points: a points limit is for a system whose armies "
-                                    "are counted in points (HeroScape)", "invalid_points_limit")
+                                    "are counted in points", "invalid_points_limit")
