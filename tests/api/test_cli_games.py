@@ -93,7 +93,8 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> Stored:
         # the listing metadata GameService writes when a game ends without a winner (outcome_metadata)
         service.store.update_metadata(drawn, {"status": "over", "winner": "draw", "winners": [],
                                               "end_reason": "exhausted"})
-    tournament = ok("tournament", "create", "--name", "Cup", "--rounds", "1", "--db", str(db)).split()[1]
+    tournament = ok("tournament", "create", "--name", "Cup", "--rounds", "1", "--seeding", "registration",
+                    "--db", str(db)).split()[1]
     for player, army in (("ann", "orcs"), ("ben", "elves")):
         ok("tournament", "register", tournament, player, "--army", army, "--db", str(db))
     started = json.loads(ok("tournament", "round", tournament, "--json", "--db", str(db)))
