@@ -85,7 +85,8 @@ def create_app(settings: Settings | None = None, store: EventStore | None = None
         docs_url=None,  # served below from the vendored Swagger UI: FastAPI's default loads it from a CDN
         redoc_url=None,
     )
-    app.state.live = LiveHub(settings.max_streams, settings.max_streams_per_client)
+    app.state.live = LiveHub(settings.max_streams, settings.max_streams_per_client,
+                             check_every=settings.live_check_every)
     app.state.settings = settings
     install_error_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes, timeout=settings.body_timeout,

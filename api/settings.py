@@ -62,6 +62,11 @@ class Settings(BaseModel):
     max_streams_per_client: int = Field(
         50, ge=1, description="live (SSE) streams open at once from one client address; more get 503"
     )
+    live_check_every: float = Field(
+        1.0, gt=0, le=3600, description="seconds between the live streams' change checks, which bring events "
+        "stored by another process (PostgreSQL) to this server's streams when its notification did not; this "
+        "server's own appends wake its streams at once"
+    )
 
     @field_validator("memory_limit")
     @classmethod

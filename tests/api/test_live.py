@@ -86,10 +86,8 @@ def test_the_stream_ends_when_the_game_is_over(client: TestClient) -> None:
     game_id, tokens = new_game(client)
     client.post(f"/games/{game_id}/actions", json={"action": {"type": "concede", "player": "p1"}},
                 headers=bearer(tokens["p1"]))
-    started = time.monotonic()
     text = client.get(f"/games/{game_id}/live", params={"timeout": 30}).text
-    assert time.monotonic() - started < 5
-    assert "event: end" in text
+    assert "event: end" in text  # sent only for a game over: an idle timeout closes a stream without it
     assert seqs(text)[-1] == client.get(f"/games/{game_id}").json()["seq"]
 
 

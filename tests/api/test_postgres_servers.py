@@ -41,7 +41,10 @@ class Pair:
         self.clients: list[httpx.Client] = []
 
     def start(self, index: int) -> httpx.Client:
-        process = serve(self.url, self.ports[index], args=["--stats-db", str(self.stats)])  # type: ignore[arg-type]
+        """Server ``index``; its live change check is an hour apart, so what another process stored reaches its
+        streams by that process's notification (LISTEN/NOTIFY), the path under test, not by the check."""
+        process = serve(self.url, self.ports[index], args=["--stats-db", str(self.stats)],  # type: ignore[arg-type]
+                        env={"WARLOG_LIVE_CHECK_EVERY": "3600"})
         client = httpx.Client(base_url=f"http://127.0.0.1:{self.ports[index]}", timeout=30)
         self.processes.append(process)
         self.clients.append(client)
@@ -137,7 +140,7 @@ def test_a_token_reissued_through_one_process_stops_working_on_the_other(
 def read_stream(client: httpx.Client, game_id: str, headers: dict[str, str], until: int,
                 got: list[tuple[int, float]], ready: threading.Event) -> None:
     """Read ``/games/{id}/live`` and note (seq, when) of each message until seq ``until``."""
-    with client.stream("GET", f"/games/{game_id}/live", params={"timeout": 20}, headers=headers) as response:
+    with client.stream("GET", f"/games/{game_id}/live", params={"timeout": 120}, headers=headers) as response:
         assert response.status_code == 200
         ready.set()
         for line in response.iter_lines():
@@ -161,15 +164,12 @@ def test_a_live_stream_on_one_process_gets_what_the_other_stored_and_catches_up_
     reader.start()
     assert ready.wait(10)
     time.sleep(0.3)  # the stream waits on A
-    sent = time.monotonic()
     response = b.post(f"/games/{game_id}/actions", json={"action": action, "expected_seq": seq},
                       headers=bearer(token))
     assert response.status_code == 201, response.text
     last = response.json()["seq"]
-    reader.join(20)
+    reader.join(120)  # bounds a hang: the change check is an hour away, so only the notification brings it
     assert [s for s, _ in got] == list(range(seq + 1, last + 1))
-    delay = got[-1][1] - sent
-    assert delay < 2.0, f"the event reached the other process's stream after {delay:.3f} s"
     # the stream is gone (a dropped connection); B stores more; a reconnect to A resumes from Last-Event-ID
     more_seq, more = first_action(b, game_id, token)
     stored = b.post(f"/games/{game_id}/actions", json={"action": more, "expected_seq": more_seq},
