@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from openskill.models import PlackettLuce
 
 from api.app import create_app
 from api.cli import main
@@ -19,7 +20,9 @@ from api.settings import Settings
 from replay.store.duckdb_store import DuckDBEventStore
 from tests.api.day_helpers import error, open_tournament, start_round, state, summary
 from tests.api.helpers import bearer
+from tests.api.test_pebbles_api import _pods_tournament, play_out
 from tests.pg import fresh_schema
+from tests.plugins.installed import pebbles_registered
 
 
 def _concede(client: TestClient, table: dict[str, Any], seat: str = "p1") -> None:
@@ -280,3 +283,72 @@ def test_a_correction_reaches_the_game_and_the_ratings_on_postgresql(tmp_path: P
         assert _ratings(client) == _elo(_games_as_recorded(client, played, rules_only=True))
         reasons = client.get("/stats/end-reasons").json()["rows"]
         assert ("adjudicated", "correction", 1) in [(r["end_reason"], r["adjudication"], r["games"]) for r in reasons]
+
+
+# -- pods: the multi-seat ratings (openskill) follow a correction too -------------------------------------------
+
+
+def _openskill(games: list[tuple[str, str, list[str], list[list[str]]]]) -> dict[str, tuple[float, float]]:
+    """openskill's Plackett-Luce (docs/statistics.md), fed here from the games' own records: every player from the
+    model's start, the games in the order their results became known (then by id); ``games``: (ended_at, game_id,
+    the seats' names by seat, the placings). -> each player's (mu, sigma) as the API rounds them."""
+    model = PlackettLuce()
+    rating: dict[str, Any] = {}
+    for _, _, names, placings in sorted(games):
+        place = {seat: i for i, group in enumerate(placings) for seat in group}
+        seats = [f"p{i + 1}" for i in range(len(names))]
+        teams = [[rating.setdefault(names[i], model.rating(name=names[i]))] for i in range(len(seats))]
+        rated = model.rate(teams, ranks=[place[s] for s in seats])
+        for i, [new] in enumerate(rated):
+            rating[names[i]] = new
+    return {player: (round(r.mu, 3), round(r.sigma, 3)) for player, r in rating.items()}
+
+
+def _pod_games(client: TestClient, tables: list[dict[str, Any]], rules_only: bool) -> list[Any]:
+    out = []
+    for table in tables:
+        game = client.get(f"/games/{table['game_id']}").json()
+        if rules_only and game["end_reason"] == "adjudicated":
+            continue
+        ended_at = _events(client, table["game_id"])[-1]["recorded_at"]
+        out.append((ended_at, game["id"], [p["name"] for p in game["players"]], game["placings"]))
+    return out
+
+
+def _pod_ratings(client: TestClient, **filters: str) -> dict[str, tuple[float, float]]:
+    body = client.get("/stats/multiplayer-ratings", params={"system": "pebbles", **filters}).json()
+    return {row["player"]: (row["mu"], row["sigma"]) for row in body["rows"]}
+
+
+def test_a_correction_of_a_pod_changes_the_multiplayer_ratings(tmp_path: Path) -> None:
+    path = str(tmp_path / "pods.duckdb")
+    store = DuckDBEventStore(path)
+    with pebbles_registered(), TestClient(create_app(Settings(db=path), store=store)) as client:
+        projector = client.app.state.stats_projector  # type: ignore[attr-defined]
+        tid, organiser = _pods_tournament(client, 6, rounds=2, seats=3)
+        tables: list[dict[str, Any]] = []
+        for _ in range(2):
+            for table in start_round(client, tid, organiser)["tables"]:
+                assert len(table["seats"]) == 3
+                play_out(client, table["game_id"], table["tokens"], pick=len(tables))  # ended by the rules
+                tables.append(table)
+        assert projector.wait_idle(60)
+        before = _pod_ratings(client, ending="all")
+        assert before == _pod_ratings(client) == _openskill(_pod_games(client, tables, rules_only=True))
+        assert len(before) == 6
+        # round 1 table 1: the organiser turns the placings upside down
+        first = client.get(f"/games/{tables[0]['game_id']}").json()["placings"]
+        corrected = client.post(f"/tournaments/{tid}/rounds/1/tables/1/correction",
+                                json={"placings": first[::-1], "reason": "places swapped on the sheet"},
+                                headers=organiser)
+        assert corrected.status_code == 201, corrected.text
+        assert client.get(f"/games/{tables[0]['game_id']}").json()["placings"] == first[::-1]
+        assert projector.wait_idle(60)
+        after = {"all": _pod_ratings(client, ending="all"), "rules": _pod_ratings(client)}
+        # every game, the corrected one with its corrected places at the time they became known
+        assert after["all"] == _openskill(_pod_games(client, tables, rules_only=False))
+        # the default counts games decided by their rules: the corrected one has left it
+        assert after["rules"] == _openskill(_pod_games(client, tables, rules_only=True))
+        assert after["all"] != before and after["rules"] != before
+        assert client.get("/stats/multiplayer-ratings", params={"system": "pebbles"}).json()["games"] == 3
+    store.close()
