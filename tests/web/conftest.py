@@ -37,9 +37,21 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = serve(db, self.port, env={"WARLOG_ADMIN_KEY": ADMIN},
                              args=["--load-samples"] if samples else [], seconds=180)
+        # the games it started with: the tests of a worker share this server and add games of their own (a longer
+        # game, another finished one) in an order that differs from run to run
+        with self.client() as client:
+            listed = client.get("/games", params={"limit": 500}).json()
+        assert listed["next_cursor"] is None, "more sample games than one page of the list"
+        self.sample_ids = frozenset(g["id"] for g in listed["games"])
 
     def client(self) -> httpx.Client:
         return httpx.Client(base_url=self.url, timeout=30, headers={"X-Admin-Key": ADMIN})
+
+    def samples(self, system: str) -> list[dict[str, Any]]:
+        """The sample games of ``system`` as ``GET /games`` lists them (never a game another test added)."""
+        with self.client() as client:
+            listed = client.get("/games", params={"system": system, "limit": 500}).json()["games"]
+        return [g for g in listed if g["id"] in self.sample_ids]
 
     def stop(self) -> None:
         stop(self.process)

@@ -73,7 +73,7 @@ def places(server: Server) -> dict[str, Any]:
     client = server.client()
     games = {}
     for system in system_names():
-        listed = client.get("/games", params={"system": system, "limit": 100}).json()["games"]
+        listed = server.samples(system)
         assert listed, f"no sample game of {system}"
         games[system] = max(listed, key=lambda g: g["seq"])["id"]
     # names no other test of the shared server plays (test_index.py looks for "Ann"'s one game)

@@ -14,7 +14,7 @@ from tests.web.conftest import WAIT_MS, Server, screenshot
 
 
 def sample_game(server: Server, system: str) -> dict[str, Any]:
-    games = server.client().get("/games", params={"system": system, "limit": 100}).json()["games"]
+    games = server.samples(system)
     assert games, f"no sample game of {system}"
     return max(games, key=lambda g: g["seq"])
 

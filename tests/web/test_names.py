@@ -16,7 +16,7 @@ from tests.web.conftest import Server, screenshot
 @pytest.mark.parametrize("system", system_names())
 def test_every_systems_replay_names_players_armies_and_the_end_reason(server: Server, page: Any, system: str) -> None:
     client = server.client()
-    listed = client.get("/games", params={"system": system, "limit": 100}).json()["games"]
+    listed = server.samples(system)
     game = next(g for g in listed if g["metadata"].get("status") == "over" and g["metadata"].get("winner") not in
                 (None, "draw"))
     summary = client.get(f"/games/{game['id']}").json()
@@ -49,7 +49,7 @@ def rgb(text: str) -> tuple[int, ...]:
 def test_the_games_list_draws_the_sample_players_red_and_blue_in_their_colours_with_labels(
         server: Server, page: Any, system: str) -> None:
     client = server.client()
-    listed = client.get("/games", params={"system": system, "limit": 100}).json()["games"]
+    listed = server.samples(system)
     game = next(g for g in listed if g["players"] == ["red", "blue"] and g["metadata"].get("status") == "over")
     labels = client.get(f"/static/systems/{system}/labels.json").json()
     page.goto(f"{server.url}/?system={system}")

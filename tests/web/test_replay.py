@@ -26,7 +26,7 @@ SEALED = {"system": "lords-of-war", "seed": 7, "insecure_seed": True, "variant":
 
 
 def long_game(server: Server) -> dict[str, Any]:
-    games = server.client().get("/games", params={"system": "lords-of-war", "limit": 100}).json()["games"]
+    games = server.samples("lords-of-war")
     return max(games, key=lambda g: g["seq"])
 
 

@@ -54,7 +54,7 @@ MEASURE = """() => {
 
 
 def sample_games(server: Server, system: str) -> list[dict[str, Any]]:
-    games = server.client().get("/games", params={"system": system, "limit": 100}).json()["games"]
+    games = server.samples(system)
     assert games, f"no sample game of {system}"
     return sorted(games, key=lambda g: -g["seq"])
 

@@ -133,7 +133,7 @@ def cause(step: dict[str, Any]) -> dict[str, Any] | None:
 def marked_steps(server: Server, system: str) -> Iterator[tuple[str, dict[str, Any]]]:
     """(game id, step) of each sample game of the system with an event its board marks: the first of each type in
     each game, with the first step of its game with nothing to mark."""
-    games = server.client().get("/games", params={"system": system, "limit": 100}).json()["games"]
+    games = server.samples(system)
     for game in sorted(games, key=lambda g: -g["seq"])[:2]:
         seen: set[str] = set()
         for step in steps_of(server, game["id"]):
@@ -195,8 +195,7 @@ def test_each_boards_text_alternative_lists_the_steps_marks(server: Server, page
 
 
 def test_stepping_forward_and_back_redraws_the_marks_of_the_step_shown(server: Server, page: Any) -> None:
-    game = max(server.client().get("/games", params={"system": "heroscape", "limit": 100}).json()["games"],
-               key=lambda g: g["seq"])
+    game = max(server.samples("heroscape"), key=lambda g: g["seq"])
     steps = steps_of(server, game["id"])
     moved = next(s for s in steps if (cause(s) or {}).get("type") == "move_declared")
     following = next(s for s in steps if s["seq"] == moved["seq"] + 1)
@@ -240,7 +239,7 @@ def strings(value: Any) -> set[str]:
 def test_a_spectators_marks_reveal_no_card_its_view_may_not_see(server: Server, page: Any, system: str) -> None:
     """The steps where the spectator's event hides a card the `all` view sees: the spectator's board (marks, strip,
     text alternative) holds none of those cards; the `all` view of the same step is drawn and may."""
-    games = server.client().get("/games", params={"system": system, "limit": 100}).json()["games"]
+    games = server.samples(system)
     game = max(games, key=lambda g: g["seq"])
     spectator = steps_of(server, game["id"])
     everything = {s["seq"]: s for s in steps_of(server, game["id"], "all")}
@@ -276,7 +275,7 @@ def test_the_marks_are_readable_on_every_board_at_desktop_and_phone_sizes(server
               ("l5r", ("duel_resolved",))]
     try:
         for system, kinds in wanted:
-            games = server.client().get("/games", params={"system": system, "limit": 100}).json()["games"]
+            games = server.samples(system)
             game = max(games, key=lambda g: g["seq"])
             step = next(s for s in steps_of(server, game["id"]) if (cause(s) or {}).get("type") in kinds)
             open_step(page, server, game["id"], step["seq"])
@@ -325,8 +324,7 @@ READABLE = """() => {
 def test_the_marks_contract_is_in_the_key(server: Server, page: Any) -> None:
     """Every board's key explains the marks it draws (board-kit.js marksKey)."""
     for system in EXPECTED:
-        game = max(server.client().get("/games", params={"system": system, "limit": 100}).json()["games"],
-                   key=lambda g: g["seq"])
+        game = max(server.samples(system), key=lambda g: g["seq"])
         open_step(page, server, game["id"], 3)
         key = page.text_content("#board .board-key") or ""
         assert "destroyed this step, where it stood" in key, system

@@ -11,7 +11,7 @@ from tests.web.conftest import Server, screenshot
 
 
 def finished_game(server: Server) -> dict[str, Any]:
-    games = server.client().get("/games", params={"system": "lords-of-war", "limit": 100}).json()["games"]
+    games = server.samples("lords-of-war")
     return next(g for g in games if g["metadata"].get("status") == "over" and g["seq"] > 20)
 
 
