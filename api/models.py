@@ -19,16 +19,16 @@ Slug = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9][
 SeatId = Annotated[str, Field(pattern=rf"^p[1-{MAX_SEATS}]$", description="a seat: p1, p2, ... in seating order")]
 CardId = Annotated[str, Field(min_length=1, max_length=100)]
 CardList = Annotated[list[CardId], Field(min_length=1, max_length=200)]
-# a deck or army list the player brings, field by field as the system's setup takes it (issue 30): L5R
-# {stronghold, sensei, dynasty, fate}, Art of War {king, cards}, Light Wars {units, tactics}, HeroScape {cards}
+# a deck or army list the player brings, field by field as the system's setup takes it (issue 30; each system's
+# fields: its setup model in the OpenAPI document, and docs/api.md "Decks at registration")
 ArmyList = Annotated[dict[Annotated[str, Field(min_length=1, max_length=32)], CardId | CardList | None],
                      Field(min_length=1, max_length=8)]
 Army = Annotated[
     str | CardList | ArmyList,
     Field(description="what a player brings, as the game system takes it: a deck or army of the tournament's "
-          "catalogue by name, a list of its cards' ids, or the system's own list (L5R: {stronghold, sensei, "
-          "dynasty, fate}; Art of War: {king, cards}; Light Wars: {units, tactics}; HeroScape: {cards}); the "
-          "system judges it (docs/api.md, \"Decks at registration\")", examples=["orcs"]),
+          "catalogue by name, a list of its cards' ids, or the system's own list (the fields its "
+          "setup model's army takes); the system judges it (docs/api.md, \"Decks at registration\")",
+          examples=["orcs"]),
 ]
 
 # Option values of a variant: flat, JSON-safe integers (I-JSON, RFC 7493), short strings.
@@ -219,7 +219,7 @@ class TournamentIn(Request):
                                   "data")
     decks_required: StrictBool = Field(False, description="every entrant registers with a deck or army")
     points_limit: int | None = Field(None, ge=1, le=100_000, description="the most points an army may have (a "
-                                     "system whose armies have points: HeroScape)")
+                                     "system whose armies have points; 422 invalid_points_limit for any other)")
 
 
 class TournamentCreated(BaseModel):

@@ -26,7 +26,8 @@ SHOWN_ENTRIES = 6  # a list of more distinct entries is summed up by its count
 
 def army_points(opening: Sequence[Any]) -> int | None:
     """The points of the first seat's army as a game's opening event records them (``game_started.armies[0]
-    .points``: HeroScape's army cards summed); None for a system whose armies have no points."""
+    .points``: the army's cards' points summed, as the system records them); None for a system whose armies
+    have no points."""
     armies = getattr(opening[0], "armies", None) if opening else None
     points = getattr(armies[0], "points", None) if armies else None
     return points if isinstance(points, int) and not isinstance(points, bool) else None
