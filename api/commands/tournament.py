@@ -317,7 +317,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--decks-required", action="store_true",
                    help="every player registers with a deck or army (--army)")
     p.add_argument("--points-limit", type=whole(1, 100_000), default=None, metavar="POINTS",
-                   help="the most points an army may have (a system whose armies have points: HeroScape)")
+                   help="the most points an army may have (a system whose armies have points)")
     p.system_command = "tournament create"  # api.plugin.TOURNAMENT_CREATE: the command as typed
 
     p = add("register", "register a player (before round 1); the system's options say what the player brings",
