@@ -35,7 +35,10 @@ class Server:
     def __init__(self, db: Path, samples: bool = True) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.process = serve(db, self.port, env={"WARLOG_ADMIN_KEY": ADMIN},
+        # the write limits are off: the tests play whole bot games through it (a Lords of War game can take more
+        # actions than a token's burst, faster than its sustained rate); tests/api/test_rate_limits.py tests them
+        self.process = serve(db, self.port, env={"WARLOG_ADMIN_KEY": ADMIN, "WARLOG_WRITE_RATE": "0",
+                                                 "WARLOG_ADDRESS_WRITE_RATE": "0"},
                              args=["--load-samples"] if samples else [], seconds=180)
         # the games it started with: the tests of a worker share this server and add games of their own (a longer
         # game, another finished one) in an order that differs from run to run
