@@ -32,8 +32,8 @@ test: $(STAMP)
 	$(VENV)/bin/lint-imports --no-cache  # the import contracts of pyproject.toml (layers, systems apart)
 	$(PY) -m pytest -n 2  # two workers (pytest-xdist): ~15 min on a quiet 2-core machine, ~21 min in CI
 
-test-all: $(STAMP)
-	$(PY) -m pytest -n 2 -m ''
+test-all: $(STAMP)  # the slow tests too, and new hypothesis examples every run (make test's are fixed)
+	HYPOTHESIS_PROFILE=explore $(PY) -m pytest -n 2 -m ''
 
 # Benchmarks (issue 7): every figure into bench/RESULTS.md. bench-quick scales down to finish in under 2 minutes.
 BENCH_STAMP := $(VENV)/.bench-stamp

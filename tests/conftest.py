@@ -12,10 +12,17 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings
 
 from api.installed import EXCLUDE_SETTING, load_systems
 
 TEST_SYSTEMS = "pebbles"  # installed in the test venv, registered only where a test asks
+
+# Hypothesis: `make test` draws the same examples on every run and machine (a red run is the change's, never the
+# dice's, and repeats); `make test-all` sets HYPOTHESIS_PROFILE=explore for new examples on every run.
+settings.register_profile("fixed", derandomize=True, print_blob=True)
+settings.register_profile("explore", print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
 
 
 def pytest_configure(config: pytest.Config) -> None:
