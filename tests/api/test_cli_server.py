@@ -116,7 +116,8 @@ def test_serve_answers_without_a_delayed_ack(served: Served) -> None:
             started = time.perf_counter()
             assert http.get("/health").status_code == 200
             times.append(time.perf_counter() - started)
-    assert sorted(times)[len(times) // 2] < 0.025
+    # a delayed ACK holds every answer ~40 ms, load only some of them: the fastest answer tells which
+    assert min(times) < 0.025, times
 
 
 def test_cli_verify_goes_through_a_running_server(served: Served) -> None:

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from api.cli import main
 from engine.catalogue import catalogue_id
+from engine.play import stalled_draw
 from engine.systems import get_system
 from tests.api.helpers import bearer
 
@@ -22,8 +23,9 @@ SECOND = {"l5r": (FIXTURES / "l5r" / "catalogues" / "phoenix-scorpion.json", ("p
 
 
 def bots_play(client: TestClient, system_name: str, game_id: str, tokens: dict[str, str]) -> int:
-    """The system's greedy bots play the game to its end, each seat's action posted with its seat's token; the number
-    of actions."""
+    """The system's greedy bots play the game to its end, each seat's action posted with its seat's token, and a game
+    the bots stall (both decks spent, both seats passing: a few percent of L5R games on a random seed) is ended as a
+    draw by the scorekeeper, as ``engine.play`` ends it; the number of actions."""
     system = get_system(system_name)
     bots: dict[str, Any] = {}
     actions = 0
@@ -31,6 +33,12 @@ def bots_play(client: TestClient, system_name: str, game_id: str, tokens: dict[s
         seq, state = client.app.state.service.state(game_id)  # type: ignore[attr-defined]
         if system.outcome(state) is not None:
             return actions
+        if (stalled := stalled_draw(system, state)) is not None:
+            posted = client.post(f"/games/{game_id}/actions", json={"action": msgspec.to_builtins(stalled),
+                                 "expected_seq": seq}, headers=bearer(tokens["scorekeeper"]))
+            assert posted.status_code == 201, posted.text
+            actions += 1
+            continue
         seat = system.to_act(state)[0]
         bot = bots.setdefault(seat, system.bots["greedy"](7 + len(bots)))
         action = msgspec.to_builtins(bot.choose(state, seat))

@@ -41,9 +41,10 @@ def refused(response: httpx.Response) -> int:
 
 def test_writes_over_the_limit_get_429_store_nothing_and_pass_after_the_wait(tmp_path: Path) -> None:
     port = free_port()
-    # one write every 2 s per token, 3 at once; one every 2 s per address without a token, 2 at once
-    server = serve(tmp_path / "limits.duckdb", port, env={"WARLOG_WRITE_RATE": "0.5", "WARLOG_WRITE_BURST": "3",
-                                                          "WARLOG_ADDRESS_WRITE_RATE": "0.5",
+    # one write every 10 s per token, 3 at once; one every 10 s per address without a token, 2 at once (the writes
+    # that must be refused come well within 10 s of the burst, on a loaded machine too)
+    server = serve(tmp_path / "limits.duckdb", port, env={"WARLOG_WRITE_RATE": "0.1", "WARLOG_WRITE_BURST": "3",
+                                                          "WARLOG_ADDRESS_WRITE_RATE": "0.1",
                                                           "WARLOG_ADDRESS_WRITE_BURST": "2"})
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:  # one kept-alive connection

@@ -17,15 +17,26 @@ from api.settings import Settings  # noqa: E402
 from replay.store.duckdb_store import DuckDBEventStore  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def client():
+def served(games: str):
     clock = fx.Clock()
     store = DuckDBEventStore(":memory:", clock=clock)
-    fx.load(store, clock, {k: fx.GAMES[k] for k in "ABC"})
+    fx.load(store, clock, {k: fx.GAMES[k] for k in games})
     with TestClient(create_app(Settings(db=":memory:"), store=store)) as http:
         http.clock, http.store = clock, store
         yield http
     store.close()
+
+
+@pytest.fixture(scope="module")
+def client():
+    """Games A–C at start; test_stats_follow_new_games adds D."""
+    yield from served("ABC")
+
+
+@pytest.fixture(scope="module")
+def all_four():
+    """Games A–D at start: a test of its own, whichever tests ran before it on this worker."""
+    yield from served("ABCD")
 
 
 def test_stats_armies_and_filters(client):
@@ -46,7 +57,8 @@ def test_stats_follow_new_games(client):
         ("commanders", 1), ("concession", 1), ("kills", 2)]
 
 
-def test_stats_every_route_answers(client):
+def test_stats_every_route_answers(all_four):
+    client = all_four
     assert client.get("/stats/matchups").json()["armies"] == ["dwarves", "elves", "orcs"]
     assert client.get("/stats/first-player").json()["overall"]["games"] == 4
     assert client.get("/stats/game-length").json()["max"] == 3

@@ -55,7 +55,7 @@ def test_breaker_open_fails_at_once_probes_and_closes_when_the_database_answers(
         for _ in range(1000):
             with pytest.raises(StoreUnavailable, match="the test database cannot be reached"):
                 breaker.check()
-        assert time.monotonic() - started < 1  # at once: no call waits for a connection
+        assert time.monotonic() - started < 10  # at once: no call waits for a connection (~50 s if each did)
         assert not breaker.wait_verdict(5)  # the first probe failed: still open
         assert wait_for(lambda: db.probes >= 3)  # probing again and again
         assert db.back == 0
