@@ -35,8 +35,9 @@ class Server:
     def __init__(self, db: Path, samples: bool = True) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        # the write limits are off: the tests play whole bot games through it (a Lords of War game can take more
-        # actions than a token's burst, faster than its sustained rate); tests/api/test_rate_limits.py tests them
+        # the write limits are off: every request of `client()` carries the admin key, so all the writes of a
+        # worker's web tests (whole bot games among them) took from the admin key's one bucket (300 at once, 20 a
+        # second after) and could run it dry: a 429. tests/api/test_rate_limits.py tests the limits
         self.process = serve(db, self.port, env={"WARLOG_ADMIN_KEY": ADMIN, "WARLOG_WRITE_RATE": "0",
                                                  "WARLOG_ADDRESS_WRITE_RATE": "0"},
                              args=["--load-samples"] if samples else [], seconds=180)
