@@ -269,9 +269,14 @@ def test_a_corrected_game_round_trips_export_import_and_verify(tmp_path: Path, c
 
 
 def test_a_correction_reaches_the_game_and_the_ratings_on_postgresql(tmp_path: Path) -> None:
+    from tests.replay.test_postgres_store import wait_for
+
     with fresh_schema() as url, TestClient(create_app(Settings(db=url, stats_db=str(tmp_path / "s.duckdb")))) as client:
         beside = client.app.state.stats_beside  # type: ignore[attr-defined]
         tid, organiser, played = _played_day(client)
+        # flush asks the leader, which this process becomes once its analytics thread has the lock (on a loaded
+        # machine, later than the day above is played)
+        assert wait_for(lambda: beside.leader, 60)
         assert beside.flush(120)
         assert _ratings(client, ending="all") == _elo(_games_as_recorded(client, played, rules_only=False))
         corrected = client.post(f"/tournaments/{tid}/rounds/1/tables/1/correction",
