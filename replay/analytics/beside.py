@@ -373,16 +373,18 @@ class Beside:
                     asked = self._flush_asked
                 lock.execute("SELECT 1")  # the session (and its lock) is alive, or this raises and steps down
                 mirror.sync()
-                if asked > self._flush_done:
-                    projector.wait_idle(timeout=30)
-                if asked > self._flush_done or time.monotonic() - published >= every:
+                # a flush is done once the projector has caught up and that is published; if it has not caught up
+                # within 30 s, the flush waits for a later round (its caller's timeout bounds it)
+                caught_up = asked > self._flush_done and projector.wait_idle(timeout=30)
+                if caught_up or time.monotonic() - published >= every:
                     started = time.monotonic()
                     if self._publish(mirror, projector):
                         published = time.monotonic()
                         every = max(PUBLISH_INTERVAL, PUBLISH_SHARE * (published - started))
-                with self._flushes:
-                    self._flush_done = asked
-                    self._flushes.notify_all()
+                if caught_up:
+                    with self._flushes:
+                        self._flush_done = asked
+                        self._flushes.notify_all()
         finally:
             self.leader = False
             with self._flushes:

@@ -24,7 +24,8 @@ class Log:
 
     def __init__(self, games: dict[str, int]) -> None:
         self.heads = dict(games)
-        self.reads = 0
+        self.reads = 0  # reads begun
+        self.done = 0  # reads finished
         self.checks: list[list[str]] = []
         self.over: set[str] = set()
 
@@ -32,7 +33,9 @@ class Log:
         def read(from_seq: int) -> tuple[list[tuple[int, dict[str, Any] | None]], bool]:
             self.reads += 1
             batch = [(s, {"seq": s}) for s in range(from_seq, self.heads[game_id] + 1)]
-            return batch, game_id in self.over
+            over = game_id in self.over
+            self.done += 1
+            return batch, over
 
         return read
 
@@ -81,6 +84,14 @@ def test_a_game_no_one_watches_is_not_checked_and_leaves_nothing_behind() -> Non
     asyncio.run(run())
 
 
+async def until(condition: Any, seconds: float = 60.0) -> None:
+    """Wait on the event loop until ``condition()`` holds (a bound on a hang, not a latency claim)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        await asyncio.sleep(0.005)
+
+
 async def _follow(hub: LiveHub, log: Log, game_id: str, after: int, idle: float, keepalive: float) -> list[str]:
     return [m async for m in sse_stream(hub, game_id, after, log.reader(game_id), idle, keepalive=keepalive)]
 
@@ -117,14 +128,14 @@ def test_a_change_found_by_the_check_reaches_every_stream_of_that_game_only() ->
         hub = LiveHub(check_every=0.02)
         hub.start(log.last_seqs)
         try:
-            streams = [asyncio.ensure_future(_follow(hub, log, g, 2, 1.0, 15)) for g in ("g1", "g1", "g1", "g2")]
-            await asyncio.sleep(0.1)
+            streams = [asyncio.ensure_future(_follow(hub, log, g, 2, 30.0, 15)) for g in ("g1", "g1", "g1", "g2")]
+            await until(lambda: log.reads >= 2 and log.done == log.reads)  # the first reads: g1's shared, g2's
             reads = log.reads
             log.heads["g1"] = 4  # appended by someone who does not call published()
             log.over.add("g1")
-            done = await asyncio.wait_for(asyncio.gather(*streams[:3]), timeout=2)
+            done = await asyncio.wait_for(asyncio.gather(*streams[:3]), timeout=60)
+            streams[3].cancel()  # g2's stream would wait for its idle timeout
             woken_reads = log.reads - reads
-            await streams[3]
             return done, woken_reads
         finally:
             await hub.stop()
@@ -264,10 +275,10 @@ def test_a_failing_check_is_retried_and_streams_go_on() -> None:
         hub.start(flaky)
         try:
             stream = asyncio.ensure_future(_follow(hub, log, "g1", 1, 60.0, 15))
-            await asyncio.sleep(0.05)
+            await until(lambda: log.done == 1 and failures["left"] == 0)  # its first read; the check failed 3 times
             log.heads["g1"] = 2
             log.over.add("g1")
-            return await asyncio.wait_for(stream, timeout=3)
+            return await asyncio.wait_for(stream, timeout=60)
         finally:
             await hub.stop()
 

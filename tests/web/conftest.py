@@ -7,6 +7,7 @@ with the flags this machine's closed network needs. Screenshots go to build/scre
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,17 +30,19 @@ MISSING = (f"the browser tests need Chromium at {CHROMIUM}: install Debian's pac
            "or set WARLOG_CHROMIUM to a Chromium binary")
 
 
+# The write limits are off: every request of `Server.client()` carries the admin key, so all the writes of a
+# worker's web tests (whole bot games among them) took from the admin key's one bucket (300 at once, 20 a second
+# after) and could run it dry: a 429. tests/api/test_rate_limits.py tests the limits.
+SERVER_ENV = {"WARLOG_ADMIN_KEY": ADMIN, "WARLOG_WRITE_RATE": "0", "WARLOG_ADDRESS_WRITE_RATE": "0"}
+
+
 class Server:
     """A `warlog serve` in a subprocess on a fresh DuckDB file (the sample games loaded)."""
 
     def __init__(self, db: Path, samples: bool = True) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        # the write limits are off: every request of `client()` carries the admin key, so all the writes of a
-        # worker's web tests (whole bot games among them) took from the admin key's one bucket (300 at once, 20 a
-        # second after) and could run it dry: a 429. tests/api/test_rate_limits.py tests the limits
-        self.process = serve(db, self.port, env={"WARLOG_ADMIN_KEY": ADMIN, "WARLOG_WRITE_RATE": "0",
-                                                 "WARLOG_ADDRESS_WRITE_RATE": "0"},
+        self.process = serve(db, self.port, env=SERVER_ENV,
                              args=["--load-samples"] if samples else [], seconds=180)
         # the games it started with: the tests of a worker share this server and add games of their own (a longer
         # game, another finished one) in an order that differs from run to run
@@ -56,6 +59,24 @@ class Server:
         with self.client() as client:
             listed = client.get("/games", params={"system": system, "limit": 500}).json()["games"]
         return [g for g in listed if g["id"] in self.sample_ids]
+
+    def settled(self, seconds: float = 120) -> None:
+        """Wait until the statistics count every finished game: the projector follows the commits up to ~10 s
+        behind, so a statistics page drawn just after another test's game ended could read other numbers than the
+        API a moment later. A bound on a hang, not a latency claim."""
+        deadline = time.monotonic() + seconds
+        with self.client() as client:
+            systems = [s["name"] for s in client.get("/stats").json()["systems"]]
+            for system in systems:  # the statistics answer one system at a time
+                while True:
+                    listed = client.get("/games", params={"system": system, "status": "over", "limit": 500}).json()
+                    assert listed["next_cursor"] is None, "more finished games than one page of the list"
+                    counted = client.get("/stats/end-reasons", params={"system": system, "ending": "all"}).json()
+                    if counted["games"] == len(listed["games"]):
+                        break
+                    assert time.monotonic() < deadline, (
+                        f"the {system} statistics count {counted['games']} of {len(listed['games'])} finished games")
+                    time.sleep(0.2)
 
     def stop(self) -> None:
         stop(self.process)

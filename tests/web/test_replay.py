@@ -6,11 +6,7 @@ and the page's speed (printed: the figures go to bench/RESULTS.md)."""
 from __future__ import annotations
 
 import json
-import os
 import statistics
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +15,8 @@ import httpx
 import pytest
 
 from api.installed import EXCLUDE_SETTING
-from tests.web.conftest import ADMIN, ROOT, WAIT_MS, Server, free_port, screenshot
+from tests.serving import serve, stop
+from tests.web.conftest import SERVER_ENV, WAIT_MS, Server, free_port, screenshot
 
 SEALED = {"system": "lords-of-war", "seed": 7, "insecure_seed": True, "variant": {"mode": "sealed"},
           "players": [{"id": "p1", "name": "Ann", "army": "orcs"}, {"id": "p2", "name": "Bob", "army": "dwarves"}]}
@@ -246,42 +243,19 @@ def restart(db: Path, port: int) -> Server:
     server = Server.__new__(Server)
     server.port = port
     server.url = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "api.cli", "serve", "--db", str(db), "--port", str(port)]
-    server.process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, "WARLOG_ADMIN_KEY": ADMIN},
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{server.url}/health", timeout=1).status_code == 200:
-                return server
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    server.stop()
-    raise AssertionError("warlog serve did not come back")
+    server.process = serve(db, port, env=SERVER_ENV)
+    return server
 
 
 @pytest.fixture(scope="module")
 def pebbles_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     db = tmp_path_factory.mktemp("pebbles") / "p.duckdb"
-    env = {k: v for k, v in os.environ.items() if k != EXCLUDE_SETTING}  # every installed system: pebbles too
-    process = subprocess.Popen([sys.executable, "-m", "api.cli", "serve", "--db", str(db), "--port", str(port)],
-                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
+    process = serve(db, port, env={EXCLUDE_SETTING: ""})  # every installed system: pebbles too
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise
-                time.sleep(0.1)
-        yield url
+        yield f"http://127.0.0.1:{port}"
     finally:
-        process.terminate()
-        process.wait(timeout=15)
+        stop(process)
 
 
 def test_a_system_without_a_drawing_is_shown_as_a_table(pebbles_server: str, page: Any) -> None:

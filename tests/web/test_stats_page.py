@@ -35,6 +35,12 @@ def section(page: Any, name: str) -> Any:
     return page.locator(f'section[data-statistic="{name}"]')
 
 
+@pytest.fixture(autouse=True)
+def _settled(server: Server) -> None:
+    """These tests compare a page with the API: both after the statistics have counted every finished game."""
+    server.settled()
+
+
 def test_stats_page_draws_what_the_api_answers(server: Server, page: Any) -> None:
     seconds = open_stats(page, server)
     print(f"\n/stats loaded (every statistic drawn) in {seconds * 1000:.0f} ms; the page's own measure: "

@@ -7,9 +7,17 @@ import re
 from typing import Any
 from urllib.parse import urlparse
 
+import pytest
+
 from tests.web.conftest import SHOTS, WAIT_MS, Server, screenshot
 
 READY = "html[data-ready='true']"
+
+
+@pytest.fixture(autouse=True)
+def _settled(server: Server) -> None:
+    """These tests compare a page with the API: both after the statistics have counted every finished game."""
+    server.settled()
 
 
 def test_stats_index_links_a_page_per_system(server: Server, page: Any) -> None:
