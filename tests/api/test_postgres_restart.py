@@ -17,6 +17,7 @@ import httpx
 
 from tests.api.helpers import SETUP, bearer
 from tests.own_postgres import OwnPostgres, own_postgres  # noqa: F401 - the fixture
+from tests.replay.test_postgres_store import wait_for
 from tests.serving import free_port, serve, stop
 
 
@@ -65,12 +66,7 @@ def test_postgres_restarted_under_load_503_then_reconnect_and_nothing_acknowledg
     def seen(status: int, after: float) -> bool:
         """Whether the load got an answer of ``status`` after ``after``, waiting for one up to 120 s (the load
         thread's answers, not a sleep, say where the outage stands)."""
-        deadline = time.monotonic() + 120
-        while not any(s == status and when > after for when, s, _ in answers):
-            if time.monotonic() > deadline:
-                return False
-            time.sleep(0.05)
-        return True
+        return wait_for(lambda: any(s == status and when > after for when, s, _ in answers), 120)
 
     worker = threading.Thread(target=load)
     try:
